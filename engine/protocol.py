@@ -1,0 +1,217 @@
+"""The one protocol every game implements, and the values it speaks in.
+
+Modelled on OpenSpiel and boardgame.io:
+
+* states, actions, configs and views are immutable values with a JSON text form;
+* :meth:`Game.legal_actions` is the single source of truth: the UI highlights from it, the
+  computer players choose from it, and :meth:`Game.apply` refuses anything outside it with an
+  :class:`~engine.errors.IllegalAction` that carries a reason for the player;
+* randomness comes only from a ``random.Random`` passed in (or an explicit card order), so a
+  seed reproduces a whole game; states keep no generator, only plain data;
+* :meth:`Game.view` is what one player may see; computer players get only that, and
+  :meth:`Game.determinize` turns a view back into a full state by sampling the hidden cards
+  (what Monte-Carlo players need; the conformance test checks that it hides nothing more and
+  nothing less than the view).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from engine.errors import IllegalAction
+
+JSONDict = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winners`` lists player indices (empty when nobody won, e.g. a solitaire that loops or a
+    Perpetual-Motion Machine game where everybody is stuck); ``scores`` is per player when the
+    game scores; ``summary`` is one sentence for the end screen; ``details`` is game-specific
+    plain data (e.g. ``loop_start``).
+    """
+
+    winners: tuple[int, ...]
+    summary: str
+    scores: tuple[float, ...] | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> JSONDict:
+        return {
+            "winners": list(self.winners),
+            "summary": self.summary,
+            "scores": None if self.scores is None else list(self.scores),
+            "details": dict(self.details),
+        }
+
+
+@dataclass(frozen=True)
+class VariantInfo:
+    """One named variant or option a player can choose at set-up."""
+
+    id: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Registry metadata: enough to build the home screen without importing the rules."""
+
+    id: str  # stable: used in links, saved games, the command line
+    name: str
+    pitch: str  # one line for the home tile
+    min_players: int
+    max_players: int
+    description: str
+    variants: tuple[VariantInfo, ...] = ()
+    rules_page: str = ""  # file name in engine/rules/
+    available: bool = True  # False: shown as "coming soon"
+    bot_levels: tuple[str, ...] = ()
+
+    def to_dict(self) -> JSONDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "pitch": self.pitch,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "description": self.description,
+            "variants": [v.__dict__ for v in self.variants],
+            "rules_page": self.rules_page,
+            "available": self.available,
+            "bot_levels": list(self.bot_levels),
+        }
+
+
+class Action(Protocol):
+    """Actions are frozen dataclasses whose ``str()`` is their text form (see Game.parse_action)."""
+
+    def __str__(self) -> str: ...
+
+
+class Config(Protocol):
+    """A game's set-up: player count and variant parameters, a frozen dataclass."""
+
+    @property
+    def players(self) -> int: ...
+
+    def to_dict(self) -> JSONDict: ...
+
+
+class View(Protocol):
+    """What one player sees; a frozen dataclass with a JSON form."""
+
+    def to_dict(self) -> JSONDict: ...
+
+
+C = TypeVar("C", bound=Config)
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
+
+
+class Bot(Protocol[V, A]):
+    """A computer player: chooses one of ``legal`` from its own view only."""
+
+    def choose(self, view: V, legal: Sequence[A], rng: random.Random) -> A: ...
+
+
+class Game(ABC, Generic[C, S, A, V]):
+    """The rules of one game. Stateless: every method takes and returns values."""
+
+    info: ClassVar[GameInfo]
+
+    # --- set-up ---------------------------------------------------------------------------
+    @abstractmethod
+    def default_config(self, players: int | None = None) -> C:
+        """Sensible defaults so one tap starts a game."""
+
+    @abstractmethod
+    def config_from_dict(self, data: object) -> C:
+        """Validate and read a config; raises InvalidConfig naming the bad field."""
+
+    @abstractmethod
+    def new_game(self, config: C, rng: random.Random) -> S:
+        """A fresh game shuffled with ``rng`` (the only source of randomness)."""
+
+    @abstractmethod
+    def new_game_from_deck(self, config: C, deck: Sequence[str]) -> S:
+        """A fresh game from an explicit card order (card text forms, first dealt first)."""
+
+    # --- play -----------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self, state: S) -> int | None:
+        """The player to act, or None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[A]:
+        """Every action the player to move may take now (empty when over)."""
+
+    def explain_illegal(self, state: S, action: A) -> str | None:
+        """None if ``action`` is legal, else a short reason for the player.
+
+        Games override this with specific reasons; it must agree with legal_actions.
+        """
+        if self.is_over(state):
+            return "the game is over"
+        return None if action in self.legal_actions(state) else f"{action} is not possible now"
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; raises IllegalAction (state untouched) if not legal."""
+        reason = self.explain_illegal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._apply(state, action)
+
+    @abstractmethod
+    def _apply(self, state: S, action: A) -> S:
+        """Apply an action already known to be legal."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game goes on."""
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    @abstractmethod
+    def parse_action(self, text: str) -> A:
+        """Inverse of ``str(action)``; raises ParseError."""
+
+    # --- information ----------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, player: int) -> V:
+        """What ``player`` may see (other hands, the deck order hidden)."""
+
+    @abstractmethod
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``, hidden cards sampled with ``rng``."""
+
+    @abstractmethod
+    def card_multiset(self, state: S) -> Counter[str]:
+        """Every card of the game wherever it is (hands, table, deck, discards, removed).
+
+        Constant over a whole game: the conformance test checks conservation with it.
+        """
+
+    # --- saving ---------------------------------------------------------------------------
+    @abstractmethod
+    def state_to_dict(self, state: S) -> JSONDict:
+        """Plain JSON data; ``state_from_dict`` reads it back equal."""
+
+    @abstractmethod
+    def state_from_dict(self, data: object) -> S:
+        """Validate everything read; raises InvalidState naming what is wrong."""
+
+    # --- computer players -----------------------------------------------------------------
+    def bots(self) -> Mapping[str, Bot[V, A]]:
+        """Computer players by level name (e.g. beginner, standard, strong)."""
+        return {}

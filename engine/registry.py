@@ -1,0 +1,104 @@
+"""The registry of games: stable ids, metadata, and the rules object of each built game.
+
+The app builds its home screen from :func:`all_games`; the command line dispatches on the id.
+A game not yet built is listed with ``available=False`` ("coming soon") so that the home screen
+always shows all four. Game modules are imported lazily so that listing games stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import resources
+from typing import Any
+
+from engine.errors import EngineError
+from engine.protocol import Game, GameInfo
+
+# id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
+_MODULES: dict[str, str] = {
+    "perpetual-motion": "engine.games.perpetual_motion",
+}
+
+# Metadata of the games whose engines are not built yet, in home-screen order.
+_COMING_SOON: dict[str, GameInfo] = {
+    "machiavelli": GameInfo(
+        id="machiavelli",
+        name="Machiavelli",
+        pitch="Rummy with two decks where the whole table can be rearranged.",
+        min_players=2,
+        max_players=8,
+        description="Lay melds from your hand, rebuilding everything already on the table.",
+        available=False,
+    ),
+    "machine": GameInfo(
+        id="machine",
+        name="Perpetual-Motion Machine",
+        pitch="Poker hands place cubes on a mat that makes your turns better.",
+        min_players=2,
+        max_players=4,
+        description="Build an engine of cubes with poker hands; first to place every cube wins.",
+        available=False,
+    ),
+    "cube-farm": GameInfo(
+        id="cube-farm",
+        name="Cube Farm",
+        pitch="Lay office floor plans, claim cubicles, score walking distances.",
+        min_players=2,
+        max_players=5,
+        description="Build an office, put your employees in cubicles near the coffee machine.",
+        available=False,
+    ),
+}
+
+ORDER = ("perpetual-motion", "machiavelli", "machine", "cube-farm")
+
+
+class UnknownGame(EngineError, KeyError):
+    """No game has that id."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _module(game_id: str) -> Any:
+    return importlib.import_module(_MODULES[game_id])
+
+
+def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
+    """The rules object of a built game; UnknownGame for anything else."""
+    if game_id not in _MODULES:
+        known = ", ".join(_MODULES)
+        raise UnknownGame(f"no playable game with id {game_id!r} (playable: {known})")
+    game: Game[Any, Any, Any, Any] = _module(game_id).GAME
+    return game
+
+
+def game_info(game_id: str) -> GameInfo:
+    if game_id in _MODULES:
+        return get_game(game_id).info
+    if game_id in _COMING_SOON:
+        return _COMING_SOON[game_id]
+    raise UnknownGame(f"no game with id {game_id!r}")
+
+
+def all_games() -> list[GameInfo]:
+    """Every game, built or coming soon, in home-screen order."""
+    ids = list(ORDER) + [i for i in _MODULES if i not in ORDER]
+    return [game_info(i) for i in ids]
+
+
+def playable_ids() -> list[str]:
+    return [i for i in ORDER if i in _MODULES] + [i for i in _MODULES if i not in ORDER]
+
+
+def cli_entry(game_id: str) -> Any:
+    """The game's ``cli_main(argv) -> int`` function, if it has one."""
+    return getattr(_module(game_id), "cli_main", None)
+
+
+def rules_markdown(game_id: str) -> str:
+    """The rules page (Markdown) shipped with the engine, or '' if the game has none yet."""
+    info = game_info(game_id)
+    if not info.rules_page:
+        return ""
+    return resources.files("engine.rules").joinpath(info.rules_page).read_text(encoding="utf-8")

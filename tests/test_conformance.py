@@ -1,0 +1,150 @@
+"""The conformance test every registered game must pass (DEVELOPERS.md, convention 8).
+
+For each playable game: random seeded playouts that end; the same seed gives the same game;
+state and view JSON round-trips; cards are conserved; the view hides exactly what
+``determinize`` resamples; illegal actions are refused with a reason and change nothing;
+garbage saved games are rejected with InvalidState.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.errors import IllegalAction, InvalidState, ParseError
+from engine.registry import all_games, get_game, playable_ids
+
+GAMES = playable_ids()
+MAX_STEPS = 20000
+
+
+def playout(game: Any, seed: int, players: int | None = None) -> list[tuple[Any, Any]]:
+    """Play random legal actions from a seeded game; returns (state, action) pairs."""
+    rng = random.Random(seed)
+    config = game.default_config(players)
+    state = game.new_game(config, random.Random(seed))
+    trail = []
+    for _ in range(MAX_STEPS):
+        if game.is_over(state):
+            trail.append((state, None))
+            return trail
+        legal = game.legal_actions(state)
+        assert legal, "a game that is not over must offer an action"
+        action = rng.choice(legal)
+        trail.append((state, action))
+        state = game.apply(state, action)
+    raise AssertionError(f"game did not end within {MAX_STEPS} steps")
+
+
+def player_counts(game: Any) -> list[int]:
+    info = game.info
+    return sorted({info.min_players, info.max_players})
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_registry_metadata(game_id: str) -> None:
+    game = get_game(game_id)
+    info = game.info
+    assert info.id == game_id
+    assert info.available
+    assert 1 <= info.min_players <= info.max_players
+    assert info.rules_page, "every playable game has a rules page"
+    assert json.loads(json.dumps(info.to_dict()))["id"] == game_id
+    assert [g.id for g in all_games()][:4] == ["perpetual-motion", "machiavelli", "machine",
+                                              "cube-farm"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_game(game_id: str) -> None:
+    game = get_game(game_id)
+    for seed in range(3):
+        a = [(game.state_to_dict(s), str(x)) for s, x in playout(game, seed)]
+        b = [(game.state_to_dict(s), str(x)) for s, x in playout(game, seed)]
+        assert a == b
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_playouts_conserve_roundtrip_and_hide(game_id: str) -> None:
+    game = get_game(game_id)
+    for players in player_counts(game):
+        for seed in range(6):
+            trail = playout(game, 1000 * players + seed, players)
+            first = game.card_multiset(trail[0][0])
+            assert sum(first.values()) > 0
+            drng = random.Random(seed)
+            for i, (state, action) in enumerate(trail):
+                assert game.card_multiset(state) == first, "a card was created or lost"
+                data = game.state_to_dict(state)
+                text = json.dumps(data)
+                again = game.state_from_dict(json.loads(text))
+                assert game.state_to_dict(again) == data
+                if i % 7 and action is not None:
+                    continue  # full view checks on a sample of steps keep this quick
+                who = game.current_player(state)
+                for p in range(game.default_config(players).players):
+                    view = game.view(state, p)
+                    vd = view.to_dict()
+                    json.dumps(vd)
+                    guess = game.determinize(view, drng)
+                    assert game.view(guess, p).to_dict() == vd, "view depends on hidden cards"
+                    assert game.card_multiset(guess) == first
+                    if p == who:
+                        assert [str(a) for a in game.legal_actions(guess)] == [
+                            str(a) for a in game.legal_actions(state)
+                        ], "legal actions depend on hidden cards"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_actions_text_roundtrip_and_illegal_refused(game_id: str) -> None:
+    game = get_game(game_id)
+    trail = playout(game, 7)
+    pool = {str(a): a for _, a in trail if a is not None}
+    for state, action in trail[:400]:
+        if action is not None:
+            assert game.parse_action(str(action)) == action
+        legal = {str(a) for a in game.legal_actions(state)}
+        before = game.state_to_dict(state)
+        for text, other in list(pool.items())[:60]:
+            if text in legal:
+                assert game.explain_illegal(state, other) is None
+                continue
+            reason = game.explain_illegal(state, other)
+            assert isinstance(reason, str) and reason
+            with pytest.raises(IllegalAction):
+                game.apply(state, other)
+            assert game.state_to_dict(state) == before
+    with pytest.raises(ParseError):
+        game.parse_action("this is not an action")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_broken_saved_games_rejected(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new_game(game.default_config(), random.Random(3))
+    data = game.state_to_dict(state)
+    for broken in (None, [], "x", 17, {}):
+        with pytest.raises(InvalidState):
+            game.state_from_dict(broken)
+    rng = random.Random(5)
+    for key in data:
+        damaged = dict(data)
+        del damaged[key]
+        try:
+            game.state_from_dict(damaged)
+        except InvalidState:
+            pass
+        for junk in ("junk", -5, [["??"]], {"a": 1}):
+            damaged = dict(data)
+            damaged[key] = junk
+            try:
+                restored = game.state_from_dict(damaged)
+            except InvalidState as e:
+                assert str(e)
+            else:
+                # accepted: then it must still be a sound state
+                json.dumps(game.state_to_dict(restored))
+                assert game.card_multiset(restored) == game.card_multiset(state)
+        rng.random()
