@@ -34,28 +34,29 @@ class Reader:
     def has(self, key: str) -> bool:
         return key in self.data
 
-    def int(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
+    def integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int:
         return check_int(self._get(key), f"{self.path}.{key}", lo, hi)
 
-    def opt_int(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
+    def opt_integer(self, key: str, lo: int | None = None, hi: int | None = None) -> int | None:
         v = self.data.get(key)
         return None if v is None else check_int(v, f"{self.path}.{key}", lo, hi)
 
-    def bool(self, key: str) -> bool:
+    def flag(self, key: str) -> bool:
         v = self._get(key)
         if not isinstance(v, bool):
             raise InvalidState(f"{self.path}.{key}: expected true or false, got {_show(v)}")
         return v
 
-    def str(self, key: str, choices: tuple[str, ...] | None = None) -> str:
+    def text(self, key: str, choices: tuple[str, ...] | None = None) -> str:
         v = self._get(key)
         if not isinstance(v, str):
             raise InvalidState(f"{self.path}.{key}: expected text, got {_show(v)}")
         if choices is not None and v not in choices:
-            raise InvalidState(f"{self.path}.{key}: expected one of {', '.join(choices)}, got {v!r}")
+            expected = ", ".join(choices)
+            raise InvalidState(f"{self.path}.{key}: expected one of {expected}, got {v!r}")
         return v
 
-    def list(self, key: str) -> list[object]:
+    def array(self, key: str) -> list[object]:
         v = self._get(key)
         if not isinstance(v, list):
             raise InvalidState(f"{self.path}.{key}: expected a list, got {_show(v)}")
@@ -66,7 +67,7 @@ class Reader:
 
     def items(self, key: str, read: Callable[[object, str], T]) -> list[T]:
         """Read a list, each element through ``read(value, path)``."""
-        return [read(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.list(key))]
+        return [read(v, f"{self.path}.{key}[{i}]") for i, v in enumerate(self.array(key))]
 
     def card(self, key: str) -> Card:
         return read_card(self._get(key), f"{self.path}.{key}")

@@ -116,12 +116,13 @@ C = TypeVar("C", bound=Config)
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V", bound=View)
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
 
 
-class Bot(Protocol[V, A]):
+class Bot(Protocol[V_contra, A]):
     """A computer player: chooses one of ``legal`` from its own view only."""
 
-    def choose(self, view: V, legal: Sequence[A], rng: random.Random) -> A: ...
+    def choose(self, view: V_contra, legal: Sequence[A], rng: random.Random) -> A: ...
 
 
 class Game(ABC, Generic[C, S, A, V]):

@@ -38,7 +38,7 @@ from engine.cards import (
 )
 from engine.data import Reader, check_int, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import GameInfo, Game, JSONDict, Outcome
+from engine.protocol import Game, GameInfo, JSONDict, Outcome
 
 STACKS = 4
 PLAYING, WON, LOOPED = "playing", "won", "looped"
@@ -196,7 +196,7 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
     def config_from_dict(self, data: object) -> PMConfig:
         r = Reader(data, "config")
         if r.has("players"):
-            r.int("players", 1, 1)
+            r.integer("players", 1, 1)
         return PMConfig()
 
     def new_game(self, config: PMConfig, rng: random.Random) -> PMState:
@@ -280,9 +280,9 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
 
     def _apply(self, state: PMState, action: PMAction) -> PMState:
         if isinstance(action, Move):
-            stacks = [list(s) for s in state.stacks]
-            stacks[action.dst].append(stacks[action.src].pop())
-            return _replace(state, stacks=tuple(tuple(s) for s in stacks))
+            piles = [list(s) for s in state.stacks]
+            piles[action.dst].append(piles[action.src].pop())
+            return _replace(state, stacks=tuple(tuple(s) for s in piles))
         if isinstance(action, Deal):
             row, deck = state.deck[:STACKS], state.deck[STACKS:]
             deals = state.deals + 1
@@ -290,8 +290,8 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
                 discarded = state.discarded + tuple(row)
                 status = WON if len(discarded) == 52 else PLAYING
                 return _replace(state, deck=deck, discarded=discarded, deals=deals, status=status)
-            stacks = tuple(s + (c,) for s, c in zip(state.stacks, row, strict=True))
-            return _replace(state, deck=deck, stacks=stacks, deals=deals)
+            dealt = tuple(s + (c,) for s, c in zip(state.stacks, row, strict=True))
+            return _replace(state, deck=deck, stacks=dealt, deals=deals)
         # Gather: 4 onto 3 onto 2 onto 1, turned over: the bottom of stack 1 is dealt first.
         deck = tuple(c for s in state.stacks for c in s)
         key = rank_key(deck)
@@ -347,7 +347,8 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         )
 
     def determinize(self, view: PMView, rng: random.Random) -> PMState:
-        shown = Counter(c for s in view.stacks for c in s) + Counter(view.discarded)
+        shown: Counter[Card] = Counter(c for s in view.stacks for c in s)
+        shown.update(view.discarded)
         rest = [c for c in standard_deck() if c not in shown]
         rng.shuffle(rest)
         return PMState(deck=tuple(rest), stacks=view.stacks, discarded=view.discarded,
@@ -376,10 +377,10 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
 
     def state_from_dict(self, data: object) -> PMState:
         r = Reader(data, "state")
-        if r.has("game") and r.str("game") != self.info.id:
-            raise InvalidState(f"state.game: this is a {r.str('game')} game, not Perpetual Motion")
+        if r.has("game") and r.text("game") != self.info.id:
+            raise InvalidState(f"state.game: this is a {r.text('game')} game, not Perpetual Motion")
         deck = r.cards("deck")
-        stacks_raw = r.list("stacks")
+        stacks_raw = r.array("stacks")
         if len(stacks_raw) != STACKS:
             raise InvalidState(f"state.stacks: expected 4 stacks, got {len(stacks_raw)}")
         stacks = tuple(tuple(read_cards(s, f"state.stacks[{i}]")) for i, s in enumerate(stacks_raw))
@@ -391,19 +392,19 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             raise InvalidState(f"state: the cards in deck, stacks and discards: {e}") from None
         if len(deck) % STACKS or len(discarded) % STACKS:
             raise InvalidState("state: deck and discards must hold whole rows of four cards")
-        rnd = r.int("round", 1)
-        deals = r.int("deals", 0)
+        rnd = r.integer("round", 1)
+        deals = r.integer("deals", 0)
         seen = tuple(r.items("seen", _read_rank_key))
         if len(seen) != rnd:
             raise InvalidState(f"state.seen: expected one entry per round ({rnd}), got {len(seen)}")
-        status = r.str("status", (PLAYING, WON, LOOPED))
-        loop_start = r.opt_int("loop_start", 1, rnd)
-        loop_length = r.opt_int("loop_length", 1, rnd)
+        status = r.text("status", (PLAYING, WON, LOOPED))
+        loop_start = r.opt_integer("loop_start", 1, rnd)
+        loop_length = r.opt_integer("loop_length", 1, rnd)
         if (status == LOOPED) != (loop_start is not None and loop_length is not None):
             raise InvalidState("state: loop_start and loop_length are set exactly when looped")
         if (status == WON) != (len(discarded) == 52):
             raise InvalidState("state.status: won exactly when all 52 cards are discarded")
-        seed = r.opt_int("seed", 0)
+        seed = r.opt_integer("seed", 0)
         return PMState(deck=tuple(deck), stacks=stacks, discarded=tuple(discarded), round=rnd,
                        deals=deals, seen=seen, status=status, loop_start=loop_start,
                        loop_length=loop_length, seed=seed)
@@ -470,7 +471,6 @@ def play_out(ranks: Sequence[int]) -> PlayResult:
         s1: list[int] = []
         s2: list[int] = []
         s3: list[int] = []
-        stacks = (s0, s1, s2, s3)
         for i in range(0, len(deck), 4):
             a, b, c, d = deck[i], deck[i + 1], deck[i + 2], deck[i + 3]
             deals += 1
@@ -509,7 +509,6 @@ def play_out(ranks: Sequence[int]) -> PlayResult:
             return PlayResult(False, rnd, deals, start, rnd + 1 - start)
         rnd += 1
         seen[key] = rnd
-        del stacks
 
 
 def play_deck(cards: Sequence[Card]) -> PlayResult:
