@@ -17,6 +17,7 @@ from engine.protocol import Game, GameInfo
 # id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
+    "machine": "engine.games.machine",
 }
 
 # Metadata of the games whose engines are not built yet, in home-screen order.
@@ -28,15 +29,6 @@ _COMING_SOON: dict[str, GameInfo] = {
         min_players=2,
         max_players=8,
         description="Lay melds from your hand, rebuilding everything already on the table.",
-        available=False,
-    ),
-    "machine": GameInfo(
-        id="machine",
-        name="Perpetual-Motion Machine",
-        pitch="Poker hands place cubes on a mat that makes your turns better.",
-        min_players=2,
-        max_players=4,
-        description="Build an engine of cubes with poker hands; first to place every cube wins.",
         available=False,
     ),
     "cube-farm": GameInfo(
