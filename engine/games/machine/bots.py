@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from engine.cards import Card, standard_deck
+from engine.cards import Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import (
     ENGINE_TRACKS,
@@ -32,7 +33,6 @@ from engine.games.machine.mat import (
 )
 from engine.games.machine.rules import (
     DISCARDING,
-    DOUBLE_KINDS,
     KIND_TRACK,
     SETUP,
     TAKING,
@@ -40,6 +40,7 @@ from engine.games.machine.rules import (
     Discard,
     Draw,
     MachineAction,
+    MachineState,
     MachineView,
     PlayerMat,
     PlaySet,
@@ -56,41 +57,41 @@ from engine.games.machine.rules import (
 CLOSE = (1.0, 0.45, 0.16, 0.05, 0.015, 0.0)
 
 
+_WINDOWS = tuple(0b11111 << lo for lo in range(1, 11))  # rank bits 1..14 (14 = ace high)
+_ROYAL = 0b11111 << 10
+
+
 def _missing(hand: Sequence[Card]) -> dict[str, int]:
     """For each kind, the fewest cards the hand lacks to hold a set of that kind."""
     ranks = [0] * 14
-    suits: dict[str, list[int]] = {"S": [], "H": [], "D": [], "C": []}
+    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
+    sizes = {"S": 0, "H": 0, "D": 0, "C": 0}
     for c in hand:
         ranks[c.rank] += 1
-        suits[c.suit].append(c.rank)
-    counts = sorted(ranks[1:], reverse=True)
+        masks[c.suit] |= 1 << c.rank
+        sizes[c.suit] += 1
+    counts = sorted(ranks, reverse=True)
     c1, c2 = counts[0], counts[1]
-    present = [r > 0 for r in ranks]
-    present_hi = present[1:] + [present[1]]  # index 13 -> ace high
-    best_straight = 5
-    for lo in range(1, 11):
-        have = sum(1 for r in range(lo, lo + 5) if (present_hi[r - 1] if r > 13 else present[r]))
-        best_straight = min(best_straight, 5 - have)
-    best_sf = 5
-    royal = 5
-    for rs in suits.values():
-        if len(rs) < 2:
-            continue
-        rset = set(rs)
-        for lo in range(1, 11):
-            have = sum(1 for r in range(lo, lo + 5) if (r if r <= 13 else 1) in rset)
-            best_sf = min(best_sf, 5 - have)
-        royal = min(royal, 5 - sum(1 for r in S.ROYAL_RANKS if r in rset))
-    best_flush = 5 - max(len(v) for v in suits.values())
+    mask = 0
+    best_sf = 0
+    royal = 0
+    for suit_mask in masks.values():
+        if suit_mask & 2:
+            suit_mask |= 1 << 14
+        mask |= suit_mask
+        if suit_mask:
+            best_sf = max(best_sf, *((suit_mask & w).bit_count() for w in _WINDOWS))
+            royal = max(royal, (suit_mask & _ROYAL).bit_count())
+    best_straight = max((mask & w).bit_count() for w in _WINDOWS)
     return {
         S.THREE: max(0, 3 - c1),
         S.FOUR: max(0, 4 - c1),
         S.TWO_PAIR: max(0, 2 - c1) + max(0, 2 - c2),
         S.FULL_HOUSE: max(0, 3 - c1) + max(0, 2 - c2),
-        S.STRAIGHT: best_straight,
-        S.FLUSH: max(0, best_flush),
-        S.STRAIGHT_FLUSH: best_sf,
-        S.ROYAL_FLUSH: royal,
+        S.STRAIGHT: 5 - best_straight,
+        S.FLUSH: max(0, 5 - max(sizes.values())),
+        S.STRAIGHT_FLUSH: 5 - best_sf,
+        S.ROYAL_FLUSH: 5 - royal,
     }
 
 
@@ -148,11 +149,17 @@ def mat_value(mat: PlayerMat, w: Weights) -> float:
     return v
 
 
+@lru_cache(maxsize=8192)
+def kind_values(mat: PlayerMat, w: Weights) -> dict[str, float]:
+    """What a set of each kind is worth to this mat (cached: mats repeat a lot)."""
+    return {k: set_value_affordable(k, mat, w) for k in S.KINDS}
+
+
 def hand_value(hand: Sequence[Card], mat: PlayerMat, w: Weights,
                values: dict[str, float] | None = None) -> float:
     """Closeness of the hand to sets worth playing, weighted by what each set would add."""
     if values is None:
-        values = {k: set_value_affordable(k, mat, w) for k in S.KINDS}
+        values = kind_values(mat, w)
     miss = _missing(hand)
     scores = sorted((values[k] * w.close[min(miss[k], 5)] for k in S.KINDS), reverse=True)
     return w.hand * (scores[0] + 0.5 * scores[1]) + w.cards * len(hand)
@@ -221,7 +228,7 @@ class StandardBot:
         mat = view.mats[view.player]
         hand = list(view.hand)
         w = self.weights
-        values = {k: set_value_affordable(k, mat, w) for k in S.KINDS}
+        values = kind_values(mat, w)
         if view.phase == DISCARDING:
             return self.best_discard(hand, mat, legal, values)
         if view.phase == TRADING:
@@ -344,95 +351,86 @@ def _slot(view: MachineView, a: TakeUp) -> Card:
 
 
 class StrongBot(StandardBot):
-    """Looks ahead: compares every option of the turn on one value scale, sampling draws."""
+    """Looks ahead: at the start of a turn, tries each sensible option on sampled deals.
 
-    weights: Weights = STRONG_W
+    The options are the best few sets (by the standard evaluation), trading and taking cards.
+    For each, ``samples`` full states consistent with the bot's view are dealt (the hidden
+    cards sampled at random, the same deals for every option); the option is played, then
+    ``horizon`` more of the bot's own turns are played out with the standard policy, and the
+    bot's mat is scored. The option with the best average wins. Other decisions (taking,
+    discarding, trading steps) follow the standard heuristics.
+    """
+
+    weights: Weights = STANDARD_W
     samples: int = 4
+    horizon: int = 4
+    max_options: int = 4
 
     def turn_start(self, view: MachineView, hand: list[Card], mat: PlayerMat,
                    legal: Sequence[MachineAction], values: dict[str, float],
                    rng: random.Random) -> MachineAction:
-        w = self.weights
-        base = mat_value(mat, w)
-        options: list[tuple[float, MachineAction]] = []
+        options = self.options(view, hand, mat, legal, values, rng)
+        if len(options) == 1:
+            return options[0]
+        from engine.games.machine.rules import GAME
+
+        deals = [GAME.determinize(view, rng) for _ in range(self.samples)]
+        seeds = [rng.randrange(2**31) for _ in range(self.samples)]
+        best: MachineAction = options[0]
+        best_v = -1e18
+        for option in options:
+            total = 0.0
+            for deal, seed in zip(deals, seeds, strict=True):
+                total += self.rollout(deal, option, view.player, random.Random(seed))
+            if total > best_v:
+                best, best_v = option, total
+        return best
+
+    def options(self, view: MachineView, hand: list[Card], mat: PlayerMat,
+                legal: Sequence[MachineAction], values: dict[str, float],
+                rng: random.Random) -> list[MachineAction]:
+        """The first steps worth comparing: best set per kind and track, trade, take."""
+        out: list[MachineAction] = []
         plays = [a for a in legal if isinstance(a, PlaySet)]
-        if plays:
-            play, _ = self.best_play(hand, mat, plays, values)
-            after = apply_set(mat, play)
-            rest = [c for c in hand if c not in play.cards]
-            options.append((mat_value(after, w) - base + hand_value(rest, after, w), play))
+        groups: dict[tuple[str, tuple[int, ...], int], tuple[float, PlaySet]] = {}
+        for a in plays:
+            key = (a.kind, a.tracks, a.from_pile)
+            score = self.play_score(a, hand, mat, values)
+            if key not in groups or score > groups[key][0]:
+                groups[key] = (score, a)
+        ranked = sorted(groups.values(), key=lambda t: -t[0])
+        out.extend(a for _, a in ranked[: self.max_options - 2])
         trades = [a for a in legal if isinstance(a, Trade)]
         if trades:
-            v, first = self.trade_plan(hand, mat, values)
-            if first is not None:
-                options.append((v, first))
-        take_v, take_first = self.take_plan(view, hand, mat, legal, values, rng)
-        if take_first is not None:
-            options.append((take_v, take_first))
-        if not options:
-            return legal[0]
-        options.sort(key=lambda t: -t[0])
-        return options[0][1]
+            out.append(self.best_card_to_give(hand, mat, trades, values))
+        take = StandardBot.take_step(self, view, hand, mat, legal, values, rng)
+        if isinstance(take, (Draw, TakeUp)):
+            out.append(take)
+        return out or [legal[0]]
 
-    def trade_plan(self, hand: list[Card], mat: PlayerMat, values: dict[str, float]
-                   ) -> tuple[float, MachineAction | None]:
-        """Value of trading greedily (least useful cards first) up to the supply target."""
-        w = self.weights
-        cur = list(hand)
-        m = mat
-        first: MachineAction | None = None
-        n = 0
-        target = max(self.supply_target(hand, mat), 1)
-        while (n < mat.trade_limit and m.pile > 0 and m.supply < m.cube_limit and cur
-               and m.supply < target + 1):
-            best_c = max(cur, key=lambda c: hand_value([x for x in cur if x != c], m, w, values))
-            if first is None:
-                first = Trade(best_c)
-            cur.remove(best_c)
-            m = PlayerMat(m.filled, m.supply + 1, m.pile - 1)
-            n += 1
-        if first is None:
-            return -1e9, None
-        return (mat_value(m, w) - mat_value(mat, w) + hand_value(cur, m, w, values), first)
+    def rollout(self, state: MachineState, first: MachineAction, me: int,
+                rng: random.Random) -> float:
+        """Play ``first``, finish the turn, then ``horizon`` more own turns; score the mat."""
+        from engine.games.machine.rules import GAME, OVER, TURN
 
-    def take_plan(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                  legal: Sequence[MachineAction], values: dict[str, float],
-                  rng: random.Random) -> tuple[float, MachineAction | None]:
-        """Value of taking cards: sampled face-down draws, then the best face-up cards,
-        then discarding the least useful cards down to the hand limit."""
-        w = self.weights
-        draws = mat.face_down_limit if any(isinstance(a, Draw) for a in legal) else 0
-        display = [c for c in view.display if c is not None]
-        if not draws and not display:
-            return -1e9, None
-        seen = set(hand) | set(display)
-        unknown = [c for c in standard_deck() if c not in seen]
-        samples = self.samples if draws else 1
-        total = 0.0
-        for _ in range(samples):
-            cur = list(hand)
-            if draws:
-                cur += rng.sample(unknown, min(draws, len(unknown)))
-            avail = list(display)
-            for _ in range(mat.face_up_limit):
-                if not avail:
+        policy = BOTS["standard"]
+        state = GAME._apply(state, first)
+        turns = 0
+        while True:
+            if state.phase == OVER:
+                break
+            if state.current != me:
+                turns += 1
+                if turns > self.horizon or state.out[me]:
                     break
-                pick = max(avail, key=lambda c: hand_value(cur + [c], mat, w, values))
-                avail.remove(pick)
-                cur.append(pick)
-            while len(cur) > mat.hand_limit:
-                drop = max(cur, key=lambda c: hand_value([x for x in cur if x != c], mat, w,
-                                                         values))
-                cur.remove(drop)
-            total += hand_value(cur, mat, w, values)
-        first: MachineAction
-        if draws:
-            first = Draw()
-        else:
-            takes = [a for a in legal if isinstance(a, TakeUp)]
-            first = max(takes, key=lambda a: (hand_value(hand + [_slot(view, a)], mat, w,
-                                                         values), -a.slot))
-        return total / samples, first
+                # skip the other players: only this player's plan is looked at
+                state = replace(state, current=me, phase=TURN)
+            legal = GAME.legal_actions(state)
+            action = policy.choose(GAME.view(state, me), legal, rng)
+            state = GAME._apply(state, action)
+        m = state.mats[me]
+        w = self.weights
+        return mat_value(m, w) + 0.5 * hand_value(state.hands[me], m, w)
 
 
 BOTS: dict[str, BeginnerBot | StandardBot] = {

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Section:
-    """One section of a track: ``cubes`` placed at once; once filled the track's limit is ``value``."""
+    """One section of a track: ``cubes`` placed at once; filled, the track's limit is ``value``."""
 
     cubes: int
     value: int | None
@@ -70,6 +70,12 @@ SETUP_CUBES = 2
 START_HAND = 3
 DISPLAY_SLOTS = 4
 
+# PREFIX[t][f]: cubes on track t with its f lowest sections filled (a hot path for bots).
+PREFIX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(s.cubes for s in t.sections[:f]) for f in range(len(t.sections) + 1))
+    for t in TRACKS
+)
+
 MAT_CUBES = sum(t.cubes for t in TRACKS)
-assert MAT_CUBES >= max(CUBES_PER_PLAYER.values())
+assert max(CUBES_PER_PLAYER.values()) <= MAT_CUBES
 assert all(n * c <= CUBES_IN_BOX for n, c in CUBES_PER_PLAYER.items())

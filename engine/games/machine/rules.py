@@ -43,6 +43,7 @@ from engine.games.machine.mat import (
     ENGINE_TRACKS,
     FLUSH,
     FULL_HOUSE,
+    PREFIX,
     SETUP_CUBES,
     START_HAND,
     START_SUPPLY,
@@ -96,8 +97,9 @@ class PlayerMat:
 
     @property
     def on_mat(self) -> int:
-        return sum(sum(s.cubes for s in t.sections[:f]) for t, f in zip(TRACKS, self.filled,
-                                                                          strict=True))
+        f = self.filled
+        return (PREFIX[0][f[0]] + PREFIX[1][f[1]] + PREFIX[2][f[2]] + PREFIX[3][f[3]]
+                + PREFIX[4][f[4]])
 
     @property
     def left(self) -> int:
