@@ -59,40 +59,56 @@ CLOSE = (1.0, 0.45, 0.16, 0.05, 0.015, 0.0)
 
 _WINDOWS = tuple(0b11111 << lo for lo in range(1, 11))  # rank bits 1..14 (14 = ace high)
 _ROYAL = 0b11111 << 10
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
-def _missing(hand: Sequence[Card]) -> dict[str, int]:
-    """For each kind, the fewest cards the hand lacks to hold a set of that kind."""
+@lru_cache(maxsize=None)
+def _run_best(mask: int) -> int:
+    """Most ranks of one five-rank run present in a rank mask (ace counted high and low)."""
+    if mask & 2:
+        mask |= 1 << 14
+    return max((mask & w).bit_count() for w in _WINDOWS)
+
+
+def _missing(hand: Sequence[Card]) -> tuple[int, ...]:
+    """For each kind (in ``S.KINDS`` order), the fewest cards the hand lacks for that set.
+
+    A hot path of every computer player: written for speed, not beauty.
+    """
     ranks = [0] * 14
-    masks = {"S": 0, "H": 0, "D": 0, "C": 0}
-    sizes = {"S": 0, "H": 0, "D": 0, "C": 0}
+    sm = [0, 0, 0, 0]
+    sz = [0, 0, 0, 0]
     for c in hand:
-        ranks[c.rank] += 1
-        masks[c.suit] |= 1 << c.rank
-        sizes[c.suit] += 1
-    counts = sorted(ranks, reverse=True)
-    c1, c2 = counts[0], counts[1]
-    mask = 0
-    best_sf = 0
+        r = c.rank
+        ranks[r] += 1
+        i = _SUIT_INDEX[c.suit]
+        sm[i] |= 1 << r
+        sz[i] += 1
+    c1 = c2 = 0
+    for x in ranks:
+        if x > c1:
+            c1, c2 = x, c1
+        elif x > c2:
+            c2 = x
+    m0, m1, m2, m3 = sm
+    best_sf = max(_run_best(m0), _run_best(m1), _run_best(m2), _run_best(m3))
     royal = 0
-    for suit_mask in masks.values():
-        if suit_mask & 2:
-            suit_mask |= 1 << 14
-        mask |= suit_mask
-        if suit_mask:
-            best_sf = max(best_sf, *((suit_mask & w).bit_count() for w in _WINDOWS))
-            royal = max(royal, (suit_mask & _ROYAL).bit_count())
-    best_straight = max((mask & w).bit_count() for w in _WINDOWS)
-    return {
-        S.THREE: max(0, 3 - c1),
-        S.FOUR: max(0, 4 - c1),
-        S.TWO_PAIR: max(0, 2 - c1) + max(0, 2 - c2),
-        S.FULL_HOUSE: max(0, 3 - c1) + max(0, 2 - c2),
-        S.STRAIGHT: 5 - best_straight,
-        S.FLUSH: max(0, 5 - max(sizes.values())),
-        S.STRAIGHT_FLUSH: 5 - best_sf,
-        S.ROYAL_FLUSH: 5 - royal,
-    }
+    for m in sm:
+        if m & 2:
+            m |= 1 << 14
+        royal = max(royal, (m & _ROYAL).bit_count())
+    three = 3 - c1 if c1 < 3 else 0
+    pair2 = 2 - c2 if c2 < 2 else 0
+    return (
+        three,  # THREE
+        5 - _run_best(m0 | m1 | m2 | m3),  # STRAIGHT
+        5 - max(sz) if max(sz) < 5 else 0,  # FLUSH
+        three + pair2,  # FULL_HOUSE
+        (2 - c1 if c1 < 2 else 0) + pair2,  # TWO_PAIR
+        4 - c1 if c1 < 4 else 0,  # FOUR
+        5 - best_sf,  # STRAIGHT_FLUSH
+        5 - royal,  # ROYAL_FLUSH
+    )
 
 
 @dataclass(frozen=True)
@@ -108,8 +124,8 @@ class Weights:
 
 
 STANDARD_W = Weights()
-STRONG_W = Weights(engine=1.3, supply=0.45, hand=1.0, cards=0.06, stuck_risk=3.0,
-                   close=(0.7, 0.35, 0.12, 0.04, 0.01, 0.0))
+# Tuned by head-to-head runs against the standard weights (see the module docstring).
+STRONG_W = Weights(engine=2.5, supply=0.5)
 
 
 def engine_value(mat: PlayerMat, w: Weights) -> float:
@@ -150,19 +166,26 @@ def mat_value(mat: PlayerMat, w: Weights) -> float:
 
 
 @lru_cache(maxsize=8192)
-def kind_values(mat: PlayerMat, w: Weights) -> dict[str, float]:
-    """What a set of each kind is worth to this mat (cached: mats repeat a lot)."""
-    return {k: set_value_affordable(k, mat, w) for k in S.KINDS}
+def kind_values(mat: PlayerMat, w: Weights) -> tuple[float, ...]:
+    """What a set of each kind (``S.KINDS`` order) is worth to this mat (cached)."""
+    return tuple(set_value_affordable(k, mat, w) for k in S.KINDS)
 
 
 def hand_value(hand: Sequence[Card], mat: PlayerMat, w: Weights,
-               values: dict[str, float] | None = None) -> float:
-    """Closeness of the hand to sets worth playing, weighted by what each set would add."""
+               values: tuple[float, ...] | None = None) -> float:
+    """Closeness of the hand to sets worth playing, weighted by what each set would add:
+    the best set counts fully, the second best half."""
     if values is None:
         values = kind_values(mat, w)
-    miss = _missing(hand)
-    scores = sorted((values[k] * w.close[min(miss[k], 5)] for k in S.KINDS), reverse=True)
-    return w.hand * (scores[0] + 0.5 * scores[1]) + w.cards * len(hand)
+    close = w.close
+    a = b = 0.0
+    for v, m in zip(values, _missing(hand), strict=True):
+        x = v * close[m if m < 5 else 5]
+        if x > a:
+            a, b = x, a
+        elif x > b:
+            b = x
+    return w.hand * (a + 0.5 * b) + w.cards * len(hand)
 
 
 def set_value_affordable(kind: str, mat: PlayerMat, w: Weights) -> float:
@@ -246,7 +269,7 @@ class StandardBot:
         return legal[0]
 
     def play_score(self, a: PlaySet, hand: Sequence[Card], mat: PlayerMat,
-                   values: dict[str, float]) -> float:
+                   values: tuple[float, ...]) -> float:
         w = self.weights
         after = apply_set(mat, a)
         rest = [c for c in hand if c not in a.cards]
@@ -254,13 +277,13 @@ class StandardBot:
         return gain + 0.3 * hand_value(rest, after, w)
 
     def best_play(self, hand: Sequence[Card], mat: PlayerMat, plays: Sequence[PlaySet],
-                  values: dict[str, float]) -> tuple[PlaySet, float]:
+                  values: tuple[float, ...]) -> tuple[PlaySet, float]:
         scored = [(self.play_score(a, hand, mat, values), i) for i, a in enumerate(plays)]
         best, i = max(scored)
         return plays[i], best
 
     def turn_start(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                   legal: Sequence[MachineAction], values: dict[str, float],
+                   legal: Sequence[MachineAction], values: tuple[float, ...],
                    rng: random.Random) -> MachineAction:
         plays = [a for a in legal if isinstance(a, PlaySet)]
         if plays:
@@ -273,7 +296,7 @@ class StandardBot:
         return self.take_step(view, hand, mat, legal, values, rng)
 
     def wants_trade(self, hand: Sequence[Card], mat: PlayerMat,
-                    values: dict[str, float]) -> bool:
+                    values: tuple[float, ...]) -> bool:
         """Trade when a held set cannot be paid for, or the supply is nearly empty."""
         if len(hand) < 1:
             return False
@@ -286,30 +309,30 @@ class StandardBot:
                     return True
         return mat.supply <= 1 and len(hand) >= 4
 
-    def best_card_to_give(self, hand: Sequence[Card], mat: PlayerMat,
-                          options: Sequence[MachineAction], values: dict[str, float]
+    def best_card_to_give(self, hand: list[Card], mat: PlayerMat,
+                          options: Sequence[MachineAction], values: tuple[float, ...]
                           ) -> MachineAction:
         """The trade or discard that costs the hand least."""
         w = self.weights
         best: MachineAction | None = None
         best_v = -1e9
+        index = {c: i for i, c in enumerate(hand)}
         for a in options:
-            card = a.card if isinstance(a, (Trade, Discard)) else None
-            if card is None:
+            if not isinstance(a, (Trade, Discard)):
                 continue
-            rest = [c for c in hand if c != card]
-            v = hand_value(rest, mat, w, values)
+            i = index[a.card]
+            v = hand_value(hand[:i] + hand[i + 1:], mat, w, values)
             if v > best_v:
                 best, best_v = a, v
         assert best is not None
         return best
 
     def best_discard(self, hand: list[Card], mat: PlayerMat, legal: Sequence[MachineAction],
-                     values: dict[str, float]) -> MachineAction:
+                     values: tuple[float, ...]) -> MachineAction:
         return self.best_card_to_give(hand, mat, legal, values)
 
     def trade_step(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                   legal: Sequence[MachineAction], values: dict[str, float]) -> MachineAction:
+                   legal: Sequence[MachineAction], values: tuple[float, ...]) -> MachineAction:
         trades = [a for a in legal if isinstance(a, Trade)]
         if not trades:
             return Stop()
@@ -330,7 +353,7 @@ class StandardBot:
         return min(mat.cube_limit, want, mat.left)
 
     def take_step(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                  legal: Sequence[MachineAction], values: dict[str, float],
+                  legal: Sequence[MachineAction], values: tuple[float, ...],
                   rng: random.Random) -> MachineAction:
         for a in legal:
             if isinstance(a, Draw):
@@ -361,17 +384,24 @@ class StrongBot(StandardBot):
     discarding, trading steps) follow the standard heuristics.
     """
 
-    weights: Weights = STANDARD_W
+    weights: Weights = STRONG_W
     samples: int = 4
     horizon: int = 4
-    max_options: int = 4
+    max_options: int = 3
+
+    def __init__(self) -> None:
+        self.policy = StandardBot()
+        self.policy.weights = self.weights
 
     def turn_start(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                   legal: Sequence[MachineAction], values: dict[str, float],
+                   legal: Sequence[MachineAction], values: tuple[float, ...],
                    rng: random.Random) -> MachineAction:
+        first = StandardBot.turn_start(self, view, hand, mat, legal, values, rng)
+        if not isinstance(first, PlaySet):
+            return first  # whether to play at all is the tuned heuristics' call
         options = self.options(view, hand, mat, legal, values, rng)
-        if len(options) == 1:
-            return options[0]
+        if len(options) <= 1:
+            return first
         from engine.games.machine.rules import GAME
 
         deals = [GAME.determinize(view, rng) for _ in range(self.samples)]
@@ -387,7 +417,7 @@ class StrongBot(StandardBot):
         return best
 
     def options(self, view: MachineView, hand: list[Card], mat: PlayerMat,
-                legal: Sequence[MachineAction], values: dict[str, float],
+                legal: Sequence[MachineAction], values: tuple[float, ...],
                 rng: random.Random) -> list[MachineAction]:
         """The first steps worth comparing: best set per kind and track, trade, take."""
         out: list[MachineAction] = []
@@ -399,21 +429,15 @@ class StrongBot(StandardBot):
             if key not in groups or score > groups[key][0]:
                 groups[key] = (score, a)
         ranked = sorted(groups.values(), key=lambda t: -t[0])
-        out.extend(a for _, a in ranked[: self.max_options - 2])
-        trades = [a for a in legal if isinstance(a, Trade)]
-        if trades:
-            out.append(self.best_card_to_give(hand, mat, trades, values))
-        take = StandardBot.take_step(self, view, hand, mat, legal, values, rng)
-        if isinstance(take, (Draw, TakeUp)):
-            out.append(take)
-        return out or [legal[0]]
+        out.extend(a for _, a in ranked[: self.max_options])
+        return out
 
     def rollout(self, state: MachineState, first: MachineAction, me: int,
                 rng: random.Random) -> float:
         """Play ``first``, finish the turn, then ``horizon`` more own turns; score the mat."""
         from engine.games.machine.rules import GAME, OVER, TURN
 
-        policy = BOTS["standard"]
+        policy = self.policy
         state = GAME._apply(state, first)
         turns = 0
         while True:

@@ -37,20 +37,26 @@ class GameRecord:
 
 def play_game(seats: Sequence[str], seed: str, max_rounds: int,
               turn_times: dict[str, list[float]] | None = None,
-              keep_log: bool = False) -> GameRecord:
-    """Play one game between computer players; ``seats[i]`` is the level in seat i."""
+              keep_log: bool = False,
+              cpu_times: dict[str, list[float]] | None = None) -> GameRecord:
+    """Play one game between computer players; ``seats[i]`` is the level in seat i.
+
+    Turn times are measured twice: wall-clock (``turn_times``) and the process's CPU time
+    (``cpu_times``), which a busy machine does not inflate.
+    """
     config = MachineConfig(players=len(seats), max_rounds=max_rounds)
     state = GAME.new_game(config, random.Random(seed))
     rng = random.Random(f"{seed}:bots")
     bots = [BOTS[s] for s in seats]
     log: list[str] = []
-    spent = 0.0
+    spent = cpu = 0.0
     while not GAME.is_over(state):
         p = state.current
         legal = GAME.legal_actions(state)
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = bots[p].choose(GAME.view(state, p), legal, rng)
         spent += time.perf_counter() - t0
+        cpu += time.process_time() - c0
         turns_before = state.turns
         state = GAME.apply(state, action)
         if keep_log:
@@ -59,7 +65,9 @@ def play_game(seats: Sequence[str], seed: str, max_rounds: int,
         if state.turns != turns_before or state.current != p or GAME.is_over(state):
             if turn_times is not None:
                 turn_times.setdefault(seats[p], []).append(spent)
-            spent = 0.0
+            if cpu_times is not None:
+                cpu_times.setdefault(seats[p], []).append(cpu)
+            spent = cpu = 0.0
     outcome = GAME.outcome(state)
     assert outcome is not None
     return GameRecord(tuple(seats), outcome.winners, str(state.result), state.round,
@@ -92,6 +100,7 @@ class TournamentResult:
     rounds: list[int]
     turns: list[int]
     turn_times: dict[str, list[float]]
+    cpu_times: dict[str, list[float]]
 
     def win_rate(self, level: str) -> float:
         return self.wins[level] / self.games
@@ -108,6 +117,8 @@ class TournamentResult:
             "mean_turns": statistics.fmean(self.turns),
             "turn_ms": {lv: {"median": 1000 * statistics.median(ts), "worst": 1000 * max(ts),
                              "turns": len(ts)} for lv, ts in self.turn_times.items()},
+            "turn_cpu_ms": {lv: {"median": 1000 * statistics.median(ts),
+                                 "worst": 1000 * max(ts)} for lv, ts in self.cpu_times.items()},
         }
 
 
@@ -119,6 +130,7 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
     anybody (so 1 minus the everybody-stuck and no-winner rate).
     """
     turn_times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     wins = {a: 0.0, b: 0.0}
     stuck = limit = 0
     rounds: list[int] = []
@@ -126,7 +138,7 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
     for i in range(games):
         seats = [b] * players
         seats[i % players] = a
-        rec = play_game(seats, f"{seed}:{i}", max_rounds, turn_times)
+        rec = play_game(seats, f"{seed}:{i}", max_rounds, turn_times, cpu_times=cpu_times)
         for w in rec.winners:
             wins[seats[w]] += 1 / len(rec.winners)
         stuck += rec.result == STUCK
@@ -134,7 +146,7 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
         rounds.append(rec.rounds)
         turns.append(rec.turns)
     return TournamentResult(a, b, games, players, seed, wins, stuck, limit, rounds, turns,
-                            turn_times)
+                            turn_times, cpu_times)
 
 
 def print_result(res: TournamentResult) -> None:
@@ -149,8 +161,10 @@ def print_result(res: TournamentResult) -> None:
     print(f"  everybody stuck: {100 * res.stuck / res.games:.1f} % of games; "
           f"round limit reached: {100 * res.limit / res.games:.1f} %")
     for level, ts in res.turn_times.items():
-        print(f"  {level:9} turn time: median {1000 * statistics.median(ts):.2f} ms, "
-              f"worst {1000 * max(ts):.2f} ms over {len(ts)} turns")
+        cs = res.cpu_times[level]
+        print(f"  {level:9} turn time over {len(ts)} turns: wall median "
+              f"{1000 * statistics.median(ts):.2f} ms, worst {1000 * max(ts):.2f} ms; "
+              f"CPU median {1000 * statistics.median(cs):.2f} ms, worst {1000 * max(cs):.2f} ms")
 
 
 def cli_main(argv: list[str]) -> int:

@@ -61,7 +61,7 @@ PHASES = (SETUP, TURN, TAKING, DISCARDING, TRADING, OVER)
 WON, STUCK, LIMIT = "won", "everybody-stuck", "round-limit"
 RESULTS = (WON, STUCK, LIMIT)
 
-DEFAULT_MAX_ROUNDS = 100
+DEFAULT_MAX_ROUNDS = 150
 MAX_MAX_ROUNDS = 1000
 
 # Which track each kind of set places its cubes on, and whether the general pile may pay.
