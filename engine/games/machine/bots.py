@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.cards import Card
 from engine.games.machine import sets as S
@@ -62,7 +62,7 @@ _ROYAL = 0b11111 << 10
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _run_best(mask: int) -> int:
     """Most ranks of one five-rank run present in a rank mask (ace counted high and low)."""
     if mask & 2:
