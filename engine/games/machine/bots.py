@@ -1,16 +1,23 @@
 """Computer players for Perpetual-Motion Machine, choosing only from their own view.
 
 * **beginner**: legal and sensible: plays a set whenever it has one (any set), otherwise takes
-  cards greedily, trades only when its supply is empty, discards at random.
-* **standard**: heuristics: set-up on the engine tracks, plays the set worth most (engine
-  tracks early, cubes later), never plays itself into the stuck position, trades when its
-  supply cannot pay for the set it holds or is nearly empty, takes the face-up cards that bring
-  its hand closest to a set and discards the cards that matter least.
-* **strong**: looks ahead: compares the whole turn's options (each set, trading, taking) on one
-  value scale of mat, supply and hand, and values face-down draws by sampling the hidden cards
-  from its view (Monte Carlo over the unseen cards).
+  cards, trades only when its supply is empty, discards at random.
+* **standard**: heuristics on one value scale (cubes on the mat, cubes ready in the supply,
+  the mat's limits while cubes remain, and how close the hand is to sets worth playing): set-up
+  on Flush + Full House (card flow) when free, plays the set worth most (engine tracks early),
+  never plays itself into the stuck position (one cube left, no single-cube section), trades
+  when its supply cannot pay for a set it holds or runs low, takes the face-up cards that bring
+  its hand closest to a valuable set and discards the cards that matter least.
+* **strong**: the same heuristics with weights tuned by head-to-head play against standard
+  (the mat's limits count for much more, above all the card flow of the Full House and Flush
+  tracks: engine 2.5 instead of 1.0, face-up step 2.2 instead of 1.0, face-down step 1.8
+  instead of 0.8, supply 0.5 instead of 0.35), and a look
+  ahead where it pays: when it holds several different sets it plays each of them on deals
+  sampled from its view (Monte Carlo over the hidden cards: opponents' hands, deck, discards),
+  plays its own next turns out with its heuristics, and keeps the set whose futures score best.
 
-Every bot is deterministic given the ``rng`` it is passed.
+Measured figures (tournament command, 2 players, seats alternating) are in the report of
+issue 4; every bot is deterministic given the ``rng`` it is passed.
 """
 
 from __future__ import annotations
@@ -121,20 +128,24 @@ class Weights:
     cards: float = 0.05  # worth of each card held (options)
     stuck_risk: float = 1.5  # penalty for one cube left with few single sections
     close: tuple[float, ...] = CLOSE  # worth of a set missing 0, 1, 2, ... cards
+    trade_step: float = 0.9  # one more card traded a turn (while the pile is big)
+    hand_step: float = 0.7  # one more card of hand and cube limit
+    down_step: float = 0.8  # one more face-down card a turn
+    up_step: float = 1.0  # one more face-up card a turn
 
 
 STANDARD_W = Weights()
 # Tuned by head-to-head runs against the standard weights (see the module docstring).
-STRONG_W = Weights(engine=2.5, supply=0.5)
+STRONG_W = Weights(engine=2.5, supply=0.5, up_step=2.2, down_step=1.8)
 
 
 def engine_value(mat: PlayerMat, w: Weights) -> float:
     """How much the mat's limits are worth while cubes remain to be placed."""
     ahead = mat.left / max(1, mat.left + mat.on_mat)
-    v = (mat.trade_limit - 1) * (0.9 if mat.pile > 4 else 0.3)
-    v += (mat.hand_limit - 5) * 0.7
-    v += mat.face_down_limit * 0.8
-    v += (mat.face_up_limit - 1) * 1.0
+    v = (mat.trade_limit - 1) * (w.trade_step if mat.pile > 4 else w.trade_step / 3)
+    v += (mat.hand_limit - 5) * w.hand_step
+    v += mat.face_down_limit * w.down_step
+    v += (mat.face_up_limit - 1) * w.up_step
     return w.engine * v * ahead
 
 
@@ -374,14 +385,15 @@ def _slot(view: MachineView, a: TakeUp) -> Card:
 
 
 class StrongBot(StandardBot):
-    """Looks ahead: at the start of a turn, tries each sensible option on sampled deals.
+    """Tuned heuristics, plus a Monte Carlo look-ahead over which set to play.
 
-    The options are the best few sets (by the standard evaluation), trading and taking cards.
-    For each, ``samples`` full states consistent with the bot's view are dealt (the hidden
-    cards sampled at random, the same deals for every option); the option is played, then
-    ``horizon`` more of the bot's own turns are played out with the standard policy, and the
-    bot's mat is scored. The option with the best average wins. Other decisions (taking,
-    discarding, trading steps) follow the standard heuristics.
+    When the heuristics decide to play a set and the hand holds sets of different kinds (or
+    track choices), the best set of each kind (up to ``max_options``) is tried on ``samples``
+    full states dealt from the bot's view (hidden cards sampled at random, the same deals for
+    every option): the set is played, ``horizon`` more of the bot's own turns are played out
+    with the tuned heuristics, and the bot's mat and hand are scored; the best average wins.
+    Whether to play at all, and every other decision, is the tuned heuristics' call: in our
+    runs, comparing taking or trading against playing by such short look-aheads lost games.
     """
 
     weights: Weights = STRONG_W
@@ -419,7 +431,7 @@ class StrongBot(StandardBot):
     def options(self, view: MachineView, hand: list[Card], mat: PlayerMat,
                 legal: Sequence[MachineAction], values: tuple[float, ...],
                 rng: random.Random) -> list[MachineAction]:
-        """The first steps worth comparing: best set per kind and track, trade, take."""
+        """The sets worth comparing: the best one per kind, track choice and pile count."""
         out: list[MachineAction] = []
         plays = [a for a in legal if isinstance(a, PlaySet)]
         groups: dict[tuple[str, tuple[int, ...], int], tuple[float, PlaySet]] = {}

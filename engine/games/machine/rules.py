@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
@@ -53,7 +53,7 @@ from engine.games.machine.mat import (
     TRACKS,
     TWO_PAIR,
 )
-from engine.protocol import Game, GameInfo, JSONDict, Outcome, VariantInfo
+from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
 
 SETUP, TURN, TAKING, DISCARDING, TRADING, OVER = (
     "setup", "turn", "taking", "discarding", "trading", "over")
@@ -911,7 +911,7 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         return state
 
     # --- computer players ---
-    def bots(self) -> Any:
+    def bots(self) -> Mapping[str, Bot[MachineView, MachineAction]]:
         from engine.games.machine.bots import BOTS
 
         return BOTS
