@@ -137,7 +137,16 @@ class App:
                 self.say(f"Something went wrong: {e}", "refusal")
         task = asyncio.ensure_future(run())
         self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.mark_busy()
+        task.add_done_callback(self.task_done)
+
+    def task_done(self, task: Any) -> None:
+        self.tasks.discard(task)
+        self.mark_busy()
+
+    def mark_busy(self) -> None:
+        # Tests and benchmarks wait on this: "1" while an animation, auto-play or simulation runs.
+        document.documentElement.dataset.busy = "1" if self.tasks else "0"
 
     def apply_settings(self) -> None:
         document.documentElement.classList.toggle("four-colour", self.settings.four_colour)

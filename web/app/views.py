@@ -67,7 +67,9 @@ def notice_html(text: str | None, kind: str = "warn") -> str:
     if not text:
         return ""
     return (f'<div class="notice {kind}" role="alert" data-testid="notice">'
-            f'<p>{esc(text)}</p>{button("Dismiss", "dismiss-notice", cls="btn small")}</div>')
+            f'<p>{esc(text)}</p>'
+            + button("Dismiss", "dismiss-notice", cls="btn small", testid="dismiss-notice")
+            + "</div>")
 
 
 # --- cards ------------------------------------------------------------------------------------
