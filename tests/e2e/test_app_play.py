@@ -32,8 +32,12 @@ def idle(page: Any) -> None:
 
 
 def go(page: Any, hash_: str) -> None:
+    """Follow an in-app link (no reload) and wait until the app has handled it."""
+    before = page.evaluate("document.documentElement.dataset.routed")
+    if page.evaluate("location.hash") == hash_:
+        return
     page.evaluate("h => { location.hash = h; }", hash_)
-    page.wait_for_function("h => location.hash === h || h === '#/' ", arg=hash_)
+    page.wait_for_function("n => document.documentElement.dataset.routed !== n", arg=before)
     idle(page)
 
 

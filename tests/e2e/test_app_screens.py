@@ -104,15 +104,15 @@ def test_statistics_panel_simulates_and_stops(app: Any) -> None:
         timeout=120_000)
     results = app.get_by_test_id("sim-results").inner_text()
     assert "Won" in results and "Mean rounds" in results
-    assert app.locator("progress").get_attribute("value") == "1000"
+    assert app.locator("[data-testid=sim-progress] progress").get_attribute("value") == "1000"
     # a long run can be stopped, and the page stays responsive while it runs
     app.get_by_test_id("sim-games").select_option("100000")
     app.get_by_test_id("sim-start").tap()
-    app.wait_for_function("+document.querySelector('progress').value > 0")
+    app.wait_for_function("+document.querySelector('[data-testid=sim-progress] progress').value > 0")
     app.get_by_test_id("sim-stop").tap()
     app.wait_for_function(
         "document.querySelector('[data-testid=sim-progress]')?.dataset.state === 'stopped'")
-    done = int(app.locator("progress").get_attribute("value") or 0)
+    done = int(app.locator("[data-testid=sim-progress] progress").get_attribute("value") or 0)
     assert 0 < done < 100000
 
 

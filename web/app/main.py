@@ -94,6 +94,7 @@ class App:
         self.tasks: set[Any] = set()
         self.screen = document.getElementById("screen")
         self.proxies: list[Any] = []
+        self.routed = 0  # hash changes handled (tests wait on it)
 
     # --- start-up ---
     def start(self) -> None:
@@ -198,6 +199,8 @@ class App:
         if route.screen != "stats" and self.sim is not None:
             self.sim.stop()
         self.route = route
+        self.routed += 1
+        document.documentElement.dataset.routed = str(self.routed)
         self.selected = None
         self.hint = None
         if route.screen == "table":
@@ -224,7 +227,7 @@ class App:
         if s is not None and s.deal == route.deal:
             self.render()
             return
-        if s is not None and not s.over:
+        if s is not None and not s.over and s.view.deals > 0:  # a game really in progress
             self.screen.innerHTML = v.offer_html(self.summary(s), route.deal)
             return
         self.new_session(route.deal)
