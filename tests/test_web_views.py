@@ -149,7 +149,8 @@ def test_end_panel_reports_the_loop_and_the_record() -> None:
     assert "played <b>3</b>" in html and "current streak <b>0</b>" in html
     assert "Masten" in html
     ctrl = v.controls_html(s.view, out, v.TableUI())
-    assert re.search(r'data-action="deal"[^>]*disabled', ctrl)
+    assert 'data-action="deal"' not in ctrl and 'data-action="autoplay"' not in ctrl
+    assert re.search(r'class="btn primary"[^>]*data-action="new-deal"', ctrl)
 
 
 def test_won_panel() -> None:

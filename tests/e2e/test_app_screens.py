@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, ROOT, open_app
-from test_app_play import PM, go, idle, tap
+from test_app_play import PM, go, idle, open_deal, tap
 
 SHOTS = ROOT / "build" / "screenshots"
 
@@ -36,9 +36,18 @@ LAYOUT_JS = """() => {
 }"""
 
 
+# pwa.js stand-in: an update that the test can announce, and a record of applyUpdate().
+PWA_STUB = """window.pwa = {updateReady: false, applied: 0, callbacks: [],
+  onUpdate(cb) { this.callbacks.push(cb); if (this.updateReady) cb(); },
+  applyUpdate() { this.applied += 1; },
+  announce() { this.updateReady = true; this.callbacks.forEach(cb => cb()); }};"""
+
+
 @pytest.fixture(scope="module")
 def app(browser: Any, site_url: str) -> Iterator[Any]:
     ctx = browser.new_context(**PHONE)
+    ctx.route("**/pwa.js", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body=PWA_STUB))
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -91,7 +100,7 @@ def test_a_broken_link_is_reported_and_the_app_goes_on(app: Any, link: str) -> N
     assert app.get_by_test_id("game-list").locator("li").count() == 4
     tap(app, "dismiss-notice")
     assert app.get_by_test_id("notice").count() == 0
-    go(app, f"#/{PM}/deal/42")
+    open_deal(app, 42)
     assert app.get_by_test_id("deal-number").inner_text() == "Deal #42"
 
 
@@ -108,7 +117,8 @@ def test_statistics_panel_simulates_and_stops(app: Any) -> None:
     # a long run can be stopped, and the page stays responsive while it runs
     app.get_by_test_id("sim-games").select_option("100000")
     app.get_by_test_id("sim-start").tap()
-    app.wait_for_function("+document.querySelector('[data-testid=sim-progress] progress').value > 0")
+    app.wait_for_function(
+        "+document.querySelector('[data-testid=sim-progress] progress').value > 0")
     app.get_by_test_id("sim-stop").tap()
     app.wait_for_function(
         "document.querySelector('[data-testid=sim-progress]')?.dataset.state === 'stopped'")
@@ -117,7 +127,7 @@ def test_statistics_panel_simulates_and_stops(app: Any) -> None:
 
 
 def test_autoplay_to_the_end_and_the_loop_report(app: Any) -> None:
-    go(app, f"#/{PM}/deal/9411")  # loops every round from round 10
+    open_deal(app, 9411)  # loops every round from round 10
     app.get_by_test_id("speed").select_option("instant")
     app.get_by_test_id("autoplay").tap()
     app.wait_for_selector("[data-testid=end]", timeout=60_000)
@@ -125,7 +135,6 @@ def test_autoplay_to_the_end_and_the_loop_report(app: Any) -> None:
     end = app.get_by_test_id("end").inner_text()
     assert "Loops every 1 round from round 10" in end
     assert "played" in end and "current streak" in end
-    app.get_by_test_id("speed").select_option("normal")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -164,6 +173,21 @@ def test_four_colour_setting(app: Any) -> None:
     assert app.get_by_test_id("set-four_colour").get_attribute("aria-checked") == "true"
     app.get_by_test_id("set-four_colour").tap()
     assert not app.evaluate("document.documentElement.classList.contains('four-colour')")
+
+
+def test_update_bar_saves_then_applies(app: Any) -> None:
+    open_deal(app, 5)
+    tap(app, "deal")
+    app.evaluate("localStorage.removeItem('tabletop.perpetual-motion.save')")
+    assert app.locator("#update-bar").is_hidden()
+    app.evaluate("window.pwa.announce()")
+    bar = app.locator("#update-bar")
+    assert bar.is_visible() and "Update available" in bar.inner_text()
+    assert app.get_by_test_id("deal").is_visible()  # not modal: the game goes on
+    app.get_by_test_id("apply-update").tap()
+    assert app.evaluate("window.pwa.applied") == 1
+    saved = app.evaluate("localStorage.getItem('tabletop.perpetual-motion.save')")
+    assert saved and '"seed":5' in saved
 
 
 def test_screenshots_exist() -> None:

@@ -297,11 +297,21 @@ class App:
         if self.selected is not None:
             targets = [a.dst for a in GAME.legal_actions(s.state)
                        if isinstance(a, Move) and a.src == self.selected]
+        board.innerHTML = v.board_html(view, outcome, ui, targets)
+        self.render_controls(view, outcome, ui)
+
+    def render_controls(self, view: Any = None, outcome: Any = None,
+                        ui: v.TableUI | None = None) -> None:
+        s = self.session
+        controls = document.getElementById("pm-controls")
+        if s is None or is_none(controls) or self.route.screen != "table":
+            return
+        if ui is None:
+            view, outcome, ui = s.view, s.outcome, self.table_ui()
         focused = document.activeElement
         fid = str(focused.id) if not is_none(focused) and focused.id else ""
-        board.innerHTML = v.board_html(view, outcome, ui, targets)
         controls.innerHTML = v.controls_html(view, outcome, ui)
-        if fid:
+        if fid:  # keep the keyboard where it was
             el = document.getElementById(fid)
             if not is_none(el) and not el.disabled:
                 el.focus()
@@ -512,12 +522,12 @@ class App:
         try:
             for k, action in enumerate(plan):
                 await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
-                if animate and k < len(plan) - 1:
+                if animate:  # let the card(s) land before the next step redraws the table
                     await asyncio.sleep(MOVE_PAUSE_S if isinstance(action, Move) else
-                                        (ROW_STAGGER_MS * 3 + FLY_MS) / 1000)
+                                        (ROW_STAGGER_MS * 3 + FLY_MS + 40) / 1000)
         finally:
             self.busy = False
-            self.render_table()
+            self.render_controls()
         self.say(self.describe_plan(before, plan))
 
     def describe_plan(self, before: Any, plan: list[Any]) -> str:

@@ -265,6 +265,16 @@ def board_html(view: Any, outcome: Any, ui: TableUI, targets: Sequence[int] = ()
 
 def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
     over = outcome is not None
+    if over:  # the next thing to do is a new deal: it takes the primary place
+        return ('<div class="row main-row">'
+                + button("Restart", "restart", id_="pm-restart", testid="restart",
+                         disabled=view.seed is None, aria_label="Restart this deal")
+                + button("New deal", "new-deal", cls="btn primary", id_="pm-new",
+                         testid="new-deal")
+                + button("Share", "share", id_="pm-share", testid="share",
+                         disabled=view.seed is None or not ui.can_share,
+                         aria_label="Share a link to this deal")
+                + "</div>")
     deck_empty = view.deck_count == 0
     deal_label = "Next round" if deck_empty and not over else "Deal"
     auto = (button("Stop", "stop", cls="btn", id_="pm-auto", testid="stop") if ui.autoplay
