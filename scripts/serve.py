@@ -51,6 +51,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        # count the bytes of every body sent, per path (the download benchmark reads them)
+        counter = getattr(self.server, "bytes_sent", None)
+        if counter is None:
+            super().copyfile(source, outputfile)
+            return
+        data = source.read()
+        outputfile.write(data)
+        path = self.path.split("?", 1)[0]
+        counter[path] = counter.get(path, 0) + len(data)
+
     def log_message(self, format: str, *args: Any) -> None:
         if getattr(self.server, "quiet", False):
             return

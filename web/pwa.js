@@ -47,22 +47,40 @@
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (applying) location.reload();
   });
-  navigator.serviceWorker.register("sw.js").then((reg) => {
-    pwa.registration = reg;
-    if (reg.waiting && navigator.serviceWorker.controller) markWaiting(reg.waiting);
-    reg.addEventListener("updatefound", () => {
-      const worker = reg.installing;
-      if (!worker) return;
-      worker.addEventListener("statechange", () => {
-        if (worker.state === "installed" && navigator.serviceWorker.controller) {
-          markWaiting(worker);
-        }
+  // Register once the app is ready: the worker's precaching then revalidates files the page
+  // has already downloaded instead of competing with the start-up for bandwidth. A start that
+  // never gets ready still registers (after 20 s), so a fixed version can reach the player.
+  let registered = false;
+  function register() {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register("sw.js").then((reg) => {
+      pwa.registration = reg;
+      if (reg.waiting && navigator.serviceWorker.controller) markWaiting(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) {
+            markWaiting(worker);
+          }
+        });
       });
+      const check = () => reg.update().catch(() => {});
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") check();
+      });
+      setInterval(check, 30 * 60 * 1000);
+    }).catch((e) => console.warn("service worker not registered:", e));
+  }
+  const root = document.documentElement;
+  if (root.dataset.ready === "1") {
+    register();
+  } else {
+    const obs = new MutationObserver(() => {
+      if (root.dataset.ready === "1") { obs.disconnect(); register(); }
     });
-    const check = () => reg.update().catch(() => {});
-    document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") check();
-    });
-    setInterval(check, 30 * 60 * 1000);
-  }).catch((e) => console.warn("service worker not registered:", e));
+    obs.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    setTimeout(register, 20000);
+  }
 })();
