@@ -190,5 +190,20 @@ def test_update_bar_saves_then_applies(app: Any) -> None:
     assert saved and '"seed":5' in saved
 
 
+def test_keyboard(app: Any) -> None:
+    open_deal(app, 16557)
+    app.locator("body").press("d")  # shortcut: Deal
+    idle(app)
+    assert app.get_by_test_id("deck-count").inner_text() == "48"
+    app.get_by_test_id("deal").focus()
+    app.keyboard.press("Enter")
+    idle(app)
+    assert app.get_by_test_id("deck-count").inner_text() == "44"
+    # the redraw keeps the keyboard on the same control
+    assert app.evaluate("document.activeElement.id") == "pm-deal"
+    outline = app.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+
+
 def test_screenshots_exist() -> None:
     assert Path(SHOTS / "light-table.png").exists() and Path(SHOTS / "dark-table.png").exists()

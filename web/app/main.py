@@ -259,7 +259,9 @@ class App:
             return
         if r.screen == "rules":
             info = INFO[r.game or PM]
-            if info.id not in self.rules:
+            if not info.rules_page:  # no rules page yet: nothing to fetch
+                html = v.rules_html(info, None)
+            elif info.id not in self.rules:
                 self.spawn(self.fetch_rules(info.id))
                 html = v.rules_html(info, None, loading=True)
             else:

@@ -380,7 +380,9 @@ def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: 
                f"<dt>Deals</dt><dd>{sim.done:,}</dd>"
                f"<dt>Won</dt><dd>{sim.stats.won:,} ({pct(d['win_rate'])} ± "
                f"{pct(d['win_rate_stderr'])})</dd>"
-               f"<dt>Mean rounds</dt><dd>{d['mean_rounds']:.2f}</dd>"
+               f"<dt>Mean rounds</dt><dd>{d['mean_rounds']:.2f}"
+               + (f" ± {d['mean_rounds_stderr']:.2f}" if "mean_rounds_stderr" in d else "")
+               + "</dd>"
                f"<dt>Mean rounds, Masten's count</dt><dd>{d['mean_rounds_masten_count']:.2f}</dd>"
                f"<dt>Commonest loops</dt><dd>{esc(loop_txt)}</dd></dl>"
                "<p class='fine'>Mark Masten's published analysis: 8.67 % of deals won, "
