@@ -86,6 +86,7 @@ class App:
         self.hint: Move | None = None
         self.autoplay = False
         self.busy = False
+        self.deals_queued = 0  # Deal pressed again while a deal was still moving
         self.sim: Simulation | None = None
         self.sim_running = False
         self.sim_games = 10000
@@ -504,7 +505,10 @@ class App:
 
     def act_deal(self, _el: Any) -> None:
         s = self.session
-        if s is None or self.busy or self.autoplay or s.over:
+        if s is None or self.autoplay or s.over:
+            return
+        if self.busy:  # a deal is still moving: do the next one right after it
+            self.deals_queued = min(self.deals_queued + 1, 3)
             return
         try:
             plan = s.step_plan()
@@ -523,6 +527,8 @@ class App:
         before = s.view
         try:
             for k, action in enumerate(plan):
+                if self.session is not s:  # New deal or Restart meanwhile: drop the rest
+                    return
                 await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
                 if animate:  # let the card(s) land before the next step redraws the table
                     await asyncio.sleep(MOVE_PAUSE_S if isinstance(action, Move) else
@@ -530,7 +536,15 @@ class App:
         finally:
             self.busy = False
             self.render_controls()
+        if self.session is not s:
+            self.deals_queued = 0
+            return
         self.say(self.describe_plan(before, plan))
+        if self.deals_queued and self.session is s and not s.over:
+            self.deals_queued -= 1
+            self.act_deal(None)
+        else:
+            self.deals_queued = 0
 
     def describe_plan(self, before: Any, plan: list[Any]) -> str:
         s = self.session

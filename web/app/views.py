@@ -197,13 +197,14 @@ def stacks_html(view: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
         if not n:
             cls += " empty"
         cards = "".join(card_html(c, k, " top" if k == n - 1 else "") for k, c in enumerate(stack))
-        count = f'<span class="count" aria-hidden="true">{n}</span>'
+        count = f'<span class="count" aria-hidden="true">{n}</span>'  # sits under the top card
         cols.append(
             f'<button type="button" class="{cls}" data-action="stack" data-i="{i}" '
             f'id="stack-{i}" data-testid="stack-{i + 1}" data-count="{n}" '
-            f'data-top="{stack[-1] if n else ""}" style="--n1:{max(n - 1, 1)}" '
+            f'data-top="{stack[-1] if n else ""}" '
+            f'style="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}" '
             f'aria-label="{esc(stack_label(stack, i, ui))}">'
-            f'<span class="pile">{cards}</span>{count}</button>')
+            f'<span class="pile">{cards}{count}</span></button>')
     return f'<div class="stacks" data-testid="stacks">{"".join(cols)}</div>'
 
 
