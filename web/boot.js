@@ -1,29 +1,48 @@
-// Start-up progress: shown from the first paint until the Python app says it is ready
-// (document.documentElement.dataset.ready = "1"). Plain script, no dependencies.
+// Start-up progress, from the first paint until the Python app says it is ready
+// (document.documentElement.dataset.ready = "1"). PyScript reports its stages with
+// "py:progress" events; between two stages the bar creeps towards the next stage's mark, so
+// the long step (compiling Python for WebAssembly) never looks frozen. No dependencies.
 (function () {
   "use strict";
-  var steps = [
-    [/loading pyodide|pyodide/i, "Starting… loading Python"],
-    [/loaded pyodide/i, "Starting… Python loaded"],
-    [/loading packages|micropip|package/i, "Starting… installing the game engine"],
-    [/loaded packages|installed/i, "Starting… engine installed"],
-    [/files|fetch/i, "Starting… loading the app"],
+  // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
+  var stages = [
+    [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],
+    [/^Loading interpreter/i, "Starting Python… (the longest step)", 12, 70],
+    [/^Loaded interpreter/i, "Python is running; loading the app", 72, 76],
+    [/^Loaded files/i, "Installing the game engine", 76, 92],
+    [/^Loaded Pyodide/i, "Opening the games", 93, 97],
   ];
-  var count = 0;
-  function set(text) {
-    var p = document.getElementById("boot-progress");
+  var value = 2, cap = 5, timer = null;
+  function bar() { return document.getElementById("boot-progress"); }
+  function show(text) {
     var t = document.getElementById("boot-text");
-    if (t) t.textContent = text;
-    if (p && count < 5) p.value = ++count;
+    if (t && !/could not/.test(t.textContent)) t.textContent = text;
   }
+  function tick() {
+    if (document.documentElement.dataset.ready === "1") { clearInterval(timer); return; }
+    value += (cap - value) * 0.05;
+    var b = bar();
+    if (b) b.value = value;
+  }
+  function start() {
+    var b = bar();
+    if (b) { b.max = 100; b.value = value; }
+    timer = setInterval(tick, 200);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
   addEventListener("py:progress", function (e) {
     var detail = String(e.detail || "");
-    for (var i = 0; i < steps.length; i++) {
-      if (steps[i][0].test(detail)) { set(steps[i][1]); return; }
+    for (var i = 0; i < stages.length; i++) {
+      if (stages[i][0].test(detail)) {
+        value = Math.max(value, stages[i][2]);
+        cap = stages[i][3];
+        show(stages[i][1]);
+        return;
+      }
     }
-    set("Starting… " + detail);
   });
-  addEventListener("py:ready", function () { set("Starting… running the app"); });
+  addEventListener("py:ready", function () { show("Opening the games"); });
   function failed(message) {
     if (document.documentElement.dataset.ready === "1") return;
     var t = document.getElementById("boot-text");
@@ -31,6 +50,7 @@
     if (box) box.classList.add("failed");
     if (t) t.textContent = "The app could not start: " + message +
       ". Reload to try again; if you are offline, open it once while online first.";
+    clearInterval(timer);
   }
   addEventListener("error", function (e) { failed(e.message || "an error occurred"); });
   addEventListener("unhandledrejection", function (e) {
@@ -40,7 +60,9 @@
   setTimeout(function () {
     if (document.documentElement.dataset.ready !== "1") {
       var t = document.getElementById("boot-text");
-      if (t && !/could not/.test(t.textContent)) t.textContent += " (first start can take a while)";
+      if (t && !/could not|while/.test(t.textContent)) {
+        t.textContent += " (the first start can take a while)";
+      }
     }
-  }, 15000);
+  }, 20000);
 })();

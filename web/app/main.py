@@ -252,8 +252,20 @@ class App:
         return v.SavedSummary(s.deal, s.view.round, s.over)
 
     # --- rendering ---
+    def set_title(self) -> None:
+        r, s = self.route, self.session
+        if r.screen == "table" and s is not None:
+            name = f"Perpetual Motion, deal {s.deal}" if s.deal is not None else "Perpetual Motion"
+        elif r.screen == "rules":
+            name = f"Rules of {INFO[r.game or PM].name}"
+        else:
+            name = {"stats": "Statistics", "settings": "Settings", "about": "About"}.get(
+                r.screen, "")
+        document.title = f"{name} · Tabletop" if name else "Tabletop"
+
     def render(self) -> None:
         r = self.route
+        self.set_title()
         if r.screen == "table":
             self.screen.innerHTML = v.table_html()
             self.render_table()
