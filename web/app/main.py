@@ -172,6 +172,7 @@ class App:
         if not is_none(bar):
             bar.innerHTML = v.update_bar_html()
             bar.hidden = False
+            document.documentElement.classList.add("has-update")  # the table makes room
 
     def apply_update(self) -> None:
         self.save()
