@@ -538,10 +538,13 @@ class App:
         animate = not reduced_motion()
         self.busy = True
         before = s.view
+        moved: list[tuple[str, int]] = []
         try:
             for k, action in enumerate(plan):
                 if self.session is not s:  # New deal or Restart meanwhile: drop the rest
                     return
+                if isinstance(action, Move):
+                    moved.append((s.view.stacks[action.src][-1].name, action.dst))
                 await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
                 if animate:  # let the card(s) land before the next step redraws the table
                     await asyncio.sleep(MOVE_PAUSE_S if isinstance(action, Move) else
@@ -552,14 +555,15 @@ class App:
         if self.session is not s:
             self.deals_queued = 0
             return
-        self.say(self.describe_plan(before, plan))
+        self.say(self.describe_plan(before, plan, moved))
         if self.deals_queued and self.session is s and not s.over:
             self.deals_queued -= 1
             self.act_deal(None)
         else:
             self.deals_queued = 0
 
-    def describe_plan(self, before: Any, plan: list[Any]) -> str:
+    def describe_plan(self, before: Any, plan: list[Any],
+                      moved: list[tuple[str, int]] | None = None) -> str:
         s = self.session
         assert s is not None
         after = s.view
@@ -573,6 +577,9 @@ class App:
                 moves = len(plan) - 1
                 text = ("Dealt a row" + (f", then {moves} forced move{'s' if moves != 1 else ''}."
                                           if moves else ": no forced move."))
+                if moves == 1 and moved:
+                    name, dst = moved[0]
+                    text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
                 if s.manual and s.pending() is not None:
                     text = "Dealt a row: make the forced moves by tapping the stacks."
         else:

@@ -300,7 +300,7 @@ def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
                    disabled=view.seed is None or not ui.can_share,
                    aria_label="Share a link to this deal")
     mode = button("Tap moves", "toggle-manual", id_="pm-manual", testid="manual",
-                  pressed=ui.manual, aria_label="Make the forced moves myself")
+                  pressed=ui.manual, aria_label="Tap moves: make the forced moves myself")
     row2 = f'<div class="row">{new}{restart}{share}{mode}</div>'
     return row2 + row1
 
