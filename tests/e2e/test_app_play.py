@@ -93,6 +93,26 @@ def tap(page: Any, testid: str) -> None:
     idle(page)
 
 
+COUNT_ANIMATIONS = """() => {
+    window.__flights = 0;
+    if (Element.prototype.animate.counted) return;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+        window.__flights += 1;
+        return animate.apply(this, args);
+    };
+    Element.prototype.animate.counted = true;
+}"""
+
+
+def flights_of_one_deal(page: Any) -> int:
+    """How many card flights one Deal starts (0 when motion is reduced)."""
+    page.evaluate(COUNT_ANIMATIONS)
+    tap(page, "deal")
+    n: int = page.evaluate("window.__flights")
+    return n
+
+
 def engine_stacks_after_first_deal(deal: int) -> list[list[str]]:
     state = GAME.new_seeded(deal)
     state = GAME.apply(state, GAME.legal_actions(state)[0])
@@ -231,7 +251,8 @@ def test_shared_link_opens_the_same_deal(app: Any, browser: Any, site_url: str) 
 
 def test_reload_resumes_the_game(app: Any) -> None:
     set_manual(app, False)
-    for _ in range(4):
+    assert flights_of_one_deal(app) == 0  # this phone asks for reduced motion: instant
+    for _ in range(3):
         tap(app, "deal")
     before = table(app)
     app.reload()

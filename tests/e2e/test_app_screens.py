@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, ROOT, open_app
-from test_app_play import PM, go, idle, open_deal, tap
+from test_app_play import PM, flights_of_one_deal, go, idle, open_deal, tap
 
 SHOTS = ROOT / "build" / "screenshots"
 
@@ -188,6 +188,11 @@ def test_update_bar_saves_then_applies(app: Any) -> None:
     assert app.evaluate("window.pwa.applied") == 1
     saved = app.evaluate("localStorage.getItem('tabletop.perpetual-motion.save')")
     assert saved and '"seed":5' in saved
+
+
+def test_dealing_is_animated(app: Any) -> None:
+    open_deal(app, 16557)
+    assert flights_of_one_deal(app) == 4  # the four cards of the row fly from the deck
 
 
 def test_keyboard(app: Any) -> None:
