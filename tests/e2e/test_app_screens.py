@@ -197,6 +197,7 @@ def test_dealing_is_animated(app: Any) -> None:
 
 def test_keyboard(app: Any) -> None:
     open_deal(app, 16557)
+    tap(app, "restart")
     app.locator("body").press("d")  # shortcut: Deal
     idle(app)
     assert app.get_by_test_id("deck-count").inner_text() == "48"
