@@ -84,9 +84,15 @@ def test_offline_after_first_visit(context: Any, site_url: str) -> None:
         page.reload()
         wait_ready(page)
         assert page.evaluate("navigator.onLine") is False
-        # the engine runs offline too: a whole deal played by the engine in the page
-        title = page.evaluate("document.title")
-        assert title
+        # and a whole game is played offline: open a deal by its link, auto-play to the end
+        page.evaluate("location.hash = '#/perpetual-motion/deal/9411'")
+        page.get_by_test_id("speed").select_option("instant")
+        page.get_by_test_id("autoplay").tap()
+        page.wait_for_selector("[data-testid=end]", timeout=120_000)
+        assert "Loops every 1 round from round 10" in page.get_by_test_id("end").inner_text()
+        # a reload while offline resumes the same finished deal from the device's save
+        page.reload()
+        wait_ready(page)
     finally:
         context.set_offline(False)
 

@@ -94,6 +94,15 @@ class SavedSummary:
     over: bool
 
 
+SCREENS = frozenset({PM})  # games this app has a table screen for; the rest are "coming soon"
+
+
+def has_screen(info: Any) -> bool:
+    """A game is playable here when its engine is registered *and* the app has its screen:
+    engines arrive before their screens, and until then the home tile says "coming soon"."""
+    return bool(info.available) and info.id in SCREENS
+
+
 def home_html(games: Sequence[Any], saved: SavedSummary | None, notice: str | None = None
               ) -> str:
     tiles = []
@@ -102,9 +111,10 @@ def home_html(games: Sequence[Any], saved: SavedSummary | None, notice: str | No
         head = (f'<h2 class="tile-name">{esc(g.name)}</h2>'
                 f'<p class="tile-pitch">{esc(g.pitch)}</p>'
                 f'<p class="tile-meta">{esc(players_text(g.min_players, g.max_players))}'
-                + ("" if g.available else ' · <span class="badge">Coming soon</span>') + "</p>")
+                + ("" if has_screen(g) else ' · <span class="badge">Coming soon</span>')
+                + "</p>")
         rules = (f'<a class="btn" href="#/rules/{gid}" data-testid="rules-{gid}">Rules</a>')
-        if g.available and g.id == PM:
+        if has_screen(g):
             if saved is not None and not saved.over:
                 deal = f"deal {saved.deal}, " if saved.deal is not None else ""
                 play = (f'<a class="btn primary" href="#/{PM}" data-testid="continue">'
@@ -114,11 +124,9 @@ def home_html(games: Sequence[Any], saved: SavedSummary | None, notice: str | No
                 play = (f'<a class="btn primary" href="#/{PM}" data-testid="play-{gid}">'
                         f'Play</a>')
             actions = f'{play}{rules}<a class="btn" href="#/{PM}/stats">Statistics</a>'
-        elif g.available:
-            actions = rules
         else:
             actions = rules
-        cls = "tile" + ("" if g.available else " soon")
+        cls = "tile" + ("" if has_screen(g) else " soon")
         tiles.append(f'<li class="{cls}" data-testid="game-{gid}">{head}'
                      f'<div class="tile-actions">{actions}</div></li>')
     return (topbar("Tabletop", back=None,
@@ -148,7 +156,7 @@ def rules_html(info: Any, fragment: str | None, loading: bool = False) -> str:
     if info.id == PM:
         note = f'<aside class="app-note"><h2>In this app</h2><p>{esc(ROUND_COUNT_NOTE)}</p></aside>'
     play = ""
-    if info.available and info.id == PM:
+    if has_screen(info):
         play = f'<div class="bottom-bar"><a class="btn primary wide" href="#/{PM}">Play</a></div>'
     return (topbar(f"Rules: {info.name}")
             + f'<main class="page rules" id="main"><article class="rules-text" '
