@@ -17,6 +17,7 @@ from engine.protocol import Game, GameInfo
 # id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
+    "cube-farm": "engine.games.cube_farm",
 }
 
 # Metadata of the games whose engines are not built yet, in home-screen order.
@@ -37,15 +38,6 @@ _COMING_SOON: dict[str, GameInfo] = {
         min_players=2,
         max_players=4,
         description="Build an engine of cubes with poker hands; first to place every cube wins.",
-        available=False,
-    ),
-    "cube-farm": GameInfo(
-        id="cube-farm",
-        name="Cube Farm",
-        pitch="Lay office floor plans, claim cubicles, score walking distances.",
-        min_players=2,
-        max_players=5,
-        description="Build an office, put your employees in cubicles near the coffee machine.",
         available=False,
     ),
 }
