@@ -25,7 +25,7 @@ only grow during a hand. Scores of claimed cubicles can still fall (a Vice Presi
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import ParseError
 from engine.games.cube_farm.deck import CARDS, ITEMS, NEGATIVES, START_CARD
@@ -50,24 +50,34 @@ class Square:
 
     ``kind`` is floor, item, cube, negative or elevator; ``name``/``value`` name an item or a
     negative character (Photocopier 4, Vice President -3); ``openings`` is a bit mask of the
-    sides (bit ``1 << side``) of a cube or negative unit that are openings.
+    sides (bit ``1 << side``) of a cube or negative unit that are openings. ``unit``, ``walk``
+    and ``opens`` (the open sides) are derived once, because the hot loops read them.
     """
 
     kind: str
     name: str = ""
     value: int = 0
     openings: int = 0
+    unit: bool = field(init=False, compare=False, repr=False)
+    walk: bool = field(init=False, compare=False, repr=False)
+    opens: tuple[int, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unit", self.kind == CUBE or self.kind == NEG)
+        object.__setattr__(self, "walk", self.kind == FLOOR or self.kind == ITEM)
+        object.__setattr__(self, "opens",
+                           tuple(i for i in range(4) if self.openings >> i & 1))
 
     def is_open(self, side: int) -> bool:
         return bool(self.openings >> side & 1)
 
     @property
     def walkable(self) -> bool:
-        return self.kind == FLOOR or self.kind == ITEM
+        return self.walk
 
     @property
     def is_unit(self) -> bool:
-        return self.kind == CUBE or self.kind == NEG
+        return self.unit
 
     def rotated(self, turns: int) -> Square:
         if not self.openings or turns % 4 == 0:
@@ -124,6 +134,8 @@ class Shape:
     edge_openings: tuple[tuple[int, int, int, int], ...]
     # internal components: for each, whether it holds a negative unit
     comp_negative: tuple[int, ...]
+    # for each of ``cells``: its internal component, or -1 for a square that is not a unit
+    comp_of: tuple[int, ...]
 
 
 def card_squares(rows: tuple[str, str]) -> list[list[Square]]:
@@ -179,7 +191,8 @@ def make_shape(card: str, rows: tuple[str, str], rot: int) -> Shape:
                 edges.append((x, y, side, comp[(x, y)]))
     ordered = tuple((x, y, sq) for (x, y), sq in sorted(cells.items(),
                                                          key=lambda kv: (kv[0][1], kv[0][0])))
-    return Shape(card, rot % 4, w, h, ordered, tuple(edges), tuple(comp_neg))
+    comp_of = tuple(comp.get((x, y), -1) for x, y, _ in ordered)
+    return Shape(card, rot % 4, w, h, ordered, tuple(edges), tuple(comp_neg), comp_of)
 
 
 SHAPES: dict[str, tuple[Shape, ...]] = {
@@ -265,8 +278,8 @@ def parse_pos(text: str) -> Pos:
 class Board:
     """The table of one hand. Mutated only by :meth:`place` / :meth:`claim` on a fresh copy."""
 
-    __slots__ = ("_claimable", "_cubicles", "_reach", "_unit_cub", "bbox", "cells", "elevators",
-                 "frontier", "holes", "placements", "stones", "walk")
+    __slots__ = ("_claimable", "_reach", "_sorted", "bbox", "cells", "cubs", "elevators",
+                 "frontier", "holes", "next_key", "placements", "stones", "unit_key", "walk")
 
     def __init__(self) -> None:
         self.cells: dict[Pos, Square] = {}
@@ -277,8 +290,10 @@ class Board:
         self.bbox: list[int] = [0, 0, -1, -1]  # min x, min y, max x, max y
         self.placements: list[tuple[str, int, int, int]] = []
         self.stones: dict[Pos, int] = {}
-        self._cubicles: list[Cubicle] | None = None
-        self._unit_cub: dict[Pos, int] | None = None
+        self.cubs: dict[int, Cubicle] = {}  # by an internal key
+        self.unit_key: dict[Pos, int] = {}
+        self.next_key = 0
+        self._sorted: list[Cubicle] | None = None
         self._reach: set[Pos] | None = None
         self._claimable: list[Cubicle] | None = None
 
@@ -299,8 +314,10 @@ class Board:
         b.bbox = list(self.bbox)
         b.placements = list(self.placements)
         b.stones = dict(self.stones)
-        b._cubicles = self._cubicles
-        b._unit_cub = self._unit_cub
+        b.cubs = dict(self.cubs)
+        b.unit_key = dict(self.unit_key)
+        b.next_key = self.next_key
+        b._sorted = self._sorted
         b._reach = self._reach
         b._claimable = self._claimable
         return b
@@ -332,10 +349,11 @@ class Board:
         """Every (x, y, rot) where ``card`` may be laid, sorted (rotation, y, x)."""
         shapes = SHAPES[card]
         out: list[tuple[int, int, int]] = []
-        free = (self.free_anchors(False), self.free_anchors(True))
+        free = (sorted(self.free_anchors(False), key=_reading),
+                sorted(self.free_anchors(True), key=_reading))
         for rot in range(4):
             shape = shapes[rot]
-            for x, y in sorted(free[rot & 1], key=lambda a: (a[1], a[0])):
+            for x, y in free[rot & 1]:
                 if not shape.edge_openings or self.join_conflict(shape, x, y) is None:
                     out.append((x, y, rot))
         return out
@@ -370,30 +388,20 @@ class Board:
             ox, oy = DIRS[side]
             n = (x + dx + ox, y + dy + oy)
             sq = cells.get(n)
-            if sq is not None and sq.is_unit and sq.is_open(side ^ 2):
-                touched.setdefault(comp, set()).add(self.unit_cubicle_index(n))
+            if sq is not None and sq.unit and (side ^ 2) in sq.opens:
+                touched.setdefault(comp, set()).add(self.unit_key[n])
         if not touched:
             return None
-        cubs = self.cubicles()
-        # group internal components that reach a common cubicle
-        groups: list[tuple[set[int], bool]] = []
-        for comp, idxs in touched.items():
-            neg = shape.comp_negative[comp] < 0
-            merged = [g for g in groups if g[0] & idxs]
-            for g in merged:
-                groups.remove(g)
-                idxs = idxs | g[0]
-                neg = neg or g[1]
-            groups.append((idxs, neg))
-        for idxs, neg in groups:
-            owners = {cubs[i].owner for i in idxs if cubs[i].owner is not None}
-            has_neg = neg or any(cubs[i].negative for i in idxs)
+        cubs = self.cubs
+        for keys, neg in _groups(shape, touched):
+            owners = {cubs[k].owner for k in keys if cubs[k].owner is not None}
+            has_neg = neg or any(cubs[k].negative for k in keys)
             if owners and has_neg:
-                who = min(owners)
-                chars = [cubs[i].character for i in idxs if cubs[i].negative]
+                who = min(o for o in owners if o is not None)
+                chars = [cubs[k].character for k in keys if cubs[k].negative]
                 name = chars[0] if chars else next(
                     sq.name for _, _, sq in shape.cells if sq.kind == NEG)
-                return (f"this would join the {name} to player {who + 1}'s claimed cubicle")
+                return f"this would join the {name} to player {who + 1}'s claimed cubicle"
             if len(owners) > 1:
                 return "this would join cubicles claimed by two different players"
         return None
@@ -401,16 +409,20 @@ class Board:
     def place(self, card: str, x: int, y: int, rot: int) -> None:
         """Lay a card (already checked legal): update the table, holes, cubicles and stones."""
         shape = SHAPES[card][rot]
-        cells = self.cells
+        cells, walk = self.cells, self.walk
         new: list[Pos] = []
+        new_walk: list[Pos] = []
+        new_elev: list[Pos] = []
         for dx, dy, sq in shape.cells:
             p = (x + dx, y + dy)
             cells[p] = sq
             new.append(p)
-            if sq.walkable:
-                self.walk.add(p)
+            if sq.walk:
+                walk.add(p)
+                new_walk.append(p)
             elif sq.kind == ELEVATOR:
                 self.elevators.add(p)
+                new_elev.append(p)
         self.placements.append((card, x, y, rot))
         bb = self.bbox
         if bb[2] < bb[0]:
@@ -429,18 +441,21 @@ class Board:
                 if q not in cells and q not in self.holes:
                     fr.add(q)
                     seeds.append(q)
-        self._close_regions(seeds)
-        self._cubicles = None
-        self._unit_cub = None
-        self._reach = None
+        new_walk.extend(self._close_regions(seeds))
+        self._update_cubicles(shape, new, new_walk)
+        self._update_reach(new_walk, new_elev)
+        self._sorted = None
         self._claimable = None
-        self._spread_stones()
 
-    def _close_regions(self, seeds: Iterable[Pos]) -> None:
-        """Empty regions next to the new card that are closed off and too small become floor."""
+    def _close_regions(self, seeds: Iterable[Pos]) -> list[Pos]:
+        """Empty regions next to the new card that are closed off and too small become floor.
+
+        Returns the squares that became floor.
+        """
         cells, holes = self.cells, self.holes
         minx, miny, maxx, maxy = self.bbox
         done: set[Pos] = set()
+        made: list[Pos] = []
         for s in seeds:
             if s in done or s in holes:
                 continue
@@ -463,85 +478,127 @@ class Board:
             holes |= region
             self.walk |= region
             self.frontier -= region
+            made.extend(sorted(region))
+        return made
 
     # --- cubicles ---------------------------------------------------------------------------
+    def _make_cubicle(self, members: list[Pos], owner: int | None) -> int:
+        cells, walk = self.cells, self.walk
+        members.sort(key=_reading)
+        value, character = 0, ""
+        doors: list[tuple[Pos, Pos]] = []
+        for u in members:
+            us = cells[u]
+            if us.kind == NEG and us.value < value:
+                value, character = us.value, us.name
+            for side in us.opens:
+                ox, oy = DIRS[side]
+                n = (u[0] + ox, u[1] + oy)
+                if n in walk:
+                    doors.append((u, n))
+        key = self.next_key
+        self.next_key += 1
+        self.cubs[key] = Cubicle(members[0], tuple(members), value, character, tuple(doors),
+                                 owner)
+        for u in members:
+            self.unit_key[u] = key
+            if owner is not None:
+                self.stones[u] = owner
+        return key
+
+    def _update_cubicles(self, shape: Shape, new: list[Pos], new_walk: list[Pos]) -> None:
+        """Join the card's units to the cubicles they open onto; add doors onto new floor."""
+        cells, cubs, unit_key = self.cells, self.cubs, self.unit_key
+        if any(c >= 0 for c in shape.comp_of):
+            comps: dict[int, list[Pos]] = {}
+            for p, c in zip(new, shape.comp_of, strict=True):
+                if c >= 0:
+                    comps.setdefault(c, []).append(p)
+            x0, y0 = new[0][0] - shape.cells[0][0], new[0][1] - shape.cells[0][1]
+            touched: dict[int, set[int]] = {c: set() for c in comps}
+            for dx, dy, side, comp in shape.edge_openings:
+                ox, oy = DIRS[side]
+                n = (x0 + dx + ox, y0 + dy + oy)
+                sq = cells.get(n)
+                if sq is not None and sq.unit and (side ^ 2) in sq.opens and n in unit_key:
+                    touched[comp].add(unit_key[n])
+            merged_comps: list[tuple[set[int], list[int]]] = []
+            for comp, keys in touched.items():
+                group_comps = [comp]
+                for g in [g for g in merged_comps if g[0] & keys]:
+                    merged_comps.remove(g)
+                    keys = keys | g[0]
+                    group_comps += g[1]
+                merged_comps.append((keys, group_comps))
+            for keys, group_comps in merged_comps:
+                members = [u for c in group_comps for u in comps[c]]
+                owner = None
+                for k in keys:
+                    old = cubs.pop(k)
+                    members.extend(old.units)
+                    if old.owner is not None:
+                        owner = old.owner
+                self._make_cubicle(members, owner)
+        dirty: set[int] = set()
+        for q in new_walk:
+            for side in range(4):
+                ox, oy = DIRS[side]
+                n = (q[0] + ox, q[1] + oy)
+                sq = cells.get(n)
+                if sq is not None and sq.unit and (side ^ 2) in sq.opens:
+                    dirty.add(unit_key[n])
+        for k in dirty:
+            old = cubs.pop(k)
+            self._make_cubicle(list(old.units), old.owner)
+
+    def _update_reach(self, new_walk: list[Pos], new_elev: list[Pos]) -> None:
+        """Walking only gains squares, so the elevator's reach only grows from the new ones."""
+        if self._reach is None:
+            return
+        walk, elevators = self.walk, self.elevators
+        reach = set(self._reach)
+        stack: list[Pos] = []
+        for q in new_walk:
+            if q in reach:
+                continue
+            for ox, oy in DIRS:
+                n = (q[0] + ox, q[1] + oy)
+                if n in reach or n in elevators:
+                    reach.add(q)
+                    stack.append(q)
+                    break
+        for e in new_elev:
+            for ox, oy in DIRS:
+                n = (e[0] + ox, e[1] + oy)
+                if n in walk and n not in reach:
+                    reach.add(n)
+                    stack.append(n)
+        while stack:
+            px, py = stack.pop()
+            for ox, oy in DIRS:
+                q = (px + ox, py + oy)
+                if q in walk and q not in reach:
+                    reach.add(q)
+                    stack.append(q)
+        self._reach = reach
+
     def cubicles(self) -> list[Cubicle]:
         """Every cubicle on the table, in reading order of their ids."""
-        if self._cubicles is None:
-            self._compute_cubicles()
-        assert self._cubicles is not None
-        return self._cubicles
-
-    def unit_cubicle_index(self, p: Pos) -> int:
-        if self._unit_cub is None:
-            self._compute_cubicles()
-        assert self._unit_cub is not None
-        return self._unit_cub[p]
+        if self._sorted is None:
+            self._sorted = sorted(self.cubs.values(), key=lambda c: _reading(c.id))
+        return self._sorted
 
     def cubicle_at(self, p: Pos) -> Cubicle | None:
         """The cubicle that has a unit on square ``p`` (what a tap on the table selects)."""
-        if p not in self.cells or not self.cells[p].is_unit:
-            return None
-        return self.cubicles()[self.unit_cubicle_index(p)]
-
-    def _compute_cubicles(self) -> None:
-        cells, walk, stones = self.cells, self.walk, self.stones
-        unit_cub: dict[Pos, int] = {}
-        found: list[Cubicle] = []
-        units = sorted((p for p, sq in cells.items() if sq.is_unit), key=lambda p: (p[1], p[0]))
-        for start in units:
-            if start in unit_cub:
-                continue
-            idx = len(found)
-            members = [start]
-            unit_cub[start] = idx
-            stack = [start]
-            while stack:
-                q = stack.pop()
-                qs = cells[q]
-                for side in range(4):
-                    if not qs.is_open(side):
-                        continue
-                    n = (q[0] + DIRS[side][0], q[1] + DIRS[side][1])
-                    ns = cells.get(n)
-                    if ns is not None and ns.is_unit and ns.is_open(side ^ 2) and n not in unit_cub:
-                        unit_cub[n] = idx
-                        members.append(n)
-                        stack.append(n)
-            members.sort(key=lambda p: (p[1], p[0]))
-            value, character, owner = 0, "", None
-            doors: list[tuple[Pos, Pos]] = []
-            for u in members:
-                us = cells[u]
-                if us.kind == NEG and us.value < value:
-                    value, character = us.value, us.name
-                if u in stones:
-                    owner = stones[u]
-                for side in range(4):
-                    if us.is_open(side):
-                        n = (u[0] + DIRS[side][0], u[1] + DIRS[side][1])
-                        if n in walk:
-                            doors.append((u, n))
-            found.append(Cubicle(members[0], tuple(members), value, character, tuple(doors),
-                                 owner))
-        self._cubicles = found
-        self._unit_cub = unit_cub
-
-    def _spread_stones(self) -> None:
-        """A card that enlarges a claimed cubicle fills the new units with its owner's stones."""
-        for c in self.cubicles():
-            if c.owner is not None:
-                for u in c.units:
-                    self.stones[u] = c.owner
+        k = self.unit_key.get(p)
+        return None if k is None else self.cubs[k]
 
     def claim(self, cubicle_id: Pos, player: int) -> None:
         """Put one of ``player``'s stones in each unit of the cubicle (already checked legal)."""
-        c = self.cubicle_at(cubicle_id)
-        assert c is not None
-        for u in c.units:
-            self.stones[u] = player
-        self._cubicles = None
-        self._unit_cub = None
+        k = self.unit_key[cubicle_id]
+        c = self.cubs.pop(k)
+        self._make_cubicle(list(c.units), player)
+        self._sorted = None
         self._claimable = None
 
     # --- walking ----------------------------------------------------------------------------
@@ -590,7 +647,7 @@ class Board:
         if self._claimable is None:
             reach = self.elevator_reach()
             self._claimable = [c for c in self.cubicles()
-                               if c.owner is None and not c.negative
+                               if c.owner is None and not c.value
                                and any(q in reach for _, q in c.doors)]
         return self._claimable
 
@@ -618,7 +675,7 @@ class Board:
 
     def score_cubicle(self, cub: Cubicle, owner: int | None = None) -> CubicleScore:
         """The explained score of a cubicle (as if claimed by ``owner`` when it is empty)."""
-        cells = self.cells
+        cells, cubs, unit_key = self.cells, self.cubs, self.unit_key
         dist = self.distances(cub)
         bonuses: list[Bonus] = []
         neg_best: dict[int, int] = {}
@@ -629,17 +686,16 @@ class Board:
             if d >= 3:
                 continue  # no character reaches further than 3 steps
             for side in range(4):
-                n = (q[0] + DIRS[side][0], q[1] + DIRS[side][1])
+                ox, oy = DIRS[side]
+                n = (q[0] + ox, q[1] + oy)
                 ns = cells.get(n)
-                if ns is not None and ns.is_unit and ns.is_open(side ^ 2):
-                    ci = self.unit_cubicle_index(n)
-                    other = self.cubicles()[ci]
-                    if other.negative and d + 1 <= -other.value and other.id != cub.id:
-                        if d + 1 < neg_best.get(ci, 99):
-                            neg_best[ci] = d + 1
-        cubs = self.cubicles()
-        for ci, d in neg_best.items():
-            c = cubs[ci]
+                if ns is not None and ns.unit and (side ^ 2) in ns.opens:
+                    k = unit_key[n]
+                    other = cubs[k]
+                    if other.value and d + 1 <= -other.value and d + 1 < neg_best.get(k, 99):
+                        neg_best[k] = d + 1
+        for k, d in neg_best.items():
+            c = cubs[k]
             bonuses.append(Bonus(c.character, c.value, d, c.id))
         bonuses.sort(key=lambda b: (b.distance, -b.value, b.at[1], b.at[0]))
         who = cub.owner if owner is None else owner
@@ -685,6 +741,23 @@ class Board:
         return "\n".join(rows)
 
 
+def _reading(p: Pos) -> tuple[int, int]:
+    return (p[1], p[0])
+
+
+def _groups(shape: Shape, touched: dict[int, set[int]]) -> list[tuple[set[int], bool]]:
+    """Internal components of a card that reach a common cubicle, merged: (keys, negative)."""
+    groups: list[tuple[set[int], bool]] = []
+    for comp, keys in touched.items():
+        neg = shape.comp_negative[comp] < 0
+        for g in [g for g in groups if g[0] & keys]:
+            groups.remove(g)
+            keys = keys | g[0]
+            neg = neg or g[1]
+        groups.append((keys, neg))
+    return groups
+
+
 def _card_fits(region: set[Pos]) -> bool:
     """Whether a 3 x 2 or 2 x 3 card fits inside the region."""
     if len(region) < 6:
@@ -723,5 +796,22 @@ def board_from_map(rows: Sequence[str]) -> Board:
                 b.stones[(x, y)] = owner
             maxx, maxy = max(maxx, x), max(maxy, y)
     b.bbox = [minx, miny, maxx, maxy]
-    b._spread_stones()
+    seen: set[Pos] = set()
+    for start in sorted((p for p, sq in b.cells.items() if sq.unit), key=_reading):
+        if start in seen:
+            continue
+        members = [start]
+        seen.add(start)
+        stack = [start]
+        while stack:
+            q = stack.pop()
+            for side in b.cells[q].opens:
+                n = (q[0] + DIRS[side][0], q[1] + DIRS[side][1])
+                ns = b.cells.get(n)
+                if ns is not None and ns.unit and (side ^ 2) in ns.opens and n not in seen:
+                    seen.add(n)
+                    members.append(n)
+                    stack.append(n)
+        owners = {b.stones[u] for u in members if u in b.stones}
+        b._make_cubicle(members, min(owners) if owners else None)
     return b

@@ -1,15 +1,323 @@
-"""Cube Farm computer players (placeholder)."""
+"""Cube Farm computer players. Each chooses only from its own view and the legal list.
+
+* **Beginner** plays any legal card anywhere and claims any cubicle it may.
+* **Standard** is greedy on the score it can see: it ranks every legal placement with a quick
+  estimate (items placed near its own cubicles and away from others', characters placed the
+  other way round, cubicles it could claim next to items), then lays the few best on a copy of
+  the table and scores them exactly: change of its own and the others' claimed scores, plus the
+  best cubicle it can claim now, minus what it leaves for the next player to claim.
+* **Strong** adds a look-ahead: for its best few placements it samples the next player's hand
+  from the unseen cards (Monte Carlo over determinized views), lets that player answer
+  greedily, and keeps the placement whose worst-case-weighted average is best. The number of
+  samples is fixed, so the same view and seed always give the same move, and sized to stay well
+  under 200 ms a turn in CPython.
+"""
+
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from engine.games.cube_farm.board import (
+    DIRS,
+    ITEM,
+    NEG,
+    SHAPES,
+    Board,
+    Cubicle,
+    Pos,
+    Shape,
+)
+from engine.games.cube_farm.deck import DECK_IDS, START_CARD
+from engine.games.cube_farm.rules import (
+    CLAIM,
+    CFAction,
+    CFView,
+    Claim,
+    NextHand,
+    Pass,
+    Place,
+)
 from engine.protocol import Bot
+
+WINDOW = 7  # a placement changes scores only of cubicles this close (walks are <= 4 steps)
 
 
 class Beginner:
-    def choose(self, view: object, legal: Sequence[object], rng: random.Random) -> object:
+    """Any legal card, anywhere; claims a random cubicle whenever it may."""
+
+    def choose(self, view: CFView, legal: Sequence[CFAction], rng: random.Random) -> CFAction:
+        claims = [a for a in legal if isinstance(a, Claim)]
+        if claims:
+            return rng.choice(claims)
         return rng.choice(list(legal))
 
 
-BOTS: dict[str, Bot] = {}  # type: ignore[type-arg]
+class Evaluator:
+    """Scores of one table from one player's side, cached for trying many placements."""
+
+    def __init__(self, board: Board, player: int, players: int) -> None:
+        self.board = board
+        self.player = player
+        self.players = players
+        self.claimed: dict[int, int] = {}  # cubicle key -> current score
+        for k, c in board.cubs.items():
+            if c.owner is not None:
+                self.claimed[k] = board.score_cubicle(c).total
+        self.claim_value: dict[int, int] = {}
+        for c in board.claimable():
+            self.claim_value[board.unit_key[c.id]] = board.score_cubicle(c).total
+        self._fields: dict[int, dict[Pos, float]] | None = None
+        self._items: dict[Pos, float] | None = None
+
+    # --- quick estimate -------------------------------------------------------------------
+    def fields(self) -> dict[int, dict[Pos, float]]:
+        """Per player: square -> how many of their cubicles are within ~3 steps (Manhattan)."""
+        if self._fields is None:
+            f: dict[int, dict[Pos, float]] = {}
+            for c in self.board.cubs.values():
+                if c.owner is None:
+                    continue
+                m = f.setdefault(c.owner, {})
+                for _, (qx, qy) in c.doors:
+                    for dx in range(-3, 4):
+                        r = 3 - abs(dx)
+                        for dy in range(-r, r + 1):
+                            q = (qx + dx, qy + dy)
+                            m[q] = m.get(q, 0.0) + 1.0
+            self._fields = f
+        return self._fields
+
+    def item_field(self) -> dict[Pos, float]:
+        """Square -> value of items within Manhattan range of it (what a door there gains)."""
+        if self._items is None:
+            m: dict[Pos, float] = {}
+            for (x, y), sq in self.board.cells.items():
+                if sq.kind != ITEM:
+                    continue
+                v = sq.value
+                for dx in range(-(v - 1), v):
+                    r = v - 1 - abs(dx)
+                    for dy in range(-r, r + 1):
+                        q = (x + dx, y + dy)
+                        m[q] = m.get(q, 0.0) + v
+            self._items = m
+        return self._items
+
+    def quick(self, shape: Shape, x: int, y: int) -> float:
+        """A cheap estimate of a placement's worth, used to pick which to try exactly."""
+        fields = self.fields()
+        mine = fields.get(self.player, {})
+        items = self.item_field()
+        reach = self.board.elevator_reach()
+        walk = self.board.walk
+        total = 0.0
+        unit_best = 0.0
+        near_reach = False
+        for dx, dy, sq in shape.cells:
+            p = (x + dx, y + dy)
+            if sq.kind == ITEM:
+                own = mine.get(p, 0.0)
+                other = sum(m.get(p, 0.0) for o, m in fields.items() if o != self.player)
+                total += sq.value * (own - 0.7 * other) + 0.3 * sq.value
+            elif sq.kind == NEG:
+                own = mine.get(p, 0.0)
+                other = sum(m.get(p, 0.0) for o, m in fields.items() if o != self.player)
+                total += -sq.value * (other - own) * 0.8
+            elif sq.unit:
+                unit_best = max(unit_best, items.get(p, 0.0))
+            if sq.walk or sq.unit:
+                for ox, oy in DIRS:
+                    q = (p[0] + ox, p[1] + oy)
+                    if q in reach:
+                        near_reach = True
+                    elif q in walk:
+                        total += 0.05
+        if near_reach:
+            total += 1.0 + unit_best
+        return total
+
+    # --- exact evaluation -----------------------------------------------------------------
+    def after(self, card: str, x: int, y: int, rot: int) -> tuple[Board, float, int]:
+        """Lay the card on a copy; returns the table, the change of (own - others') claimed
+        score near the card and the best cubicle this player could then claim (its key)."""
+        board = self.board
+        nb = board.copy()
+        nb.place(card, x, y, rot)
+        shape = SHAPES[card][rot]
+        x0, y0, x1, y1 = x - WINDOW, y - WINDOW, x + shape.width + WINDOW, y + shape.height + WINDOW
+
+        def near(c: Cubicle) -> bool:
+            ux, uy = c.id
+            return x0 <= ux <= x1 and y0 <= uy <= y1
+
+        me, n = self.player, self.players
+        weight_other = 1.0 / (n - 1)
+        delta = 0.0
+        for k, c in board.cubs.items():
+            if c.owner is not None and near(c) and k not in nb.cubs:
+                delta -= self.claimed[k] * (1.0 if c.owner == me else -weight_other)
+        for k, c in nb.cubs.items():
+            if c.owner is None or not near(c):
+                continue
+            new = nb.score_cubicle(c).total
+            old = self.claimed.get(k)
+            if old is None:
+                sign = 1.0 if c.owner == me else -weight_other
+                delta += new * sign
+            elif new != old:
+                delta += (new - old) * (1.0 if c.owner == me else -weight_other)
+        return nb, delta, 0
+
+    def claim_options(self, nb: Board, x: int, y: int, rot: int, card: str) -> list[int]:
+        """Scores of every cubicle claimable on ``nb`` (best first)."""
+        shape = SHAPES[card][rot]
+        x0, y0, x1, y1 = x - WINDOW, y - WINDOW, x + shape.width + WINDOW, y + shape.height + WINDOW
+        out = []
+        for c in nb.claimable():
+            k = nb.unit_key[c.id]
+            ux, uy = c.id
+            if k in self.claim_value and not (x0 <= ux <= x1 and y0 <= uy <= y1):
+                out.append(self.claim_value[k])
+            else:
+                out.append(nb.score_cubicle(c).total)
+        out.sort(reverse=True)
+        return out
+
+
+def best_claim(board: Board) -> tuple[Claim | None, int]:
+    """The claimable cubicle with the highest score as the table stands."""
+    best: Claim | None = None
+    value = 0
+    for c in board.claimable():
+        v = board.score_cubicle(c).total
+        if v > value:
+            best, value = Claim(*c.id), v
+    return best, value
+
+
+class Standard:
+    """Greedy on the visible score (see the module docstring)."""
+
+    def __init__(self, shortlist: int = 24, threat: float = 0.6) -> None:
+        self.shortlist = shortlist
+        self.threat = threat
+
+    def choose(self, view: CFView, legal: Sequence[CFAction], rng: random.Random) -> CFAction:
+        if len(legal) == 1:
+            return legal[0]
+        if any(isinstance(a, NextHand) for a in legal):
+            return NextHand()
+        if view.phase == CLAIM:
+            claim, _ = best_claim(view.board)
+            return claim if claim is not None else Pass()
+        ranked = self.rank(view, [a for a in legal if isinstance(a, Place)], rng)
+        return ranked[0][1]
+
+    def rank(self, view: CFView, places: Sequence[Place],
+             rng: random.Random) -> list[tuple[float, Place]]:
+        """The shortlisted placements with their exact greedy value, best first."""
+        ev = Evaluator(view.board, view.player, view.players)
+        quick = [(ev.quick(SHAPES[a.card][a.rot], a.x, a.y) + rng.random() * 1e-3, i)
+                 for i, a in enumerate(places)]
+        quick.sort(reverse=True)
+        scored: list[tuple[float, Place]] = []
+        for _, i in quick[: self.shortlist]:
+            a = places[i]
+            scored.append((self.value(ev, a), a))
+        scored.sort(key=lambda t: -t[0])
+        return scored
+
+    def value(self, ev: Evaluator, a: Place) -> float:
+        nb, delta, _ = ev.after(a.card, a.x, a.y, a.rot)
+        options = ev.claim_options(nb, a.x, a.y, a.rot, a.card)
+        best = options[0] if options and options[0] > 0 else 0
+        left = options[1] if len(options) > 1 and options[1] > 0 else 0
+        return delta + best - self.threat * left
+
+
+class Strong:
+    """Standard's evaluation plus a sampled look-ahead at the next player's answer."""
+
+    def __init__(self, candidates: int = 4, samples: int = 3, reply_shortlist: int = 4) -> None:
+        self.candidates = candidates
+        self.samples = samples
+        self.reply_shortlist = reply_shortlist
+        self.standard = Standard()
+
+    def choose(self, view: CFView, legal: Sequence[CFAction], rng: random.Random) -> CFAction:
+        if len(legal) == 1:
+            return legal[0]
+        if any(isinstance(a, NextHand) for a in legal):
+            return NextHand()
+        if view.phase == CLAIM:
+            claim, _ = best_claim(view.board)
+            return claim if claim is not None else Pass()
+        places = [a for a in legal if isinstance(a, Place)]
+        ranked = self.standard.rank(view, places, rng)
+        top = ranked[: self.candidates]
+        if len(top) == 1 or sum(view.hand_counts) <= 1:
+            return top[0][1]
+        nxt = (view.player + 1) % view.players
+        if view.hand_counts[nxt] == 0:
+            return top[0][1]
+        unseen = _unseen(view)
+        hands = []
+        for _ in range(self.samples):
+            pool = list(unseen)
+            rng.shuffle(pool)
+            hands.append(pool[: view.hand_counts[nxt]])
+        best_value = float("-inf")
+        best = top[0][1]
+        for base, a in top:
+            value = self.lookahead(view, a, nxt, hands, rng)
+            if value > best_value:
+                best_value, best = value, a
+            del base
+        return best
+
+    def lookahead(self, view: CFView, a: Place, nxt: int, hands: list[list[str]],
+                  rng: random.Random) -> float:
+        """My score minus the others' after I play ``a`` (and my best claim) and the next
+        player answers greedily with each sampled hand; averaged over the samples."""
+        me, n = view.player, view.players
+        nb = view.board.copy()
+        nb.place(a.card, a.x, a.y, a.rot)
+        claim, _ = best_claim(nb)
+        if claim is not None:
+            nb.claim(claim.pos, me)
+        total = 0.0
+        for hand in hands:
+            places = [Place(c, x, y, r) for c in sorted(set(hand))
+                      for x, y, r in nb.legal_placements(c)]
+            if not places:
+                continue
+            ev = Evaluator(nb, nxt, n)
+            quick = [(ev.quick(SHAPES[p.card][p.rot], p.x, p.y), i)
+                     for i, p in enumerate(places)]
+            quick.sort(reverse=True)
+            reply = max((places[i] for _, i in quick[: self.reply_shortlist]),
+                        key=lambda p: self.standard.value(ev, p))
+            after = nb.copy()
+            after.place(reply.card, reply.x, reply.y, reply.rot)
+            their, _ = best_claim(after)
+            if their is not None:
+                after.claim(their.pos, nxt)
+            scores = after.totals(n)
+            others = sum(scores) - scores[me]
+            total += scores[me] - others / (n - 1)
+        return total / len(hands)
+
+
+def _unseen(view: CFView) -> list[str]:
+    """Cards this player has not seen: not on the table and not in their hand."""
+    gone = {c for c, _, _, _ in view.board.placements if c != START_CARD}
+    gone.update(view.my_hand)
+    return [c for c in DECK_IDS if c not in gone]
+
+
+BOTS: Mapping[str, Bot[CFView, CFAction]] = {
+    "beginner": Beginner(),
+    "standard": Standard(),
+    "strong": Strong(),
+}
