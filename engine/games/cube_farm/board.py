@@ -345,18 +345,28 @@ class Board:
                     free.add(a)
         return free
 
-    def legal_placements(self, card: str) -> list[tuple[int, int, int]]:
-        """Every (x, y, rot) where ``card`` may be laid, sorted (rotation, y, x)."""
+    def legal_placements(self, card: str,
+                         free: tuple[list[Pos], list[Pos]] | None = None
+                         ) -> list[tuple[int, int, int]]:
+        """Every (x, y, rot) where ``card`` may be laid, sorted (rotation, y, x).
+
+        ``free`` may pass :meth:`sorted_anchors` computed once for several cards.
+        """
         shapes = SHAPES[card]
         out: list[tuple[int, int, int]] = []
-        free = (sorted(self.free_anchors(False), key=_reading),
-                sorted(self.free_anchors(True), key=_reading))
+        if free is None:
+            free = self.sorted_anchors()
         for rot in range(4):
             shape = shapes[rot]
             for x, y in free[rot & 1]:
                 if not shape.edge_openings or self.join_conflict(shape, x, y) is None:
                     out.append((x, y, rot))
         return out
+
+    def sorted_anchors(self) -> tuple[list[Pos], list[Pos]]:
+        """Free anchors of the landscape and the portrait footprint, in reading order."""
+        return (sorted(self.free_anchors(False), key=_reading),
+                sorted(self.free_anchors(True), key=_reading))
 
     def placement_problem(self, card: str, x: int, y: int, rot: int) -> str | None:
         """None if the card may be laid there, else the reason."""

@@ -69,6 +69,7 @@ class Evaluator:
             self.claim_value[board.unit_key[c.id]] = board.score_cubicle(c).total
         self._fields: dict[int, dict[Pos, float]] | None = None
         self._items: dict[Pos, float] | None = None
+        self._others: dict[Pos, float] | None = None
 
     # --- quick estimate -------------------------------------------------------------------
     def fields(self) -> dict[int, dict[Pos, float]]:
@@ -104,37 +105,37 @@ class Evaluator:
             self._items = m
         return self._items
 
+    def others_field(self) -> dict[Pos, float]:
+        if self._others is None:
+            m: dict[Pos, float] = {}
+            for o, f in self.fields().items():
+                if o != self.player:
+                    for q, v in f.items():
+                        m[q] = m.get(q, 0.0) + v
+            self._others = m
+        return self._others
+
     def quick(self, shape: Shape, x: int, y: int) -> float:
         """A cheap estimate of a placement's worth, used to pick which to try exactly."""
-        fields = self.fields()
-        mine = fields.get(self.player, {})
+        mine = self.fields().get(self.player, {})
+        other = self.others_field()
         items = self.item_field()
         reach = self.board.elevator_reach()
-        walk = self.board.walk
+        items_f, negs_f, units_f, ring = features(shape)
         total = 0.0
-        unit_best = 0.0
-        near_reach = False
-        for dx, dy, sq in shape.cells:
+        for dx, dy, v in items_f:
             p = (x + dx, y + dy)
-            if sq.kind == ITEM:
-                own = mine.get(p, 0.0)
-                other = sum(m.get(p, 0.0) for o, m in fields.items() if o != self.player)
-                total += sq.value * (own - 0.7 * other) + 0.3 * sq.value
-            elif sq.kind == NEG:
-                own = mine.get(p, 0.0)
-                other = sum(m.get(p, 0.0) for o, m in fields.items() if o != self.player)
-                total += -sq.value * (other - own) * 0.8
-            elif sq.unit:
-                unit_best = max(unit_best, items.get(p, 0.0))
-            if sq.walk or sq.unit:
-                for ox, oy in DIRS:
-                    q = (p[0] + ox, p[1] + oy)
-                    if q in reach:
-                        near_reach = True
-                    elif q in walk:
-                        total += 0.05
-        if near_reach:
-            total += 1.0 + unit_best
+            total += v * (mine.get(p, 0.0) - 0.7 * other.get(p, 0.0) + 0.3)
+        for dx, dy, v in negs_f:
+            p = (x + dx, y + dy)
+            total += v * (mine.get(p, 0.0) - other.get(p, 0.0)) * 0.8
+        for dx, dy in ring:
+            if (x + dx, y + dy) in reach:
+                best = 0.0
+                for ux, uy in units_f:
+                    best = max(best, items.get((x + ux, y + uy), 0.0))
+                total += 1.0 + best
+                break
         return total
 
     # --- exact evaluation -----------------------------------------------------------------
@@ -183,6 +184,29 @@ class Evaluator:
                 out.append(nb.score_cubicle(c).total)
         out.sort(reverse=True)
         return out
+
+
+_FEATURES: dict[tuple[str, int], tuple[tuple[tuple[int, int, int], ...],
+                                        tuple[tuple[int, int, int], ...],
+                                        tuple[Pos, ...], tuple[Pos, ...]]] = {}
+
+
+def features(shape: Shape) -> tuple[tuple[tuple[int, int, int], ...],
+                                    tuple[tuple[int, int, int], ...],
+                                    tuple[Pos, ...], tuple[Pos, ...]]:
+    """Per card and rotation: items, characters, plain units, squares around the card."""
+    key = (shape.card, shape.rot)
+    got = _FEATURES.get(key)
+    if got is None:
+        inside = {(dx, dy) for dx, dy, _ in shape.cells}
+        ring = sorted({(dx + ox, dy + oy) for dx, dy, sq in shape.cells if sq.walk or sq.unit
+                       for ox, oy in DIRS} - inside)
+        got = (tuple((dx, dy, sq.value) for dx, dy, sq in shape.cells if sq.kind == ITEM),
+               tuple((dx, dy, sq.value) for dx, dy, sq in shape.cells if sq.kind == NEG),
+               tuple((dx, dy) for dx, dy, sq in shape.cells if sq.kind == "cube"),
+               tuple(ring))
+        _FEATURES[key] = got
+    return got
 
 
 def best_claim(board: Board) -> tuple[Claim | None, int]:
@@ -288,8 +312,9 @@ class Strong:
             nb.claim(claim.pos, me)
         total = 0.0
         for hand in hands:
+            free = nb.sorted_anchors()
             places = [Place(c, x, y, r) for c in sorted(set(hand))
-                      for x, y, r in nb.legal_placements(c)]
+                      for x, y, r in nb.legal_placements(c, free)]
             if not places:
                 continue
             ev = Evaluator(nb, nxt, n)

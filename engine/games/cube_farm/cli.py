@@ -39,9 +39,9 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
         turn_of = who
         legal = GAME.legal_actions(state)
         view = GAME.view(state, who)
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = BOTS[levels[who]].choose(view, legal, rng)
-        turn_time += time.perf_counter() - t0
+        turn_time += time.process_time() - t0
         state = GAME.apply(state, action)
     if turn_of is not None and times is not None:
         times.setdefault(levels[turn_of], []).append(turn_time)

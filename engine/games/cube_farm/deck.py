@@ -18,8 +18,11 @@ Design (counts in :data:`DESIGN_COUNTS`, the rationale in the rules page):
   offers a claim and the corridor carries the walk to the elevator;
 * eight cards have "half" units open towards a card edge: alone they are singles, but two such
   halves meeting across a card edge make a double cube (worth 2 base points);
-* items are scattered on corridor squares (21 in 47 cards), more of the cheap 2-point ones;
-* four Receptionists and three Vice Presidents, two of them in offices of two units;
+* items are scattered on corridor squares (33 on 47 cards), more of the cheap 2-point ones
+  (20) than Laser Printers and Supply Cabinets (8) or Photocopiers (5);
+* four Receptionists and three Vice Presidents, two of them in offices of two units and two of
+  them in halves open to a card edge (they spread into the cubicle they meet; a card may not
+  make them meet a claimed one);
 * three elevator cards in the deck besides the starting one; they are floor on both sides of a
   two-square shaft, so cubes built around them can wall them off.
 
@@ -88,12 +91,12 @@ CARDS: dict[str, tuple[str, str]] = {
     "C25": ("cn cn cn", "cs cs cs"),
     "C26": ("cn . cn", "cs Wa cs"),
     # Halves open towards a card edge: doubles across card edges (8).
-    "C27": ("csw cs cse", ". . ."),
-    "C28": ("csw cs cse", ". Co ."),
-    "C29": ("csw . cse", ". La ."),
-    "C30": ("csw . cse", ". . ."),
+    "C27": ("csw cs ces", ". . ."),
+    "C28": ("csw cs ces", ". Co ."),
+    "C29": ("csw . ces", ". La ."),
+    "C30": ("csw . ces", ". . ."),
     "C31": ("cnw . .", "csw . So"),
-    "C32": ("cne . .", "cse . Wa"),
+    "C32": ("cne . .", "ces . Wa"),
     "C33": ("cew . cs", ". . ."),
     "C34": ("csw cs cs", ". . Su"),
     # Doubles inside one card (3).
@@ -107,9 +110,9 @@ CARDS: dict[str, tuple[str, str]] = {
     # Receptionists (4) and Vice Presidents (3).
     "C41": ("rs cs cs", ". . ."),
     "C42": ("cs rs cs", ". Co ."),
-    "C43": ("rs . cs", ". . So"),
+    "C43": ("rsw . cs", ". . So"),
     "C44": ("ce . rw", "ce . cw"),
-    "C45": ("cs vs cs", ". . ."),
+    "C45": ("cs . ves", ". . ."),
     "C46": ("ves cw cs", ". . ."),
     "C47": ("cs ves cw", ". Su ."),
 }

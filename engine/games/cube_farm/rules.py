@@ -110,18 +110,17 @@ class NextHand:
 
 CFAction = Place | Claim | Pass | NextHand
 
-_PLACE_RE = re.compile(r"^place\s+([A-Za-z]\d+)\s+at\s+(-?\d+)\s*,\s*(-?\d+)\s+rot\s+(\d)$")
+_PLACE_RE = re.compile(r"^place\s+([a-z]\d+)\s+at\s+(-?\d+)\s*,\s*(-?\d+)\s+rot\s+(\d)$")
 _CLAIM_RE = re.compile(r"^claim\s+(-?\d+)\s*,\s*(-?\d+)$")
 
 
 def parse_cf_action(text: str) -> CFAction:
-    t = " ".join(text.strip().split())
-    low = t.lower()
+    low = " ".join(text.strip().split()).lower()
     if low == "pass":
         return Pass()
     if low == "next hand":
         return NextHand()
-    m = _PLACE_RE.match(t)
+    m = _PLACE_RE.match(low)
     if m:
         return Place(m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4)))
     m = _CLAIM_RE.match(low)
@@ -303,8 +302,10 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             claims: list[CFAction] = [Claim(*c.id) for c in state.board.claimable()]
             return [*claims, Pass()]
         out: list[CFAction] = []
+        free = state.board.sorted_anchors()
         for card in sorted(set(state.hands[state.to_move])):
-            out.extend(Place(card, x, y, r) for x, y, r in state.board.legal_placements(card))
+            out.extend(Place(card, x, y, r)
+                       for x, y, r in state.board.legal_placements(card, free))
         return out
 
     def explain_illegal(self, state: CFState, action: CFAction) -> str | None:
