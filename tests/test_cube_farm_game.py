@@ -19,12 +19,14 @@ from engine.games.cube_farm.deck import DECK_IDS, START_CARD
 from engine.games.cube_farm.rules import (
     GAME,
     CFConfig,
-    CFAction as Action,
     CFState,
     Claim,
     NextHand,
     Pass,
     Place,
+)
+from engine.games.cube_farm.rules import (
+    CFAction as Action,
 )
 from engine.registry import get_game, rules_markdown
 

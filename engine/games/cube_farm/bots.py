@@ -56,17 +56,18 @@ class Beginner:
 class Evaluator:
     """Scores of one table from one player's side, cached for trying many placements."""
 
-    def __init__(self, board: Board, player: int, players: int) -> None:
+    def __init__(self, board: Board, player: int, players: int, alpha: float = 0.0) -> None:
         self.board = board
+        self.alpha = alpha
         self.player = player
         self.players = players
         self.claimed: dict[int, int] = {}  # cubicle key -> current score
         for k, c in board.cubs.items():
             if c.owner is not None:
                 self.claimed[k] = board.score_cubicle(c).total
-        self.claim_value: dict[int, int] = {}
+        self.claim_value: dict[int, float] = {}
         for c in board.claimable():
-            self.claim_value[board.unit_key[c.id]] = board.score_cubicle(c).total
+            self.claim_value[board.unit_key[c.id]] = claim_worth(board, c, alpha)
         self._fields: dict[int, dict[Pos, float]] | None = None
         self._items: dict[Pos, float] | None = None
         self._others: dict[Pos, float] | None = None
@@ -170,7 +171,7 @@ class Evaluator:
                 delta += (new - old) * (1.0 if c.owner == me else -weight_other)
         return nb, delta, 0
 
-    def claim_options(self, nb: Board, x: int, y: int, rot: int, card: str) -> list[int]:
+    def claim_options(self, nb: Board, x: int, y: int, rot: int, card: str) -> list[float]:
         """Scores of every cubicle claimable on ``nb`` (best first)."""
         shape = SHAPES[card][rot]
         x0, y0, x1, y1 = x - WINDOW, y - WINDOW, x + shape.width + WINDOW, y + shape.height + WINDOW
@@ -181,7 +182,7 @@ class Evaluator:
             if k in self.claim_value and not (x0 <= ux <= x1 and y0 <= uy <= y1):
                 out.append(self.claim_value[k])
             else:
-                out.append(nb.score_cubicle(c).total)
+                out.append(claim_worth(nb, c, self.alpha))
         out.sort(reverse=True)
         return out
 
@@ -209,23 +210,53 @@ def features(shape: Shape) -> tuple[tuple[tuple[int, int, int], ...],
     return got
 
 
-def best_claim(board: Board) -> tuple[Claim | None, int]:
-    """The claimable cubicle with the highest score as the table stands."""
+def potential(board: Board, cub: Cubicle) -> int:
+    """Open table next to the floor within 2 steps of the cubicle: room for future items."""
+    fr = board.frontier
+    seen: set[Pos] = set()
+    for qx, qy in board.distances(cub, 2):
+        for ox, oy in DIRS:
+            n = (qx + ox, qy + oy)
+            if n in fr:
+                seen.add(n)
+    return min(len(seen), 10)
+
+
+def claim_worth(board: Board, cub: Cubicle, alpha: float = 0.0) -> float:
+    """A cubicle's score as the table stands, plus ``alpha`` per square of room to grow."""
+    value: float = board.score_cubicle(cub).total
+    if alpha:
+        value += alpha * potential(board, cub)
+    return value
+
+
+def best_claim(board: Board, alpha: float = 0.0) -> tuple[Claim | None, float]:
+    """The claimable cubicle worth most (its score, plus room to grow if ``alpha``)."""
     best: Claim | None = None
-    value = 0
+    value = 0.0
     for c in board.claimable():
-        v = board.score_cubicle(c).total
-        if v > value:
+        v = claim_worth(board, c, alpha)
+        if v > value and board.score_cubicle(c).total > 0:
             best, value = Claim(*c.id), v
     return best, value
 
 
 class Standard:
-    """Greedy on the visible score (see the module docstring)."""
+    """Greedy on the visible score (see the module docstring).
 
-    def __init__(self, shortlist: int = 24, threat: float = 0.6) -> None:
+    ``shortlist`` placements (by the quick estimate) are scored exactly; ``threat`` weighs the
+    best cubicle left for the next player; ``alpha`` values room to grow around a claim;
+    ``endgame`` drops the threat when nobody plays after this turn; ``second`` counts the
+    cubicle likely left for this player's next turn.
+    """
+
+    def __init__(self, shortlist: int = 24, threat: float = 0.6, alpha: float = 0.0,
+                 endgame: bool = False, second: float = 0.0) -> None:
         self.shortlist = shortlist
         self.threat = threat
+        self.alpha = alpha
+        self.endgame = endgame
+        self.second = second
 
     def choose(self, view: CFView, legal: Sequence[CFAction], rng: random.Random) -> CFAction:
         if len(legal) == 1:
@@ -233,7 +264,7 @@ class Standard:
         if any(isinstance(a, NextHand) for a in legal):
             return NextHand()
         if view.phase == CLAIM:
-            claim, _ = best_claim(view.board)
+            claim, _ = best_claim(view.board, self.alpha if any(view.hand_counts) else 0.0)
             return claim if claim is not None else Pass()
         ranked = self.rank(view, [a for a in legal if isinstance(a, Place)], rng)
         return ranked[0][1]
@@ -241,29 +272,39 @@ class Standard:
     def rank(self, view: CFView, places: Sequence[Place],
              rng: random.Random) -> list[tuple[float, Place]]:
         """The shortlisted placements with their exact greedy value, best first."""
-        ev = Evaluator(view.board, view.player, view.players)
+        last = sum(view.hand_counts) <= 1
+        ev = Evaluator(view.board, view.player, view.players, 0.0 if last else self.alpha)
+        threat = self.threat
+        if self.endgame:
+            later = [c for p, c in enumerate(view.hand_counts) if p != view.player]
+            if not any(later):
+                threat = 0.0
         quick = [(ev.quick(SHAPES[a.card][a.rot], a.x, a.y) + rng.random() * 1e-3, i)
                  for i, a in enumerate(places)]
         quick.sort(reverse=True)
         scored: list[tuple[float, Place]] = []
         for _, i in quick[: self.shortlist]:
             a = places[i]
-            scored.append((self.value(ev, a), a))
+            scored.append((self.value(ev, a, threat), a))
         scored.sort(key=lambda t: -t[0])
         return scored
 
-    def value(self, ev: Evaluator, a: Place) -> float:
+    def value(self, ev: Evaluator, a: Place, threat: float | None = None) -> float:
         nb, delta, _ = ev.after(a.card, a.x, a.y, a.rot)
         options = ev.claim_options(nb, a.x, a.y, a.rot, a.card)
         best = options[0] if options and options[0] > 0 else 0
         left = options[1] if len(options) > 1 and options[1] > 0 else 0
-        return delta + best - self.threat * left
+        third = options[2] if len(options) > 2 and options[2] > 0 else 0
+        t = self.threat if threat is None else threat
+        return delta + best - t * left + self.second * third
 
 
 class Strong:
     """Standard's evaluation plus a sampled look-ahead at the next player's answer."""
 
-    def __init__(self, candidates: int = 4, samples: int = 3, reply_shortlist: int = 4) -> None:
+    def __init__(self, candidates: int = 4, samples: int = 3, reply_shortlist: int = 4,
+                 next_weight: float = 0.6) -> None:
+        self.next_weight = next_weight
         self.candidates = candidates
         self.samples = samples
         self.reply_shortlist = reply_shortlist
@@ -330,7 +371,8 @@ class Strong:
                 after.claim(their.pos, nxt)
             scores = after.totals(n)
             others = sum(scores) - scores[me]
-            total += scores[me] - others / (n - 1)
+            _, mine_next = best_claim(after)
+            total += scores[me] - others / (n - 1) + self.next_weight * mine_next
         return total / len(hands)
 
 

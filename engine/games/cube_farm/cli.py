@@ -14,6 +14,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import cast
 
 from engine.errors import ParseError
 from engine.games.cube_farm.bots import BOTS
@@ -141,14 +142,17 @@ def cli_main(argv: list[str]) -> int:
     if args.json:
         print(json.dumps(res))
         return 0
-    lo, hi = res["a_win_ci95"]  # type: ignore[misc]
+    lo, hi = cast("list[float]", res["a_win_ci95"])
+    rate = cast(float, res["a_win_rate"])
+    means = cast("dict[str, float]", res["mean_score"])
+    turns = cast("dict[str, dict[str, float]]", res["turn_ms"])
     print(f"{args.a} vs {args.b}: {args.games} games, {args.players} players, seed {args.seed}, "
           "seats alternating")
-    print(f"{args.a} win rate: {100 * float(res['a_win_rate']):.1f} % "  # type: ignore[arg-type]
+    print(f"{args.a} win rate: {100 * rate:.1f} % "
           f"(95 % CI {100 * lo:.1f}-{100 * hi:.1f} %; ties count half)")
-    for k, v in res["mean_score"].items():  # type: ignore[attr-defined]
+    for k, v in means.items():
         print(f"mean score per game, {k}: {v:.1f}")
-    for k, v in res["turn_ms"].items():  # type: ignore[attr-defined]
-        print(f"turn time {k}: median {v['median']:.1f} ms, worst {v['worst']:.1f} ms "
-              f"over {v['turns']} turns")
+    for k, tm in turns.items():
+        print(f"turn time {k} (CPU): median {tm['median']:.1f} ms, worst {tm['worst']:.1f} ms "
+              f"over {int(tm['turns'])} turns")
     return 0

@@ -30,7 +30,6 @@ from engine.games.cube_farm.board import (
     Board,
     Cubicle,
     CubicleScore,
-    parse_pos,
     pos_text,
 )
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
