@@ -300,15 +300,23 @@ class Standard:
 
 
 class Strong:
-    """Standard's evaluation plus a sampled look-ahead at the next player's answer."""
+    """Looks one turn further than Standard, over sampled hands of the next player.
 
-    def __init__(self, candidates: int = 4, samples: int = 3, reply_shortlist: int = 4,
-                 next_weight: float = 0.6) -> None:
-        self.next_weight = next_weight
+    Its own evaluation is Standard's with claim order counted (the next player takes the best
+    cubicle left, this player probably the one after) and no threat when nobody plays after
+    it. The ``candidates`` best placements are then checked against the next player's greedy
+    answer with ``samples`` hands drawn from the cards this player has not seen (Monte Carlo
+    over determinizations); a placement loses ``reply_weight`` times the answer's value.
+    """
+
+    def __init__(self, candidates: int = 3, samples: int = 2, reply_shortlist: int = 5,
+                 reply_weight: float = 0.5) -> None:
         self.candidates = candidates
         self.samples = samples
         self.reply_shortlist = reply_shortlist
-        self.standard = Standard()
+        self.reply_weight = reply_weight
+        self.own = Standard(shortlist=60, threat=1.0, endgame=True, second=0.5)
+        self.reply = Standard(shortlist=reply_shortlist, threat=0.6)
 
     def choose(self, view: CFView, legal: Sequence[CFAction], rng: random.Random) -> CFAction:
         if len(legal) == 1:
@@ -319,12 +327,10 @@ class Strong:
             claim, _ = best_claim(view.board)
             return claim if claim is not None else Pass()
         places = [a for a in legal if isinstance(a, Place)]
-        ranked = self.standard.rank(view, places, rng)
+        ranked = self.own.rank(view, places, rng)
         top = ranked[: self.candidates]
-        if len(top) == 1 or sum(view.hand_counts) <= 1:
-            return top[0][1]
         nxt = (view.player + 1) % view.players
-        if view.hand_counts[nxt] == 0:
+        if len(top) == 1 or view.hand_counts[nxt] == 0 or not self.samples:
             return top[0][1]
         unseen = _unseen(view)
         hands = []
@@ -334,45 +340,32 @@ class Strong:
             hands.append(pool[: view.hand_counts[nxt]])
         best_value = float("-inf")
         best = top[0][1]
-        for base, a in top:
-            value = self.lookahead(view, a, nxt, hands, rng)
+        for value, a in top:
+            value -= self.reply_weight * self.answer(view, a, nxt, hands)
             if value > best_value:
                 best_value, best = value, a
-            del base
         return best
 
-    def lookahead(self, view: CFView, a: Place, nxt: int, hands: list[list[str]],
-                  rng: random.Random) -> float:
-        """My score minus the others' after I play ``a`` (and my best claim) and the next
-        player answers greedily with each sampled hand; averaged over the samples."""
-        me, n = view.player, view.players
+    def answer(self, view: CFView, a: Place, nxt: int, hands: list[list[str]]) -> float:
+        """The next player's greedy value after ``a`` and this player's claim, averaged over
+        the sampled hands."""
         nb = view.board.copy()
         nb.place(a.card, a.x, a.y, a.rot)
         claim, _ = best_claim(nb)
         if claim is not None:
-            nb.claim(claim.pos, me)
+            nb.claim(claim.pos, view.player)
+        free = nb.sorted_anchors()
+        ev = Evaluator(nb, nxt, view.players)
         total = 0.0
         for hand in hands:
-            free = nb.sorted_anchors()
             places = [Place(c, x, y, r) for c in sorted(set(hand))
                       for x, y, r in nb.legal_placements(c, free)]
             if not places:
                 continue
-            ev = Evaluator(nb, nxt, n)
-            quick = [(ev.quick(SHAPES[p.card][p.rot], p.x, p.y), i)
-                     for i, p in enumerate(places)]
-            quick.sort(reverse=True)
-            reply = max((places[i] for _, i in quick[: self.reply_shortlist]),
-                        key=lambda p: self.standard.value(ev, p))
-            after = nb.copy()
-            after.place(reply.card, reply.x, reply.y, reply.rot)
-            their, _ = best_claim(after)
-            if their is not None:
-                after.claim(their.pos, nxt)
-            scores = after.totals(n)
-            others = sum(scores) - scores[me]
-            _, mine_next = best_claim(after)
-            total += scores[me] - others / (n - 1) + self.next_weight * mine_next
+            quick = sorted(((ev.quick(SHAPES[p.card][p.rot], p.x, p.y), i)
+                            for i, p in enumerate(places)), reverse=True)
+            total += max(self.reply.value(ev, places[i]) for _, i in
+                         quick[: self.reply_shortlist])
         return total / len(hands)
 
 

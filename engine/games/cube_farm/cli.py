@@ -92,6 +92,38 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
     return result
 
 
+def hand_stats(level: str, players: int, hands: int, seed: int) -> str:
+    """Score figures over ``hands`` one-hand games of ``players`` copies of ``level``."""
+    per_player: list[float] = []
+    cubicles = 0
+    cub_scores: list[int] = []
+    negative = 0
+    stones = 0
+    cards_on_table: list[int] = []
+    for h in range(hands):
+        state = play_game([level] * players, seed + h, hands=1)
+        per_player.extend(state.history[-1])
+        cards_on_table.append(len(state.board.placements))
+        for sc in state.board.scores():
+            cubicles += 1
+            stones += sc.stones
+            cub_scores.append(sc.total)
+            negative += any(b.value < 0 for b in sc.bonuses)
+    lines = [
+        f"{hands} hands, {players} x {level}, seed {seed}:",
+        f"  score per player per hand: mean {statistics.fmean(per_player):.1f}, "
+        f"median {statistics.median(per_player):.0f}, range {min(per_player):.0f} to "
+        f"{max(per_player):.0f}",
+        f"  claimed cubicles per player per hand: {cubicles / (hands * players):.1f} "
+        f"({stones / max(1, cubicles):.2f} stones each)",
+        f"  score per claimed cubicle: mean {statistics.fmean(cub_scores):.2f}, "
+        f"max {max(cub_scores)}; {100 * negative / max(1, cubicles):.0f} % lose points to a "
+        "Receptionist or Vice President",
+        f"  cards on the table at the end: {statistics.fmean(cards_on_table):.0f}",
+    ]
+    return "\n".join(lines)
+
+
 def cli_main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m engine cube-farm",
                                 description="Cube Farm: play and measure computer players.")
@@ -110,6 +142,11 @@ def cli_main(argv: list[str]) -> int:
                     help="comma-separated levels, one per seat (2 to 5)")
     pl.add_argument("--show", action="store_true", help="print the final table and scores")
     sub.add_parser("deck", help="print the deck list and design counts")
+    st = sub.add_parser("stats", help="score figures of hands played by one computer level")
+    st.add_argument("--level", default="standard", choices=sorted(BOTS))
+    st.add_argument("--players", type=int, default=2)
+    st.add_argument("--hands", type=int, default=100)
+    st.add_argument("--seed", type=int, default=1)
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
@@ -119,6 +156,11 @@ def cli_main(argv: list[str]) -> int:
             print(f"{cid:4} {top:16} | {bottom}")
         print(json.dumps({"cards_in_deck": len(DECK_IDS), **DESIGN_COUNTS,
                           "items": dict(item_counts())}, indent=1))
+        return 0
+    if args.cmd == "stats":
+        if not 2 <= args.players <= 5 or args.hands < 1:
+            raise ParseError("--players must be 2 to 5 and --hands at least 1")
+        print(hand_stats(args.level, args.players, args.hands, args.seed))
         return 0
     if args.cmd == "play":
         levels = [x.strip() for x in args.levels.split(",")]
