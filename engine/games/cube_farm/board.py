@@ -15,8 +15,10 @@ try hundreds of placements a turn in CPython:
 * an empty region that a placement closes off is found by a flood fill from the squares next to
   the new card that stops as soon as it leaves the bounding box (then it is open table); a closed
   region in which no card fits becomes floor for good (a later card can never cover it);
-* cubicles are recomputed after each placement (a few hundred units at most) and claimed stones
-  spread into the units a card adds.
+* cubicles are updated incrementally: the card's own units (joined inside the card as
+  precomputed per rotation) merge with the cubicles their edge openings meet, cubicles next to
+  new floor gain doors, and claimed stones spread into the units a card adds;
+* the squares that can walk to an elevator only grow, so they are extended from the new floor.
 
 Walking never loses a square: a card only covers wall, so floor, items and the elevator's reach
 only grow during a hand. Scores of claimed cubicles can still fall (a Vice President moves in).
