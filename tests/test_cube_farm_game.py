@@ -15,7 +15,7 @@ import pytest
 
 from engine.errors import IllegalAction, InvalidState, ParseError
 from engine.games.cube_farm.board import DIRS, LANDSCAPE, PORTRAIT, Board, Pos
-from engine.games.cube_farm.deck import DECK_IDS, START_CARD
+from engine.games.cube_farm.deck import CARDS, DECK_IDS, START_CARD
 from engine.games.cube_farm.rules import (
     GAME,
     CFConfig,
@@ -46,8 +46,8 @@ def test_registry_and_rules_page() -> None:
     assert get_game("cube-farm") is GAME
     page = rules_markdown("cube-farm")
     assert page.startswith("# Cube Farm")
-    for cid in DECK_IDS:
-        assert f"| {cid} |" in page, cid
+    for cid, (top, bottom) in CARDS.items():
+        assert f"| {cid} | {top} | {bottom} |" in page, cid
 
 
 def test_action_text_round_trips() -> None:
