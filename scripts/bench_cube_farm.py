@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.games.cube_farm.board import Board  # noqa: E402
-from engine.games.cube_farm.deck import DECK_IDS  # noqa: E402
+from engine.games.cube_farm.board import Board
+from engine.games.cube_farm.deck import DECK_IDS
 
 
 def build_table(seed: int, cards: int) -> tuple[Board, list[str]]:
