@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections import Counter
@@ -523,6 +524,7 @@ class Stats:
     won: int = 0
     rounds_total: int = 0
     rounds_won_total: int = 0
+    rounds_sq_total: int = 0
     loop_lengths: Counter[int] | None = None
 
     def add(self, r: PlayResult) -> None:
@@ -530,6 +532,7 @@ class Stats:
             self.loop_lengths = Counter()
         self.games += 1
         self.rounds_total += r.rounds
+        self.rounds_sq_total += r.rounds * r.rounds
         if r.won:
             self.won += 1
             self.rounds_won_total += r.rounds
@@ -550,6 +553,15 @@ class Stats:
     def mean_rounds(self) -> float:
         return self.rounds_total / self.games if self.games else 0.0
 
+    @property
+    def mean_rounds_error(self) -> float:
+        """Standard error of the mean number of rounds."""
+        n = self.games
+        if n < 2:
+            return 0.0
+        var = (self.rounds_sq_total - n * self.mean_rounds ** 2) / (n - 1)
+        return math.sqrt(max(var, 0.0) / n)
+
     def to_dict(self) -> JSONDict:
         return {
             "games": self.games,
@@ -557,6 +569,7 @@ class Stats:
             "win_rate": self.win_rate,
             "win_rate_stderr": self.win_rate_error,
             "mean_rounds": self.mean_rounds,
+            "mean_rounds_stderr": self.mean_rounds_error,
             "mean_rounds_masten_count": self.mean_rounds + (self.games - self.won) / self.games
             if self.games else 0.0,
             "loop_lengths": {str(k): v for k, v in sorted((self.loop_lengths or {}).items())},
@@ -637,7 +650,8 @@ def _stats_cli(games: int, seed: int, as_json: bool) -> int:
         return 0
     print(f"deals played: {stats.games}")
     print(f"won: {stats.won} ({100 * stats.win_rate:.2f} % ± {100 * stats.win_rate_error:.2f} %)")
-    print(f"mean rounds (until the win or the repeated deck): {stats.mean_rounds:.2f}")
+    print(f"mean rounds (until the win or the repeated deck): {stats.mean_rounds:.2f} "
+          f"± {stats.mean_rounds_error:.2f}")
     print(f"mean rounds counting the repeating round (Masten's count): "
           f"{stats.to_dict()['mean_rounds_masten_count']:.2f}")
     print("loop lengths (rounds: deals):")

@@ -1,0 +1,92 @@
+"""Start-up and download size of the app in headless Chromium.
+
+Prints:
+* warm start (second visit and later, answered by the service worker's cache): time from
+  navigation to ``data-ready`` for the app and, in the same run, for a bare page that loads only
+  the same Pyodide files and the same wheel (the floor for this stack); medians and the ratio;
+* cold start (first visit, empty profile) for both, for reference;
+* the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
+  the server (so the service worker's precaching is included).
+
+Usage: .venv/bin/python scripts/bench_startup.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from typing import Any
+
+from browserlib import ARGS, CHROMIUM, median, site_with_bare_page, time_to_ready
+
+
+def classify(path: str) -> str:
+    p = path.lstrip("/")
+    if p.startswith("pyodide/"):
+        return "Pyodide"
+    if p.startswith("pyscript/"):
+        return "PyScript"
+    return "our own files"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    def profile() -> Any:
+        # a real on-disk profile, as on a phone (incognito contexts keep only a small memory
+        # cache, which makes the service worker download the 9.6 MB wasm a second time)
+        return pw.chromium.launch_persistent_context(
+            tempfile.mkdtemp(prefix="bench-profile-"), executable_path=CHROMIUM, headless=True,
+            args=ARGS)
+
+    with site_with_bare_page() as (server, url), sync_playwright() as pw:
+        # first visit: count every byte the server sends until the service worker is ready
+        server.bytes_sent = {}
+        ctx = profile()
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.wait_for_timeout(500)
+        sent: dict[str, int] = dict(server.bytes_sent)
+        server.bytes_sent = None
+        page.close()
+        groups: dict[str, int] = {}
+        for path, n in sent.items():
+            groups[classify(path)] = groups.get(classify(path), 0) + n
+        # warm: the profile that made the first visit (service worker active, cache full);
+        # one warm-up visit each, then alternate app and bare page
+        time_to_ready(ctx, url)
+        time_to_ready(ctx, url + "bare.html")
+        warm_app, warm_bare = [], []
+        for _ in range(args.runs):
+            warm_app.append(time_to_ready(ctx, url))
+            warm_bare.append(time_to_ready(ctx, url + "bare.html"))
+        ctx.close()
+        # cold starts, each in a fresh profile (no HTTP cache, no service worker)
+        cold_app, cold_bare = [], []
+        for _ in range(3):
+            c = profile()
+            cold_app.append(time_to_ready(c, url))
+            c.close()
+            c = profile()
+            cold_bare.append(time_to_ready(c, url + "bare.html"))
+            c.close()
+    total = sum(groups.values())
+    print(f"first-visit download: {total:,} bytes")
+    for name in ("Pyodide", "PyScript", "our own files"):
+        print(f"  {name:14} {groups.get(name, 0):>12,} bytes")
+    print(f"cold start (first visit, median of {len(cold_app)}): app {median(cold_app):.0f} ms, "
+          f"bare Pyodide page {median(cold_bare):.0f} ms")
+    a, b = median(warm_app), median(warm_bare)
+    print(f"warm start (service-worker cache, median of {args.runs}): app {a:.0f} ms, "
+          f"bare Pyodide page {b:.0f} ms, ratio {a / b:.2f}x (goal <= 1.15x)")
+    print(f"  app runs:  {', '.join(f'{x:.0f}' for x in warm_app)}")
+    print(f"  bare runs: {', '.join(f'{x:.0f}' for x in warm_bare)}")
+
+
+if __name__ == "__main__":
+    main()

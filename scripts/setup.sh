@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Shared set-up for scripts/play and scripts/test: everything a fresh machine needs, cached so
+# that a second run needs no network. Sourced, not run.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PY="${PYTHON:-python3}"
+CACHE="$ROOT/.cache"
+mkdir -p "$CACHE"
+
+# 1. Python virtual environment with the dev tools (re-installed only when pyproject changes).
+if [ ! -x .venv/bin/python ]; then
+  echo "== creating .venv"
+  "$PY" -m venv .venv
+fi
+stamp="$(sha256sum pyproject.toml | cut -c1-16)"
+if [ "$(cat .venv/.deps-stamp 2>/dev/null)" != "$stamp" ]; then
+  echo "== installing Python dev dependencies"
+  .venv/bin/python -m pip install -q --upgrade pip
+  # dev extras only: the engine itself is imported from the checkout (and built as a wheel)
+  .venv/bin/python - <<'PYEOF' > "$CACHE/dev-requirements.txt"
+import tomllib
+data = tomllib.load(open("pyproject.toml", "rb"))
+print("\n".join(data["project"]["optional-dependencies"]["dev"]))
+PYEOF
+  .venv/bin/python -m pip install -q -r "$CACHE/dev-requirements.txt"
+  echo "$stamp" > .venv/.deps-stamp
+fi
+
+# 2. Pyodide and PyScript from the npm registry, exact versions, integrity checked by npm ci
+#    against package-lock.json (npm's cache makes the second run offline).
+lockstamp="$(sha256sum package-lock.json | cut -c1-16)"
+if [ "$(cat node_modules/.lock-stamp 2>/dev/null)" != "$lockstamp" ]; then
+  echo "== fetching pyodide and @pyscript/core (npm ci)"
+  npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
+  echo "$lockstamp" > node_modules/.lock-stamp
+fi
+
+# 3. micropip's wheel from PyPI, hash pinned (pip refuses a file whose sha256 differs).
+if ! ls "$CACHE"/wheels/micropip-*.whl >/dev/null 2>&1; then
+  echo "== fetching micropip wheel"
+  .venv/bin/python -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
+    --require-hashes -r scripts/requirements-micropip.txt -d "$CACHE/wheels"
+fi

@@ -1,0 +1,123 @@
+"""Fixtures for the browser end-to-end tests: the built site on a local server, Debian's
+Chromium driven by Python Playwright (no browser download), phone-sized pages.
+
+The site must have been built first (scripts/test does it): build/site/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "site"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-first-run",
+]
+PHONE: dict[str, Any] = {
+    "viewport": {"width": 360, "height": 640},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+BOOT_TIMEOUT_MS = 120_000
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "/e2e/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def built_site() -> Path:
+    if not (SITE / "index.html").exists() or not (SITE / "sw.js").exists():
+        pytest.fail("build/site is missing: run scripts/test (it builds the site first)")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    server, url = serve_in_thread(built_site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def subpath_url(built_site: Path) -> Iterator[str]:
+    server, url = serve_in_thread(built_site, base="/some/deep/path/")
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance: Any) -> Iterator[Any]:
+    b = playwright_instance.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    yield b
+    b.close()
+
+
+@pytest.fixture()
+def context(browser: Any) -> Iterator[Any]:
+    ctx = browser.new_context(**PHONE)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture()
+def page(context: Any) -> Any:
+    return context.new_page()
+
+
+@pytest.fixture()
+def persistent_context(playwright_instance: Any) -> Iterator[Any]:
+    """A real profile (not incognito): what installability checks need."""
+    profile = tempfile.mkdtemp(prefix="card-table-profile-")
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, headless=True, args=ARGS, **PHONE
+    )
+    yield ctx
+    ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def open_app(page: Any, url: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    """Navigate and wait until the app says it is ready for input."""
+    page.goto(url)
+    wait_ready(page, timeout)
+
+
+def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+
+
+def wait_service_worker(page: Any, timeout: int = 60_000) -> None:
+    """Wait until a service worker is active and controls the page (all files precached)."""
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
+        timeout=timeout,
+    )

@@ -1,0 +1,158 @@
+"""The Progressive Web App in a real browser: offline, installable, same-origin only, any
+sub-path, right content types, and updates that never mix two versions."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from conftest import ROOT, open_app, wait_ready, wait_service_worker
+
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def precache_list(site: Path) -> list[str]:
+    text = (site / "sw.js").read_text()
+    m = re.search(r"const PRECACHE = (\[.*?\]);", text, re.S)
+    assert m, "sw.js has no precache list"
+    urls: list[str] = json.loads(m.group(1))
+    return urls
+
+
+def sw_version(site: Path) -> str:
+    m = re.search(r'const VERSION = "([0-9a-f]+)";', (site / "sw.js").read_text())
+    assert m
+    return m.group(1)
+
+
+def test_server_sends_right_types(site_url: str) -> None:
+    def head(path: str) -> Any:
+        return urllib.request.urlopen(site_url + path)
+
+    assert head("pyodide/pyodide.mjs").headers["Content-Type"].startswith("text/javascript")
+    assert head("pyodide/pyodide.asm.wasm").headers["Content-Type"] == "application/wasm"
+    assert "json" in head("manifest.json").headers["Content-Type"]
+    assert head("sw.js").headers["Cache-Control"] == "no-cache"
+
+
+def test_precache_list_is_exactly_the_site(built_site: Path) -> None:
+    files = sorted("./" + p.relative_to(built_site).as_posix()
+                   for p in built_site.rglob("*") if p.is_file() and p.name != "sw.js")
+    assert sorted(precache_list(built_site)) == files
+    assert not any("codemirror" in f or "xterm" in f for f in files)
+    lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text())
+    entry = lock["packages"]["micropip"]
+    import hashlib
+
+    whl = built_site / "pyodide" / entry["file_name"]
+    assert hashlib.sha256(whl.read_bytes()).hexdigest() == entry["sha256"]
+
+
+def test_boot_same_origin_precached(page: Any, site_url: str, built_site: Path) -> None:
+    requests: list[str] = []
+    failures: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.on("requestfailed", lambda r: failures.append(r.url))
+    page.on("response", lambda r: r.status >= 400 and failures.append(f"{r.status} {r.url}"))
+    open_app(page, site_url)
+    wait_service_worker(page)
+    origin = urlparse(site_url).netloc
+    foreign = [u for u in requests if urlparse(u).scheme in ("http", "https")
+               and urlparse(u).netloc != origin]
+    assert foreign == [], f"requests left the app's origin: {foreign}"
+    assert failures == []
+    cached = {u[2:] for u in precache_list(built_site)}
+    for u in requests:
+        if urlparse(u).scheme not in ("http", "https"):
+            continue
+        path = urlparse(u).path.lstrip("/")
+        assert path == "" or path in cached, f"{path} is fetched but not precached"
+
+
+def test_offline_after_first_visit(context: Any, site_url: str) -> None:
+    page = context.new_page()
+    open_app(page, site_url)
+    wait_service_worker(page)
+    context.set_offline(True)
+    try:
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.onLine") is False
+        # and a whole game is played offline: open a deal by its link, auto-play to the end
+        page.evaluate("location.hash = '#/perpetual-motion/deal/9411'")
+        page.get_by_test_id("speed").select_option("instant")
+        page.get_by_test_id("autoplay").tap()
+        page.wait_for_selector("[data-testid=end]", timeout=120_000)
+        assert "Loops every 1 round from round 10" in page.get_by_test_id("end").inner_text()
+        # a reload while offline resumes the same finished deal from the device's save
+        page.reload()
+        wait_ready(page)
+    finally:
+        context.set_offline(False)
+
+
+def test_installable(persistent_context: Any, site_url: str) -> None:
+    page = persistent_context.new_page()
+    open_app(page, site_url)
+    wait_service_worker(page)
+    cdp = persistent_context.new_cdp_session(page)
+    result = cdp.send("Page.getInstallabilityErrors")
+    assert result["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest.get("errors")
+
+
+def test_works_under_a_sub_path(page: Any, subpath_url: str) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_app(page, subpath_url)
+    wait_service_worker(page)
+    prefix = subpath_url.rstrip("/")
+    outside = [u for u in requests if u.startswith("http") and not u.startswith(prefix)]
+    assert outside == [], f"requests outside the sub-path: {outside}"
+
+
+def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site: Path) -> None:
+    """Publish a new version under a running app: it is offered, not forced; applying it
+    reloads into the new version only; what the player saved survives."""
+    from build_site import write_service_worker
+    from serve import serve_in_thread
+
+    live = tmp_path / "live"
+    shutil.copytree(built_site, live)
+    server, url = serve_in_thread(live)
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        open_app(page, url)
+        wait_service_worker(page)
+        old = sw_version(live)
+        assert page.evaluate("window.pwa.version()") == old
+        page.evaluate("localStorage.setItem('update-test', 'kept')")
+        # publish version 2: a changed file gives a new content hash
+        index = live / "index.html"
+        index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
+        new, _ = write_service_worker(live)
+        assert new != old
+        page.evaluate("window.pwa.registration.update()")
+        page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
+        # not forced: the running page still runs the old version
+        assert page.evaluate("window.pwa.version()") == old
+        assert "<!-- v2 -->" not in page.content()
+        with page.expect_navigation(timeout=60_000):
+            page.evaluate("window.pwa.applyUpdate()")
+        wait_ready(page)
+        assert page.evaluate("window.pwa.version()") == new
+        assert "<!-- v2 -->" in page.content()
+        assert page.evaluate("localStorage.getItem('update-test')") == "kept"
+        keys = page.evaluate("caches.keys()")
+        assert keys == [f"card-table-{new}"], "old caches are deleted on activation"
+    finally:
+        ctx.close()
+        server.shutdown()

@@ -1,0 +1,218 @@
+"""CPython tests of the HTML views: labels for screen readers, escaping, and what each shows."""
+
+from __future__ import annotations
+
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import ClassVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from app import views as v
+from app.game import Record, Session, Settings
+
+from engine.cards import Card
+from engine.games.perpetual_motion import GAME, Move
+from engine.registry import all_games
+
+WEB = Path(__file__).resolve().parents[1] / "web"
+
+
+class Checker(HTMLParser):
+    """Collects tags; fails on unbalanced non-void elements."""
+
+    VOID: ClassVar[set[str]] = {"br", "img", "input", "meta", "link", "hr", "source", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        if tag not in self.VOID:
+            self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
+        self.stack.pop()
+
+
+def parse(html: str) -> Checker:
+    c = Checker()
+    c.feed(html)
+    c.close()
+    assert not c.stack, f"unclosed: {c.stack}"
+    return c
+
+
+def buttons_labelled(c: Checker) -> None:
+    for tag, a in c.tags:
+        if tag == "button":
+            assert a.get("type") == "button"
+
+
+def test_card_html_is_readable() -> None:
+    html = v.card_html(Card.parse("TD"), 3)
+    assert "10" in html and "♦" in html and 'data-card="TD"' in html and "--i:3" in html
+    parse(html)
+
+
+def test_home_lists_every_game_with_rules_and_coming_soon() -> None:
+    html = v.home_html(all_games(), None)
+    c = parse(html)
+    buttons_labelled(c)
+    ids = [a["data-testid"] for t, a in c.tags if (a.get("data-testid") or "").startswith("game-")
+           and a["data-testid"] != "game-list"]
+    assert ids == ["game-perpetual-motion", "game-machiavelli", "game-machine", "game-cube-farm"]
+    assert html.count("Coming soon") == 3
+    for gid in ("perpetual-motion", "machiavelli", "machine", "cube-farm"):
+        assert f'href="#/rules/{gid}"' in html
+
+
+def test_home_offers_to_continue() -> None:
+    html = v.home_html(all_games(), v.SavedSummary(deal=12, round=3, over=False))
+    assert 'data-testid="continue"' in html and "deal 12" in html and "round 3" in html
+    html = v.home_html(all_games(), v.SavedSummary(deal=12, round=3, over=True))
+    assert 'data-testid="continue"' not in html
+
+
+def test_notice_is_escaped() -> None:
+    html = v.home_html(all_games(), None, notice="<script>x</script>")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def dealt(seed: int, rows: int, manual: bool = False) -> Session:
+    s = Session.new(seed, manual=manual)
+    for _ in range(rows):
+        for a in s.step_plan():
+            s.apply(a)
+    return s
+
+
+def test_stacks_are_labelled_for_screen_readers() -> None:
+    s = dealt(16557, 5)
+    view = s.view
+    html = v.board_html(view, None, v.TableUI())
+    c = parse(html)
+    labels = [a["aria-label"] for t, a in c.tags
+              if t == "button" and a.get("data-action") == "stack"]
+    assert len(labels) == 4
+    for i, (label, stack) in enumerate(zip(labels, view.stacks, strict=True)):
+        if stack:
+            n = len(stack)
+            assert label == (f"stack {i + 1}, {n} card{'s' if n != 1 else ''}, "
+                             f"top: {stack[-1].name}")
+        else:
+            assert label == f"stack {i + 1}, empty"
+    assert f">{view.deck_count}<" in html
+    assert "Round 1" in html and "Deal #16557" in html
+
+
+def test_selection_targets_and_hint_are_shown() -> None:
+    s = Session.new(16557, manual=True)
+    while s.pending() is None:
+        s.apply(s.step_plan()[0])
+    move = s.pending()
+    assert isinstance(move, Move)
+    html = v.stacks_html(s.view, v.TableUI(manual=True, selected=move.src), [move.dst])
+    assert re.search(rf'class="stack[^"]*selected[^"]*"[^>]*data-i="{move.src}"', html)
+    assert re.search(rf'class="stack[^"]*target[^"]*"[^>]*data-i="{move.dst}"', html)
+    html = v.stacks_html(s.view, v.TableUI(manual=True, hint=move))
+    assert "hint: move this card" in html and "hint: onto this stack" in html
+
+
+def test_controls_follow_the_mode() -> None:
+    s = dealt(1, 0)
+    auto = v.controls_html(s.view, None, v.TableUI())
+    manual = v.controls_html(s.view, None, v.TableUI(manual=True))
+    playing = v.controls_html(s.view, None, v.TableUI(autoplay=True))
+    assert 'data-testid="speed"' in auto and 'data-testid="hint"' not in auto
+    assert 'data-testid="hint"' in manual and 'aria-pressed="true"' in manual
+    assert 'data-testid="stop"' in playing and "Deal</button>" in playing
+    parse(auto)
+    parse(manual)
+
+
+def test_end_panel_reports_the_loop_and_the_record() -> None:
+    s = Session.new(16709)
+    while not s.over:
+        for a in s.step_plan():
+            s.apply(a)
+    out = s.outcome
+    html = v.board_html(s.view, out, v.TableUI(record=Record(3, 1, 0, 1)))
+    parse(html)
+    assert f"Loops every {out.details['loop_length']} round" in html
+    assert f"from round {out.details['loop_start']}" in html
+    assert "played <b>3</b>" in html and "current streak <b>0</b>" in html
+    assert "Masten" in html
+    ctrl = v.controls_html(s.view, out, v.TableUI())
+    assert 'data-action="deal"' not in ctrl and 'data-action="autoplay"' not in ctrl
+    assert re.search(r'class="btn primary"[^>]*data-action="new-deal"', ctrl)
+
+
+def test_won_panel() -> None:
+    s = Session.new(16557)
+    while not s.over:
+        for a in s.step_plan():
+            s.apply(a)
+    html = v.end_html(s.view, s.outcome, None)
+    assert "Won!" in html and "11 rounds" in html
+
+
+def test_other_screens_parse() -> None:
+    pm = GAME.info
+    for html in (
+        v.rules_html(pm, "<h1>Rules</h1><p>x</p>"),
+        v.rules_html(all_games()[1], None),
+        v.rules_html(pm, None, loading=True),
+        v.table_html(),
+        v.offer_html(v.SavedSummary(3, 2, False), 9),
+        v.stats_html(Record(), 10000, 1, None, False),
+        v.settings_html(Settings(four_colour=True)),
+        v.about_html("0.1.0", "ready"),
+        v.update_bar_html(),
+    ):
+        buttons_labelled(parse(html))
+    assert "coming soon" in v.rules_html(all_games()[1], None)
+    assert "Masten" in v.rules_html(pm, "<p>x</p>")
+
+
+def test_stats_panel_shows_progress_and_results() -> None:
+    from app.sim import Simulation
+
+    sim = Simulation(200, 1)
+    sim.run_batch(budget_ms=10_000)
+    html = v.stats_html(Record(), 1000, 1, sim, running=False)
+    parse(html)
+    assert 'data-state="finished"' in html and "Mean rounds" in html
+    sim2 = Simulation(10_000, 1)
+    sim2.run_batch(budget_ms=1)
+    html = v.stats_html(Record(), 10000, 1, sim2, running=True)
+    assert 'data-state="running"' in html and 'data-testid="sim-stop"' in html
+
+
+def test_index_html_is_relative_and_complete() -> None:
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    c = parse(html.replace("<!doctype html>", ""))
+    urls = [a.get("href") or a.get("src") for t, a in c.tags if t in ("link", "script")]
+    urls = [u for u in urls if u]
+    assert urls and all(not u.startswith(("/", "http:", "https:", "//")) for u in urls)
+    assert "./pyscript/core.css" in urls and "./pyscript/core.js" in urls
+    assert "manifest.json" in urls and "pwa.js" in urls and "icons/icon-192.png" in urls
+    py = [a for t, a in c.tags if t == "script" and a.get("type") == "py"]
+    assert py == [{"type": "py", "src": "./app/main.py", "config": "./pyscript.json"}]
+    assert any(t == "meta" and a.get("name") == "theme-color" for t, a in c.tags)
+
+
+def test_pyscript_config_maps_every_module() -> None:
+    import json
+
+    cfg = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
+    assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
+    assert cfg["packages"] == ["./wheels/tabletop_engine-0.1.0-py3-none-any.whl"]
+    modules = {f"./app/{p.name}" for p in (WEB / "app").glob("*.py") if p.name != "main.py"}
+    assert set(cfg["files"]) == modules
+    assert all(cfg["files"][k] == k for k in modules)

@@ -1,0 +1,297 @@
+"""The Perpetual Motion session: the game in progress, saving it, and this device's record.
+
+Plain Python over the engine's public protocol; the page layer (:mod:`app.main`) calls these
+and renders the result. ``Store`` is anything with ``get/set/remove`` of text by key: the
+browser's localStorage in the app, a dict in the tests.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from engine.errors import IllegalAction, InvalidState
+from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+
+SAVE_KEY = "tabletop.perpetual-motion.save"
+BROKEN_PREFIX = "tabletop.perpetual-motion.unreadable."
+RECORD_KEY = "tabletop.perpetual-motion.record"
+SETTINGS_KEY = "tabletop.settings"
+SAVE_VERSION = 1
+MAX_DEAL = 999_999  # new random deals are numbered 1 .. MAX_DEAL
+
+
+class Store(Protocol):
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
+
+
+class DictStore:
+    """A Store in memory (tests, and the fallback when localStorage is unavailable)."""
+
+    def __init__(self, data: dict[str, str] | None = None) -> None:
+        self.data: dict[str, str] = dict(data or {})
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+# --- the session ------------------------------------------------------------------------------
+
+
+def new_gid() -> str:
+    return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
+
+
+def random_deal_number(rng: random.Random | None = None) -> int:
+    return (rng or random.Random()).randint(1, MAX_DEAL)
+
+
+@dataclass
+class Session:
+    """One game at the table: the engine state plus what the app keeps beside it."""
+
+    state: Any
+    gid: str = field(default_factory=new_gid)
+    counted: bool = False  # already added to this device's record
+    manual: bool = False  # the player makes the forced moves by tapping
+
+    @classmethod
+    def new(cls, deal: int, manual: bool = False) -> Session:
+        return cls(GAME.new_seeded(deal), manual=manual)
+
+    @property
+    def deal(self) -> int | None:
+        seed: int | None = self.state.seed
+        return seed
+
+    @property
+    def view(self) -> Any:
+        return GAME.view(self.state, 0)
+
+    @property
+    def outcome(self) -> Any:
+        return GAME.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return GAME.outcome(self.state) is not None
+
+    def pending(self) -> Move | None:
+        move: Move | None = GAME.pending_move(self.state)
+        return move
+
+    def restart(self) -> Session:
+        if self.deal is None:
+            raise IllegalAction("this game has no deal number to restart from")
+        return Session.new(self.deal, self.manual)
+
+    # --- actions ---
+    def apply(self, action: Any) -> None:
+        """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
+        self.state = GAME.apply(self.state, action)
+
+    def next_action(self) -> Any | None:
+        """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
+        legal = GAME.legal_actions(self.state)
+        return legal[0] if legal else None
+
+    def deal_action(self) -> Deal | Gather:
+        """The Deal button: deal the next row, or gather the stacks when the deck is used up.
+
+        Refused (IllegalAction with the engine's reason) while a forced move is pending.
+        """
+        action: Deal | Gather = Deal() if self.state.deck else Gather()
+        reason = GAME.explain_illegal(self.state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def step_plan(self) -> list[Any]:
+        """The actions one press of Deal makes: the deal (or gather) and, unless the player
+        makes them, every forced move it causes. Nothing is applied."""
+        if self.over:
+            return []
+        first = self.deal_action()
+        plan: list[Any] = [first]
+        if self.manual:
+            return plan
+        state = GAME.apply(self.state, first)
+        while (move := GAME.pending_move(state)) is not None:
+            plan.append(move)
+            state = GAME.apply(state, move)
+        return plan
+
+    def tap_move(self, src: int, dst: int) -> Move:
+        """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
+        move = Move(src, dst)
+        self.apply(move)
+        return move
+
+    # --- saving ---
+    def to_json(self) -> str:
+        return json.dumps({
+            "version": SAVE_VERSION,
+            "game": "perpetual-motion",
+            "gid": self.gid,
+            "counted": self.counted,
+            "manual": self.manual,
+            "state": GAME.state_to_dict(self.state),
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Read a saved game; InvalidState says what is wrong with it."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise InvalidState(f"the saved text is not JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise InvalidState("the saved game is not a JSON object")
+        if data.get("game") != "perpetual-motion":
+            raise InvalidState("the saved game is not a Perpetual Motion game")
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidState(f"unknown save version {data.get('version')!r}")
+        gid = data.get("gid")
+        if not isinstance(gid, str) or not gid:
+            raise InvalidState("the saved game has no id")
+        state = GAME.state_from_dict(data.get("state"))
+        return cls(state, gid=gid, counted=bool(data.get("counted")),
+                   manual=bool(data.get("manual")))
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    session: Session | None
+    problem: str | None = None  # why a saved game could not be read
+    set_aside_as: str | None = None  # the key it was moved to
+
+
+def save(store: Store, session: Session) -> None:
+    store.set(SAVE_KEY, session.to_json())
+
+
+def load(store: Store, now_ms: int | None = None) -> LoadResult:
+    """The saved game, if any. An unreadable one is moved to another key, never deleted."""
+    text = store.get(SAVE_KEY)
+    if text is None:
+        return LoadResult(None)
+    try:
+        return LoadResult(Session.from_json(text))
+    except InvalidState as e:
+        stamp = now_ms if now_ms is not None else int(time.time() * 1000)
+        key = f"{BROKEN_PREFIX}{stamp}"
+        store.set(key, text)
+        store.remove(SAVE_KEY)
+        return LoadResult(None, problem=str(e), set_aside_as=key)
+
+
+def discard_save(store: Store) -> None:
+    store.remove(SAVE_KEY)
+
+
+# --- this device's record -------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """Deals finished on this device: played, won, the current and best winning streaks."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+
+    def add(self, won: bool) -> None:
+        self.played += 1
+        if won:
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__)
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Record:
+        if not text:
+            return cls()
+        try:
+            data = json.loads(text)
+            vals = {k: int(data.get(k, 0)) for k in ("played", "won", "streak", "best_streak")}
+        except (ValueError, TypeError, AttributeError):
+            return cls()
+        if any(v < 0 for v in vals.values()) or vals["won"] > vals["played"]:
+            return cls()
+        return cls(**vals)
+
+
+def load_record(store: Store) -> Record:
+    return Record.from_json(store.get(RECORD_KEY))
+
+
+def count_finished(store: Store, session: Session) -> Record:
+    """Add a finished game to the record once (the session remembers it was counted)."""
+    record = load_record(store)
+    out = session.outcome
+    if out is not None and not session.counted:
+        record.add(bool(out.details.get("won")))
+        session.counted = True
+        store.set(RECORD_KEY, record.to_json())
+    return record
+
+
+# --- settings -------------------------------------------------------------------------------
+
+SPEEDS = {"slow": 900, "normal": 450, "fast": 150, "instant": 0}  # ms between auto-play steps
+
+
+@dataclass
+class Settings:
+    four_colour: bool = False
+    manual: bool = False  # new games start in manual mode
+    speed: str = "normal"
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__)
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        s = cls()
+        if not text:
+            return s
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return s
+        if not isinstance(data, dict):
+            return s
+        if isinstance(data.get("four_colour"), bool):
+            s.four_colour = data["four_colour"]
+        if isinstance(data.get("manual"), bool):
+            s.manual = data["manual"]
+        if data.get("speed") in SPEEDS:
+            s.speed = data["speed"]
+        return s
+
+
+def load_settings(store: Store) -> Settings:
+    return Settings.from_json(store.get(SETTINGS_KEY))
+
+
+def save_settings(store: Store, settings: Settings) -> None:
+    store.set(SETTINGS_KEY, settings.to_json())

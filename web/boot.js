@@ -1,0 +1,68 @@
+// Start-up progress, from the first paint until the Python app says it is ready
+// (document.documentElement.dataset.ready = "1"). PyScript reports its stages with
+// "py:progress" events; between two stages the bar creeps towards the next stage's mark, so
+// the long step (compiling Python for WebAssembly) never looks frozen. No dependencies.
+(function () {
+  "use strict";
+  // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
+  var stages = [
+    [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],
+    [/^Loading interpreter/i, "Starting Python… (the longest step)", 12, 70],
+    [/^Loaded interpreter/i, "Python is running; loading the app", 72, 76],
+    [/^Loaded files/i, "Installing the game engine", 76, 92],
+    [/^Loaded Pyodide/i, "Opening the games", 93, 97],
+  ];
+  var value = 2, cap = 5, timer = null;
+  function bar() { return document.getElementById("boot-progress"); }
+  function show(text) {
+    var t = document.getElementById("boot-text");
+    if (t && !/could not/.test(t.textContent)) t.textContent = text;
+  }
+  function tick() {
+    if (document.documentElement.dataset.ready === "1") { clearInterval(timer); return; }
+    value += (cap - value) * 0.05;
+    var b = bar();
+    if (b) b.value = value;
+  }
+  function start() {
+    var b = bar();
+    if (b) { b.max = 100; b.value = value; }
+    timer = setInterval(tick, 200);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+  addEventListener("py:progress", function (e) {
+    var detail = String(e.detail || "");
+    for (var i = 0; i < stages.length; i++) {
+      if (stages[i][0].test(detail)) {
+        value = Math.max(value, stages[i][2]);
+        cap = stages[i][3];
+        show(stages[i][1]);
+        return;
+      }
+    }
+  });
+  addEventListener("py:ready", function () { show("Opening the games"); });
+  function failed(message) {
+    if (document.documentElement.dataset.ready === "1") return;
+    var t = document.getElementById("boot-text");
+    var box = document.getElementById("boot");
+    if (box) box.classList.add("failed");
+    if (t) t.textContent = "The app could not start: " + message +
+      ". Reload to try again; if you are offline, open it once while online first.";
+    clearInterval(timer);
+  }
+  addEventListener("error", function (e) { failed(e.message || "an error occurred"); });
+  addEventListener("unhandledrejection", function (e) {
+    failed(e.reason && e.reason.message ? e.reason.message : String(e.reason));
+  });
+  // A slow device: say so rather than sit silent.
+  setTimeout(function () {
+    if (document.documentElement.dataset.ready !== "1") {
+      var t = document.getElementById("boot-text");
+      if (t && !/could not|while/.test(t.textContent)) {
+        t.textContent += " (the first start can take a while)";
+      }
+    }
+  }, 20000);
+})();

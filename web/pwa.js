@@ -1,0 +1,86 @@
+/* Registers the service worker and tells the Python UI when an update is waiting.
+ *
+ * window.pwa.updateReady   true when a new version is installed and waiting
+ * window.pwa.onUpdate(cb)  cb() once an update is waiting (at once if already)
+ * window.pwa.applyUpdate() activate the waiting version and reload into it
+ * window.pwa.version()     promise of the running service worker's version hash (or "")
+ *
+ * The UI saves the game before calling applyUpdate; the new version reads the same save.
+ */
+(function () {
+  "use strict";
+  const callbacks = [];
+  let waiting = null;
+  let applying = false;
+  const pwa = {
+    updateReady: false,
+    registration: null,
+    onUpdate(cb) {
+      callbacks.push(cb);
+      if (pwa.updateReady) cb();
+    },
+    applyUpdate() {
+      applying = true;
+      if (waiting) waiting.postMessage({ type: "skip-waiting" });
+      else location.reload();
+    },
+    version() {
+      const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (!sw) return Promise.resolve("");
+      return new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve(e.data);
+        sw.postMessage({ type: "version" }, [channel.port2]);
+      });
+    },
+  };
+  window.pwa = pwa;
+
+  function markWaiting(worker) {
+    waiting = worker;
+    pwa.updateReady = true;
+    document.documentElement.dataset.updateReady = "1";
+    callbacks.slice().forEach((cb) => { try { cb(); } catch (e) { console.error(e); } });
+  }
+
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (applying) location.reload();
+  });
+  // Register once the app is ready: the worker's precaching then revalidates files the page
+  // has already downloaded instead of competing with the start-up for bandwidth. A start that
+  // never gets ready still registers (after 20 s), so a fixed version can reach the player.
+  let registered = false;
+  function register() {
+    if (registered) return;
+    registered = true;
+    navigator.serviceWorker.register("sw.js").then((reg) => {
+      pwa.registration = reg;
+      if (reg.waiting && navigator.serviceWorker.controller) markWaiting(reg.waiting);
+      reg.addEventListener("updatefound", () => {
+        const worker = reg.installing;
+        if (!worker) return;
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) {
+            markWaiting(worker);
+          }
+        });
+      });
+      const check = () => reg.update().catch(() => {});
+      document.addEventListener("visibilitychange", () => {
+        if (document.visibilityState === "visible") check();
+      });
+      setInterval(check, 30 * 60 * 1000);
+    }).catch((e) => console.warn("service worker not registered:", e));
+  }
+  const root = document.documentElement;
+  if (root.dataset.ready === "1") {
+    register();
+  } else {
+    const obs = new MutationObserver(() => {
+      if (root.dataset.ready === "1") { obs.disconnect(); register(); }
+    });
+    obs.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    setTimeout(register, 20000);
+  }
+})();
