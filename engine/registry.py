@@ -18,6 +18,7 @@ from engine.protocol import Game, GameInfo
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
     "machine": "engine.games.machine",
+    "cube-farm": "engine.games.cube_farm",
 }
 
 # Metadata of the games whose engines are not built yet, in home-screen order.
@@ -29,15 +30,6 @@ _COMING_SOON: dict[str, GameInfo] = {
         min_players=2,
         max_players=8,
         description="Lay melds from your hand, rebuilding everything already on the table.",
-        available=False,
-    ),
-    "cube-farm": GameInfo(
-        id="cube-farm",
-        name="Cube Farm",
-        pitch="Lay office floor plans, claim cubicles, score walking distances.",
-        min_players=2,
-        max_players=5,
-        description="Build an office, put your employees in cubicles near the coffee machine.",
         available=False,
     ),
 }

@@ -1,0 +1,593 @@
+"""Cube Farm: the game protocol (hands, turns, claims, scoring) over :mod:`board`.
+
+A turn is two actions: ``place C07 at 3,-2 rot 1`` (lay a card from your hand), then, if some
+cubicle may be claimed, ``claim 3,-2`` (the cubicle whose first unit in reading order is on that
+square) or ``pass``. When there is nothing to claim the turn passes on at once, so a touch
+screen never asks for a pointless tap. When every card of a hand is played the table is scored;
+``next hand`` (by the player who starts it) clears the table and deals again. A game is one hand
+per player (four with two players); the highest total wins, ties share the win.
+
+The state stores the hand's actions (who did what), not the table: the table is rebuilt by
+replaying them, which also checks a saved game completely. Later hands are shuffled with
+``random.Random(f"{seed}:{hand}")`` so a seed reproduces the whole game; the seed is hidden
+from the players' views (it would reveal the next deals) and resampled by ``determinize``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import zlib
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import ClassVar
+
+from engine.data import Reader
+from engine.errors import InvalidConfig, InvalidState, ParseError
+from engine.games.cube_farm.board import (
+    SHAPES,
+    Board,
+    Cubicle,
+    CubicleScore,
+    pos_text,
+)
+from engine.games.cube_farm.deck import DECK_IDS, START_CARD
+from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
+
+PLACE, CLAIM, HAND_OVER, OVER = "place", "claim", "hand_over", "over"
+PHASES = (PLACE, CLAIM, HAND_OVER, OVER)
+
+
+# --- values ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CFConfig:
+    """Players 2-5; ``hands`` 0 means the seed's number (one per player, four with two)."""
+
+    players: int = 2
+    hands: int = 0
+
+    @property
+    def hand_count(self) -> int:
+        if self.hands:
+            return self.hands
+        return 4 if self.players == 2 else self.players
+
+    @property
+    def hand_size(self) -> int:
+        return 6 if self.players == 2 else 5
+
+    def to_dict(self) -> JSONDict:
+        return {"players": self.players, "hands": self.hands}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Lay ``card`` with its north-west square at (x, y), turned ``rot`` quarter turns."""
+
+    card: str
+    x: int
+    y: int
+    rot: int
+
+    def __str__(self) -> str:
+        return f"place {self.card} at {self.x},{self.y} rot {self.rot}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Put stones in the cubicle whose first unit (reading order) is on (x, y)."""
+
+    x: int
+    y: int
+
+    @property
+    def pos(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"claim {self.x},{self.y}"
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Claim nothing this turn."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class NextHand:
+    """Clear the table and deal the next hand."""
+
+    def __str__(self) -> str:
+        return "next hand"
+
+
+CFAction = Place | Claim | Pass | NextHand
+
+_PLACE_RE = re.compile(r"^place\s+([a-z]\d+)\s+at\s+(-?\d+)\s*,\s*(-?\d+)\s+rot\s+(\d)$")
+_CLAIM_RE = re.compile(r"^claim\s+(-?\d+)\s*,\s*(-?\d+)$")
+
+
+def parse_cf_action(text: str) -> CFAction:
+    low = " ".join(text.strip().split()).lower()
+    if low == "pass":
+        return Pass()
+    if low == "next hand":
+        return NextHand()
+    m = _PLACE_RE.match(low)
+    if m:
+        return Place(m.group(1).upper(), int(m.group(2)), int(m.group(3)), int(m.group(4)))
+    m = _CLAIM_RE.match(low)
+    if m:
+        return Claim(int(m.group(1)), int(m.group(2)))
+    raise ParseError(f"{text!r} is not an action: use 'place C07 at 3,-2 rot 1', "
+                     "'claim 3,-2', 'pass' or 'next hand'")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action of the current hand, with who took it (the saved game's table)."""
+
+    player: int
+    action: CFAction
+
+    def to_json(self) -> list[object]:
+        return [self.player, str(self.action)]
+
+
+@dataclass(frozen=True)
+class CFState:
+    """A game in progress. ``board`` is derived from ``log`` (not saved, not compared)."""
+
+    players: int
+    hands_total: int
+    hand: int  # 1-based number of the current hand
+    to_move: int
+    phase: str
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    log: tuple[Event, ...]
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]  # each finished hand's scores
+    seed: int
+    board: Board = field(compare=False, repr=False, default_factory=Board.start)
+
+    @property
+    def first(self) -> int:
+        """Who starts this hand: the dealer rotates, the player to the dealer's left starts."""
+        return (self.hand - 1) % self.players
+
+
+@dataclass(frozen=True)
+class CFView:
+    """What one player sees: the table, the scores, their own hand; counts of the rest."""
+
+    player: int
+    players: int
+    hands_total: int
+    hand: int
+    to_move: int
+    phase: str
+    my_hand: tuple[str, ...]
+    hand_counts: tuple[int, ...]
+    deck_count: int
+    log: tuple[Event, ...]
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, ...], ...]
+    board: Board = field(compare=False, repr=False, default_factory=Board.start)
+
+    def to_dict(self) -> JSONDict:
+        b = self.board
+        reach = b.claimable()
+        claimable = {c.id for c in reach}
+        return {
+            "player": self.player,
+            "players": self.players,
+            "hands_total": self.hands_total,
+            "hand": self.hand,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "my_hand": list(self.my_hand),
+            "hand_counts": list(self.hand_counts),
+            "deck_count": self.deck_count,
+            "log": [e.to_json() for e in self.log],
+            "totals": list(self.totals),
+            "history": [list(h) for h in self.history],
+            "table": table_dict(b, claimable),
+            "hand_scores": b.totals(self.players),
+        }
+
+
+def table_dict(b: Board, claimable: set[tuple[int, int]]) -> JSONDict:
+    """The table for a screen: placements, squares, cubicles and explained scores."""
+    return {
+        "placements": [[c, x, y, r] for c, x, y, r in b.placements],
+        "squares": sorted([[p[0], p[1], sq.token] for p, sq in b.cells.items()]),
+        "floor_holes": sorted([[p[0], p[1]] for p in b.holes]),
+        "stones": sorted([[p[0], p[1], who] for p, who in b.stones.items()]),
+        "cubicles": [cubicle_dict(c, c.id in claimable) for c in b.cubicles()],
+        "scores": [s.to_dict() for s in b.scores()],
+    }
+
+
+def cubicle_dict(c: Cubicle, claimable: bool) -> JSONDict:
+    return {"id": pos_text(c.id), "units": [pos_text(u) for u in c.units], "owner": c.owner,
+            "value": c.value, "character": c.character, "claimable": claimable,
+            "doors": [[pos_text(u), pos_text(q)] for u, q in c.doors]}
+
+
+# --- the rules ------------------------------------------------------------------------------
+
+
+class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
+    """Cube Farm for 2-5 players (RULINGS.md section 4)."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        id="cube-farm",
+        name="Cube Farm",
+        pitch="Lay office floor plans, claim cubicles, score walking distances.",
+        min_players=2,
+        max_players=5,
+        description=("Build an office one card at a time and put your employees in cubicles "
+                     "near the coffee machine and far from the Vice President."),
+        variants=(VariantInfo("hands", "Number of hands",
+                              "One hand per player (four with two players), or any number."),),
+        rules_page="cube-farm.md",
+        available=True,
+        bot_levels=("beginner", "standard", "strong"),
+    )
+
+    # --- set-up ---
+    def default_config(self, players: int | None = None) -> CFConfig:
+        n = 2 if players is None else players
+        if not 2 <= n <= 5:
+            raise InvalidConfig("Cube Farm is for 2 to 5 players")
+        return CFConfig(players=n)
+
+    def config_from_dict(self, data: object) -> CFConfig:
+        r = Reader(data, "config")
+        players = r.integer("players", 2, 5)
+        hands = r.integer("hands", 0, 20) if r.has("hands") else 0
+        return CFConfig(players, hands)
+
+    def new_game(self, config: CFConfig, rng: random.Random) -> CFState:
+        seed = rng.randrange(2**31)
+        deck = list(DECK_IDS)
+        rng.shuffle(deck)
+        return self._deal(config, 1, deck, (0,) * config.players, (), seed)
+
+    def new_game_from_deck(self, config: CFConfig, deck: Sequence[str]) -> CFState:
+        ids = [d.strip().upper() for d in deck]
+        if sorted(ids) != sorted(DECK_IDS):
+            missing = sorted(set(DECK_IDS) - set(ids))
+            extra = sorted((Counter(ids) - Counter(DECK_IDS)).elements())
+            raise ParseError(f"the deck must hold each of the {len(DECK_IDS)} cards once "
+                             f"(missing: {', '.join(missing) or 'none'}; "
+                             f"unknown or repeated: {', '.join(extra) or 'none'})")
+        seed = zlib.crc32(" ".join(ids).encode()) & 0x7FFFFFFF
+        return self._deal(config, 1, ids, (0,) * config.players, (), seed)
+
+    def _deal(self, config: CFConfig, hand: int, deck: Sequence[str], totals: tuple[int, ...],
+              history: tuple[tuple[int, ...], ...], seed: int) -> CFState:
+        n, size = config.players, config.hand_size
+        first = (hand - 1) % n
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for i in range(n * size):
+            hands[(first + i) % n].append(deck[i])
+        return CFState(players=n, hands_total=config.hand_count, hand=hand, to_move=first,
+                       phase=PLACE, hands=tuple(tuple(h) for h in hands),
+                       deck=tuple(deck[n * size:]), log=(), totals=totals, history=history,
+                       seed=seed, board=Board.start())
+
+    def config_of(self, state: CFState) -> CFConfig:
+        default = 4 if state.players == 2 else state.players
+        return CFConfig(state.players, 0 if state.hands_total == default else state.hands_total)
+
+    # --- play ---
+    def current_player(self, state: CFState) -> int | None:
+        return None if state.phase == OVER else state.to_move
+
+    def legal_actions(self, state: CFState) -> list[CFAction]:
+        if state.phase == OVER:
+            return []
+        if state.phase == HAND_OVER:
+            return [NextHand()]
+        if state.phase == CLAIM:
+            claims: list[CFAction] = [Claim(*c.id) for c in state.board.claimable()]
+            return [*claims, Pass()]
+        out: list[CFAction] = []
+        free = state.board.sorted_anchors()
+        for card in sorted(set(state.hands[state.to_move])):
+            out.extend(Place(card, x, y, r)
+                       for x, y, r in state.board.legal_placements(card, free))
+        return out
+
+    def explain_illegal(self, state: CFState, action: CFAction) -> str | None:
+        if state.phase == OVER:
+            return "the game is over"
+        if isinstance(action, NextHand):
+            return None if state.phase == HAND_OVER else "the hand is not over yet"
+        if state.phase == HAND_OVER:
+            return "the hand is over: deal the next hand"
+        if isinstance(action, Place):
+            if state.phase == CLAIM:
+                return "you have played your card: claim a cubicle or pass"
+            if action.card not in state.hands[state.to_move]:
+                return f"{action.card} is not in your hand"
+            return state.board.placement_problem(action.card, action.x, action.y, action.rot)
+        if isinstance(action, Pass):
+            return None if state.phase == CLAIM else "play a card first"
+        if isinstance(action, Claim):
+            if state.phase != CLAIM:
+                return "play a card first; then you may claim a cubicle"
+            return state.board.claim_problem(action.pos)
+        return f"{action} is not a Cube Farm action"
+
+    def _apply(self, state: CFState, action: CFAction) -> CFState:
+        p = state.to_move
+        if isinstance(action, NextHand):
+            deck = list(DECK_IDS)
+            random.Random(f"{state.seed}:{state.hand + 1}").shuffle(deck)
+            return self._deal(self.config_of(state), state.hand + 1, deck, state.totals,
+                              state.history, state.seed)
+        log = (*state.log, Event(p, action))
+        if isinstance(action, Place):
+            board = state.board.copy()
+            board.place(action.card, action.x, action.y, action.rot)
+            hand = list(state.hands[p])
+            hand.remove(action.card)
+            hands = tuple(tuple(hand) if i == p else h for i, h in enumerate(state.hands))
+            st = replace(state, hands=hands, log=log, board=board)
+            if board.claimable():
+                return replace(st, phase=CLAIM)
+            return self._next_turn(st)
+        board = state.board
+        if isinstance(action, Claim):
+            board = board.copy()
+            board.claim(action.pos, p)
+        return self._next_turn(replace(state, log=log, board=board))
+
+    def _next_turn(self, state: CFState) -> CFState:
+        if any(state.hands):
+            return replace(state, phase=PLACE, to_move=(state.to_move + 1) % state.players)
+        scores = tuple(state.board.totals(state.players))
+        totals = tuple(a + b for a, b in zip(state.totals, scores, strict=True))
+        history = (*state.history, scores)
+        if state.hand >= state.hands_total:
+            return replace(state, phase=OVER, totals=totals, history=history, to_move=0)
+        return replace(state, phase=HAND_OVER, totals=totals, history=history,
+                       to_move=state.hand % state.players)
+
+    def outcome(self, state: CFState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        best = max(state.totals)
+        winners = tuple(i for i, t in enumerate(state.totals) if t == best)
+        names = " and ".join(f"player {w + 1}" for w in winners)
+        verb = "share the win" if len(winners) > 1 else "wins"
+        return Outcome(winners, f"{names} {verb} with {best} points.",
+                       scores=tuple(float(t) for t in state.totals),
+                       details={"hands": [list(h) for h in state.history]})
+
+    def parse_action(self, text: str) -> CFAction:
+        return parse_cf_action(text)
+
+    # --- helpers for screens and players ---
+    def placements_for(self, state: CFState, card: str) -> list[Place]:
+        """Where ``card`` may go now (positions and rotations to highlight)."""
+        if state.phase != PLACE or card not in state.hands[state.to_move]:
+            return []
+        return [Place(card, x, y, r) for x, y, r in state.board.legal_placements(card)]
+
+    def claimable(self, state: CFState) -> list[Cubicle]:
+        return state.board.claimable() if state.phase == CLAIM else []
+
+    def explained_scores(self, state: CFState) -> list[CubicleScore]:
+        """Each claimed cubicle's score with the items and negatives that counted."""
+        return state.board.scores()
+
+    # --- information ---
+    def view(self, state: CFState, player: int) -> CFView:
+        return CFView(player=player, players=state.players, hands_total=state.hands_total,
+                      hand=state.hand, to_move=state.to_move, phase=state.phase,
+                      my_hand=state.hands[player],
+                      hand_counts=tuple(len(h) for h in state.hands),
+                      deck_count=len(state.deck), log=state.log, totals=state.totals,
+                      history=state.history, board=state.board)
+
+    def determinize(self, view: CFView, rng: random.Random) -> CFState:
+        unseen = Counter(DECK_IDS)
+        unseen.subtract(c for c, _, _, _ in view.board.placements if c != START_CARD)
+        unseen.subtract(view.my_hand)
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        hands: list[tuple[str, ...]] = []
+        i = 0
+        for p, count in enumerate(view.hand_counts):
+            if p == view.player:
+                hands.append(view.my_hand)
+            else:
+                hands.append(tuple(pool[i:i + count]))
+                i += count
+        return CFState(players=view.players, hands_total=view.hands_total, hand=view.hand,
+                       to_move=view.to_move, phase=view.phase, hands=tuple(hands),
+                       deck=tuple(pool[i:]), log=view.log, totals=view.totals,
+                       history=view.history, seed=rng.randrange(2**31), board=view.board)
+
+    def card_multiset(self, state: CFState) -> Counter[str]:
+        cards: Counter[str] = Counter(c for c, _, _, _ in state.board.placements)
+        for h in state.hands:
+            cards.update(h)
+        cards.update(state.deck)
+        return cards
+
+    # --- saving ---
+    def state_to_dict(self, state: CFState) -> JSONDict:
+        return {
+            "game": self.info.id,
+            "players": state.players,
+            "hands_total": state.hands_total,
+            "hand": state.hand,
+            "to_move": state.to_move,
+            "phase": state.phase,
+            "hands": [list(h) for h in state.hands],
+            "deck": list(state.deck),
+            "log": [e.to_json() for e in state.log],
+            "totals": list(state.totals),
+            "history": [list(h) for h in state.history],
+            "seed": state.seed,
+        }
+
+    def state_from_dict(self, data: object) -> CFState:
+        r = Reader(data, "state")
+        if r.has("game") and r.text("game") != self.info.id:
+            raise InvalidState(f"state.game: this is a {r.text('game')} game, not Cube Farm")
+        n = r.integer("players", 2, 5)
+        hands_total = r.integer("hands_total", 1, 20)
+        hand = r.integer("hand", 1, hands_total)
+        to_move = r.integer("to_move", 0, n - 1)
+        phase = r.text("phase", PHASES)
+        hands_raw = r.array("hands")
+        if len(hands_raw) != n:
+            raise InvalidState(f"state.hands: expected {n} hands, got {len(hands_raw)}")
+        hands = tuple(tuple(_read_ids(h, f"state.hands[{i}]")) for i, h in enumerate(hands_raw))
+        deck = tuple(_read_ids(r.array("deck"), "state.deck"))
+        log = tuple(r.items("log", _read_event))
+        totals = tuple(r.items("totals", _read_int))
+        history = tuple(tuple(_read_int_list(h, f"state.history[{i}]", n))
+                        for i, h in enumerate(r.array("history")))
+        seed = r.integer("seed", 0)
+        if len(totals) != n:
+            raise InvalidState(f"state.totals: expected {n} totals, got {len(totals)}")
+        finished = phase in (HAND_OVER, OVER)
+        if len(history) != hand - (0 if finished else 1):
+            raise InvalidState("state.history: one entry per finished hand")
+        if any(sum(h[p] for h in history) != totals[p] for p in range(n)):
+            raise InvalidState("state.totals: must be the sum of the hands' scores")
+        if phase == OVER and hand != hands_total:
+            raise InvalidState("state.phase: the game ends after the last hand")
+        if phase == HAND_OVER and hand == hands_total:
+            raise InvalidState("state.phase: after the last hand the game is over")
+        config = CFConfig(n, hands_total)
+        first = (hand - 1) % n
+        board, placed, exp_to_move, exp_phase = _replay(log, n, first, config.hand_size)
+        on_table = Counter(c for c, _, _, _ in board.placements if c != START_CARD)
+        every = Counter(deck)
+        for h in hands:
+            every.update(h)
+        every.update(on_table)
+        if every != Counter(DECK_IDS):
+            raise InvalidState("state: hands, deck and table must hold each card exactly once")
+        for p in range(n):
+            if len(hands[p]) + placed[p] != config.hand_size:
+                raise InvalidState(f"state.hands[{p}]: expected {config.hand_size - placed[p]} "
+                                   "cards after the cards played")
+        if exp_phase == "end":
+            if not finished:
+                raise InvalidState("state.phase: every card is played, the hand is over")
+            if history[-1] != tuple(board.totals(n)):
+                raise InvalidState("state.history: the last hand's scores do not match the table")
+            exp_to_move = 0 if phase == OVER else hand % n
+        elif finished or phase != exp_phase:
+            raise InvalidState(f"state.phase: expected {exp_phase!r} after these actions")
+        if to_move != exp_to_move:
+            raise InvalidState(f"state.to_move: expected player {exp_to_move}")
+        return CFState(players=n, hands_total=hands_total, hand=hand, to_move=to_move,
+                       phase=phase, hands=hands, deck=deck, log=log, totals=totals,
+                       history=history, seed=seed, board=board)
+
+    def bots(self) -> Mapping[str, Bot[CFView, CFAction]]:
+        from engine.games.cube_farm.bots import BOTS
+
+        return BOTS
+
+
+def _replay(log: Sequence[Event], n: int, first: int,
+            size: int) -> tuple[Board, list[int], int, str]:
+    """Rebuild the table from a hand's actions, checking each; returns board, cards placed per
+    player, who moves next and the phase (``"end"`` when every card is played)."""
+    board = Board.start()
+    placed = [0] * n
+    to_move, phase = first, PLACE
+    for i, ev in enumerate(log):
+        where = f"state.log[{i}]"
+        if phase == "end":
+            raise InvalidState(f"{where}: the hand is already over")
+        if ev.player != to_move:
+            raise InvalidState(f"{where}: it was player {to_move}'s turn")
+        a = ev.action
+        if isinstance(a, Place):
+            if phase != PLACE:
+                raise InvalidState(f"{where}: a claim or pass was due")
+            problem = board.placement_problem(a.card, a.x, a.y, a.rot)
+            if problem is None and a.card == START_CARD:
+                problem = "the starting elevator is not in a hand"
+            if problem is not None:
+                raise InvalidState(f"{where}: {problem}")
+            board = board.copy()
+            board.place(a.card, a.x, a.y, a.rot)
+            placed[to_move] += 1
+            if placed[to_move] > size:
+                raise InvalidState(f"{where}: more cards played than dealt")
+            if board.claimable():
+                phase = CLAIM
+                continue
+        elif isinstance(a, Claim | Pass):
+            if phase != CLAIM:
+                raise InvalidState(f"{where}: nothing to claim now")
+            if isinstance(a, Claim):
+                problem = board.claim_problem(a.pos)
+                if problem is not None:
+                    raise InvalidState(f"{where}: {problem}")
+                board = board.copy()
+                board.claim(a.pos, to_move)
+        else:
+            raise InvalidState(f"{where}: {a} is not part of a hand")
+        if sum(placed) == n * size:
+            phase = "end"
+        else:
+            phase = PLACE
+            to_move = (to_move + 1) % n
+    return board, placed, to_move, phase
+
+
+def _read_ids(v: object, path: str) -> list[str]:
+    if not isinstance(v, list):
+        raise InvalidState(f"{path}: expected a list of card ids")
+    out = []
+    for i, x in enumerate(v):
+        if not isinstance(x, str) or x not in SHAPES or x == START_CARD:
+            raise InvalidState(f"{path}[{i}]: {x!r} is not a card of the deck")
+        out.append(x)
+    return out
+
+
+def _read_event(v: object, path: str) -> Event:
+    if (not isinstance(v, list) or len(v) != 2 or not isinstance(v[0], int)
+            or isinstance(v[0], bool) or not isinstance(v[1], str)):
+        raise InvalidState(f"{path}: expected [player, action text]")
+    try:
+        action = parse_cf_action(v[1])
+    except ParseError as e:
+        raise InvalidState(f"{path}: {e}") from None
+    return Event(v[0], action)
+
+
+def _read_int(v: object, path: str) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise InvalidState(f"{path}: expected a whole number")
+    return v
+
+
+def _read_int_list(v: object, path: str, n: int) -> list[int]:
+    if not isinstance(v, list) or len(v) != n:
+        raise InvalidState(f"{path}: expected {n} scores")
+    return [_read_int(x, f"{path}[{i}]") for i, x in enumerate(v)]
+
+
+GAME = CubeFarm()
