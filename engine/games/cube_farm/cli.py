@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
@@ -20,6 +19,7 @@ from engine.errors import ParseError
 from engine.games.cube_farm.bots import BOTS
 from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, item_counts
 from engine.games.cube_farm.rules import GAME, CFConfig, CFState
+from engine.tournament import wilson
 
 
 def play_game(levels: Sequence[str], seed: int, hands: int = 0,
@@ -48,16 +48,6 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
         times.setdefault(levels[turn_of], []).append(turn_time)
     return state
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval for a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (centre - half, centre + half)
 
 
 def tournament(a: str, b: str, games: int, seed: int, players: int = 2,

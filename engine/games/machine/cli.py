@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
@@ -21,6 +20,7 @@ from engine.errors import ParseError
 from engine.games.machine.bots import BOTS
 from engine.games.machine.rules import GAME, LIMIT, STUCK, MachineConfig
 from engine.protocol import JSONDict
+from engine.tournament import wilson
 
 
 @dataclass
@@ -73,16 +73,6 @@ def play_game(seats: Sequence[str], seed: str, max_rounds: int,
     return GameRecord(tuple(seats), outcome.winners, str(state.result), state.round,
                       state.turns, log)
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion (shared wins count as fractions)."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
