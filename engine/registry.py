@@ -17,19 +17,11 @@ from engine.protocol import Game, GameInfo
 # id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
+    "machiavelli": "engine.games.machiavelli",
 }
 
 # Metadata of the games whose engines are not built yet, in home-screen order.
 _COMING_SOON: dict[str, GameInfo] = {
-    "machiavelli": GameInfo(
-        id="machiavelli",
-        name="Machiavelli",
-        pitch="Rummy with two decks where the whole table can be rearranged.",
-        min_players=2,
-        max_players=8,
-        description="Lay melds from your hand, rebuilding everything already on the table.",
-        available=False,
-    ),
     "machine": GameInfo(
         id="machine",
         name="Perpetual-Motion Machine",
