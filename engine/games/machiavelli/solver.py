@@ -652,7 +652,7 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
     try:
         plan0 = oracle(frozenset())
         if plan0 is not None:
-            return list(range(n)), plan0, True
+            return [i for i in range(n) if i not in broken], plan0, True
         # greedy: from everything free, keep melds far from the hand first
         hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
         hand_suits = {(c.suit, c.rank) for c in list(hand) + forced}
@@ -693,12 +693,12 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
                 best_free = found
                 break
         plan = oracle(best_free)
-        kept = [i for i in range(n) if i not in best_free]
+        kept = [i for i in range(n) if i not in best_free | broken]
         return kept, plan, proven
     except SolverTimeout:
         # keep the best found so far (or everything free)
         for s in sorted(cache, key=len):
             got = cache[s]
             if got is not None and got[0] == target:
-                return [i for i in range(n) if i not in s], got[1], False
+                return [i for i in range(n) if i not in s | broken], got[1], False
         return [], None, False
