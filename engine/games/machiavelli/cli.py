@@ -76,7 +76,7 @@ class _Legal(Sequence[MAction]):
     def __contains__(self, action: object) -> bool:
         return GAME.explain_illegal(self.state, action) is None  # type: ignore[arg-type]
 
-    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
         return self._list()[i]
 
     def __len__(self) -> int:

@@ -69,7 +69,7 @@ def next_step(table: Sequence[Meld], hand: Sequence[Card],
             want -= Counter(tc.card for tc in table[owner[j]])
         need.append(want)
 
-    def destination(card: Card, avoid: int) -> int | None | str:
+    def destination(card: Card, avoid: int) -> int | str | None:
         """Where a surplus card goes: a current meld index, None (new meld), or 'x'."""
         best: tuple[int, int] | None = None
         for j, want in enumerate(need):
@@ -129,10 +129,7 @@ def next_step(table: Sequence[Meld], hand: Sequence[Card],
 
 def _fits_one_new(block: Counter[Card], need: list[Counter[Card]], owner: dict[int, int]) -> bool:
     """The block is exactly a target meld that has no meld on the table yet."""
-    for j, want in enumerate(need):
-        if j not in owner and want == block:
-            return True
-    return False
+    return any(j not in owner and want == block for j, want in enumerate(need))
 
 
 def steps_to(table: tuple[Meld, ...], hand: tuple[Card, ...], target: Sequence[Sequence[Card]],

@@ -28,7 +28,7 @@ from engine.data import Reader, check_int, read_card
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
 
-from .melds import ACE_NAMES, ACE_OPTIONS, display_order, meld_problem
+from .melds import ACE_OPTIONS, display_order, meld_problem
 
 VARIANTS = ("machiavelli", "manipulation", "helping")
 VARIANT_HAND = {"machiavelli": 15, "manipulation": 7, "helping": 6}
@@ -390,6 +390,14 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                                       "match_limit": match_limit})
 
     def config_from_dict(self, data: object) -> MConfig:
+        try:
+            return self._config(data)
+        except InvalidConfig:
+            raise
+        except InvalidState as e:
+            raise InvalidConfig(str(e)) from None
+
+    def _config(self, data: object) -> MConfig:
         r = Reader(data, "config")
         players = r.integer("players", 2, 8)
         variant = r.text("variant", VARIANTS) if r.has("variant") else "machiavelli"
@@ -489,12 +497,12 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             return after
         # EndTurn
         table = tuple(tuple(TableCard(tc.card) for tc in m) for m in state.table)
-        deck = list(state.deck)
+        pile = list(state.deck)
         row = list(state.helping)
         for i, c in enumerate(row):
-            if c is None and deck:
-                row[i] = deck.pop(0)
-        after = replace(state, table=table, start_table=plain(table), deck=tuple(deck),
+            if c is None and pile:
+                row[i] = pile.pop(0)
+        after = replace(state, table=table, start_table=plain(table), deck=tuple(pile),
                         helping=tuple(row), player=nxt, steps=0, passes=0,
                         turns=state.turns + 1)
         if not state.hands[p]:
@@ -665,8 +673,8 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         old: Counter[Card] = Counter(tc.card for m in table for tc in m if tc.src == OLD)
         if old != Counter(c for m in start for c in m):
             raise InvalidState("state.start_table: not the cards already on the table")
-        for m in start:
-            if meld_problem(m, config.ace) is not None:
+        for sm in start:
+            if meld_problem(sm, config.ace) is not None:
                 raise InvalidState("state.start_table: a turn always starts with valid melds")
         taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
         if sorted(taken) != [i for i, c in enumerate(helping) if c is None] or (

@@ -46,7 +46,8 @@ from .melds import ACE_OPTIONS, display_order, meld_problem
 J = 4  # run label: a run that began with an ace paid by a K-run through the ace (wrap)
 NSUB = 225  # per-suit sub-state: a + 5 b + 25 d1 + 75 d2  (runs a <= b, owed aces d1, d2)
 POW = (1, NSUB, NSUB**2, NSUB**3)
-SECOND_AIM_MS = 40.0  # at most this long looking for fewer changed melds (then not proven)
+SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
+# (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
 Counts = list[list[int]]  # counts[suit][rank 1..13]
 
@@ -247,7 +248,8 @@ def _dominated_subs(sub: int) -> list[int]:
 
 
 def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
-        want_plan: bool) -> tuple[int, list[list[Card]] | None] | None:
+        want_plan: bool, work: list[int] | None = None,
+        ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be.
 
     Keys pack the four per-suit sub-states into bits 5.. (8 bits each) and the group code of
@@ -299,6 +301,10 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             backs.append(back)
             if not layer:
                 return None
+            if work is not None:
+                work[0] -= len(layer)
+                if work[0] < 0:
+                    raise SolverTimeout
         cur = {}
         rb: dict[int, int] = {}
         for key, val in layer.items():
@@ -318,10 +324,10 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         closed: dict[int, int] = {}
         final_back: dict[int, int] = {}
         for st, v in cur.items():
-            if all(_endable(x) for j in range(4) for x in _unsub((st >> (5 + 8 * j)) & 255)[:2]):
-                if v > closed.get(0, -1):
-                    closed[0] = v
-                    final_back[0] = st
+            ends = all(_endable(x) for j in range(4) for x in _unsub((st >> (5 + 8 * j)) & 255)[:2])
+            if ends and v > closed.get(0, -1):
+                closed[0] = v
+                final_back[0] = st
         if not closed:
             return None
         value = closed[0]
@@ -529,9 +535,18 @@ def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> 
     return None if res is None else res[0]
 
 
-def can_lay(table: Sequence[Card], cards: Sequence[Card], ace: str = "both") -> bool:
-    """Can exactly these cards be added, with every card on the table re-melded?"""
-    return _dp(counts_of(list(table) + list(cards)), counts_of([]), ace, None, False) is not None
+def can_lay(table: Sequence[Card], cards: Sequence[Card], ace: str = "both",
+            work_budget: int | None = None) -> bool:
+    """Can exactly these cards be added, with every card on the table re-melded?
+
+    With ``work_budget`` (states the search may visit) an unfinished search answers False.
+    """
+    work = None if work_budget is None else [work_budget]
+    try:
+        return _dp(counts_of(list(table) + list(cards)), counts_of([]), ace, None, False,
+                   work) is not None
+    except SolverTimeout:
+        return False
 
 
 def arrange(cards: Sequence[Card], ace: str = "both") -> list[list[Card]] | None:
@@ -557,13 +572,15 @@ def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[C
 
 def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
           must_lay: Sequence[Card] = (), time_budget_ms: float | None = None,
-          least_change: bool = True) -> Solution | None:
+          least_change: bool = True, work_budget: int | None = None) -> Solution | None:
     """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
 
     ``table`` is the list of melds on the table (their order is kept for untouched melds);
     the hand may hold cards that also lie on the table (two decks). With ``time_budget_ms``
     the search stops when the budget is spent: a count found by then is still exact unless
-    ``proven`` is False (then the play only adds new melds from the hand).
+    ``proven`` is False (then the play only adds new melds from the hand). ``work_budget``
+    does the same counting search states instead of time, so that computer players replay a
+    seeded game exactly on any machine.
     """
     if ace not in ACE_OPTIONS:
         raise ParseError(f"ace option must be one of {', '.join(ACE_OPTIONS)}")
@@ -578,8 +595,10 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     check_cards(tab_cards, hand)
     forced = list(must_lay)
     stats: dict[str, float] = {"oracle_calls": 0}
+    work = None if work_budget is None else [work_budget]
     try:
-        res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True)
+        res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True,
+                  work)
     except SolverTimeout:
         return _fallback(table, hand, ace, forced, t0)
     if res is None:
@@ -591,7 +610,7 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     changes_proven = True
     if least_change and table:
         kept_list, plan2, changes_proven = _least_change(table, hand_left, forced, ace, target,
-                                                          deadline, stats)
+                                                          deadline, stats, work)
         if plan2 is not None:
             kept = tuple(kept_list)
             plan = [list(table[i]) for i in kept] + plan2
@@ -625,12 +644,12 @@ def _minus(cards: Sequence[Card], take: Sequence[Card]) -> list[Card]:
 
 def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
                   ace: str, target: int, deadline: float | None, stats: dict[str, float],
+                  work: list[int] | None = None,
                   ) -> tuple[list[int], list[list[Card]] | None, bool]:
     """Keep as many original melds untouched as possible while still laying ``target``."""
     n = len(table)
     hand_c = counts_of(hand)
-    soft = time.perf_counter() + SECOND_AIM_MS / 1000
-    soft_deadline = soft if deadline is None else min(soft, deadline)
+    soft_deadline = float("inf") if deadline is None else deadline
     cache: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
 
     broken = frozenset(i for i in range(n) if meld_problem(table[i], ace) is not None)
@@ -639,11 +658,11 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
         free = free | broken  # a meld that is not valid is never kept as it is
         got = cache.get(free)
         if got is None and free not in cache:
-            if time.perf_counter() > soft_deadline:
+            if time.perf_counter() > soft_deadline or stats["oracle_calls"] >= SECOND_AIM_CALLS:
                 raise SolverTimeout
             stats["oracle_calls"] += 1
             cards = [c for i in sorted(free) for c in table[i]] + forced
-            got = _dp(counts_of(cards), hand_c, ace, deadline, True)
+            got = _dp(counts_of(cards), hand_c, ace, deadline, True, work)
             cache[free] = got
         if got is None or got[0] != target:
             return None
