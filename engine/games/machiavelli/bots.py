@@ -3,10 +3,9 @@
 * ``beginner`` lays only new melds made from its own hand (the most cards it can), never
   touching the table;
 * ``standard`` lays as many cards as the solver allows, changing as few melds as it can;
-* ``strong`` plays to win, not to lay cards: when an opponent is close to going out it weighs
-  each possible play by how likely it lets that opponent lay their last cards (sampling their
-  hidden hand) and keeps cards back, or draws, when laying them would mostly help the
-  opponent; it goes out as soon as it can.
+* ``strong`` plays to win: it lays as many cards as ``standard`` but chooses which ones,
+  keeping in its hand cards that pair with the cards it must keep anyway (in the hand they can
+  meld with a drawn card; on the table they would also help the opponents).
 
 A bot is called once per step. It plans the turn when the turn starts (from the view only:
 the table, its own hand, the card counts) and keeps the plan keyed by the position it expects
@@ -31,7 +30,7 @@ from .rules import (
     plain,
     restore,
 )
-from .solver import can_lay, solve
+from .solver import solve
 
 # The bots bound their searches by work (states visited), not time, so that a seeded game
 # replays exactly on any machine; 150,000 states is a few hundred ms in CPython.
@@ -115,21 +114,19 @@ class Standard(PlanBot):
 
 
 class Strong(PlanBot):
-    """Plays to win: lays the most it can, except when an opponent is about to go out.
+    """Plays to win: as many cards as the solver allows, but the right ones.
 
-    Then every card it lays may be the one that lets the opponent lay their last cards. It
-    samples the opponent's hidden hand (from the cards it cannot see) several times and, for
-    each candidate play (lay everything it can, lay all but one of those cards, or lay nothing
-    and draw), estimates how likely the opponent can empty their hand on the table it would
-    leave; it picks the play with the best trade-off (a card kept in hand is worth
-    ``1 / RISK_WEIGHT`` of the opponent's chance to win at once). It still goes out whenever it
-    can.
+    Laying fewer cards than possible loses tempo (measured: every hold-back rule we tried lost
+    to ``standard``), so the strong player lays the maximum. Among the many sets of that size
+    it chooses what stays in its hand: cards in the hand are more flexible than cards on the
+    table (a drawn card can make a new meld with them, and on the table they would help the
+    opponents too), so it keeps layable cards that are partners of the cards it must keep
+    anyway (same rank, or same suit within two ranks) whenever another card can be laid in
+    their place. It goes out as soon as it can.
     """
 
     level = "strong"
-    danger = 3  # an opponent with this many cards or fewer may go out next turn
-    samples = 8
-    risk_weight = 12.0
+    swaps = 3
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         ace = view.config.ace
@@ -139,37 +136,40 @@ class Strong(PlanBot):
         full = [list(m) for m in sol.melds]
         if sol.max_cards == len(hand) or not sol.proven:
             return full  # going out (or out of search budget): take it
-        threats = [n for p, n in enumerate(view.hand_sizes) if p != view.player and
-                   n <= self.danger]
-        if not threats:
-            return full
-        table_cards = [c for m in view.start_table for c in m]
+        best = sol.max_cards
+        keep: list[Card] = []
         laid = list(sol.laid)
-        pool = _unseen(view)
-        rng = random.Random(f"strong:{view.turns}:{view.player}:{' '.join(map(str, hand))}")
-        opp = [sorted(rng.sample(pool, min(n, len(pool)))) for n in threats
-               for _ in range(self.samples)]
-        candidates: list[list[Card]] = [laid, []]
-        for c in sorted(set(laid)):
-            rest = list(laid)
-            rest.remove(c)
-            if rest and can_lay(table_cards, rest, ace, WORK):
-                candidates.append(rest)
-        best: tuple[float, int] | None = None
-        choice: list[Card] = laid
-        for cand in candidates:
-            after = table_cards + cand
-            wins = sum(1 for h in opp if can_lay(after, h, ace, WORK))
-            score = len(cand) - self.risk_weight * wins / len(opp)
-            key = (score, len(cand))
-            if best is None or key > best:
-                best, choice = key, cand
-        if choice == laid:
+        tried: set[Card] = set()
+        for _ in range(self.swaps):
+            dead = list(hand)
+            for c in laid:
+                dead.remove(c)
+
+            def partners(c: Card, dead: list[Card] = dead) -> int:
+                return sum(1 for d in dead if (d.rank == c.rank and d.suit != c.suit) or (
+                    d.suit == c.suit and 0 < min((d.rank - c.rank) % 13,
+                                                 (c.rank - d.rank) % 13) <= 2))
+
+            options = sorted((c for c in set(laid) if c not in tried and partners(c) > 0),
+                             key=lambda x: (-partners(x), str(x)))
+            if not options:
+                break
+            c = options[0]
+            tried.add(c)
+            trial = list(hand)
+            for k in [*keep, c]:
+                trial.remove(k)
+            alt = solve(view.start_table, trial, ace, least_change=False, work_budget=WORK)
+            if alt is not None and alt.proven and alt.max_cards == best:
+                keep.append(c)
+                laid = list(alt.laid)
+        if not keep:
             return full
-        if not choice:
-            return None  # drawing is safer than opening the table for them
-        sol2 = solve(view.start_table, choice, ace, must_lay=choice, work_budget=WORK)
-        if sol2 is None or not sol2.proven:
+        trial = list(hand)
+        for k in keep:
+            trial.remove(k)
+        sol2 = solve(view.start_table, trial, ace, work_budget=WORK)
+        if sol2 is None or not sol2.proven or sol2.max_cards != best:
             return full
         return [list(m) for m in sol2.melds]
 

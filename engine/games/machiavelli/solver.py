@@ -44,8 +44,11 @@ from engine.errors import ParseError
 from .melds import ACE_OPTIONS, display_order, meld_problem
 
 J = 4  # run label: a run that began with an ace paid by a K-run through the ace (wrap)
-NSUB = 225  # per-suit sub-state: a + 5 b + 25 d1 + 75 d2  (runs a <= b, owed aces d1, d2)
-POW = (1, NSUB, NSUB**2, NSUB**3)
+P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
+# per-suit sub-state: a + 6 b + 36 d1 + 108 d2 (open runs a <= b; d1, d2 at most 2):
+# wrap: d1 aces owed to A-2 runs, d2 aces owed to joined runs; ace low or high: d1 runs begun
+# at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
+SHIFT, MASK = 10, 1023
 SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
 # (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
@@ -59,18 +62,22 @@ class SolverTimeout(Exception):
 def _sub(a: int, b: int, d1: int, d2: int) -> int:
     if a > b:
         a, b = b, a
-    return a + 5 * b + 25 * d1 + 75 * d2
+    return a + 6 * b + 36 * d1 + 108 * d2
 
 
 def _unsub(x: int) -> tuple[int, int, int, int]:
-    return x % 5, (x // 5) % 5, (x // 25) % 3, x // 75
+    return x % 6, (x // 6) % 6, (x // 36) % 3, x // 108
 
 
-def _grow(label: int) -> int:
+def _grow(label: int, ace: str = "") -> int:
+    if ace == "both":
+        return {P1: P2, P2: 3}.get(label, min(label + 1, 3))
     return J if label == J else min(label + 1, 3)
 
 
-def _endable(label: int) -> bool:
+def _endable(label: int, ace: str = "") -> bool:
+    if ace == "both":
+        return label in (0, 3)
     return label in (0, 3, J)
 
 
@@ -86,6 +93,7 @@ class Det:
     pay_strict: int = 0  # at the ace: aces that start owed A-2 runs
     group: int = 0  # copies going to groups
     used: int = 0  # copies used in all
+    opt: int = 0  # at the ace (ace low or high): aces put in front of long runs begun at 2
 
 
 _TRANS: dict[tuple[int, int, int, str, str, int], list[tuple[int, int, int, Det]]] = {}
@@ -111,6 +119,9 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
     for u in range(t, t + h + 1):
         for g in range(0, min(u, 2) + 1):
             k = u - g
+            if kind == "ace" and ace == "both":
+                _ace_choices_both(open_runs, d1, d2, k, g, u, u - t, put)
+                continue
             if kind == "ace":
                 _ace_choices(open_runs, d1, d2, k, ace, g, u, u - t, put)
                 continue
@@ -121,13 +132,20 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
                 if len(ext) > k:
                     continue
                 rest = [open_runs[i] for i in range(n) if not mask >> i & 1]
-                if not all(_endable(x) for x in rest):
+                # a 2-3 run ending here needs an ace in front (ace low or high)
+                short = sum(1 for x in rest if ace == "both" and x == P2)
+                if not all(_endable(x, ace) or (ace == "both" and x == P2) for x in rest):
                     continue
                 starts = k - len(ext)
                 if starts and rest:
                     continue  # starting a run beside an open one that could take the card
-                grown = [_grow(x) for x in ext]
-                if kind == "first":
+                grown = [_grow(x, ace) for x in ext]
+                if kind == "first" and ace == "both":
+                    labels = grown + [P1] * starts
+                    la = labels + [0] * (2 - len(labels))
+                    put(_sub(la[0], la[1], d1 + starts, d2), g, u - t,
+                        Det(tuple(ext), starts, group=g, used=u))
+                elif kind == "first":
                     for strict in range(starts + 1):
                         for joined in range(starts - strict + 1):
                             if strict + joined > aces:
@@ -144,7 +162,7 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
                 else:
                     labels = grown + [1] * starts
                     la = labels + [0] * (2 - len(labels))
-                    put(_sub(la[0], la[1], d1, d2), g, u - t,
+                    put(_sub(la[0], la[1], d1 - short, d2 + short), g, u - t,
                         Det(tuple(ext), starts, group=g, used=u))
     out = [(k[0], k[1], v[0], v[1]) for k, v in best.items()]
     out.sort(key=lambda x: (x[0], x[1]))
@@ -174,6 +192,27 @@ def _ace_choices(open_runs: list[int], d1: int, d2: int, k: int, ace: str, g: in
         if not all(x in (2, 3, J) for x in high):
             continue
         put(0, g, hu, Det(tuple(high), pay_joined=tuple(payj), pay_strict=d1, group=g, used=u))
+
+
+def _ace_choices_both(open_runs: list[int], slots: int, owed: int, k: int, g: int, u: int,
+                      hu: int, put: object) -> None:
+    """Ace low or high, at the ace: aces owed to 2-3 runs, optional aces in front of longer
+    runs begun at the two, and Q-K-A extensions of K-runs."""
+    assert callable(put)
+    if k < owed:
+        return
+    rest = k - owed
+    n = len(open_runs)
+    for opt in range(min(slots, rest) + 1):
+        high = rest - opt
+        for mask in range(1 << n):
+            ext = [open_runs[i] for i in range(n) if mask >> i & 1]
+            if len(ext) != high:
+                continue
+            ends = [open_runs[i] for i in range(n) if not mask >> i & 1]
+            if not all(x == 3 for x in ends) or not all(x in (2, 3) for x in ext):
+                continue
+            put(0, g, hu, Det(tuple(ext), pay_strict=owed, opt=opt, group=g, used=u))
 
 
 def _assignments(n: int) -> list[tuple[int, ...]]:
@@ -231,19 +270,21 @@ _GC_NEXT = _gc_next_table()
 _GC_OK = [gc == 0 or gc == 12 or (gc in (6, 8)) for gc in range(13)]
 # dominance between run labels of one suit: a longer open run is never worse (3 can end at
 # any time, 2 needs one card less than 1); 3 also beats "no run"
-_DOMINATED: dict[int, list[int]] = {}
+_DOMINATED: dict[tuple[int, bool], list[int]] = {}
 
 
-def _dominated_subs(sub: int) -> list[int]:
+def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
     """Per-suit sub-states that ``sub`` dominates (same owed aces, each run no longer)."""
-    got = _DOMINATED.get(sub)
+    got = _DOMINATED.get((sub, ace_both))
     if got is None:
         a, b, d1, d2 = _unsub(sub)
-        below = {0: (0,), 1: (1,), 2: (2, 1), 3: (3, 2, 1, 0), J: (J,)}
+        below = {0: (0,), 1: (1,), 2: (2, 1), 3: (3, 2, 1, 0), 4: (4,), 5: (5,)}
         out = {_sub(x, y, d1, d2) for x in below[a] for y in below[b]}
+        if ace_both:  # a free slot for an ace is never worse than none
+            out |= {_sub(x, y, e, d2) for x in below[a] for y in below[b] for e in range(d1)}
         out.discard(sub)
         got = sorted(out)
-        _DOMINATED[sub] = got
+        _DOMINATED[(sub, ace_both)] = got
     return got
 
 
@@ -272,13 +313,13 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         backs: list[dict[int, tuple[int, Det]]] = []
         for j in range(4):
             t, h = tab[j][r], hand[j][r]
-            sh = 5 + 8 * j
+            sh = 5 + SHIFT * j
             gnext = _GC_NEXT[j]
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
             for key, val in layer.items():
-                sub = (key >> sh) & 255
+                sub = (key >> sh) & MASK
                 tr = cache.get(sub)
                 if tr is None:
                     tr = [(nsub << sh, g, hu, det) for nsub, g, hu, det in
@@ -316,7 +357,7 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                 rb[st] = key
         if not cur:
             return None
-        _prune_dominated(cur)
+        _prune_dominated(cur, ace == "both")
         history.append(backs)
         rank_back.append(rb)
     if ace == "low":
@@ -324,7 +365,8 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         closed: dict[int, int] = {}
         final_back: dict[int, int] = {}
         for st, v in cur.items():
-            ends = all(_endable(x) for j in range(4) for x in _unsub((st >> (5 + 8 * j)) & 255)[:2])
+            ends = all(_endable(x) for j in range(4)
+                       for x in _unsub((st >> (5 + SHIFT * j)) & MASK)[:2])
             if ends and v > closed.get(0, -1):
                 closed[0] = v
                 final_back[0] = st
@@ -357,18 +399,18 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     return value, _rebuild(positions, dets, ace)
 
 
-def _prune_dominated(cur: dict[int, int]) -> None:
+def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
     """Drop states that another state with an open run at least as long beats or equals."""
     for st in list(cur):
         v = cur.get(st)
         if v is None:
             continue
         for j in range(4):
-            sh = 5 + 8 * j
-            sub = (st >> sh) & 255
+            sh = 5 + SHIFT * j
+            sub = (st >> sh) & MASK
             if not sub:
                 continue
-            for low in _dominated_subs(sub):
+            for low in _dominated_subs(sub, ace_both):
                 other = st + ((low - sub) << sh)
                 ov = cur.get(other)
                 if ov is not None and ov <= v:
@@ -379,7 +421,8 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
     """Turn the chosen details back into concrete melds."""
     melds: list[list[Card]] = []
     open_runs: list[list[_Run]] = [[] for _ in range(4)]
-    heads: list[dict[str, list[_Run]]] = [{"strict": [], "joined": []} for _ in range(4)]
+    heads: list[dict[str, list[_Run]]] = [{"strict": [], "joined": [], "slot": []}
+                                          for _ in range(4)]
     done: list[_Run] = []
     for pos, row in zip(positions, dets, strict=True):
         r = 1 if pos == 14 else pos
@@ -403,16 +446,26 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
                     run.ranks.append(14)
                 for _ in range(d.pay_strict):
                     heads[j]["strict"].pop().ranks.insert(0, 1)
+                for _ in range(d.opt):
+                    heads[j]["slot"].pop().ranks.insert(0, 1)
                 open_runs[j] = []
                 continue
             for lab in d.ext:
                 run = _take(runs, lab)
                 run.ranks.append(r)
-                run.label = _grow(run.label)
+                run.label = _grow(run.label, ace)
                 new.append(run)
             done.extend(runs)  # not extended: they end here
+            for run in runs:
+                if ace == "both" and run.label == P2:  # 2-3: an ace must go in front
+                    heads[j]["slot"].remove(run)
+                    heads[j]["strict"].append(run)
+            first_both = ace == "both" and pos == positions[0]
             for _ in range(d.fresh):
-                new.append(_Run(suit, [r], "fresh", 1))
+                run = _Run(suit, [r], "fresh", P1 if first_both else 1)
+                if first_both:
+                    heads[j]["slot"].append(run)
+                new.append(run)
             for _ in range(d.strict):
                 run = _Run(suit, [r], "strict", 2)
                 heads[j]["strict"].append(run)
