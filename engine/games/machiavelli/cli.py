@@ -112,7 +112,9 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str, ace: str,
                progress: bool = False) -> dict[str, object]:
-    """Seats alternate between the levels (a in even seats for even games, odd for odd)."""
+    """Games come in pairs on the same deal with the seats swapped (duplicate format), so the
+    luck of the deal cancels out: game ``g`` deals ``seed * 100003 + g // 2`` and puts level a
+    in the even seats when ``g`` is even, in the odd seats when it is odd."""
     config = GAME.make_config(players=players, variant=variant, ace=ace)
     bot_a, bot_b = make_bot(a), make_bot(b)
     wins = {"a": 0.0, "b": 0.0}
@@ -121,7 +123,7 @@ def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str
     for g in range(games):
         seats = [bot_a if (i + g) % 2 == 0 else bot_b for i in range(players)]
         names = ["a" if s is bot_a else "b" for s in seats]
-        state, _ = play_game(config, seats, seed * 100003 + g)
+        state, _ = play_game(config, seats, seed * 100003 + g // 2)
         share = 1 / len(state.winners)
         for w in state.winners:
             wins[names[w]] += share / names.count(names[w])
