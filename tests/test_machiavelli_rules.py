@@ -12,7 +12,7 @@ from engine.cards import Card, double_deck, parse_cards
 from engine.errors import IllegalAction, InvalidConfig
 from engine.games.machiavelli.bots import make_bot
 from engine.games.machiavelli.cli import play_game
-from engine.games.machiavelli.plan import steps_to
+from engine.games.machiavelli.plan import hint, steps_to
 from engine.games.machiavelli.rules import (
     GAME,
     Draw,
@@ -200,3 +200,14 @@ def test_seeded_bot_games_end_and_conserve_cards(levels: tuple[str, ...], player
         assert GAME.card_multiset(end) == Counter(str(c) for c in double_deck())
         again, _ = play_game(cfg, [make_bot(x) for x in levels], seed)
         assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
+
+
+def test_hint_walks_to_the_best_play() -> None:
+    s = start("4S 7S KD", "AS 2S 3S | 7H 7D 7C")
+    for _ in range(10):
+        sol, step = hint(GAME.view(s, 0))
+        assert sol is not None and sol.max_cards == 2 and step is not None
+        s = GAME.apply(s, step)
+        if isinstance(step, EndTurn):
+            break
+    assert s.player == 1 and s.hands[0] == tuple(parse_cards("KD"))

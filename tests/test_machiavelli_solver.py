@@ -172,7 +172,8 @@ def test_command_line() -> None:
     assert run("--table", "JC QC KC", "--hand", "AC", "--ace", "low", "--json").returncode == 0
     for bad in (["--table", "AS 2S 3S", "--hand", "ZZ"],
                 ["--table", "AS AS 2S 3S", "--hand", "AS"],
-                ["--table", "7H 7D", "--hand", "KD"]):
+                ["--table", "7H 7D", "--hand", "KD"],
+                ["--table", "7H 7D", "--hand", "7S"]):  # the table alone must be meldable
         res = run(*bad, "--json")
         assert res.returncode == 2
         assert res.stderr.count("\n") == 1 and res.stderr.startswith("error:")

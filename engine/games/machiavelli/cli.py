@@ -22,7 +22,7 @@ from engine.errors import InvalidConfig, ParseError
 from .bots import LEVELS, PlanBot, make_bot
 from .melds import ACE_OPTIONS
 from .rules import GAME, MAction, MConfig, MState
-from .solver import check_cards, solve
+from .solver import can_lay, check_cards, solve
 
 
 def parse_table(text: str) -> list[list[Card]]:
@@ -35,6 +35,9 @@ def _solve_cmd(args: argparse.Namespace) -> int:
     table = parse_table(args.table)
     hand = parse_cards(args.hand)
     check_cards([c for m in table for c in m], hand)
+    flat = [c for m in table for c in m]
+    if flat and not can_lay(flat, [], args.ace):
+        raise ParseError("the table cannot be melded: its cards do not form valid melds")
     budget = args.budget if args.budget and args.budget > 0 else None
     sol = solve(table, hand, args.ace, time_budget_ms=budget)
     if sol is None:

@@ -21,10 +21,14 @@ from .rules import (
     MAction,
     Meld,
     Move,
+    MView,
+    Reset,
     Split,
     apply_step,
+    restore,
     turn_problem,
 )
+from .solver import Solution, solve
 
 
 def _pairing(table: Sequence[Meld], target: Sequence[Sequence[Card]]) -> dict[int, int]:
@@ -151,3 +155,21 @@ def steps_to(table: tuple[Meld, ...], hand: tuple[Card, ...], target: Sequence[S
         out.append(step)
         table, hand, helping = apply_step(table, hand, helping, step, ace)
     return None
+
+
+def hint(view: MView, time_budget_ms: float | None = 300.0,
+         ) -> tuple[Solution | None, MAction | None]:
+    """The Hint: the best play from the position the turn started at, and the next step
+    towards it from the table as it is now (None when nothing can be laid: draw).
+
+    ``solution.proven`` is False when the time budget ran out (a play is still given).
+    """
+    hand, _ = restore(view.table, view.hand, view.helping)
+    sol = solve(view.start_table, hand, view.config.ace, time_budget_ms=time_budget_ms)
+    if sol is None or sol.max_cards == 0:
+        return sol, None
+    target = [list(m) for m in sol.melds]
+    step = next_step(view.table, view.hand, target)
+    if step is None:  # off the path (e.g. a card laid elsewhere): start again from the top
+        return sol, Reset()
+    return sol, step
