@@ -5,7 +5,9 @@
 * ``standard`` lays as many cards as the solver allows, changing as few melds as it can;
 * ``strong`` plays to win: it lays as many cards as ``standard`` but chooses which ones,
   keeping in its hand cards that pair with the cards it must keep anyway (in the hand they can
-  meld with a drawn card; on the table they would also help the opponents).
+  meld with a drawn card; on the table they would also help the opponents); when an opponent
+  is about to go out it samples their hidden hand and holds back cards, or draws, when laying
+  them would likely let that opponent go out.
 
 A bot is called once per step. It plans the turn when the turn starts (from the view only:
 the table, its own hand, the card counts) and keeps the plan keyed by the position it expects
@@ -30,7 +32,7 @@ from .rules import (
     plain,
     restore,
 )
-from .solver import solve
+from .solver import can_lay, solve
 
 # The bots bound their searches by work (states visited), not time, so that a seeded game
 # replays exactly on any machine; 150,000 states is a few hundred ms in CPython.
@@ -123,12 +125,84 @@ class Strong(PlanBot):
     opponents too), so it keeps layable cards that are partners of the cards it must keep
     anyway (same rank, or same suit within two ranks) whenever another card can be laid in
     their place. It goes out as soon as it can.
+
+    When an opponent is about to go out, every card it lays may be the one that lets them lay
+    their last cards: it then samples their hidden hand and keeps back cards (or draws) when
+    laying them makes that too likely.
     """
 
     level = "strong"
     swaps = 3
+    danger = 4  # an opponent with this many cards or fewer may go out next turn
+    samples = 8
+    risk_weight = 12.0
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
+        threats = [n for p, n in enumerate(view.hand_sizes)
+                   if p != view.player and n <= self.danger]
+        if threats:
+            return self._guarded(view, hand, threats)
+        return self._swapped(view, hand)
+
+    def _guarded(self, view: MView, hand: tuple[Card, ...],
+                 threats: list[int]) -> list[list[Card]] | None:
+        """An opponent is about to go out: weigh each play by the chance it lets them.
+
+        Their hidden hand is sampled from the cards this player cannot see, keeping only hands
+        none of whose cards can go on the table as it is (they lay all they can, so what they
+        kept does not fit now). Candidates: lay everything possible, all but one of those
+        cards, or nothing (draw); a card kept is worth ``1 / risk_weight`` of their chance.
+        """
+        ace = view.config.ace
+        sol = solve(view.start_table, hand, ace, work_budget=WORK)
+        if sol is None or sol.max_cards == 0:
+            return None
+        full = [list(m) for m in sol.melds]
+        if sol.max_cards == len(hand) or not sol.proven:
+            return full
+        table = [c for m in view.start_table for c in m]
+        pool = _unseen(view)
+        rng = random.Random(f"strong:{view.turns}:{view.player}")
+        opp: list[list[Card]] = []
+        for n in threats:
+            got = 0
+            for _ in range(self.samples * 4):
+                if got >= self.samples:
+                    break
+                h = sorted(rng.sample(pool, min(n, len(pool))))
+                alone = solve([table] if table else [], h, ace, least_change=False,
+                              work_budget=WORK)
+                if alone is None or not alone.proven or alone.max_cards:
+                    continue
+                opp.append(h)
+                got += 1
+        if not opp:
+            return full
+        laid = list(sol.laid)
+        candidates: list[list[Card]] = [laid, []]
+        for c in sorted(set(laid)):
+            rest = list(laid)
+            rest.remove(c)
+            if rest and can_lay(table, rest, ace, WORK):
+                candidates.append(rest)
+        best: tuple[float, int] | None = None
+        choice = laid
+        for cand in candidates:
+            wins = sum(1 for h in opp if can_lay(table + cand, h, ace, WORK))
+            key = (len(cand) - self.risk_weight * wins / len(opp), len(cand))
+            if best is None or key > best:
+                best, choice = key, cand
+        if choice == laid:
+            return full
+        if not choice:
+            return None  # drawing is safer than opening the table for them
+        sol2 = solve(view.start_table, choice, ace, must_lay=choice, work_budget=WORK)
+        if sol2 is None or not sol2.proven:
+            return full
+        return [list(m) for m in sol2.melds]
+
+    def _swapped(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
+        """Lay the most cards, keeping partners of the cards that must stay in the hand."""
         ace = view.config.ace
         sol = solve(view.start_table, hand, ace, work_budget=WORK)
         if sol is None or sol.max_cards == 0:
