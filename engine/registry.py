@@ -17,22 +17,14 @@ from engine.protocol import Game, GameInfo
 # id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
+    "machiavelli": "engine.games.machiavelli",
     "machine": "engine.games.machine",
     "cube-farm": "engine.games.cube_farm",
 }
 
-# Metadata of the games whose engines are not built yet, in home-screen order.
-_COMING_SOON: dict[str, GameInfo] = {
-    "machiavelli": GameInfo(
-        id="machiavelli",
-        name="Machiavelli",
-        pitch="Rummy with two decks where the whole table can be rearranged.",
-        min_players=2,
-        max_players=8,
-        description="Lay melds from your hand, rebuilding everything already on the table.",
-        available=False,
-    ),
-}
+# Metadata of games whose engines are not built yet ("coming soon"), in home-screen order.
+# Empty today; the app still says "coming soon" for games that have no table screen yet.
+_COMING_SOON: dict[str, GameInfo] = {}
 
 ORDER = ("perpetual-motion", "machiavelli", "machine", "cube-farm")
 

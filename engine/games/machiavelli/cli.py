@@ -1,0 +1,209 @@
+"""Command line: ``python -m engine machiavelli solve|tournament ...``.
+
+``solve`` answers "how many of these hand cards can be laid on this table, and how";
+``tournament`` plays seeded games between computer levels and prints win rates with 95 %
+confidence intervals, the mean game length and how long a computer turn takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card, parse_cards
+from engine.errors import InvalidConfig, ParseError
+
+from .bots import LEVELS, PlanBot, make_bot
+from .melds import ACE_OPTIONS
+from .rules import GAME, MAction, MConfig, MState
+from .solver import can_lay, check_cards, solve
+
+
+def parse_table(text: str) -> list[list[Card]]:
+    """``"AS 2S 3S | 7H 7D 7C"``: melds separated by ``|``."""
+    melds = [parse_cards(part) for part in text.split("|")]
+    return [m for m in melds if m]
+
+
+def _solve_cmd(args: argparse.Namespace) -> int:
+    table = parse_table(args.table)
+    hand = parse_cards(args.hand)
+    check_cards([c for m in table for c in m], hand)
+    flat = [c for m in table for c in m]
+    if flat and not can_lay(flat, [], args.ace):
+        raise ParseError("the table cannot be melded: its cards do not form valid melds")
+    budget = args.budget if args.budget and args.budget > 0 else None
+    sol = solve(table, hand, args.ace, time_budget_ms=budget)
+    if sol is None:
+        raise ParseError("the table cannot be melded")
+    if args.json:
+        print(json.dumps(sol.to_dict()))
+        return 0
+    print(f"lays {sol.max_cards} card{'s' if sol.max_cards != 1 else ''}: "
+          f"{' '.join(map(str, sol.laid)) or '-'}"
+          + ("" if sol.proven else "  (time budget ran out: not proven best)"))
+    for m in sol.melds:
+        print("  " + " ".join(map(str, m)))
+    return 0
+
+
+@dataclass
+class GameResult:
+    winners: tuple[int, ...]
+    turns: int
+    seats: tuple[str, ...]
+
+
+class _Legal(Sequence[MAction]):
+    """The legal actions of a state, listed only if someone asks for the list.
+
+    Bots mostly test one action for legality; ``explain_illegal`` answers that without
+    building the few thousand step actions of a big table (same rules, one source of truth).
+    """
+
+    def __init__(self, state: MState) -> None:
+        self.state = state
+        self._all: list[MAction] | None = None
+
+    def _list(self) -> list[MAction]:
+        if self._all is None:
+            self._all = GAME.legal_actions(self.state)
+        return self._all
+
+    def __contains__(self, action: object) -> bool:
+        return GAME.explain_illegal(self.state, action) is None  # type: ignore[arg-type]
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        return self._list()[i]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+
+def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,
+              max_steps: int = 200000) -> tuple[MState, int]:
+    """Play one seeded game between ``bots`` (one per seat); returns the end state, steps."""
+    rng = random.Random(seed)
+    state = GAME.new_game(config, random.Random(f"deal:{seed}"))
+    steps = 0
+    while not GAME.is_over(state):
+        p = state.player
+        action = bots[p].choose(GAME.view(state, p), _Legal(state), rng)
+        state = GAME.apply(state, action)
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"game {seed} did not end")
+    return state, steps
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return mid - half, mid + half
+
+
+def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str, ace: str,
+               progress: bool = False) -> dict[str, object]:
+    """Games come in pairs on the same deal with the seats swapped (duplicate format), so the
+    luck of the deal cancels out: game ``g`` deals ``seed * 100003 + g // 2`` and puts level a
+    in the even seats when ``g`` is even, in the odd seats when it is odd."""
+    config = GAME.make_config(players=players, variant=variant, ace=ace)
+    bot_a, bot_b = make_bot(a), make_bot(b)
+    wins = {"a": 0.0, "b": 0.0}
+    turns: list[int] = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        seats = [bot_a if (i + g) % 2 == 0 else bot_b for i in range(players)]
+        names = ["a" if s is bot_a else "b" for s in seats]
+        state, _ = play_game(config, seats, seed * 100003 + g // 2)
+        share = 1 / len(state.winners)
+        for w in state.winners:
+            wins[names[w]] += share / names.count(names[w])
+        turns.append(state.turns)
+        if progress and (g + 1) % 10 == 0:
+            el = time.perf_counter() - t0
+            print(f"  {g + 1}/{games} games, {el:.0f} s, a {wins['a']:.1f} b {wins['b']:.1f}",
+                  flush=True)
+    times = sorted(bot_a.turn_times + bot_b.turn_times)
+    lo, hi = wilson(wins["a"], games)
+    return {
+        "a": a, "b": b, "games": games, "players": players, "seed": seed,
+        "variant": variant, "ace": ace,
+        "a_wins": wins["a"], "b_wins": wins["b"],
+        "a_rate": wins["a"] / games, "a_ci95": [lo, hi],
+        "mean_turns": statistics.fmean(turns),
+        "turn_ms_median": 1000 * statistics.median(times) if times else 0.0,
+        "turn_ms_worst": 1000 * times[-1] if times else 0.0,
+        "turn_ms_median_a": 1000 * statistics.median(bot_a.turn_times or [0.0]),
+        "turn_ms_median_b": 1000 * statistics.median(bot_b.turn_times or [0.0]),
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def _tournament_cmd(args: argparse.Namespace) -> int:
+    for lvl in (args.a, args.b):
+        if lvl not in LEVELS:
+            raise ParseError(f"unknown level {lvl!r}: choose from {', '.join(LEVELS)}")
+    if args.games < 1:
+        raise ParseError("--games must be at least 1")
+    if not 2 <= args.players <= 8:
+        raise InvalidConfig("--players must be 2 to 8")
+    res = tournament(args.a, args.b, args.games, args.seed, args.players, args.variant,
+                     args.ace, progress=args.progress)
+    if args.json:
+        print(json.dumps(res))
+        return 0
+    ci = res["a_ci95"]
+    assert isinstance(ci, list)
+    print(f"{args.a} vs {args.b}: {args.games} games, {args.players} players, "
+          f"variant {args.variant}, ace {args.ace}, seed {args.seed}")
+    print(f"  {args.a} wins {res['a_wins']:.1f} ({100 * float(str(res['a_rate'])):.1f} %, "
+          f"95 % CI {100 * ci[0]:.1f}-{100 * ci[1]:.1f} %)")
+    print(f"  {args.b} wins {res['b_wins']:.1f}")
+    print(f"  mean game length: {res['mean_turns']:.1f} turns")
+    print(f"  computer turn: median {res['turn_ms_median']:.1f} ms, "
+          f"worst {res['turn_ms_worst']:.1f} ms")
+    return 0
+
+
+def cli_main(argv: list[str]) -> int:
+    """``python -m engine machiavelli solve|tournament``."""
+    p = argparse.ArgumentParser(prog="python -m engine machiavelli",
+                                description="Machiavelli: solver and computer tournaments.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("solve", help="lay the most hand cards on a table")
+    s.add_argument("--table", default="", help="melds separated by |, e.g. 'AS 2S 3S | 7H 7D 7C'")
+    s.add_argument("--hand", required=True, help="hand cards, e.g. '4S 7S KD'")
+    s.add_argument("--ace", choices=ACE_OPTIONS, default="both")
+    s.add_argument("--budget", type=float, default=0, help="time budget in ms (0: none)")
+    s.add_argument("--json", action="store_true")
+    t = sub.add_parser("tournament", help="seeded games between computer levels")
+    t.add_argument("--a", default="strong")
+    t.add_argument("--b", default="standard")
+    t.add_argument("--games", type=int, default=100)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--players", type=int, default=2)
+    t.add_argument("--variant", default="machiavelli",
+                   choices=("machiavelli", "manipulation", "helping"))
+    t.add_argument("--ace", choices=ACE_OPTIONS, default="both")
+    t.add_argument("--progress", action="store_true")
+    t.add_argument("--json", action="store_true")
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as e:
+        code = int(e.code or 0)
+        return 2 if code else 0
+    if args.cmd == "solve":
+        return _solve_cmd(args)
+    return _tournament_cmd(args)

@@ -1,0 +1,776 @@
+"""The exact solver: lay as many hand cards as possible, re-melding every table card.
+
+The problem: a multiset of table cards (all must end in valid melds) and a hand (any subset
+may be laid); maximise the number of hand cards laid. Two decks mean every card has at most
+two copies, and then the problem has a structure that makes it exact *and* fast (the
+rank-by-rank dynamic programme of van Rijn, Takes and Vis, "The complexity of Rummikub
+problems", 2015):
+
+* walk the ranks 2, 3, ..., K and finally the ace (position 14);
+* the state between two ranks is, for each suit, the runs still open and how long each is
+  (1, 2, or 3+; at most two runs per suit since each card exists twice), plus the aces owed
+  to runs that began with an ace (A-2-...), which are paid when the walk reaches the ace;
+* at each rank, for each suit, choose how many copies to use (every table copy, any number of
+  hand copies), how many go to groups (the group vector must split into groups of 3-4
+  different suits) and which open runs they extend; a run that is not extended ends, which is
+  allowed only when it has 3 cards or more.
+
+Ace options: ``low`` (runs may begin with an owed ace), ``high`` (the ace extends K-runs),
+``both`` (either, never both in one run: a 14-card run is split), ``wrap`` (a K-run may pass
+through the ace into a run that began with it: those "joined" runs are exempt from the length
+check because K-A-2 is already three cards).
+
+The value function counts hand cards; the table cards are forced. Rank by rank the state space
+stays small (a few thousand states in dense positions), so a full solve is milliseconds.
+
+Second aim: among arrangements laying the most cards, change the existing melds least. We keep
+as many of the table's melds untouched as possible: an oracle removes a chosen set of melds
+from the problem and checks that the rest still reaches the optimum. The search starts from
+"keep everything" (laying only new melds), then greedily keeps melds from the far side of the
+hand, then tries smaller sets of changed melds while the time budget lasts; ``changes_proven``
+says whether the minimum was proven.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from engine.cards import SUITS, Card
+from engine.errors import ParseError
+
+from .melds import ACE_OPTIONS, display_order, meld_problem
+
+J = 4  # run label: a run that began with an ace paid by a K-run through the ace (wrap)
+P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
+# per-suit sub-state: a + 6 b + 36 d1 + 108 d2 (open runs a <= b; d1, d2 at most 2):
+# wrap: d1 aces owed to A-2 runs, d2 aces owed to joined runs; ace low or high: d1 runs begun
+# at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
+SHIFT, MASK = 10, 1023
+SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
+# (a count, not a time, so that seeded games replay exactly; past it: not proven)
+
+Counts = list[list[int]]  # counts[suit][rank 1..13]
+
+
+class SolverTimeout(Exception):
+    """The time budget ran out inside a dynamic programme."""
+
+
+def _sub(a: int, b: int, d1: int, d2: int) -> int:
+    if a > b:
+        a, b = b, a
+    return a + 6 * b + 36 * d1 + 108 * d2
+
+
+def _unsub(x: int) -> tuple[int, int, int, int]:
+    return x % 6, (x // 6) % 6, (x // 36) % 3, x // 108
+
+
+def _grow(label: int, ace: str = "") -> int:
+    if ace == "both":
+        return {P1: P2, P2: 3}.get(label, min(label + 1, 3))
+    return J if label == J else min(label + 1, 3)
+
+
+def _endable(label: int, ace: str = "") -> bool:
+    if ace == "both":
+        return label in (0, 3)
+    return label in (0, 3, J)
+
+
+@dataclass(frozen=True)
+class Det:
+    """One suit's choice at one rank (for rebuilding the melds)."""
+
+    ext: tuple[int, ...] = ()  # labels of open runs extended (high extensions at the ace)
+    fresh: int = 0  # runs started with this card
+    strict: int = 0  # runs started as A-2 (owed ace, the run checked normally)
+    joined: int = 0  # runs started as A-2 owed to a K-run through the ace (wrap)
+    pay_joined: tuple[int, ...] = ()  # at the ace: labels of K-runs extended to pay joined
+    pay_strict: int = 0  # at the ace: aces that start owed A-2 runs
+    group: int = 0  # copies going to groups
+    used: int = 0  # copies used in all
+    opt: int = 0  # at the ace (ace low or high): aces put in front of long runs begun at 2
+
+
+_TRANS: dict[tuple[int, int, int, str, str, int], list[tuple[int, int, int, Det]]] = {}
+
+
+def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
+                 aces: int) -> list[tuple[int, int, int, Det]]:
+    """Choices for one suit at one rank: (new sub-state, group copies, hand cards, detail)."""
+    key = (sub, t, h, kind, ace, aces)
+    got = _TRANS.get(key)
+    if got is not None:
+        return got
+    a, b, d1, d2 = _unsub(sub)
+    open_runs = [x for x in (a, b) if x]
+    best: dict[tuple[int, int], tuple[int, Det]] = {}
+
+    def put(nsub: int, g: int, hu: int, det: Det) -> None:
+        k = (nsub, g)
+        old = best.get(k)
+        if old is None or hu > old[0]:
+            best[k] = (hu, det)
+
+    for u in range(t, t + h + 1):
+        for g in range(0, min(u, 2) + 1):
+            k = u - g
+            if kind == "ace" and ace == "both":
+                _ace_choices_both(open_runs, d1, d2, k, g, u, u - t, put)
+                continue
+            if kind == "ace":
+                _ace_choices(open_runs, d1, d2, k, ace, g, u, u - t, put)
+                continue
+            # which open runs to extend: subsets of open_runs of size <= k
+            n = len(open_runs)
+            for mask in range(1 << n):
+                ext = [open_runs[i] for i in range(n) if mask >> i & 1]
+                if len(ext) > k:
+                    continue
+                rest = [open_runs[i] for i in range(n) if not mask >> i & 1]
+                # a 2-3 run ending here needs an ace in front (ace low or high)
+                short = sum(1 for x in rest if ace == "both" and x == P2)
+                if not all(_endable(x, ace) or (ace == "both" and x == P2) for x in rest):
+                    continue
+                starts = k - len(ext)
+                if starts and rest:
+                    continue  # starting a run beside an open one that could take the card
+                grown = [_grow(x, ace) for x in ext]
+                if kind == "first" and ace == "both":
+                    labels = grown + [P1] * starts
+                    la = labels + [0] * (2 - len(labels))
+                    put(_sub(la[0], la[1], d1 + starts, d2), g, u - t,
+                        Det(tuple(ext), starts, group=g, used=u))
+                elif kind == "first":
+                    for strict in range(starts + 1):
+                        for joined in range(starts - strict + 1):
+                            if strict + joined > aces:
+                                continue
+                            if ace == "high" and strict + joined:
+                                continue
+                            if ace in ("low", "both") and joined:
+                                continue
+                            fresh = starts - strict - joined
+                            labels = grown + [1] * fresh + [2] * strict + [J] * joined
+                            la = labels + [0] * (2 - len(labels))
+                            put(_sub(la[0], la[1], d1 + strict, d2 + joined), g, u - t,
+                                Det(tuple(ext), fresh, strict, joined, group=g, used=u))
+                else:
+                    labels = grown + [1] * starts
+                    la = labels + [0] * (2 - len(labels))
+                    put(_sub(la[0], la[1], d1 - short, d2 + short), g, u - t,
+                        Det(tuple(ext), starts, group=g, used=u))
+    out = [(k[0], k[1], v[0], v[1]) for k, v in best.items()]
+    out.sort(key=lambda x: (x[0], x[1]))
+    _TRANS[key] = out
+    return out
+
+
+def _ace_choices(open_runs: list[int], d1: int, d2: int, k: int, ace: str, g: int, u: int,
+                 hu: int, put: object) -> None:
+    """At the ace: pay owed aces, extend K-runs to Q-K-A (or through to a joined A-2 run)."""
+    assert callable(put)
+    if k < d1 + d2:
+        return
+    extra = k - d1 - d2  # aces extending K-runs as high runs
+    if extra and ace not in ("high", "both", "wrap"):
+        return
+    n = len(open_runs)
+    # assign each open run: 0 = ends, 1 = pays a joined debt, 2 = high extension
+    for assign in _assignments(n):
+        payj = [open_runs[i] for i in range(n) if assign[i] == 1]
+        high = [open_runs[i] for i in range(n) if assign[i] == 2]
+        ends = [open_runs[i] for i in range(n) if assign[i] == 0]
+        if len(payj) != d2 or len(high) != extra:
+            continue
+        if not all(_endable(x) for x in ends):
+            continue
+        if not all(x in (2, 3, J) for x in high):
+            continue
+        put(0, g, hu, Det(tuple(high), pay_joined=tuple(payj), pay_strict=d1, group=g, used=u))
+
+
+def _ace_choices_both(open_runs: list[int], slots: int, owed: int, k: int, g: int, u: int,
+                      hu: int, put: object) -> None:
+    """Ace low or high, at the ace: aces owed to 2-3 runs, optional aces in front of longer
+    runs begun at the two, and Q-K-A extensions of K-runs."""
+    assert callable(put)
+    if k < owed:
+        return
+    rest = k - owed
+    n = len(open_runs)
+    for opt in range(min(slots, rest) + 1):
+        high = rest - opt
+        for mask in range(1 << n):
+            ext = [open_runs[i] for i in range(n) if mask >> i & 1]
+            if len(ext) != high:
+                continue
+            ends = [open_runs[i] for i in range(n) if not mask >> i & 1]
+            if not all(x == 3 for x in ends) or not all(x in (2, 3) for x in ext):
+                continue
+            put(0, g, hu, Det(tuple(ext), pay_strict=owed, opt=opt, group=g, used=u))
+
+
+def _assignments(n: int) -> list[tuple[int, ...]]:
+    if n == 0:
+        return [()]
+    if n == 1:
+        return [(0,), (1,), (2,)]
+    return [(x, y) for x in range(3) for y in range(3)]
+
+
+def _group_ok(code: int) -> bool:
+    s, has2 = code >> 1, code & 1
+    return s == 0 or (s in (3, 4) and not has2) or s >= 6
+
+
+@dataclass
+class _Run:
+    suit: str
+    ranks: list[int]  # in sequence, aces as 1 (low) or 14 (high)
+    kind: str = "fresh"  # fresh / strict / joined
+    label: int = 1
+    nxt: _Run | None = None
+    has_prev: bool = False
+
+
+def _gc_next_table() -> list[list[list[int]]]:
+    """Group code after adding ``g`` copies at suit ``j`` (-1: can no longer be valid).
+
+    The code is ``sum * 2 + has_two`` for sums below 6; 12 means "two groups, valid".
+    """
+    table: list[list[list[int]]] = []
+    for j in range(4):
+        left = 3 - j  # suits still to come after this one
+        rows: list[list[int]] = []
+        for gc in range(13):
+            row = []
+            for g in range(3):
+                if gc == 12:
+                    row.append(12)
+                    continue
+                total, two = (gc >> 1) + g, (gc & 1) | (g == 2)
+                if total >= 6:
+                    row.append(12)
+                    continue
+                ok_now = total == 0 or (total in (3, 4) and not two)
+                can_big = total + 2 * left >= 6
+                can_small = not two and (total == 0 or total + left >= 3)
+                row.append(total * 2 + two if (ok_now or can_big or can_small) else -1)
+            rows.append(row)
+        table.append(rows)
+    return table
+
+
+_GC_NEXT = _gc_next_table()
+_GC_OK = [gc == 0 or gc == 12 or (gc in (6, 8)) for gc in range(13)]
+# dominance between run labels of one suit: a longer open run is never worse (3 can end at
+# any time, 2 needs one card less than 1); 3 also beats "no run"
+_DOMINATED: dict[tuple[int, bool], list[int]] = {}
+
+
+def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
+    """Per-suit sub-states that ``sub`` dominates (same owed aces, each run no longer)."""
+    got = _DOMINATED.get((sub, ace_both))
+    if got is None:
+        a, b, d1, d2 = _unsub(sub)
+        below = {0: (0,), 1: (1,), 2: (2, 1), 3: (3, 2, 1, 0), 4: (4,), 5: (5,)}
+        out = {_sub(x, y, d1, d2) for x in below[a] for y in below[b]}
+        if ace_both:  # a free slot for an ace is never worse than none
+            out |= {_sub(x, y, e, d2) for x in below[a] for y in below[b] for e in range(d1)}
+        out.discard(sub)
+        got = sorted(out)
+        _DOMINATED[(sub, ace_both)] = got
+    return got
+
+
+def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
+        want_plan: bool, work: list[int] | None = None,
+        ) -> tuple[int, list[list[Card]] | None] | None:
+    """Maximum hand cards laid with every table card melded; None if the table cannot be.
+
+    Keys pack the four per-suit sub-states into bits 5.. (8 bits each) and the group code of
+    the rank being built into bits 0..4, so the inner loop is plain integer arithmetic.
+    """
+    # ace low only: the ace is simply rank 1 (no owed aces); otherwise walk 2..K, then the ace
+    positions = list(range(1, 14)) if ace == "low" else list(range(2, 15))
+    aces_avail = [tab[s][1] + hand[s][1] for s in range(4)]
+    cur: dict[int, int] = {0: 0}
+    history: list[list[dict[int, tuple[int, Det]]]] = []
+    rank_back: list[dict[int, int]] = []
+    for pos in positions:
+        r = 1 if pos == 14 else pos
+        kind = "first" if pos == positions[0] else ("ace" if pos == 14 else "mid")
+        if ace == "low":
+            kind = "mid"  # runs simply start at the ace; nothing is owed
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SolverTimeout
+        layer = cur
+        backs: list[dict[int, tuple[int, Det]]] = []
+        for j in range(4):
+            t, h = tab[j][r], hand[j][r]
+            sh = 5 + SHIFT * j
+            gnext = _GC_NEXT[j]
+            nxt: dict[int, int] = {}
+            back: dict[int, tuple[int, Det]] = {}
+            cache: dict[int, list[tuple[int, int, int, Det]]] = {}
+            for key, val in layer.items():
+                sub = (key >> sh) & MASK
+                tr = cache.get(sub)
+                if tr is None:
+                    tr = [(nsub << sh, g, hu, det) for nsub, g, hu, det in
+                          _transitions(sub, t, h, kind, ace, aces_avail[j])]
+                    cache[sub] = tr
+                gc = key & 31
+                grow = gnext[gc]
+                base = key - (sub << sh) - gc
+                for nsub_sh, g, hu, det in tr:
+                    ngc = grow[g]
+                    if ngc < 0:
+                        continue
+                    nkey = base + nsub_sh + ngc
+                    nv = val + hu
+                    if nv > nxt.get(nkey, -1):
+                        nxt[nkey] = nv
+                        if want_plan:
+                            back[nkey] = (key, det)
+            layer = nxt
+            backs.append(back)
+            if not layer:
+                return None
+            if work is not None:
+                work[0] -= len(layer)
+                if work[0] < 0:
+                    raise SolverTimeout
+        cur = {}
+        rb: dict[int, int] = {}
+        for key, val in layer.items():
+            if not _GC_OK[key & 31]:
+                continue
+            st = key & ~31
+            if val > cur.get(st, -1):
+                cur[st] = val
+                rb[st] = key
+        if not cur:
+            return None
+        _prune_dominated(cur, ace == "both")
+        history.append(backs)
+        rank_back.append(rb)
+    if ace == "low":
+        # after the king every open run ends: keep states whose runs can all end there
+        closed: dict[int, int] = {}
+        final_back: dict[int, int] = {}
+        for st, v in cur.items():
+            ends = all(_endable(x) for j in range(4)
+                       for x in _unsub((st >> (5 + SHIFT * j)) & MASK)[:2])
+            if ends and v > closed.get(0, -1):
+                closed[0] = v
+                final_back[0] = st
+        if not closed:
+            return None
+        value = closed[0]
+        if not want_plan:
+            return value, None
+        st_end = final_back[0]
+    else:
+        if 0 not in cur:
+            return None
+        value = cur[0]
+        st_end = 0
+    if not want_plan:
+        return value, None
+    # walk back: the detail chosen for each position and suit
+    dets: list[list[Det]] = []
+    st = st_end
+    for pi in range(len(positions) - 1, -1, -1):
+        key = rank_back[pi][st]
+        row: list[Det] = [Det()] * 4
+        for j in range(3, -1, -1):
+            prev, det = history[pi][j][key]
+            row[j] = det
+            key = prev
+        st = key
+        dets.append(row)
+    dets.reverse()
+    return value, _rebuild(positions, dets, ace)
+
+
+def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
+    """Drop states that another state with an open run at least as long beats or equals."""
+    for st in list(cur):
+        v = cur.get(st)
+        if v is None:
+            continue
+        for j in range(4):
+            sh = 5 + SHIFT * j
+            sub = (st >> sh) & MASK
+            if not sub:
+                continue
+            for low in _dominated_subs(sub, ace_both):
+                other = st + ((low - sub) << sh)
+                ov = cur.get(other)
+                if ov is not None and ov <= v:
+                    del cur[other]
+
+
+def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list[Card]]:
+    """Turn the chosen details back into concrete melds."""
+    melds: list[list[Card]] = []
+    open_runs: list[list[_Run]] = [[] for _ in range(4)]
+    heads: list[dict[str, list[_Run]]] = [{"strict": [], "joined": [], "slot": []}
+                                          for _ in range(4)]
+    done: list[_Run] = []
+    for pos, row in zip(positions, dets, strict=True):
+        r = 1 if pos == 14 else pos
+        groups = [d.group for d in row]
+        _make_groups(groups, r, melds)
+        for j, d in enumerate(row):
+            suit = SUITS[j]
+            runs = open_runs[j]
+            new: list[_Run] = []
+            if pos == 14:
+                done.extend(runs)
+                pool = list(runs)
+                for lab in d.pay_joined:
+                    run = _take(pool, lab)
+                    run.ranks.append(14)
+                    head = heads[j]["joined"].pop()
+                    run.nxt = head
+                    head.has_prev = True
+                for lab in d.ext:
+                    run = _take(pool, lab)
+                    run.ranks.append(14)
+                for _ in range(d.pay_strict):
+                    heads[j]["strict"].pop().ranks.insert(0, 1)
+                for _ in range(d.opt):
+                    heads[j]["slot"].pop().ranks.insert(0, 1)
+                open_runs[j] = []
+                continue
+            for lab in d.ext:
+                run = _take(runs, lab)
+                run.ranks.append(r)
+                run.label = _grow(run.label, ace)
+                new.append(run)
+            done.extend(runs)  # not extended: they end here
+            for run in runs:
+                if ace == "both" and run.label == P2:  # 2-3: an ace must go in front
+                    heads[j]["slot"].remove(run)
+                    heads[j]["strict"].append(run)
+            first_both = ace == "both" and pos == positions[0]
+            for _ in range(d.fresh):
+                run = _Run(suit, [r], "fresh", P1 if first_both else 1)
+                if first_both:
+                    heads[j]["slot"].append(run)
+                new.append(run)
+            for _ in range(d.strict):
+                run = _Run(suit, [r], "strict", 2)
+                heads[j]["strict"].append(run)
+                new.append(run)
+            for _ in range(d.joined):
+                run = _Run(suit, [r], "joined", J)
+                heads[j]["joined"].append(run)
+                new.append(run)
+            open_runs[j] = new
+    for runs in open_runs:
+        done.extend(runs)
+    # chains K-run -> ace -> joined A-2 run (wrap); cycles are cut anywhere
+    seen: set[int] = set()
+    for run in done:
+        if id(run) in seen or run.has_prev:
+            continue
+        ranks: list[int] = []
+        x: _Run | None = run
+        while x is not None and id(x) not in seen:
+            seen.add(id(x))
+            ranks.extend(x.ranks)
+            x = x.nxt
+        melds.extend(_split_run(run.suit, ranks, ace))
+    for run in done:
+        if id(run) in seen:
+            continue
+        ranks = []
+        y: _Run | None = run
+        while y is not None and id(y) not in seen:
+            seen.add(id(y))
+            ranks.extend(y.ranks)
+            y = y.nxt
+        melds.extend(_split_run(run.suit, ranks, ace))
+    return melds
+
+
+def _take(runs: list[_Run], label: int) -> _Run:
+    for i, run in enumerate(runs):
+        if run.label == label:
+            return runs.pop(i)
+    raise AssertionError("solver rebuild: no open run with that label")
+
+
+def _make_groups(g: list[int], r: int, melds: list[list[Card]]) -> None:
+    total = sum(g)
+    if total == 0:
+        return
+    if total <= 4:
+        melds.append([Card(r, SUITS[j]) for j in range(4) if g[j]])
+        return
+    twos = [j for j in range(4) if g[j] == 2]
+    ones = [j for j in range(4) if g[j] == 1]
+    a = list(twos) + ones[0::2]
+    b = list(twos) + ones[1::2]
+    melds.append([Card(r, SUITS[j]) for j in sorted(a)])
+    melds.append([Card(r, SUITS[j]) for j in sorted(b)])
+
+
+def _split_run(suit: str, ranks: list[int], ace: str) -> list[list[Card]]:
+    """A run in sequence; too long (or ace at both ends) is split into valid pieces."""
+    cards = [Card(1 if r == 14 else r, suit) for r in ranks]
+    out: list[list[Card]] = []
+    while meld_problem(cards, ace) is not None and len(cards) >= 6:
+        out.append(cards[:3])
+        cards = cards[3:]
+    out.append(cards)
+    return out
+
+
+# --- public interface -----------------------------------------------------------------------
+
+
+def counts_of(cards: Iterable[Card]) -> Counts:
+    c = [[0] * 14 for _ in range(4)]
+    for card in cards:
+        c[SUITS.index(card.suit)][card.rank] += 1
+    return c
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solver's answer.
+
+    ``max_cards``: hand cards laid; ``melds``: the whole table afterwards; ``laid``: the hand
+    cards laid; ``proven``: the count is proven maximal (False only when the time budget ran out
+    and a fallback play is returned); ``kept``: indices of the original melds left untouched;
+    ``changes_proven``: no arrangement with the same count changes fewer melds.
+    """
+
+    max_cards: int
+    melds: tuple[tuple[Card, ...], ...]
+    laid: tuple[Card, ...]
+    proven: bool = True
+    kept: tuple[int, ...] = ()
+    changes_proven: bool = True
+    stats: dict[str, float] = field(default_factory=dict, compare=False)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "max_cards": self.max_cards,
+            "melds": [[str(c) for c in m] for m in self.melds],
+            "laid": [str(c) for c in self.laid],
+            "proven": self.proven,
+        }
+
+
+def check_cards(table: Sequence[Card], hand: Sequence[Card]) -> None:
+    """Two decks: no card may appear more than twice in table and hand together."""
+    c = counts_of(list(table) + list(hand))
+    for j in range(4):
+        for r in range(1, 14):
+            if c[j][r] > 2:
+                raise ParseError(f"{Card(r, SUITS[j])} appears {c[j][r]} times: "
+                                 "two decks have only two of each card")
+
+
+def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> int | None:
+    """Only the number: most hand cards that can be laid, None if the table cannot be melded."""
+    res = _dp(counts_of(table), counts_of(hand), ace, None, False)
+    return None if res is None else res[0]
+
+
+def can_lay(table: Sequence[Card], cards: Sequence[Card], ace: str = "both",
+            work_budget: int | None = None) -> bool:
+    """Can exactly these cards be added, with every card on the table re-melded?
+
+    With ``work_budget`` (states the search may visit) an unfinished search answers False.
+    """
+    work = None if work_budget is None else [work_budget]
+    try:
+        return _dp(counts_of(list(table) + list(cards)), counts_of([]), ace, None, False,
+                   work) is not None
+    except SolverTimeout:
+        return False
+
+
+def arrange(cards: Sequence[Card], ace: str = "both") -> list[list[Card]] | None:
+    """Some arrangement of all ``cards`` into valid melds, or None."""
+    res = _dp(counts_of(cards), counts_of([]), ace, None, True)
+    if res is None or res[1] is None:
+        return None
+    return res[1]
+
+
+def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[Card]:
+    left = counts_of(table)
+    out: list[Card] = []
+    for m in melds:
+        for c in m:
+            j = SUITS.index(c.suit)
+            if left[j][c.rank]:
+                left[j][c.rank] -= 1
+            else:
+                out.append(c)
+    return sorted(out)
+
+
+def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
+          must_lay: Sequence[Card] = (), time_budget_ms: float | None = None,
+          least_change: bool = True, work_budget: int | None = None) -> Solution | None:
+    """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
+
+    ``table`` is the list of melds on the table (their order is kept for untouched melds);
+    the hand may hold cards that also lie on the table (two decks). With ``time_budget_ms``
+    the search stops when the budget is spent: a count found by then is still exact unless
+    ``proven`` is False (then the play only adds new melds from the hand). ``work_budget``
+    does the same counting search states instead of time, so that computer players replay a
+    seeded game exactly on any machine.
+    """
+    if ace not in ACE_OPTIONS:
+        raise ParseError(f"ace option must be one of {', '.join(ACE_OPTIONS)}")
+    t0 = time.perf_counter()
+    deadline = None if time_budget_ms is None else t0 + time_budget_ms / 1000
+    tab_cards = [c for m in table for c in m]
+    hand_left = list(hand)
+    for c in must_lay:
+        if c not in hand_left:
+            raise ParseError(f"{c} is not in the hand")
+        hand_left.remove(c)
+    check_cards(tab_cards, hand)
+    forced = list(must_lay)
+    stats: dict[str, float] = {"oracle_calls": 0}
+    work = None if work_budget is None else [work_budget]
+    try:
+        res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True,
+                  work)
+    except SolverTimeout:
+        return _fallback(table, hand, ace, forced, t0)
+    if res is None:
+        return None
+    best, plan = res
+    assert plan is not None
+    target = best
+    kept: tuple[int, ...] = ()
+    changes_proven = True
+    if least_change and table:
+        kept_list, plan2, changes_proven = _least_change(table, hand_left, forced, ace, target,
+                                                          deadline, stats, work)
+        if plan2 is not None:
+            kept = tuple(kept_list)
+            plan = [list(table[i]) for i in kept] + plan2
+    melds = tuple(display_order(m, ace) for m in plan)
+    laid = tuple(_laid_from(melds, tab_cards))
+    stats["ms"] = (time.perf_counter() - t0) * 1000
+    return Solution(len(laid), melds, laid, True, kept, changes_proven, stats)
+
+
+def _fallback(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str,
+              forced: Sequence[Card], t0: float) -> Solution | None:
+    """Out of time: keep the table as it is and lay new melds from the hand alone."""
+    res = _dp(counts_of(forced), counts_of(_minus(hand, forced)), ace, None, True)
+    melds = [display_order(m, ace) for m in table]
+    if res is not None and res[1] is not None:
+        melds += [display_order(m, ace) for m in res[1]]
+    elif forced:
+        return None
+    tab_cards = [c for m in table for c in m]
+    laid = tuple(_laid_from(melds, tab_cards))
+    return Solution(len(laid), tuple(melds), laid, False, tuple(range(len(table))), False,
+                    {"ms": (time.perf_counter() - t0) * 1000})
+
+
+def _minus(cards: Sequence[Card], take: Sequence[Card]) -> list[Card]:
+    out = list(cards)
+    for c in take:
+        out.remove(c)
+    return out
+
+
+def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
+                  ace: str, target: int, deadline: float | None, stats: dict[str, float],
+                  work: list[int] | None = None,
+                  ) -> tuple[list[int], list[list[Card]] | None, bool]:
+    """Keep as many original melds untouched as possible while still laying ``target``."""
+    n = len(table)
+    hand_c = counts_of(hand)
+    soft_deadline = float("inf") if deadline is None else deadline
+    cache: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
+
+    broken = frozenset(i for i in range(n) if meld_problem(table[i], ace) is not None)
+
+    def oracle(free: frozenset[int]) -> list[list[Card]] | None:
+        free = free | broken  # a meld that is not valid is never kept as it is
+        got = cache.get(free)
+        if got is None and free not in cache:
+            if time.perf_counter() > soft_deadline or stats["oracle_calls"] >= SECOND_AIM_CALLS:
+                raise SolverTimeout
+            stats["oracle_calls"] += 1
+            cards = [c for i in sorted(free) for c in table[i]] + forced
+            got = _dp(counts_of(cards), hand_c, ace, deadline, True, work)
+            cache[free] = got
+        if got is None or got[0] != target:
+            return None
+        return got[1]
+
+    try:
+        plan0 = oracle(frozenset())
+        if plan0 is not None:
+            return [i for i in range(n) if i not in broken], plan0, True
+        # greedy: from everything free, keep melds far from the hand first
+        hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
+        hand_suits = {(c.suit, c.rank) for c in list(hand) + forced}
+
+        def affinity(i: int) -> tuple[int, int]:
+            m = table[i]
+            near = sum(1 for c in m if c.rank in hand_ranks)
+            near += sum(1 for c in m for d in (-2, -1, 1, 2)
+                        if (c.suit, (c.rank - 1 + d) % 13 + 1) in hand_suits)
+            return (near, -len(m))
+
+        order = sorted(range(n), key=affinity)
+        near = [i for i in range(n) if affinity(i)[0] > 0]
+        # a meld no hand card can touch need not change if the melds near the hand suffice
+        free = set(near) if oracle(frozenset(near)) is not None else set(range(n))
+        for i in order:
+            if i not in free:
+                continue
+            trial = frozenset(free - {i})
+            if oracle(trial) is not None:
+                free.discard(i)
+        best_free = frozenset(free)
+        # exact part: is there a smaller set of melds to change?  (iterative deepening)
+        proven = True
+        for d in range(1, len(best_free)):
+            found = None
+            # all sets of d melds, only those that include at least one meld near the hand
+            for combo in combinations(range(n), d):
+                if time.perf_counter() > soft_deadline:
+                    raise SolverTimeout
+                s = frozenset(combo)
+                if not any(i in near for i in s):
+                    continue
+                if oracle(s) is not None:
+                    found = s
+                    break
+            if found is not None:
+                best_free = found
+                break
+        plan = oracle(best_free)
+        kept = [i for i in range(n) if i not in best_free | broken]
+        return kept, plan, proven
+    except SolverTimeout:
+        # keep the best found so far (or everything free)
+        for s in sorted(cache, key=len):
+            got = cache[s]
+            if got is not None and got[0] == target:
+                return [i for i in range(n) if i not in s | broken], got[1], False
+        return [], None, False

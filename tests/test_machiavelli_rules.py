@@ -1,0 +1,213 @@
+"""Machiavelli turns step by step, the end-of-game rules, the bots and seeded games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from engine.cards import Card, double_deck, parse_cards
+from engine.errors import IllegalAction, InvalidConfig
+from engine.games.machiavelli.bots import make_bot
+from engine.games.machiavelli.cli import play_game
+from engine.games.machiavelli.plan import hint, steps_to
+from engine.games.machiavelli.rules import (
+    GAME,
+    Draw,
+    EndTurn,
+    Lay,
+    Merge,
+    MState,
+    Pass,
+    Reset,
+    Split,
+    TableCard,
+    Take,
+    parse_action,
+    penalty,
+)
+from engine.games.machiavelli.solver import solve
+
+
+def start(hand0: str, table: str = "", deck_top: str = "", players: int = 2,
+          variant: str = "machiavelli", helping: str = "") -> MState:
+    """A hand-made position: player 0 to move with ``hand0``; the rest of two decks elsewhere."""
+    cfg = GAME.make_config(players=players, variant=variant)
+    melds = [parse_cards(m) for m in table.split("|") if m.strip()]
+    row = parse_cards(helping)
+    left = Counter(double_deck())
+    left.subtract(parse_cards(hand0))
+    left.subtract(c for m in melds for c in m)
+    left.subtract(row)
+    left.subtract(parse_cards(deck_top))
+    rest = sorted(left.elements())
+    others = []
+    for _ in range(players - 1):
+        others.append(tuple(rest[:5]))
+        rest = rest[5:]
+    state = MState(config=cfg, deck=tuple(parse_cards(deck_top)) + tuple(rest),
+                   hands=(tuple(sorted(parse_cards(hand0))), *others),
+                   table=tuple(tuple(TableCard(c) for c in m) for m in melds),
+                   start_table=tuple(tuple(m) for m in melds), helping=tuple(row), player=0)
+    return GAME.state_from_dict(GAME.state_to_dict(state))  # validated
+
+
+def act(state: MState, *texts: str) -> MState:
+    for t in texts:
+        state = GAME.apply(state, parse_action(t))
+    return state
+
+
+def test_turn_built_step_by_step() -> None:
+    s = start("4S 7S KD", "AS 2S 3S | 7H 7D 7C")
+    assert s.hands[0] == tuple(parse_cards("4S 7S KD"))
+    s = act(s, "lay 1 -> 1")  # 4S onto the spade run
+    assert [str(tc) for tc in s.table[0]] == ["AS", "2S", "3S", "4S/h"]
+    assert GAME.explain_illegal(s, EndTurn()) is None
+    s = act(s, "lay 2 -> new")  # KD alone: the table is invalid in the middle of a turn
+    view = GAME.view(s, 0).to_dict()
+    assert view["meld_problems"] == [None, None, "a meld needs 3 cards"]
+    assert "meld 3" in str(GAME.explain_illegal(s, EndTurn()))
+    s = act(s, "reset")
+    assert s.hands[0] == tuple(parse_cards("4S 7S KD")) and s.table[0][-1].card == Card(3, "S")
+    s = act(s, "lay 2 -> 2", "end")  # 7S onto the group of sevens
+    assert s.player == 1 and s.hands[0] == tuple(parse_cards("4S KD"))
+    assert all(tc.src == "t" for m in s.table for tc in m)
+
+
+def test_moves_splits_merges_and_reasons() -> None:
+    s = start("5S", "3S 4S 5S 6S 7S 8S")
+    s = act(s, "split 1.3")  # 3S 4S 5S | 6S 7S 8S
+    assert [len(m) for m in s.table] == [3, 3]
+    s = act(s, "lay 1 -> 2", "end")  # 5S 6S 7S 8S
+    assert s.player == 1
+    s2 = start("9H", "7H 7D 7C | 8H 8D 8C")
+    s2 = act(s2, "move 1.2 -> new", "merge 1 2")
+    assert len(s2.table) == 2
+    with pytest.raises(IllegalAction, match="there is no meld 9"):
+        GAME.apply(s2, Lay(0, 8))
+    with pytest.raises(IllegalAction, match="at least one card"):
+        GAME.apply(start("9H", "7H 7D 7C"), EndTurn())
+    with pytest.raises(IllegalAction, match="nothing to reset"):
+        GAME.apply(start("9H", "7H 7D 7C"), Reset())
+    with pytest.raises(IllegalAction, match="split between"):
+        GAME.apply(s2, Split(0, 0))
+    with pytest.raises(IllegalAction, match="earlier one"):
+        GAME.apply(s2, Merge(1, 0))
+
+
+def test_draw_resets_and_table_cards_never_return() -> None:
+    s = start("9H 2C", "7H 7D 7C", deck_top="KS")
+    s = act(s, "move 1.1 -> new", "lay 1 -> 2")
+    s = act(s, "draw")
+    assert s.hands[0] == tuple(sorted(parse_cards("9H 2C KS")))
+    assert [[tc.card for tc in m] for m in s.table] == [parse_cards("7H 7D 7C")]
+    # no step ever takes a table card back: every step keeps the table cards on the table
+    for a in GAME.legal_actions(start("9H", "7H 7D 7C")):
+        if not isinstance(a, Draw | Pass):
+            after = GAME.apply(start("9H", "7H 7D 7C"), a)
+            assert Counter(tc.card for m in after.table for tc in m) >= Counter(
+                parse_cards("7H 7D 7C"))
+
+
+def test_step_limit_leaves_only_end_reset_draw() -> None:
+    s = start("9H 2C", "7H 7D 7C")
+    s = replace(s, steps=GAME.limit(s))
+    assert {str(a) for a in GAME.legal_actions(s)} == {"draw"}
+    s2 = replace(act(start("9H 2C", "7H 7D 7C"), "lay 1 -> new"), steps=GAME.limit(s))
+    assert {str(a) for a in GAME.legal_actions(s2)} == {"draw", "reset"}
+
+
+def test_empty_pile_passes_end_the_game_fewest_cards_win() -> None:
+    s = start("9H", "7H 7D 7C")
+    s = replace(s, deck=(), hands=(s.hands[0], s.hands[1] + s.deck))
+    assert Pass() in GAME.legal_actions(s) and Draw() not in GAME.legal_actions(s)
+    s = act(s, "pass")
+    assert not GAME.is_over(s)
+    s = act(s, "pass")
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0,)
+
+
+def test_going_out_wins_and_penalties() -> None:
+    s = start("8S 9S TS")
+    s = act(s, "lay 1 -> new", "lay 1 -> 1", "lay 1 -> 1", "end")
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0,) and "laid every card" in out.summary
+    assert penalty(parse_cards("AS KD 7C 2H")) == 15 + 10 + 5 + 5
+
+
+def test_helping_cards_must_meet_a_hand_card() -> None:
+    s = start("5H 5S 5C 8S 9S", helping="TS 2D 3D 4D", variant="helping")
+    assert s.hands[0] == tuple(parse_cards("5C 5H 5S 8S 9S"))
+    s = act(s, "lay 1 -> new", "lay 1 -> 1", "lay 1 -> 1")  # 5C 5H 5S from the hand
+    s = act(s, "take 2 -> new", "take 3 -> 2", "take 4 -> 2")  # 2D 3D 4D: helping cards only
+    assert "helping card must be melded" in str(GAME.explain_illegal(s, EndTurn()))
+    s = act(s, "reset", "take 1 -> new", "lay 4 -> 1", "lay 4 -> 1", "end")
+    assert s.helping[0] is not None and s.helping[0] != Card(10, "S")  # refilled
+    assert sum(1 for c in s.helping if c is not None) == 4
+
+
+def test_config_limits() -> None:
+    assert GAME.default_config(8).hand_size == 10
+    assert GAME.make_config(players=4, variant="manipulation").hand_size == 7
+    assert GAME.make_config(players=3, variant="helping").hand_size == 6
+    with pytest.raises(InvalidConfig):
+        GAME.make_config(players=9)
+    with pytest.raises(InvalidConfig):
+        GAME.config_from_dict({"players": 8, "hand_size": 15})
+
+
+def test_action_text_round_trip() -> None:
+    for text in ("lay 3 -> 2", "lay 1 -> new", "move 1.4 -> new", "move 2.1 -> 3", "split 2.3",
+                 "merge 2 5", "take 1 -> new", "end", "reset", "draw", "pass"):
+        assert str(parse_action(text)) == text
+    assert parse_action("take 2 -> 4") == Take(1, 3)
+
+
+def test_plan_reaches_the_solver_target() -> None:
+    rng = random.Random(3)
+    for _ in range(30):
+        state = GAME.new_game(GAME.default_config(2), rng)
+        # a table from the solver: lay everything player 1 can, as a fixed start
+        first = solve([], state.hands[1], "both", least_change=False)
+        assert first is not None
+        hand = state.hands[0]
+        sol = solve(first.melds, hand, "both")
+        assert sol is not None
+        if sol.max_cards == 0:
+            continue  # nothing to lay: the player draws
+        table = tuple(tuple(TableCard(c) for c in m) for m in first.melds)
+        seq = steps_to(table, hand, sol.melds, "both", 200)
+        assert seq is not None and isinstance(seq[-1], EndTurn)
+
+
+@pytest.mark.parametrize("levels,players,variant", [
+    (("standard", "beginner"), 2, "machiavelli"),
+    (("strong", "standard"), 2, "machiavelli"),
+    (("strong", "beginner", "standard"), 3, "manipulation"),
+    (("standard", "strong"), 2, "helping"),
+])
+def test_seeded_bot_games_end_and_conserve_cards(levels: tuple[str, ...], players: int,
+                                                variant: str) -> None:
+    cfg = GAME.make_config(players=players, variant=variant)
+    for seed in range(2):
+        bots = [make_bot(x) for x in levels]
+        end, steps = play_game(cfg, bots, seed)
+        assert GAME.is_over(end) and steps < 5000
+        assert GAME.card_multiset(end) == Counter(str(c) for c in double_deck())
+        again, _ = play_game(cfg, [make_bot(x) for x in levels], seed)
+        assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
+
+
+def test_hint_walks_to_the_best_play() -> None:
+    s = start("4S 7S KD", "AS 2S 3S | 7H 7D 7C")
+    for _ in range(10):
+        sol, step = hint(GAME.view(s, 0))
+        assert sol is not None and sol.max_cards == 2 and step is not None
+        s = GAME.apply(s, step)
+        if isinstance(step, EndTurn):
+            break
+    assert s.player == 1 and s.hands[0] == tuple(parse_cards("KD"))
