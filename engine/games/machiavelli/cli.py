@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
@@ -18,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidConfig, ParseError
+from engine.tournament import wilson
 
 from .bots import LEVELS, PlanBot, make_bot
 from .melds import ACE_OPTIONS
@@ -101,16 +101,6 @@ def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,
             raise RuntimeError(f"game {seed} did not end")
     return state, steps
 
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - half, mid + half
 
 
 def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str, ace: str,
