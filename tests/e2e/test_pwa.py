@@ -134,7 +134,12 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         wait_service_worker(page)
         old = sw_version(live)
         assert page.evaluate("window.pwa.version()") == old
-        page.evaluate("localStorage.setItem('update-test', 'kept')")
+        # a game in progress: deal 5, one row dealt (saved on the device after every action)
+        page.evaluate("location.hash = '#/perpetual-motion/deal/5'")
+        page.get_by_test_id("deal").click()
+        page.wait_for_function("document.documentElement.dataset.busy !== '1'")
+        page.wait_for_function(
+            "(localStorage.getItem('tabletop.perpetual-motion.save') || '').includes('\"seed\":5')")
         # publish version 2: a changed file gives a new content hash
         index = live / "index.html"
         index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
@@ -142,15 +147,20 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         assert new != old
         page.evaluate("window.pwa.registration.update()")
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
-        # not forced: the running page still runs the old version
+        # offered, not forced: the bar shows and the running page still runs the old version
+        bar = page.locator("#update-bar")
+        bar.wait_for(state="visible")
+        assert "Update available" in bar.inner_text()
         assert page.evaluate("window.pwa.version()") == old
         assert "<!-- v2 -->" not in page.content()
         with page.expect_navigation(timeout=60_000):
-            page.evaluate("window.pwa.applyUpdate()")
+            page.get_by_test_id("apply-update").click()
         wait_ready(page)
         assert page.evaluate("window.pwa.version()") == new
         assert "<!-- v2 -->" in page.content()
-        assert page.evaluate("localStorage.getItem('update-test')") == "kept"
+        # the game in progress survived the update
+        saved = page.evaluate("localStorage.getItem('tabletop.perpetual-motion.save')")
+        assert saved and '"seed":5' in saved
         keys = page.evaluate("caches.keys()")
         assert keys == [f"card-table-{new}"], "old caches are deleted on activation"
     finally:
