@@ -585,13 +585,7 @@ class Board:
                 if n in walk and n not in reach:
                     reach.add(n)
                     stack.append(n)
-        while stack:
-            px, py = stack.pop()
-            for ox, oy in DIRS:
-                q = (px + ox, py + oy)
-                if q in walk and q not in reach:
-                    reach.add(q)
-                    stack.append(q)
+        _flood(walk, reach, stack)
         self._reach = reach
 
     def cubicles(self) -> list[Cubicle]:
@@ -626,13 +620,7 @@ class Board:
                     if q in walk and q not in reach:
                         reach.add(q)
                         stack.append(q)
-            while stack:
-                px, py = stack.pop()
-                for ox, oy in DIRS:
-                    q = (px + ox, py + oy)
-                    if q in walk and q not in reach:
-                        reach.add(q)
-                        stack.append(q)
+            _flood(walk, reach, stack)
             self._reach = reach
         return self._reach
 
@@ -827,3 +815,14 @@ def board_from_map(rows: Sequence[str]) -> Board:
         owners = {b.stones[u] for u in members if u in b.stones}
         b._make_cubicle(members, min(owners) if owners else None)
     return b
+
+
+def _flood(walk: set[Pos] | frozenset[Pos], reach: set[Pos], stack: list[Pos]) -> None:
+    """Grow ``reach`` in place from the squares on ``stack`` through walkable squares."""
+    while stack:
+        px, py = stack.pop()
+        for ox, oy in DIRS:
+            q = (px + ox, py + oy)
+            if q in walk and q not in reach:
+                reach.add(q)
+                stack.append(q)
