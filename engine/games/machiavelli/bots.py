@@ -32,7 +32,7 @@ from .rules import (
     plain,
     restore,
 )
-from .solver import can_lay, solve
+from .solver import Solution, can_lay, solve
 
 # The bots bound their searches by work (states visited), not time, so that a seeded game
 # replays exactly on any machine; 150,000 states is a few hundred ms in CPython.
@@ -154,11 +154,8 @@ class Strong(PlanBot):
         cards, or nothing (draw); a card kept is worth ``1 / risk_weight`` of their chance.
         """
         ace = view.config.ace
-        sol = solve(view.start_table, hand, ace, work_budget=WORK)
-        if sol is None or sol.max_cards == 0:
-            return None
-        full = [list(m) for m in sol.melds]
-        if sol.max_cards == len(hand) or not sol.proven:
+        sol, full = _most(view, hand)
+        if sol is None:
             return full
         table = [c for m in view.start_table for c in m]
         pool = _unseen(view)
@@ -204,12 +201,9 @@ class Strong(PlanBot):
     def _swapped(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         """Lay the most cards, keeping partners of the cards that must stay in the hand."""
         ace = view.config.ace
-        sol = solve(view.start_table, hand, ace, work_budget=WORK)
-        if sol is None or sol.max_cards == 0:
-            return None
-        full = [list(m) for m in sol.melds]
-        if sol.max_cards == len(hand) or not sol.proven:
-            return full  # going out (or out of search budget): take it
+        sol, full = _most(view, hand)
+        if sol is None:
+            return full
         best = sol.max_cards
         keep: list[Card] = []
         laid = list(sol.laid)
@@ -246,6 +240,23 @@ class Strong(PlanBot):
         if sol2 is None or not sol2.proven or sol2.max_cards != best:
             return full
         return [list(m) for m in sol2.melds]
+
+
+def _most(view: MView, hand: tuple[Card, ...]) -> tuple[Solution | None,
+                                                         list[list[Card]] | None]:
+    """The most-cards play, and whether it is already the answer.
+
+    Returns ``(None, answer)`` when nothing can be laid (answer None: draw), when the hand can
+    go out, or when the search ran out of budget (take the play found); otherwise
+    ``(solution, its melds)`` for the caller to refine.
+    """
+    sol = solve(view.start_table, hand, view.config.ace, work_budget=WORK)
+    if sol is None or sol.max_cards == 0:
+        return None, None
+    full = [list(m) for m in sol.melds]
+    if sol.max_cards == len(hand) or not sol.proven:
+        return None, full  # going out (or out of search budget): take it
+    return sol, full
 
 
 def _unseen(view: MView) -> list[Card]:

@@ -479,9 +479,8 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
         done.extend(runs)
     # chains K-run -> ace -> joined A-2 run (wrap); cycles are cut anywhere
     seen: set[int] = set()
-    for run in done:
-        if id(run) in seen or run.has_prev:
-            continue
+
+    def chain(run: _Run) -> None:
         ranks: list[int] = []
         x: _Run | None = run
         while x is not None and id(x) not in seen:
@@ -489,16 +488,14 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
             ranks.extend(x.ranks)
             x = x.nxt
         melds.extend(_split_run(run.suit, ranks, ace))
+
+    # chain heads first, then whatever is left (only cycles have no head)
     for run in done:
-        if id(run) in seen:
-            continue
-        ranks = []
-        y: _Run | None = run
-        while y is not None and id(y) not in seen:
-            seen.add(id(y))
-            ranks.extend(y.ranks)
-            y = y.nxt
-        melds.extend(_split_run(run.suit, ranks, ace))
+        if id(run) not in seen and not run.has_prev:
+            chain(run)
+    for run in done:
+        if id(run) not in seen:
+            chain(run)
     return melds
 
 
