@@ -105,6 +105,16 @@ def persistent_context(playwright_instance: Any) -> Iterator[Any]:
     shutil.rmtree(profile, ignore_errors=True)
 
 
+def boot_app(ctx: Any, url: str) -> Any:
+    """A new page of ``ctx`` with the app ready; uncaught page errors collect in ``.errors``."""
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_app(page, url)
+    page.errors = errors
+    return page
+
+
 def open_app(page: Any, url: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
     """Navigate and wait until the app says it is ready for input."""
     page.goto(url)

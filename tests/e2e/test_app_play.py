@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, open_app, wait_ready
+from conftest import PHONE, boot_app, open_app, wait_ready
 
 from engine.games.perpetual_motion import GAME
 
@@ -134,12 +134,7 @@ def set_manual(page: Any, on: bool) -> None:
 @pytest.fixture(scope="module")
 def app(browser: Any, site_url: str) -> Iterator[Any]:
     ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, site_url)
-    page.errors = errors
-    yield page
+    yield boot_app(ctx, site_url)
     ctx.close()
 
 

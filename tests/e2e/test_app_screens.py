@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, open_app
+from conftest import PHONE, ROOT, boot_app
 from test_app_play import PM, flights_of_one_deal, go, idle, open_deal, tap
 
 SHOTS = ROOT / "build" / "screenshots"
@@ -48,12 +48,7 @@ def app(browser: Any, site_url: str) -> Iterator[Any]:
     ctx = browser.new_context(**PHONE)
     ctx.route("**/pwa.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=PWA_STUB))
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, site_url)
-    page.errors = errors
-    yield page
+    yield boot_app(ctx, site_url)
     ctx.close()
 
 
