@@ -12,7 +12,7 @@ import json
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
@@ -103,29 +103,60 @@ def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,
 
 
 
+def _tournament_game(job: tuple[str, str, int, int, MConfig]) -> tuple[dict[str, float], int,
+                                                                        list[float], list[float]]:
+    """One game of a tournament, with fresh computer players (so that the results do not depend
+    on how the games are shared out between processes)."""
+    a, b, g, seed, config = job
+    bot_a, bot_b = make_bot(a), make_bot(b)
+    seats = [bot_a if (i + g) % 2 == 0 else bot_b for i in range(config.players)]
+    names = ["a" if s is bot_a else "b" for s in seats]
+    state, _ = play_game(config, seats, seed * 100003 + g // 2)
+    wins = {"a": 0.0, "b": 0.0}
+    share = 1 / len(state.winners)
+    for w in state.winners:
+        wins[names[w]] += share / names.count(names[w])
+    return wins, state.turns, bot_a.turn_times, bot_b.turn_times
+
+
 def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str, ace: str,
-               progress: bool = False) -> dict[str, object]:
+               progress: bool = False, jobs: int = 1) -> dict[str, object]:
     """Games come in pairs on the same deal with the seats swapped (duplicate format), so the
     luck of the deal cancels out: game ``g`` deals ``seed * 100003 + g // 2`` and puts level a
-    in the even seats when ``g`` is even, in the odd seats when it is odd."""
+    in the even seats when ``g`` is even, in the odd seats when it is odd. ``jobs`` processes
+    share the games out; the results are the same for any number."""
     config = GAME.make_config(players=players, variant=variant, ace=ace)
-    bot_a, bot_b = make_bot(a), make_bot(b)
     wins = {"a": 0.0, "b": 0.0}
     turns: list[int] = []
+    times_a: list[float] = []
+    times_b: list[float] = []
     t0 = time.perf_counter()
-    for g in range(games):
-        seats = [bot_a if (i + g) % 2 == 0 else bot_b for i in range(players)]
-        names = ["a" if s is bot_a else "b" for s in seats]
-        state, _ = play_game(config, seats, seed * 100003 + g // 2)
-        share = 1 / len(state.winners)
-        for w in state.winners:
-            wins[names[w]] += share / names.count(names[w])
-        turns.append(state.turns)
-        if progress and (g + 1) % 10 == 0:
-            el = time.perf_counter() - t0
-            print(f"  {g + 1}/{games} games, {el:.0f} s, a {wins['a']:.1f} b {wins['b']:.1f}",
-                  flush=True)
-    times = sorted(bot_a.turn_times + bot_b.turn_times)
+    work = [(a, b, g, seed, config) for g in range(games)]
+    pool = None
+    results: Iterable[tuple[dict[str, float], int, list[float], list[float]]]
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_tournament_game, work)
+    else:
+        results = map(_tournament_game, work)
+    try:
+        for g, (won, n_turns, ta, tb) in enumerate(results):
+            wins["a"] += won["a"]
+            wins["b"] += won["b"]
+            turns.append(n_turns)
+            times_a += ta
+            times_b += tb
+            if progress and (g + 1) % 10 == 0:
+                el = time.perf_counter() - t0
+                print(f"  {g + 1}/{games} games, {el:.0f} s, a {wins['a']:.1f} b {wins['b']:.1f}",
+                      flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    times = sorted(times_a + times_b)
     lo, hi = wilson(wins["a"], games)
     return {
         "a": a, "b": b, "games": games, "players": players, "seed": seed,
@@ -135,8 +166,10 @@ def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str
         "mean_turns": statistics.fmean(turns),
         "turn_ms_median": 1000 * statistics.median(times) if times else 0.0,
         "turn_ms_worst": 1000 * times[-1] if times else 0.0,
-        "turn_ms_median_a": 1000 * statistics.median(bot_a.turn_times or [0.0]),
-        "turn_ms_median_b": 1000 * statistics.median(bot_b.turn_times or [0.0]),
+        "turn_ms_median_a": 1000 * statistics.median(times_a or [0.0]),
+        "turn_ms_worst_a": 1000 * max(times_a or [0.0]),
+        "turn_ms_median_b": 1000 * statistics.median(times_b or [0.0]),
+        "turn_ms_worst_b": 1000 * max(times_b or [0.0]),
         "seconds": time.perf_counter() - t0,
     }
 
@@ -149,8 +182,10 @@ def _tournament_cmd(args: argparse.Namespace) -> int:
         raise ParseError("--games must be at least 1")
     if not 2 <= args.players <= 8:
         raise InvalidConfig("--players must be 2 to 8")
+    if args.jobs < 1:
+        raise ParseError("--jobs must be at least 1")
     res = tournament(args.a, args.b, args.games, args.seed, args.players, args.variant,
-                     args.ace, progress=args.progress)
+                     args.ace, progress=args.progress, jobs=args.jobs)
     if args.json:
         print(json.dumps(res))
         return 0
@@ -162,8 +197,9 @@ def _tournament_cmd(args: argparse.Namespace) -> int:
           f"95 % CI {100 * ci[0]:.1f}-{100 * ci[1]:.1f} %)")
     print(f"  {args.b} wins {res['b_wins']:.1f}")
     print(f"  mean game length: {res['mean_turns']:.1f} turns")
-    print(f"  computer turn: median {res['turn_ms_median']:.1f} ms, "
-          f"worst {res['turn_ms_worst']:.1f} ms")
+    for side in ("a", "b"):
+        print(f"  {res[side]} turn: median {res[f'turn_ms_median_{side}']:.1f} ms, "
+              f"worst {res[f'turn_ms_worst_{side}']:.1f} ms")
     return 0
 
 
@@ -188,6 +224,8 @@ def cli_main(argv: list[str]) -> int:
                    choices=("machiavelli", "manipulation", "helping"))
     t.add_argument("--ace", choices=ACE_OPTIONS, default="both")
     t.add_argument("--progress", action="store_true")
+    t.add_argument("--jobs", type=int, default=1,
+                   help="processes to share the games out (same results for any number)")
     t.add_argument("--json", action="store_true")
     try:
         args = p.parse_args(argv)

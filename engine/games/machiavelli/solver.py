@@ -586,12 +586,14 @@ def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> 
 
 
 def can_lay(table: Sequence[Card], cards: Sequence[Card], ace: str = "both",
-            work_budget: int | None = None) -> bool:
+            work_budget: int | None = None, work: list[int] | None = None) -> bool:
     """Can exactly these cards be added, with every card on the table re-melded?
 
-    With ``work_budget`` (states the search may visit) an unfinished search answers False.
+    With ``work_budget`` (states the search may visit) an unfinished search answers False;
+    ``work`` is the same as a counter shared by several calls (it is spent in place).
     """
-    work = None if work_budget is None else [work_budget]
+    if work is None and work_budget is not None:
+        work = [work_budget]
     try:
         return _dp(counts_of(list(table) + list(cards)), counts_of([]), ace, None, False,
                    work) is not None
@@ -622,7 +624,8 @@ def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[C
 
 def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
           must_lay: Sequence[Card] = (), time_budget_ms: float | None = None,
-          least_change: bool = True, work_budget: int | None = None) -> Solution | None:
+          least_change: bool = True, work_budget: int | None = None,
+          work: list[int] | None = None) -> Solution | None:
     """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
 
     ``table`` is the list of melds on the table (their order is kept for untouched melds);
@@ -630,7 +633,8 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     the search stops when the budget is spent: a count found by then is still exact unless
     ``proven`` is False (then the play only adds new melds from the hand). ``work_budget``
     does the same counting search states instead of time, so that computer players replay a
-    seeded game exactly on any machine.
+    seeded game exactly on any machine; ``work`` is such a budget shared by several calls (a
+    one-item list, spent in place), so that a whole computer turn has one bound.
     """
     if ace not in ACE_OPTIONS:
         raise ParseError(f"ace option must be one of {', '.join(ACE_OPTIONS)}")
@@ -645,7 +649,8 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     check_cards(tab_cards, hand)
     forced = list(must_lay)
     stats: dict[str, float] = {"oracle_calls": 0}
-    work = None if work_budget is None else [work_budget]
+    if work is None and work_budget is not None:
+        work = [work_budget]
     try:
         res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True,
                   work)
