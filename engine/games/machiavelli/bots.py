@@ -35,6 +35,7 @@ from .rules import (
     Reset,
     TableCard,
     _as_old,
+    apply_step,
     plain,
     restore,
 )
@@ -53,6 +54,7 @@ class PlanBot:
     """Shared machinery: choose a target table at the start of a turn, then emit its steps."""
 
     level = "standard"
+    takes_helping = True  # lays more hand cards with the face-up helping cards when it can
 
     def __init__(self) -> None:
         self._plan: dict[tuple[object, ...], MAction] = {}
@@ -78,22 +80,24 @@ class PlanBot:
         t0 = time.perf_counter()
         self._plan = {}
         give_up: MAction = Draw() if view.deck_count else Pass()
-        hand, _ = restore(view.table, view.hand, view.helping)
+        hand, row = restore(view.table, view.hand, view.helping)
         target = self.target(view, hand)
+        seq = None
+        limit = view.step_limit - view.steps
+        if self.takes_helping and any(c is not None for c in row):
+            helped = _helped_target(view, hand, row, target)
+            if helped is not None:
+                seq = steps_to(view.table, view.hand, helped, view.config.ace, limit, row)
         first: MAction = give_up
-        if target is not None:
-            limit = view.step_limit - view.steps
-            seq = steps_to(view.table, view.hand, target, view.config.ace, limit)
-            if seq is not None:
-                from .rules import apply_step
-
-                table, h, helping = view.table, view.hand, view.helping
-                for step in seq:
-                    self._plan[(view.player, plain(table), h, view.start_table)] = step
-                    if not isinstance(step, EndTurn):
-                        table, h, helping = apply_step(table, h, helping, step,
-                                                       view.config.ace)
-                first = seq[0]
+        if seq is None and target is not None:
+            seq = steps_to(view.table, view.hand, target, view.config.ace, limit, row)
+        if seq is not None:
+            table, h, helping = view.table, view.hand, view.helping
+            for step in seq:
+                self._plan[(view.player, plain(table), h, view.start_table)] = step
+                if not isinstance(step, EndTurn):
+                    table, h, helping = apply_step(table, h, helping, step, view.config.ace)
+            first = seq[0]
         self.turn_times.append(time.perf_counter() - t0)
         return first
 
@@ -103,6 +107,7 @@ class PlanBot:
 
 class Beginner(PlanBot):
     level = "beginner"
+    takes_helping = False
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         sol = solve([], hand, view.config.ace, least_change=False, work_budget=WORK)
@@ -332,6 +337,30 @@ def _rollout(state: MState, me: int, depth: int, work: list[int], per_call: int)
         return 100 if me in state.winners else -100
     others = [len(h) for q, h in enumerate(state.hands) if q != me]
     return min(others) - len(state.hands[me])
+
+
+def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, ...],
+                   target: list[list[Card]] | None) -> list[list[Card]] | None:
+    """A play that lays more of the hand by also taking helping cards, or None.
+
+    The solver sees the face-up cards as extra hand cards; the play counts only if more
+    hand cards go down than in ``target`` (the caller's plan without them). Whether each
+    helping card ends in a meld with a hand card is checked when the play is turned into
+    steps (the turn could not end otherwise)."""
+    from collections import Counter
+
+    table_count = sum(len(m) for m in view.start_table)
+    base = 0 if target is None else sum(len(m) for m in target) - table_count
+    extra = [c for c in row if c is not None]
+    sol = solve(view.start_table, list(hand) + extra, view.config.ace, least_change=False,
+                work_budget=WORK)
+    if sol is None or not sol.proven:
+        return None
+    laid, mine = Counter(sol.laid), Counter(hand)
+    from_hand = sum(min(n, mine[c]) for c, n in laid.items())
+    if from_hand <= base:
+        return None
+    return [list(m) for m in sol.melds]
 
 
 def _most(view: MView, hand: tuple[Card, ...]) -> tuple[Solution | None,

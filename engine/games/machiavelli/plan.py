@@ -24,6 +24,7 @@ from .rules import (
     MView,
     Reset,
     Split,
+    Take,
     apply_step,
     restore,
     turn_problem,
@@ -62,8 +63,12 @@ def _pairing(table: Sequence[Meld], target: Sequence[Sequence[Card]]) -> dict[in
 
 
 def next_step(table: Sequence[Meld], hand: Sequence[Card],
-              target: Sequence[Sequence[Card]]) -> MAction | None:
-    """The next step towards ``target`` (EndTurn when reached; None if it cannot be)."""
+              target: Sequence[Sequence[Card]],
+              helping: Sequence[Card | None] = ()) -> MAction | None:
+    """The next step towards ``target`` (EndTurn when reached; None if it cannot be).
+
+    A target card that is neither on the table nor in the hand is taken from the helping
+    row, when it is there (hand cards first, so a helping card is only used when needed)."""
     pairing = _pairing(table, target)
     owner = {j: i for i, j in pairing.items()}
     need: list[Counter[Card]] = []
@@ -125,6 +130,8 @@ def next_step(table: Sequence[Meld], hand: Sequence[Card],
         for card in sorted(want.elements()):
             if card in hand:
                 return Lay(list(hand).index(card), owner.get(j))
+            if card in helping:
+                return Take(list(helping).index(card), owner.get(j))
             return None
     if turn_problem(table, "wrap") is None or not any(need):
         return EndTurn()
@@ -137,10 +144,11 @@ def _fits_one_new(block: Counter[Card], need: list[Counter[Card]], owner: dict[i
 
 
 def steps_to(table: tuple[Meld, ...], hand: tuple[Card, ...], target: Sequence[Sequence[Card]],
-             ace: str, max_steps: int) -> list[MAction] | None:
-    """The whole sequence of steps (ending with EndTurn), or None if it is not found in time."""
+             ace: str, max_steps: int, helping: tuple[Card | None, ...] = (),
+             ) -> list[MAction] | None:
+    """The whole sequence of steps (ending with EndTurn), or None if it is not found in time
+    (or if the turn could not end there, e.g. a helping card without a hand card)."""
     out: list[MAction] = []
-    helping: tuple[Card | None, ...] = ()
     goal = sorted(sorted(str(c) for c in m) for m in target)
     for _ in range(max_steps + 1):
         now = sorted(sorted(str(tc.card) for tc in m) for m in table)
@@ -149,7 +157,7 @@ def steps_to(table: tuple[Meld, ...], hand: tuple[Card, ...], target: Sequence[S
                 return None
             out.append(EndTurn())
             return out
-        step = next_step(table, hand, target)
+        step = next_step(table, hand, target, helping)
         if step is None or isinstance(step, EndTurn):
             return None
         out.append(step)

@@ -1,0 +1,138 @@
+"""The Machiavelli computer players: what they infer, how they spend their budget, helping cards.
+
+The strength claims themselves (each level beats the one below) are measured by the
+tournament command, not here; these tests pin the pieces the strong player is built from.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from test_machiavelli_rules import start
+
+from engine.cards import double_deck, parse_cards
+from engine.games.machiavelli import bots
+from engine.games.machiavelli.bots import Standard, Strong, make_bot
+from engine.games.machiavelli.cli import _Legal, play_game, tournament
+from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, Take
+from engine.games.machiavelli.solver import can_lay, max_laid
+
+
+def _world_cards(world: MState) -> Counter[str]:
+    return GAME.card_multiset(world)
+
+
+def test_sampled_worlds_keep_every_card_and_fit_what_was_seen() -> None:
+    """A guessed world holds the 104 cards once each, the player's own hand and the table
+    unchanged, each opponent the right number of cards, none of them layable alone."""
+    rng = random.Random(5)
+    for seed in range(20):
+        state = GAME.new_game(GAME.make_config(players=3), random.Random(seed))
+        # give the table something: player 0 lays what it can from its hand
+        first = bots.solve([], state.hands[0], "both", least_change=False)
+        assert first is not None
+        if first.max_cards:
+            state = bots._after(state, 0, [list(m) for m in first.melds], first.laid)
+        view = GAME.view(state, state.player)
+        dead = bots._dead_cards(view, [10**9])
+        table = [c for m in view.start_table for c in m]
+        for c in dead:
+            assert not can_lay(table, [c], "both")
+        world = bots._sample_world(view, rng, dead, {})
+        assert _world_cards(world) == Counter(str(c) for c in double_deck())
+        assert world.hands[view.player] == view.hand
+        assert world.start_table == view.start_table
+        for p, h in enumerate(world.hands):
+            assert len(h) == view.hand_sizes[p]
+            if p != view.player and len(dead) >= 2 * len(h):
+                assert all(c in dead for c in h)
+                assert max_laid([], h, "both") == 0  # no meld inside the guessed hand
+
+
+def test_a_player_who_drew_is_guessed_to_hold_one_unknown_card() -> None:
+    s = start("AS 2S 3S", "7H 7D 7C")
+    bot = Strong()
+    bot._note_draws(GAME.view(s, 0))
+    assert bot._drew == {1: False}
+    hands = (s.hands[0], tuple(sorted((*s.hands[1], s.deck[0]))))
+    grown = MState(config=s.config, deck=s.deck[1:], hands=hands, table=s.table,
+                   start_table=s.start_table, helping=s.helping, player=0, turns=2)
+    bot._note_draws(GAME.view(grown, 0))
+    assert bot._drew == {1: True}
+    again = Strong()
+    again._note_draws(GAME.view(grown, 0))  # no memory: assume they laid all they could
+    assert again._drew == {1: False}
+
+
+def test_rollout_stops_when_the_turn_budget_is_spent() -> None:
+    state = GAME.new_game(GAME.default_config(2), random.Random(3))
+    assert bots._rollout(state, 0, 6, [0], 40_000) is None
+    value = bots._rollout(state, 0, 6, [10**9], 40_000)
+    assert value is not None and -100 <= value <= 100
+
+
+def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
+    """Out of budget before any sample is finished, the strong player falls back to standard."""
+    rng = random.Random(1)
+    for seed in range(10):
+        state = GAME.new_game(GAME.default_config(2), random.Random(seed))
+        mean = Strong()
+        mean.turn_work = 0
+        std = Standard()
+        view = GAME.view(state, 0)
+        assert mean.choose(view, _Legal(state), rng) == std.choose(view, _Legal(state), rng)
+
+
+def test_strong_goes_out_when_it_can() -> None:
+    s = start("4S 5S", "AS 2S 3S | 7H 7D 7C")
+    bot = make_bot("strong")
+    for _ in range(5):
+        a = bot.choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+        s = GAME.apply(s, a)
+        if isinstance(a, EndTurn):
+            break
+    assert GAME.is_over(s) and s.winners == (0,)
+
+
+def test_standard_takes_a_helping_card_that_lays_more_of_its_hand() -> None:
+    """5H 6H in the hand and 7H face up: the run 5H 6H 7H goes down, taking the 7H."""
+    s = start("5H 6H KC", helping="7H 2D 3D 9S", variant="helping")
+    bot = make_bot("standard")
+    seen = []
+    for _ in range(6):
+        a = bot.choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+        seen.append(a)
+        s = GAME.apply(s, a)
+        if isinstance(a, EndTurn):
+            break
+    assert any(isinstance(a, Take) for a in seen) and any(isinstance(a, Lay) for a in seen)
+    assert s.hands[0] == tuple(parse_cards("KC"))
+    assert sorted(str(c) for m in s.start_table for c in m) == ["5H", "6H", "7H"]
+
+
+def test_helping_cards_alone_are_never_taken() -> None:
+    """2D 3D 4D face up make a run, but without a hand card the turn could not end."""
+    s = start("KC QS", helping="2D 3D 4D 9S", variant="helping")
+    a = make_bot("standard").choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+    assert not isinstance(a, Take | Lay)
+
+
+def test_beginner_ignores_helping_cards() -> None:
+    s = start("5H 6H KC", helping="7H 2D 3D 9S", variant="helping")
+    a = make_bot("beginner").choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+    assert not isinstance(a, Take | Lay)
+
+
+def test_strong_games_replay_exactly() -> None:
+    cfg = GAME.make_config(players=2)
+    end, _ = play_game(cfg, [make_bot("strong"), make_bot("standard")], 11)
+    again, _ = play_game(cfg, [make_bot("strong"), make_bot("standard")], 11)
+    assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
+
+
+def test_tournament_results_do_not_depend_on_processes() -> None:
+    one = tournament("standard", "beginner", 4, 2, 2, "manipulation", "both", jobs=1)
+    two = tournament("standard", "beginner", 4, 2, 2, "manipulation", "both", jobs=2)
+    for k in ("a_wins", "b_wins", "mean_turns"):
+        assert one[k] == two[k]
