@@ -7,6 +7,10 @@ on the same positions as ``scripts/bench_machiavelli.py`` times in CPython, in t
 Prints median, 90th percentile and worst solve times in CPython and in the browser, and the
 ratio of the medians. In the app the solver runs with a time budget, so even the worst case
 cannot freeze the page for longer than that budget.
+
+With ``--bots strong,standard --games N`` it times whole computer turns instead: N seeded
+two-player games between those levels, the same games in CPython and in the browser (the
+bots' budgets count work, not time, so both play the very same moves).
 """
 
 from __future__ import annotations
@@ -44,6 +48,45 @@ json.dumps(out)
 """
 
 
+BOTS_CODE = """
+import json
+from engine.games.machiavelli.bots import make_bot
+from engine.games.machiavelli.cli import play_game
+from engine.games.machiavelli.rules import GAME
+levels = {levels!r}
+times = {{lv: [] for lv in levels}}
+cfg = GAME.make_config(players=len(levels))
+for g in range({games}):
+    bots = [make_bot(lv) for lv in levels]
+    play_game(cfg, bots, {seed} * 100003 + g)
+    for lv, b in zip(levels, bots):
+        times[lv] += [t * 1000 for t in b.turn_times]
+json.dumps(times)
+"""
+
+
+def bot_turns(levels: list[str], games: int, seed: int) -> None:
+    """Time computer turns in CPython and in the browser on the same seeded games."""
+    import json as _json
+
+    code = BOTS_CODE.format(levels=levels, games=games, seed=seed)
+    scope: dict[str, object] = {}
+    exec(code.rsplit("\n", 2)[0], scope)  # the same code in CPython, without the last line
+    cpython = scope["times"]
+    assert isinstance(cpython, dict)
+    with site_with_bare_page() as (_, url), chromium() as browser:
+        ctx = browser.new_context()
+        page = bare_pyodide_page(ctx, url)
+        browser_ms = run_python(page, code)
+        ctx.close()
+    if isinstance(browser_ms, str):
+        browser_ms = _json.loads(browser_ms)
+    print(f"{games} seeded games, levels {', '.join(levels)} (computer turns, planning included)")
+    for lv in dict.fromkeys(levels):
+        print(f"  {lv:9s} CPython:           {summary(cpython[lv])}")
+        print(f"  {lv:9s} browser (Pyodide): {summary(browser_ms[lv])}")
+
+
 def summary(ms: list[float]) -> str:
     s = sorted(ms)
     return (f"median {statistics.median(s):.1f} ms, 90th percentile "
@@ -52,10 +95,18 @@ def summary(ms: list[float]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--positions", required=True)
+    ap.add_argument("--positions", default="")
+    ap.add_argument("--bots", default="", help="time computer turns: levels, e.g. strong,standard")
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--budget", type=float, default=2000)
     args = ap.parse_args()
+    if args.bots:
+        bot_turns(args.bots.split(","), args.games, args.seed)
+        return
+    if not args.positions:
+        ap.error("give --positions (from bench_machiavelli.py --out) or --bots")
     positions = json.loads(Path(args.positions).read_text())
     cpython = []
     for p in positions:
