@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
+import pytest
 from test_machiavelli_rules import start
 
 from engine.cards import double_deck, parse_cards
 from engine.games.machiavelli import bots
 from engine.games.machiavelli.bots import Standard, Strong, make_bot
 from engine.games.machiavelli.cli import _Legal, play_game, tournament
-from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, Take
-from engine.games.machiavelli.solver import can_lay, max_laid
+from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, TableCard, Take
+from engine.games.machiavelli.solver import can_lay, max_laid, solve
 
 
 def _world_cards(world: MState) -> Counter[str]:
@@ -30,10 +32,14 @@ def test_sampled_worlds_keep_every_card_and_fit_what_was_seen() -> None:
     for seed in range(20):
         state = GAME.new_game(GAME.make_config(players=3), random.Random(seed))
         # give the table something: player 0 lays what it can from its hand
-        first = bots.solve([], state.hands[0], "both", least_change=False)
+        first = solve([], state.hands[0], "both", least_change=False)
         assert first is not None
         if first.max_cards:
-            state = bots._after(state, 0, [list(m) for m in first.melds], first.laid)
+            hands = (tuple(sorted((Counter(state.hands[0]) - Counter(first.laid)).elements())),
+                     *state.hands[1:])
+            melds = tuple(tuple(m) for m in first.melds)
+            state = replace(state, hands=hands, start_table=melds, player=1,
+                            table=tuple(tuple(TableCard(c) for c in m) for m in melds))
         view = GAME.view(state, state.player)
         dead = bots._dead_cards(view, [10**9])
         table = [c for m in view.start_table for c in m]
@@ -65,23 +71,42 @@ def test_a_player_who_drew_is_guessed_to_hold_one_unknown_card() -> None:
     assert again._drew == {1: False}
 
 
-def test_rollout_stops_when_the_turn_budget_is_spent() -> None:
-    state = GAME.new_game(GAME.default_config(2), random.Random(3))
-    assert bots._rollout(state, 0, 6, [0], 40_000) is None
-    value = bots._rollout(state, 0, 6, [10**9], 40_000)
-    assert value is not None and -100 <= value <= 100
-
-
 def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
-    """Out of budget before any sample is finished, the strong player falls back to standard."""
-    rng = random.Random(1)
-    for seed in range(10):
-        state = GAME.new_game(GAME.default_config(2), random.Random(seed))
-        mean = Strong()
-        mean.turn_work = 0
-        std = Standard()
-        view = GAME.view(state, 0)
-        assert mean.choose(view, _Legal(state), rng) == std.choose(view, _Legal(state), rng)
+    """Out of budget, the strong player plays as standard does."""
+    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
+    s = replace(s, hands=(s.hands[0], tuple(parse_cards("5S 6S"))))  # they could go out
+    view = GAME.view(s, 0)
+    poor = Strong()
+    poor.turn_work = 0
+    std = Standard()
+    legal = _Legal(s)
+    assert poor.choose(view, legal, random.Random(0)) == std.choose(view, legal, random.Random(0))
+
+
+def test_strong_does_not_hand_the_game_to_an_opponent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If the guesses say the opponent holds 5S 6S, laying 4S would let them go out on the
+    spade run: the strong player keeps the 4S back and lays the 8D 9D TD run instead, while
+    standard lays everything. (How the guesses are made is tested above.)"""
+    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
+    s = replace(s, hands=(s.hands[0], tuple(parse_cards("5S 6S"))))
+    view = GAME.view(s, 0)
+    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
+    target = Strong().target(view, view.hand)
+    assert target is not None
+    laid = sorted(str(c) for m in target for c in m if str(c) in ("4S", "8D", "9D", "TD"))
+    assert laid == ["8D", "9D", "TD"]
+    full = Standard().target(view, view.hand)
+    assert full is not None and sum(len(m) for m in full) == 10
+
+
+def test_strong_lays_everything_when_the_opponent_cannot_use_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
+    s = replace(s, hands=(s.hands[0], tuple(parse_cards("KC 5D"))))
+    view = GAME.view(s, 0)
+    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
+    target = Strong().target(view, view.hand)
+    assert target is not None and sum(len(m) for m in target) == 10
 
 
 def test_strong_goes_out_when_it_can() -> None:
