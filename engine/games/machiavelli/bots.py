@@ -147,9 +147,10 @@ class Strong(PlanBot):
     """
 
     level = "strong"
-    danger = 4
+    danger = 6
     samples = 12
-    risk_weight = 20.0
+    risk_weight = 40.0
+    tries = 3  # guesses drawn until one holds nothing that fits together
     turn_work = 300_000
 
     def __init__(self) -> None:
@@ -193,9 +194,18 @@ class Strong(PlanBot):
         if work[0] <= 0:
             return None
         rng = random.Random(f"strong:{view.hand_no}:{view.turns}:{view.player}")
-        worlds = [_sample_world(view, rng, dead, self._drew) for _ in range(self.samples)]
-        guesses = [w.hands[p] for w in worlds for p in threats]
         table = [c for m in view.start_table for c in m]
+        guesses: list[tuple[Card, ...]] = []
+        for _ in range(self.samples):
+            for _try in range(self.tries):
+                world = _sample_world(view, rng, dead, self._drew)
+                # a player who laid last turn holds nothing that fits, not even together
+                if all(self._drew.get(p, False) or not _fits(table, world.hands[p], ace, work)
+                       for p in threats):
+                    break
+            if work[0] <= 0:
+                return None
+            guesses += [world.hands[p] for p in threats]
 
         def risk(laid: Sequence[Card]) -> float | None:
             after = table + list(laid)
@@ -249,6 +259,12 @@ def _dead_cards(view: MView, work: list[int]) -> set[Card]:
         if not can_lay(table, [c], view.config.ace, work=work):
             out.add(c)
     return out
+
+
+def _fits(table: Sequence[Card], hand: Sequence[Card], ace: str, work: list[int]) -> bool:
+    """Can any of ``hand`` be laid on ``table``? (Out of budget: assume not.)"""
+    sol = solve([list(table)] if table else [], hand, ace, least_change=False, work=work)
+    return sol is not None and sol.proven and sol.max_cards > 0
 
 
 def _melds_with(hand: Sequence[Card], x: Card) -> bool:
