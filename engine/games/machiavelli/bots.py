@@ -126,6 +126,10 @@ class Standard(PlanBot):
 class Strong(PlanBot):
     """Plays to win: lays the most cards, except when that would let an opponent go out.
 
+    Among plays of the most cards it chooses the one that helps the opponents least: for each
+    guessed opponent hand (see below), how many of its cards the table after the play would
+    take. That costs no tempo.
+
     Measured on standard-against-standard games: in about half of them the loser's last play
     was what let the winner lay their final cards (the winner's hand did not fit the table
     before it). So when an opponent is down to ``danger`` cards or fewer, the strong player
@@ -151,6 +155,7 @@ class Strong(PlanBot):
     samples = 12
     risk_weight = 40.0
     tries = 3  # guesses drawn until one holds nothing that fits together
+    quiet_samples = 8  # guesses when nobody is about to go out
     turn_work = 300_000
 
     def __init__(self) -> None:
@@ -170,9 +175,11 @@ class Strong(PlanBot):
             return full  # going out (or out of search budget): take it
         threats = [p for p, n in enumerate(view.hand_sizes)
                    if p != view.player and n <= self.danger]
-        if not threats:
-            return full
-        choice = self._guarded(view, hand, sol, threats)
+        work = [self.turn_work]
+        if threats:
+            choice = self._guarded(view, hand, sol, threats, work)
+        else:
+            choice = self._least_help(view, hand, sol, work)
         if choice is None:
             return full
         laid, melds = choice
@@ -183,13 +190,46 @@ class Strong(PlanBot):
             return melds
         return [list(m) for m in tidy.melds]
 
+    def _least_help(self, view: MView, hand: tuple[Card, ...], sol: Solution,
+                    work: list[int],
+                    ) -> tuple[tuple[Card, ...], list[list[Card]] | None] | None:
+        """Among the plays laying the most cards, the one that lets the guessed opponent
+        hands lay the fewest cards next turn (no tempo is lost); None: keep ``sol``."""
+        ace = view.config.ace
+        plays = {tuple(sorted(sol.laid)): [list(m) for m in sol.melds]}
+        for c in sorted(set(sol.laid)):
+            trial = list(hand)
+            trial.remove(c)
+            alt = solve(view.start_table, trial, ace, least_change=False, work=work)
+            if alt is not None and alt.proven and alt.max_cards == sol.max_cards:
+                plays.setdefault(tuple(sorted(alt.laid)), [list(m) for m in alt.melds])
+        if len(plays) == 1 or work[0] <= 0:
+            return None
+        dead = _dead_cards(view, work)
+        rng = random.Random(f"strong:{view.hand_no}:{view.turns}:{view.player}")
+        others = [p for p in range(len(view.hand_sizes)) if p != view.player]
+        guesses = [w.hands[p] for w in (_sample_world(view, rng, dead, self._drew)
+                                        for _ in range(self.quiet_samples)) for p in others]
+        table = [c for m in view.start_table for c in m]
+        best: tuple[int, int] | None = None
+        choice = None
+        for k, (laid, melds) in enumerate(plays.items()):
+            helped = 0
+            for h in guesses:
+                got = solve([table + list(laid)], h, ace, least_change=False, work=work)
+                helped += got.max_cards if got is not None else 0
+            if work[0] <= 0:
+                return None
+            if best is None or (helped, k) < best:
+                best, choice = (helped, k), (laid, melds)
+        return choice
+
     def _guarded(self, view: MView, hand: tuple[Card, ...], sol: Solution,
-                 threats: list[int],
+                 threats: list[int], work: list[int],
                  ) -> tuple[tuple[Card, ...], list[list[Card]] | None] | None:
         """The candidate play with the best trade of cards laid against the chance of letting
         an opponent go out; None when the budget ran out (then: the most cards)."""
         ace = view.config.ace
-        work = [self.turn_work]
         dead = _dead_cards(view, work)
         if work[0] <= 0:
             return None
