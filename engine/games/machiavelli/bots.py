@@ -18,7 +18,7 @@ next, so each step is a dictionary look-up.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine.cards import Card
 
@@ -197,10 +197,7 @@ class Strong(PlanBot):
         hands lay the fewest cards next turn (no tempo is lost); None: keep ``sol``."""
         ace = view.config.ace
         plays = {tuple(sorted(sol.laid)): [list(m) for m in sol.melds]}
-        for c in sorted(set(sol.laid)):
-            trial = list(hand)
-            trial.remove(c)
-            alt = solve(view.start_table, trial, ace, least_change=False, work=work)
+        for alt in _without_each(view, hand, sol.laid, work):
             if alt is not None and alt.proven and alt.max_cards == sol.max_cards:
                 plays.setdefault(tuple(sorted(alt.laid)), [list(m) for m in alt.melds])
         if len(plays) == 1 or work[0] <= 0:
@@ -261,10 +258,7 @@ class Strong(PlanBot):
         if stay is None:
             return None
         cands[()] = (None, stay)
-        for c in sorted(set(sol.laid)):
-            trial = list(hand)
-            trial.remove(c)
-            alt = solve(view.start_table, trial, ace, least_change=False, work=work)
+        for alt in _without_each(view, hand, sol.laid, work):
             if alt is None or not alt.proven or work[0] <= 0:
                 return None
             key = tuple(sorted(alt.laid))
@@ -287,6 +281,17 @@ class Strong(PlanBot):
             if p != view.player:
                 self._drew[p] = self._sizes.get(p, -2) + 1 == n
         self._sizes = dict(enumerate(view.hand_sizes))
+
+
+def _without_each(view: MView, hand: Sequence[Card], laid: Sequence[Card],
+                  work: list[int]) -> Iterator[Solution | None]:
+    """For each different card of ``laid`` in card order, the best play of the hand without
+    that card; lazily, so that the caller's own solver calls interleave on the shared budget
+    exactly as they come."""
+    for c in sorted(set(laid)):
+        trial = list(hand)
+        trial.remove(c)
+        yield solve(view.start_table, trial, view.config.ace, least_change=False, work=work)
 
 
 def _dead_cards(view: MView, work: list[int]) -> set[Card]:
