@@ -67,8 +67,6 @@ json.dumps(times)
 
 def bot_turns(levels: list[str], games: int, seed: int) -> None:
     """Time computer turns in CPython and in the browser on the same seeded games."""
-    import json as _json
-
     code = BOTS_CODE.format(levels=levels, games=games, seed=seed)
     scope: dict[str, object] = {}
     exec(code.rsplit("\n", 2)[0], scope)  # the same code in CPython, without the last line
@@ -79,8 +77,6 @@ def bot_turns(levels: list[str], games: int, seed: int) -> None:
         page = bare_pyodide_page(ctx, url)
         browser_ms = run_python(page, code)
         ctx.close()
-    if isinstance(browser_ms, str):
-        browser_ms = _json.loads(browser_ms)
     print(f"{games} seeded games, levels {', '.join(levels)} (computer turns, planning included)")
     for lv in dict.fromkeys(levels):
         print(f"  {lv:9s} CPython:           {summary(cpython[lv])}")

@@ -18,6 +18,7 @@ next, so each step is a dictionary look-up.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from engine.cards import Card
@@ -35,6 +36,7 @@ from .rules import (
     apply_step,
     plain,
     restore,
+    unseen,
 )
 from .solver import Solution, can_lay, solve
 
@@ -298,7 +300,7 @@ def _dead_cards(view: MView, work: list[int]) -> set[Card]:
     """Unseen cards that cannot be laid alone on the table as the turn found it."""
     table = [c for m in view.start_table for c in m]
     out: set[Card] = set()
-    for c in sorted(set(_unseen(view))):
+    for c in sorted(set(unseen(view))):
         if work[0] <= 0:
             break
         if not can_lay(table, [c], view.config.ace, work=work):
@@ -328,7 +330,7 @@ def _melds_with(hand: Sequence[Card], x: Card) -> bool:
 def _sample_world(view: MView, rng: random.Random, dead: set[Card],
                   drew: dict[int, bool]) -> MState:
     """One guess of the hidden cards, shaped by what the opponents' play revealed."""
-    pool = _unseen(view)
+    pool = unseen(view)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
     for p, n in enumerate(view.hand_sizes):
@@ -361,8 +363,6 @@ def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, 
     hand cards go down than in ``target`` (the caller's plan without them). Whether each
     helping card ends in a meld with a hand card is checked when the play is turned into
     steps (the turn could not end otherwise)."""
-    from collections import Counter
-
     table_count = sum(len(m) for m in view.start_table)
     base = 0 if target is None else sum(len(m) for m in target) - table_count
     extra = [c for c in row if c is not None]
@@ -375,18 +375,6 @@ def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, 
     if from_hand <= base:
         return None
     return [list(m) for m in sol.melds]
-
-
-def _unseen(view: MView) -> list[Card]:
-    """Cards this player cannot see (other hands and the draw pile), in a fixed order."""
-    from collections import Counter
-
-    from engine.cards import double_deck
-
-    seen: Counter[Card] = Counter(view.hand)
-    seen.update(tc.card for m in view.table for tc in m)
-    seen.update(c for c in view.helping if c is not None)
-    return sorted((Counter(double_deck()) - seen).elements())
 
 
 LEVELS: dict[str, type[PlanBot]] = {"beginner": Beginner, "standard": Standard,

@@ -321,6 +321,14 @@ def turn_problem(table: Sequence[Meld], ace: str) -> str | None:
     return None
 
 
+def unseen(view: MView) -> list[Card]:
+    """Cards ``view.player`` cannot see (other hands and the draw pile), in a fixed order."""
+    seen: Counter[Card] = Counter(view.hand)
+    seen.update(tc.card for m in view.table for tc in m)
+    seen.update(c for c in view.helping if c is not None)
+    return sorted((Counter(double_deck()) - seen).elements())
+
+
 def plain(table: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(tc.card for tc in m) for m in table)
 
@@ -559,11 +567,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             last_hand=state.last_hand)
 
     def determinize(self, view: MView, rng: random.Random) -> MState:
-        known: Counter[Card] = Counter(view.hand)
-        known.update(tc.card for m in view.table for tc in m)
-        known.update(c for c in view.helping if c is not None)
-        unknown = list((Counter(double_deck()) - known).elements())
-        unknown.sort()
+        unknown = unseen(view)
         rng.shuffle(unknown)
         hands: list[tuple[Card, ...]] = []
         for p, n in enumerate(view.hand_sizes):
