@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cards import Card
 from engine.games.machiavelli.bots import make_bot
 from engine.games.machiavelli.cli import _Legal
 from engine.games.machiavelli.rules import GAME, Draw, EndTurn, Pass
@@ -40,8 +41,8 @@ def main() -> None:
         seed = args.seed * 100003 + g // 2
         rng = random.Random(seed)
         state = GAME.new_game(cfg, random.Random(f"deal:{seed}"))
-        turns: list[tuple[int, list[object], tuple[object, ...], str]] = []
-        begun: tuple[int, list[object], tuple[object, ...]] | None = None
+        turns: list[tuple[int, list[Card], tuple[Card, ...], str]] = []
+        begun: tuple[int, list[Card], tuple[Card, ...]] | None = None
         while not GAME.is_over(state):
             p = state.player
             if begun is None:  # the table and hand as this turn found them
@@ -59,7 +60,7 @@ def main() -> None:
         final_hands.append(len(winner[2]))
         if loser[3] == "lay":
             loser_laid += 1
-            if not can_lay(loser[1], list(winner[2]), "both"):  # type: ignore[arg-type]
+            if not can_lay(loser[1], list(winner[2]), "both"):
                 enabled += 1
     print(f"{args.a} vs {args.b}: {args.games} games (seed {args.seed}), {went_out} ended by "
           "going out")
