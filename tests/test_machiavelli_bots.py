@@ -161,3 +161,22 @@ def test_tournament_results_do_not_depend_on_processes() -> None:
     two = tournament("standard", "beginner", 4, 2, 2, "manipulation", "both", jobs=2)
     for k in ("a_wins", "b_wins", "mean_turns"):
         assert one[k] == two[k]
+
+
+def test_strong_keeps_back_a_card_that_opens_the_table_to_the_opponent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody is close to going out, but laying the 4S would let the guessed hand lay its
+    5S 6S on the spade run: two of their cards for one of ours. The strong player lays the
+    8D 9D TD run and keeps the 4S; standard lays all four."""
+    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
+    opponent = tuple(parse_cards("2H 5S 6S 5C 9C JH QC"))
+    s = replace(s, hands=(s.hands[0], opponent))
+    view = GAME.view(s, 0)
+    assert view.hand_sizes[1] > Strong.danger
+    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
+    target = Strong().target(view, view.hand)
+    assert target is not None
+    laid = sorted(str(c) for m in target for c in m if str(c) in ("4S", "8D", "9D", "TD"))
+    assert laid == ["8D", "9D", "TD"]
+    full = Standard().target(view, view.hand)
+    assert full is not None and sum(len(m) for m in full) == 10
