@@ -180,3 +180,43 @@ def test_strong_keeps_back_a_card_that_opens_the_table_to_the_opponent(
     assert laid == ["8D", "9D", "TD"]
     full = Standard().target(view, view.hand)
     assert full is not None and sum(len(m) for m in full) == 10
+
+
+def test_against_a_one_card_opponent_every_possible_card_is_counted(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one card left, the opponent holds one of the unseen cards that did not fit the
+    table; the strong player counts them all, so its choice does not depend on a guess that
+    happens to be the 5S its 4S would free, or the harmless KC."""
+    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
+    choices = []
+    for guess in ("5S", "KC"):
+        world = replace(s, hands=(s.hands[0], tuple(parse_cards(guess))))
+        view = GAME.view(world, 0)
+        monkeypatch.setattr(bots, "_sample_world", lambda *_, w=world: w)
+        target = Strong().target(view, view.hand)
+        assert target is not None
+        choices.append(sorted(str(c) for m in target for c in m))
+    assert choices[0] == choices[1]
+
+
+def test_strong_keeps_the_last_cards_that_can_go_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Laying the most cards (6S on the run, 5H 6H 7H) would keep a 6C that no likely table
+    takes. The strong player lays the 6S 6H 6C group instead and keeps 5H 7H: once the guessed
+    opponent adds their 6D to the group, the 6H can go between them and it goes out."""
+    s = start("5H 6C 6H 6S 7H", "3S 4S 5S")
+    s = replace(s, hands=(s.hands[0], tuple(parse_cards("2C 5C 6D 8H 9C JS QD"))))
+    view = GAME.view(s, 0)
+    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
+    target = Strong().target(view, view.hand)
+    assert target is not None
+    on_table = Counter(str(c) for m in target for c in m)
+    kept = sorted((Counter(str(c) for c in view.hand) - on_table).elements())
+    assert kept == ["5H", "7H"]
+    after = [c for m in target for c in m]
+    reply = solve([after], s.hands[1], "both", least_change=False)
+    assert reply is not None and reply.max_cards > 0
+    assert can_lay(after + list(reply.laid), parse_cards("5H 7H"), "both")
+    greedy = Strong()
+    greedy.out_weight = 0
+    most = greedy.target(view, view.hand)
+    assert most is not None and sum(len(m) for m in most) == 7

@@ -133,16 +133,19 @@ class Strong(PlanBot):
     fewer, by the race it leaves: ``cards laid - help_weight * cards the guessed opponent
     hands (see below) could then lay``. So it keeps back a card that would open the table to
     several of theirs, and among plays of the same size it picks the one that helps least
-    (which costs no tempo).
+    (which costs no tempo). When a play would leave it ``finish`` cards or fewer, the chance
+    that those last cards can all go down next turn counts too (``out_weight`` cards): how
+    the last cards are kept decides whether it can go out.
 
     Measured on standard-against-standard games: in about half of them the loser's last play
     was what let the winner lay their final cards (the winner's hand did not fit the table
     before it). So when an opponent is down to ``danger`` cards or fewer, the strong player
     guesses their hand and, for each candidate play (the most cards; the best play without
     each one of those cards; drawing), estimates the chance that it lets them go out. It
-    plays the candidate with the best ``cards laid - risk_weight * chance``. Holding cards
-    back costs tempo, so at other times it simply lays the most cards (every hold-back rule
-    we tried there lost to ``standard``, and so did a sampled look-ahead over all turns).
+    plays the candidate with the best ``cards laid - risk_weight * chance``. Against an
+    opponent holding one card it counts every card they may hold instead of guessing. Blanket
+    hold-back rules (one card a turn, one spare card) lost to ``standard``, and so did a
+    sampled look-ahead over all turns and a guard that risked more for more cards.
 
     The guesses use what the opponents' play tells: a player who laid cards last turn laid
     all they could, so none of their cards fits the table as they left it (they are drawn
@@ -163,6 +166,8 @@ class Strong(PlanBot):
     quiet_samples = 8  # guesses when nobody is about to go out
     help_weight = 1.0  # one card the opponents lay thanks to us costs as much as one we lay
     help_spread = 1  # when nobody is close to going out, plays of one card fewer are weighed too
+    out_weight = 40.0  # going out next turn, in cards (the same stake as risk_weight)
+    finish = 3  # plays that keep this many cards or fewer are also weighed by the chance to go out
     turn_work = 300_000
 
     def __init__(self) -> None:
@@ -201,7 +206,11 @@ class Strong(PlanBot):
                     work: list[int],
                     ) -> tuple[tuple[Card, ...], list[list[Card]] | None] | None:
         """The play, of the most cards or ``help_spread`` fewer, with the best ``cards laid -
-        help_weight * cards the guessed opponent hands could then lay``; None: keep ``sol``."""
+        help_weight * cards the guessed opponent hands could then lay``; None: keep ``sol``.
+
+        A play that keeps ``finish`` cards or fewer also scores ``out_weight`` times the chance
+        that the kept cards can all be laid next turn, after the guessed opponent has laid what
+        they could (the way the last cards are kept decides whether one can go out)."""
         ace = view.config.ace
         plays = {tuple(sorted(sol.laid)): [list(m) for m in sol.melds]}
         for alt in _without_each(view, hand, sol.laid, work):
@@ -219,13 +228,19 @@ class Strong(PlanBot):
         best: tuple[float, int] | None = None
         choice = None
         for k, (laid, melds) in enumerate(plays.items()):
-            helped = 0
+            kept = list((Counter(hand) - Counter(laid)).elements())
+            after = table + list(laid)
+            helped = finished = 0
             for h in guesses:
-                got = solve([table + list(laid)], h, ace, least_change=False, work=work)
+                got = solve([after], h, ace, least_change=False, work=work)
                 helped += got.max_cards if got is not None else 0
+                if len(kept) <= self.finish:
+                    reply = after + list(got.laid) if got is not None else after
+                    finished += can_lay(reply, kept, ace, work=work)
             if work[0] <= 0:
                 return None
-            score = (self.help_weight * helped / len(guesses) - len(laid), k)
+            score = ((self.help_weight * helped - self.out_weight * finished) / len(guesses)
+                     - len(laid), k)
             if best is None or score < best:
                 best, choice = score, (laid, melds)
         return choice
@@ -253,8 +268,20 @@ class Strong(PlanBot):
                 return None
             guesses += [world.hands[p] for p in threats]
 
+        # An opponent down to one card holds one of few possible cards: count them all rather
+        # than guess (12 guesses miss the one card a play would free about half the time).
+        single: Counter[Card] | None = None
+        if len(threats) == 1 and view.hand_sizes[threats[0]] == 1:
+            pool = unseen(view)
+            if not self._drew.get(threats[0], False):
+                pool = [c for c in pool if c in dead]
+            single = Counter(pool) or None
+
         def risk(laid: Sequence[Card]) -> float | None:
             after = table + list(laid)
+            if single is not None:
+                hits = sum(n for c, n in single.items() if can_lay(after, [c], ace, work=work))
+                return None if work[0] <= 0 else hits / single.total()
             hits = sum(1 for h in guesses if can_lay(after, h, ace, work=work))
             return None if work[0] <= 0 else hits / len(guesses)
 
