@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from test_machiavelli_rules import start
 
-from engine.cards import double_deck, parse_cards
+from engine.cards import Card, double_deck, parse_cards
 from engine.games.machiavelli import bots
 from engine.games.machiavelli.bots import Standard, Strong, make_bot
 from engine.games.machiavelli.cli import _Legal, play_game, tournament
@@ -83,29 +83,39 @@ def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
     assert poor.choose(view, legal, random.Random(0)) == std.choose(view, legal, random.Random(0))
 
 
+def _strong_against(monkeypatch: pytest.MonkeyPatch, opponent: str,
+                    hand: str = "4S 8D 9D TD KC", table: str = "AS 2S 3S | 7H 7D 7C",
+                    ) -> tuple[MState, list[list[Card]] | None]:
+    """The strong player's target when its guesses all say the opponent holds ``opponent``."""
+    s = start(hand, table)
+    s = replace(s, hands=(s.hands[0], tuple(parse_cards(opponent))))
+    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
+    view = GAME.view(s, 0)
+    return s, Strong().target(view, view.hand)
+
+
+def _laid_of(target: list[list[Card]] | None, *cards: str) -> list[str]:
+    assert target is not None
+    return sorted(str(c) for m in target for c in m if str(c) in cards)
+
+
+def _standard_lays_all_ten(s: MState) -> bool:
+    full = Standard().target(GAME.view(s, 0), s.hands[0])
+    return full is not None and sum(len(m) for m in full) == 10
+
+
 def test_strong_does_not_hand_the_game_to_an_opponent(monkeypatch: pytest.MonkeyPatch) -> None:
     """If the guesses say the opponent holds 5S 6S, laying 4S would let them go out on the
     spade run: the strong player keeps the 4S back and lays the 8D 9D TD run instead, while
     standard lays everything. (How the guesses are made is tested above.)"""
-    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
-    s = replace(s, hands=(s.hands[0], tuple(parse_cards("5S 6S"))))
-    view = GAME.view(s, 0)
-    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
-    target = Strong().target(view, view.hand)
-    assert target is not None
-    laid = sorted(str(c) for m in target for c in m if str(c) in ("4S", "8D", "9D", "TD"))
-    assert laid == ["8D", "9D", "TD"]
-    full = Standard().target(view, view.hand)
-    assert full is not None and sum(len(m) for m in full) == 10
+    s, target = _strong_against(monkeypatch, "5S 6S")
+    assert _laid_of(target, "4S", "8D", "9D", "TD") == ["8D", "9D", "TD"]
+    assert _standard_lays_all_ten(s)
 
 
 def test_strong_lays_everything_when_the_opponent_cannot_use_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
-    s = replace(s, hands=(s.hands[0], tuple(parse_cards("KC 5D"))))
-    view = GAME.view(s, 0)
-    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
-    target = Strong().target(view, view.hand)
+    _, target = _strong_against(monkeypatch, "KC 5D")
     assert target is not None and sum(len(m) for m in target) == 10
 
 
@@ -168,18 +178,10 @@ def test_strong_keeps_back_a_card_that_opens_the_table_to_the_opponent(
     """Nobody is close to going out, but laying the 4S would let the guessed hand lay its
     5S 6S on the spade run: two of their cards for one of ours. The strong player lays the
     8D 9D TD run and keeps the 4S; standard lays all four."""
-    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
-    opponent = tuple(parse_cards("2H 5S 6S 5C 9C JH QC"))
-    s = replace(s, hands=(s.hands[0], opponent))
-    view = GAME.view(s, 0)
-    assert view.hand_sizes[1] > Strong.danger
-    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
-    target = Strong().target(view, view.hand)
-    assert target is not None
-    laid = sorted(str(c) for m in target for c in m if str(c) in ("4S", "8D", "9D", "TD"))
-    assert laid == ["8D", "9D", "TD"]
-    full = Standard().target(view, view.hand)
-    assert full is not None and sum(len(m) for m in full) == 10
+    s, target = _strong_against(monkeypatch, "2H 5S 6S 5C 9C JH QC")
+    assert len(s.hands[1]) > Strong.danger
+    assert _laid_of(target, "4S", "8D", "9D", "TD") == ["8D", "9D", "TD"]
+    assert _standard_lays_all_ten(s)
 
 
 def test_against_a_one_card_opponent_every_possible_card_is_counted(
@@ -187,27 +189,18 @@ def test_against_a_one_card_opponent_every_possible_card_is_counted(
     """With one card left, the opponent holds one of the unseen cards that did not fit the
     table; the strong player counts them all, so its choice does not depend on a guess that
     happens to be the 5S its 4S would free, or the harmless KC."""
-    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
-    choices = []
-    for guess in ("5S", "KC"):
-        world = replace(s, hands=(s.hands[0], tuple(parse_cards(guess))))
-        view = GAME.view(world, 0)
-        monkeypatch.setattr(bots, "_sample_world", lambda *_, w=world: w)
-        target = Strong().target(view, view.hand)
-        assert target is not None
-        choices.append(sorted(str(c) for m in target for c in m))
-    assert choices[0] == choices[1]
+    choices = [sorted(str(c) for m in target for c in m) if target else []
+               for _, target in (_strong_against(monkeypatch, guess) for guess in ("5S", "KC"))]
+    assert choices[0] and choices[0] == choices[1]
 
 
 def test_strong_keeps_the_last_cards_that_can_go_out(monkeypatch: pytest.MonkeyPatch) -> None:
     """Laying the most cards (6S on the run, 5H 6H 7H) would keep a 6C that no likely table
     takes. The strong player lays the 6S 6H 6C group instead and keeps 5H 7H: once the guessed
     opponent adds their 6D to the group, the 6H can go between them and it goes out."""
-    s = start("5H 6C 6H 6S 7H", "3S 4S 5S")
-    s = replace(s, hands=(s.hands[0], tuple(parse_cards("2C 5C 6D 8H 9C JS QD"))))
+    s, target = _strong_against(monkeypatch, "2C 5C 6D 8H 9C JS QD", "5H 6C 6H 6S 7H",
+                                "3S 4S 5S")
     view = GAME.view(s, 0)
-    monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
-    target = Strong().target(view, view.hand)
     assert target is not None
     on_table = Counter(str(c) for m in target for c in m)
     kept = sorted((Counter(str(c) for c in view.hand) - on_table).elements())
