@@ -93,6 +93,15 @@ def tap(page: Any, testid: str) -> None:
     idle(page)
 
 
+def follow(page: Any, testid: str) -> None:
+    """Tap a link and wait until the app has handled the route it leads to (the hash change
+    arrives after the tap returns, so waiting for idle alone can read the old page)."""
+    before = page.evaluate("document.documentElement.dataset.routed")
+    page.get_by_test_id(testid).tap()
+    page.wait_for_function("n => document.documentElement.dataset.routed !== n", arg=before)
+    idle(page)
+
+
 COUNT_ANIMATIONS = """() => {
     window.__flights = 0;
     if (Element.prototype.animate.counted) return;

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, ROOT, boot_app
-from test_app_play import PM, flights_of_one_deal, go, idle, open_deal, tap
+from test_app_play import PM, flights_of_one_deal, follow, go, idle, open_deal, tap
 
 SHOTS = ROOT / "build" / "screenshots"
 
@@ -74,15 +74,13 @@ def test_boots_to_the_home_screen_with_four_games(app: Any) -> None:
 
 
 def test_rules_pages(app: Any) -> None:
-    app.get_by_test_id(f"rules-{PM}").tap()
-    idle(app)
+    follow(app, f"rules-{PM}")
     text = app.get_by_test_id("rules-text").inner_text()
     assert "Perpetual Motion" in text
     assert "Masten" in app.locator("main").inner_text()  # which round count the app shows
     go(app, "#/rules/cube-farm")
     assert "Cube Farm" in app.get_by_test_id("rules-text").inner_text()
-    app.get_by_test_id("back").tap()
-    idle(app)
+    follow(app, "back")
     assert app.get_by_test_id("game-list").is_visible()
 
 
