@@ -71,10 +71,16 @@ def test_a_player_who_drew_is_guessed_to_hold_one_unknown_card() -> None:
     assert again._drew == {1: False}
 
 
+def _position(opponent: str, hand: str = "4S 8D 9D TD KC",
+              table: str = "AS 2S 3S | 7H 7D 7C") -> MState:
+    """Player 0 to move with ``hand`` on ``table``; the opponent holds ``opponent``."""
+    s = start(hand, table)
+    return replace(s, hands=(s.hands[0], tuple(parse_cards(opponent))))
+
+
 def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
     """Out of budget, the strong player plays as standard does."""
-    s = start("4S 8D 9D TD KC", "AS 2S 3S | 7H 7D 7C")
-    s = replace(s, hands=(s.hands[0], tuple(parse_cards("5S 6S"))))  # they could go out
+    s = _position("5S 6S")  # they could go out
     view = GAME.view(s, 0)
     poor = Strong()
     poor.turn_work = 0
@@ -84,11 +90,10 @@ def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
 
 
 def _strong_against(monkeypatch: pytest.MonkeyPatch, opponent: str,
-                    hand: str = "4S 8D 9D TD KC", table: str = "AS 2S 3S | 7H 7D 7C",
-                    ) -> tuple[MState, list[list[Card]] | None]:
-    """The strong player's target when its guesses all say the opponent holds ``opponent``."""
-    s = start(hand, table)
-    s = replace(s, hands=(s.hands[0], tuple(parse_cards(opponent))))
+                    *position: str) -> tuple[MState, list[list[Card]] | None]:
+    """The strong player's target when its guesses all say the opponent holds ``opponent``
+    (``position``: hand and table, as for ``_position``)."""
+    s = _position(opponent, *position)
     monkeypatch.setattr(bots, "_sample_world", lambda *_: s)
     view = GAME.view(s, 0)
     return s, Strong().target(view, view.hand)

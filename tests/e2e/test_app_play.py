@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -31,14 +31,21 @@ def idle(page: Any) -> None:
     page.wait_for_function("document.documentElement.dataset.busy !== '1'", timeout=60_000)
 
 
-def go(page: Any, hash_: str) -> None:
-    """Follow an in-app link (no reload) and wait until the app has handled it."""
+def routed(page: Any, act: Callable[[], object]) -> None:
+    """Do ``act`` (which changes the route) and wait until the app has handled the new route:
+    the hash change arrives after a tap returns, so waiting for idle alone can read the old
+    page."""
     before = page.evaluate("document.documentElement.dataset.routed")
-    if page.evaluate("location.hash") == hash_:
-        return
-    page.evaluate("h => { location.hash = h; }", hash_)
+    act()
     page.wait_for_function("n => document.documentElement.dataset.routed !== n", arg=before)
     idle(page)
+
+
+def go(page: Any, hash_: str) -> None:
+    """Follow an in-app link (no reload) and wait until the app has handled it."""
+    if page.evaluate("location.hash") == hash_:
+        return
+    routed(page, lambda: page.evaluate("h => { location.hash = h; }", hash_))
 
 
 def open_deal(page: Any, deal: int) -> None:
@@ -94,12 +101,8 @@ def tap(page: Any, testid: str) -> None:
 
 
 def follow(page: Any, testid: str) -> None:
-    """Tap a link and wait until the app has handled the route it leads to (the hash change
-    arrives after the tap returns, so waiting for idle alone can read the old page)."""
-    before = page.evaluate("document.documentElement.dataset.routed")
-    page.get_by_test_id(testid).tap()
-    page.wait_for_function("n => document.documentElement.dataset.routed !== n", arg=before)
-    idle(page)
+    """Tap a link and wait until the app has handled the route it leads to."""
+    routed(page, page.get_by_test_id(testid).tap)
 
 
 COUNT_ANIMATIONS = """() => {
