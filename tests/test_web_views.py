@@ -61,7 +61,7 @@ def test_card_html_is_readable() -> None:
 
 
 def test_home_lists_every_game_with_rules_and_coming_soon() -> None:
-    html = v.home_html(all_games(), None)
+    html = v.home_html(all_games(), {})
     c = parse(html)
     buttons_labelled(c)
     ids = [a["data-testid"] for t, a in c.tags if (a.get("data-testid") or "").startswith("game-")
@@ -73,14 +73,20 @@ def test_home_lists_every_game_with_rules_and_coming_soon() -> None:
 
 
 def test_home_offers_to_continue() -> None:
-    html = v.home_html(all_games(), v.SavedSummary(deal=12, round=3, over=False))
+    line = v.SavedSummary(deal=12, round=3, over=False).text()
+    html = v.home_html(all_games(), {"perpetual-motion": line})
     assert 'data-testid="continue"' in html and "deal 12" in html and "round 3" in html
-    html = v.home_html(all_games(), v.SavedSummary(deal=12, round=3, over=True))
+    assert v.SavedSummary(deal=12, round=3, over=True).text() is None
+    html = v.home_html(all_games(), {"perpetual-motion": None})
     assert 'data-testid="continue"' not in html
+    tables = {"perpetual-motion", "machiavelli"}
+    html = v.home_html(all_games(), {"machiavelli": "turn 4, you hold 9 cards"}, None, tables)
+    assert html.count("Coming soon") == 2
+    assert 'data-testid="continue-machiavelli"' in html and "you hold 9 cards" in html
 
 
 def test_notice_is_escaped() -> None:
-    html = v.home_html(all_games(), None, notice="<script>x</script>")
+    html = v.home_html(all_games(), {}, notice="<script>x</script>")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 
@@ -213,6 +219,7 @@ def test_pyscript_config_maps_every_module() -> None:
     cfg = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
     assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
     assert cfg["packages"] == ["./wheels/tabletop_engine-0.1.0-py3-none-any.whl"]
-    modules = {f"./app/{p.name}" for p in (WEB / "app").glob("*.py") if p.name != "main.py"}
+    modules = {f"./{p.relative_to(WEB).as_posix()}" for p in (WEB / "app").rglob("*.py")
+               if p.name != "main.py"}
     assert set(cfg["files"]) == modules
     assert all(cfg["files"][k] == k for k in modules)

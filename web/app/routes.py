@@ -1,14 +1,18 @@
 """Hash routes, so that any static host (and any sub-path) serves every screen.
 
-``#/`` home, ``#/rules/<id>`` a rules page, ``#/perpetual-motion`` the table (the game in
-progress, or a new deal), ``#/perpetual-motion/deal/12345`` that deal, ``#/perpetual-motion/stats``
-the statistics panel, ``#/settings``, ``#/about``.
+``#/`` home, ``#/rules/<id>`` a rules page, ``#/<game>`` its table (the game in progress, or
+a new deal / the set-up), ``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a
+multi-player game, ``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to
+its end, ``#/perpetual-motion/stats`` the statistics panel, ``#/settings``, ``#/about``. Deal
+and watch links of multi-player games carry the seats and options in a query
+(``?seats=you,standard&variant=helping``): never a hidden card.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote
 
 PM = "perpetual-motion"
 MAX_DEAL_DIGITS = 15  # deal numbers are 0 .. 10**15 - 1: short enough to read out
@@ -20,6 +24,10 @@ class Route:
     game: str | None = None
     deal: int | None = None
     error: str | None = None  # a broken link: what to tell the player
+    query: tuple[tuple[str, str], ...] = ()  # seats and options of a deal or watch link
+
+    def param(self, key: str, default: str = "") -> str:
+        return dict(self.query).get(key, default)
 
     def href(self) -> str:
         return route_href(self)
@@ -28,8 +36,13 @@ class Route:
 def route_href(r: Route) -> str:
     if r.screen == "rules":
         return f"#/rules/{r.game}"
+    q = "?" + "&".join(f"{quote(k)}={quote(v, safe=',')}" for k, v in r.query) if r.query else ""
     if r.screen == "table":
-        return f"#/{r.game}/deal/{r.deal}" if r.deal is not None else f"#/{r.game}"
+        return f"#/{r.game}/deal/{r.deal}{q}" if r.deal is not None else f"#/{r.game}"
+    if r.screen == "watch":
+        return f"#/{r.game}/watch/{r.deal}{q}"
+    if r.screen == "setup":
+        return f"#/{r.game}/setup"
     if r.screen == "stats":
         return f"#/{r.game}/stats"
     if r.screen in ("settings", "about"):
@@ -48,11 +61,36 @@ def parse_deal_number(text: str) -> int | None:
     return int(t)
 
 
-def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,)) -> Route:
-    """Read ``location.hash``; anything unreadable gives the home screen with an ``error``."""
+MAX_QUERY = 400  # characters of a link's query read at most
+MAX_PARAMS = 16
+
+
+def parse_query(text: str) -> tuple[tuple[str, str], ...] | None:
+    """``seats=you,strong&ace=high`` -> pairs; None when it is not a query this app writes."""
+    if len(text) > MAX_QUERY:
+        return None
+    try:
+        pairs = parse_qsl(text, keep_blank_values=True, strict_parsing=False,
+                          max_num_fields=MAX_PARAMS)
+    except ValueError:
+        return None
+    out = []
+    for k, v in pairs:
+        if not _ID.match(k.replace("_", "-")) or len(v) > 200:
+            return None
+        out.append((k, v))
+    return tuple(out)
+
+
+def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,),
+               tables: tuple[str, ...] = (PM,)) -> Route:
+    """Read ``location.hash``; anything unreadable gives the home screen with an ``error``.
+
+    ``tables``: the games this app has a table screen for (the others are "coming soon")."""
     h = hash_.strip()
     if h.startswith("#"):
         h = h[1:]
+    h, _, qtext = h.partition("?")
     parts = [p for p in h.split("/") if p]
     if not parts:
         return Route("home")
@@ -60,22 +98,30 @@ def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,)) -> Route:
     if head == "rules" and len(parts) == 2 and _ID.match(parts[1]):
         if parts[1] in known_games:
             return Route("rules", game=parts[1])
-        return Route("home", error=f"There is no game called “{parts[1]}”.")
+        return Route("home", error=f"There is no game called “{parts[1][:40]}”.")
     if head in ("settings", "about") and len(parts) == 1:
         return Route(head)
-    if head == PM:
+    if head in tables:
+        query = parse_query(qtext) if qtext else ()
+        if query is None:
+            return Route("home", error="This link's settings could not be read: it may have "
+                                       "been cut short or come from another app.")
         if len(parts) == 1:
-            return Route("table", game=PM)
-        if parts[1] == "stats" and len(parts) == 2:
-            return Route("stats", game=PM)
-        if parts[1] == "deal" and len(parts) == 3:
+            return Route("table", game=head)
+        if parts[1] == "stats" and len(parts) == 2 and head == PM:
+            return Route("stats", game=head)
+        if parts[1] == "setup" and len(parts) == 2 and head != PM:
+            return Route("setup", game=head)
+        if parts[1] in ("deal", "watch") and len(parts) == 3:
             n = parse_deal_number(parts[2])
             if n is None:
                 shown = parts[2][:24]
                 return Route("home", error=(
                     f"“{shown}” is not a deal number. A deal link ends in a whole number, "
-                    f"like #/{PM}/deal/12345."))
-            return Route("table", game=PM, deal=n)
+                    f"like #/{head}/deal/12345."))
+            if parts[1] == "watch":
+                return Route("watch", game=head, deal=n, query=query)
+            return Route("table", game=head, deal=n, query=query)
     if head in known_games:
         return Route("home", error="That game has no screen yet: it is coming soon.")
     shown = h[:40]

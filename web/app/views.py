@@ -93,40 +93,50 @@ class SavedSummary:
     round: int
     over: bool
 
-
-SCREENS = frozenset({PM})  # games this app has a table screen for; the rest are "coming soon"
-
-
-def has_screen(info: Any) -> bool:
-    """A game is playable here when its engine is registered *and* the app has its screen:
-    engines arrive before their screens, and until then the home tile says "coming soon"."""
-    return bool(info.available) and info.id in SCREENS
+    def text(self) -> str | None:
+        """The home tile's one line, or None when there is nothing to continue."""
+        if self.over:
+            return None
+        deal = f"deal {self.deal}, " if self.deal is not None else ""
+        return f"{deal}round {self.round}"
 
 
-def home_html(games: Sequence[Any], saved: SavedSummary | None, notice: str | None = None
-              ) -> str:
+def home_html(games: Sequence[Any], saved: dict[str, str | None], notice: str | None = None,
+              tables: set[str] | frozenset[str] = frozenset({PM})) -> str:
+    """One tile per game; ``saved`` has each game's "Continue" line (None: nothing to continue);
+    games without a table screen in ``tables`` say "coming soon"."""
     tiles = []
     for g in games:
         gid = esc(g.id)
+        playable = bool(g.available) and g.id in tables
         head = (f'<h2 class="tile-name">{esc(g.name)}</h2>'
                 f'<p class="tile-pitch">{esc(g.pitch)}</p>'
                 f'<p class="tile-meta">{esc(players_text(g.min_players, g.max_players))}'
-                + ("" if has_screen(g) else ' · <span class="badge">Coming soon</span>')
+                + ("" if playable else ' · <span class="badge">Coming soon</span>')
                 + "</p>")
         rules = (f'<a class="btn" href="#/rules/{gid}" data-testid="rules-{gid}">Rules</a>')
-        if has_screen(g):
-            if saved is not None and not saved.over:
-                deal = f"deal {saved.deal}, " if saved.deal is not None else ""
+        line = saved.get(g.id)
+        if not playable:
+            actions = rules
+        elif g.id == PM:
+            if line:
                 play = (f'<a class="btn primary" href="#/{PM}" data-testid="continue">'
-                        f'Continue <small>({esc(deal)}round {saved.round})</small></a>'
-                        + button("New deal", "new-deal", testid="home-new-deal"))
+                        f'Continue <small>({esc(line)})</small></a>'
+                        + button("New deal", "new-deal", testid="home-new-deal", game=PM))
             else:
                 play = (f'<a class="btn primary" href="#/{PM}" data-testid="play-{gid}">'
                         f'Play</a>')
             actions = f'{play}{rules}<a class="btn" href="#/{PM}/stats">Statistics</a>'
+        elif line:
+            actions = (f'<a class="btn primary" href="#/{gid}" data-testid="continue-{gid}">'
+                       f'Continue <small>({esc(line)})</small></a>'
+                       f'<a class="btn" href="#/{gid}/setup" data-testid="setup-{gid}">'
+                       f'New game</a>{rules}')
         else:
-            actions = rules
-        cls = "tile" + ("" if has_screen(g) else " soon")
+            actions = (f'<a class="btn primary" href="#/{gid}" data-testid="play-{gid}">'
+                       f'Play</a><a class="btn" href="#/{gid}/setup" '
+                       f'data-testid="setup-{gid}">Set up</a>{rules}')
+        cls = "tile" + ("" if playable else " soon")
         tiles.append(f'<li class="{cls}" data-testid="game-{gid}">{head}'
                      f'<div class="tile-actions">{actions}</div></li>')
     return (topbar("Tabletop", back=None,
@@ -144,7 +154,8 @@ def home_html(games: Sequence[Any], saved: SavedSummary | None, notice: str | No
 # --- rules -----------------------------------------------------------------------------------
 
 
-def rules_html(info: Any, fragment: str | None, loading: bool = False) -> str:
+def rules_html(info: Any, fragment: str | None, loading: bool = False,
+               playable: bool = False) -> str:
     if loading:
         body = '<p class="muted">Loading the rules…</p>'
     elif fragment:
@@ -156,8 +167,9 @@ def rules_html(info: Any, fragment: str | None, loading: bool = False) -> str:
     if info.id == PM:
         note = f'<aside class="app-note"><h2>In this app</h2><p>{esc(ROUND_COUNT_NOTE)}</p></aside>'
     play = ""
-    if has_screen(info):
-        play = f'<div class="bottom-bar"><a class="btn primary wide" href="#/{PM}">Play</a></div>'
+    if playable:
+        play = (f'<div class="bottom-bar"><a class="btn primary wide" href="#/{esc(info.id)}">'
+                f'Play</a></div>')
     return (topbar(f"Rules: {info.name}")
             + f'<main class="page rules" id="main"><article class="rules-text" '
               f'data-testid="rules-text">{body}</article>{note}</main>{play}')
@@ -363,21 +375,13 @@ def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: 
         f'{" disabled" if running else ""}>{choices}</select></div>'
         '<div class="form-row"><label for="sim-seed">Seed</label>'
         f'<input id="sim-seed" type="number" inputmode="numeric" min="0" value="{seed}" '
-        f'data-testid="sim-seed"{" disabled" if running else ""}></div>'
+        f'data-action="sim-seed" data-testid="sim-seed"{" disabled" if running else ""}></div>'
         '<div class="row">'
         + (button("Stop", "sim-stop", cls="btn", id_="sim-stop", testid="sim-stop") if running
            else button("Start", "sim-start", cls="btn primary", id_="sim-start",
                        testid="sim-start"))
         + "</div>")
-    prog = ""
-    if sim is not None:
-        done, total = sim.done, sim.games
-        state = ("running" if running else "stopped" if sim.stopped and done < total
-                 else "finished")
-        prog = (f'<div class="progress" data-testid="sim-progress" data-state="{state}">'
-                f'<progress max="{total}" value="{done}" aria-label="Deals simulated">'
-                f"</progress><p>{done:,} of {total:,} deals"
-                + (" — stopped" if state == "stopped" else "") + "</p></div>")
+    prog = f'<div id="sim-progress-box">{sim_progress_html(sim, running)}</div>'
     form += prog + "</section>"
     res = ""
     if sim is not None and sim.done:
@@ -398,6 +402,18 @@ def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: 
                "44.7 rounds on average. " + esc(ROUND_COUNT_NOTE) + "</p></section>")
     return (topbar("Statistics") + '<main class="page stats" id="main">' + rec + form + res
             + "</main>")
+
+
+def sim_progress_html(sim: Any | None, running: bool) -> str:
+    if sim is None:
+        return ""
+    done, total = sim.done, sim.games
+    state = ("running" if running else "stopped" if sim.stopped and done < total
+             else "finished")
+    return (f'<div class="progress" data-testid="sim-progress" data-state="{state}">'
+            f'<progress max="{total}" value="{done}" aria-label="Deals simulated">'
+            f"</progress><p>{done:,} of {total:,} deals"
+            + (" — stopped" if state == "stopped" else "") + "</p></div>")
 
 
 # --- settings and about ----------------------------------------------------------------------

@@ -1,0 +1,110 @@
+"""The page as Python sees it: one batch of updates at a time, never a DOM object.
+
+Everything the app shows goes through :class:`Page`: regions replaced by HTML, texts, the
+root element's ``data-*``, the title, where the focus goes, cards that fly. ``flush()`` sends the
+batch as one JSON call to ``tabletop.apply`` (``web/bridge.js``), which does the DOM work on the
+page's thread. So the app costs one bridge call per screen update wherever its Python runs (the
+page's thread or a worker), and the CPython tests can drive the whole shell with a page that
+only records what it was sent.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+
+class Page:
+    def __init__(self, send: Callable[[str], Any]) -> None:
+        self._send = send
+        self._u: dict[str, Any] = {}
+        self.sent = 0  # batches sent (benchmarks)
+
+    def _map(self, key: str) -> dict[str, Any]:
+        m: dict[str, Any] = self._u.setdefault(key, {})
+        return m
+
+    def region(self, id_: str, html: str) -> None:
+        """Replace the inside of element ``id_``; later regions of a batch go in after earlier
+        ones, so a screen can be drawn and then filled in."""
+        regions = self._map("regions")
+        regions.pop(id_, None)
+        regions[id_] = html
+
+    def text(self, id_: str, text: str, cls: str | None = None) -> None:
+        self._map("texts")[id_] = [text, cls]
+
+    def value(self, id_: str, value: str) -> None:
+        self._map("values")[id_] = value
+
+    def hidden(self, id_: str, hidden: bool) -> None:
+        self._map("hidden")[id_] = hidden
+
+    def root_class(self, name: str, on: bool) -> None:
+        self._map("classes")[name] = on
+
+    def data(self, key: str, value: str | None) -> None:
+        """``document.documentElement.dataset[key]`` (None removes it)."""
+        self._map("data")[key] = value
+
+    def title(self, text: str) -> None:
+        self._u["title"] = text
+
+    def focus(self, id_: str) -> None:
+        """Move the keyboard focus (``"h1"``: the screen's heading, after a route change)."""
+        self._u["focus"] = id_
+
+    def reveal(self, id_: str) -> None:
+        self._u["reveal"] = id_
+
+    def scroll_top(self) -> None:
+        self._u["scrollTop"] = True
+
+    def replace_hash(self, hash_: str) -> None:
+        """Change the address without a new history entry or a route event."""
+        self._u["hash"] = hash_
+
+    def flight(self, card: str, source: str | None = None, delay: int = 0) -> None:
+        """Animate card ``card`` from where ``source`` (a CSS selector; None: the card itself)
+        is now to where the new HTML puts it."""
+        self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay})
+
+    def pending(self) -> dict[str, Any]:
+        return self._u
+
+    def flush(self) -> None:
+        if not self._u:
+            return
+        batch, self._u = self._u, {}
+        self.sent += 1
+        self._send(json.dumps(batch, separators=(",", ":")))
+
+
+class RecordingPage(Page):
+    """A page for the CPython tests: keeps every batch, and the last HTML of each region."""
+
+    def __init__(self) -> None:
+        self.batches: list[dict[str, Any]] = []
+        self.regions: dict[str, str] = {}
+        self.texts: dict[str, str] = {}
+        self.dataset: dict[str, str] = {}
+        self.hash = ""
+        super().__init__(self._record)
+
+    def _record(self, text: str) -> None:
+        batch = json.loads(text)
+        self.batches.append(batch)
+        self.regions.update(batch.get("regions", {}))
+        for k, (t, _c) in batch.get("texts", {}).items():
+            self.texts[k] = t
+        for k, v in batch.get("data", {}).items():
+            if v is None:
+                self.dataset.pop(k, None)
+            else:
+                self.dataset[k] = v
+        if "hash" in batch:
+            self.hash = batch["hash"]
+
+    def html(self) -> str:
+        return "".join(self.regions.values())

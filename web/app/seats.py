@@ -1,0 +1,418 @@
+"""Seats, set-ups and the multi-player game in progress: plain data the shell saves.
+
+A set-up says who sits where (*you*, a *person* sharing this device by name, or a *computer*
+at a level), the game's options (from the registry's ``OptionInfo``) and the deal number. It
+travels in share and watch links as a query (``seats=you,standard,Ana&variant=helping``), so a
+link carries the deal and the seats, never a hidden card. A :class:`Match` is one game at the
+table with its seats, its log and this device's bookkeeping; each game has its own save key,
+so a Machiavelli game and a Perpetual Motion deal coexist.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.game import Store
+from app.routes import parse_deal_number
+from engine.errors import InvalidState
+from engine.registry import get_game
+from engine.seats import deal_seeded
+
+SAVE_VERSION = 1
+COMPUTER_NAMES = ("Ana", "Bea", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal")
+MAX_NAME = 24
+
+
+class SetupError(ValueError):
+    """A set-up (from a form or a link) that cannot be played; the message says why."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str  # "you" | "person" | "computer"
+    name: str
+    level: str = ""  # a computer's level
+
+    @property
+    def human(self) -> bool:
+        return self.kind != "computer"
+
+    def token(self) -> str:
+        """The seat in a link: ``you``, a level, or a person's name."""
+        return "you" if self.kind == "you" else self.level if self.kind == "computer" else (
+            "@" + self.name)
+
+
+def clean_name(text: str) -> str:
+    """A person's name as typed: trimmed, single spaces, at most MAX_NAME characters.
+    It is only ever shown as text (escaped), whatever it holds."""
+    name = " ".join(str(text).split())[:MAX_NAME]
+    return name
+
+
+def level_label(level: str) -> str:
+    return level.capitalize()
+
+
+@dataclass(frozen=True)
+class Setup:
+    game: str
+    seats: tuple[Seat, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+    deal: int | None = None  # None: a new random deal each time
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return dict(self.options).get(key, default)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.human]
+
+    def config(self) -> Any:
+        return get_game(self.game).config_from_dict({**dict(self.options),
+                                                     "players": len(self.seats)})
+
+    def query(self, deal: int | None = None) -> tuple[tuple[str, str], ...]:
+        q = [("seats", ",".join(s.token() for s in self.seats))]
+        q += [(k, str(v)) for k, v in self.options]
+        return tuple(q)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"game": self.game, "deal": self.deal, "options": dict(self.options),
+                "seats": [{"kind": s.kind, "name": s.name, "level": s.level}
+                          for s in self.seats]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Setup:
+        if not isinstance(data, dict):
+            raise SetupError("the set-up is not an object")
+        game_id = data.get("game")
+        seats_data = data.get("seats")
+        if not isinstance(game_id, str) or not isinstance(seats_data, list):
+            raise SetupError("the set-up has no game or no seats")
+        seats = []
+        for s in seats_data:
+            if not isinstance(s, dict):
+                raise SetupError("a seat is not an object")
+            seats.append(Seat(str(s.get("kind", "")), clean_name(str(s.get("name", ""))),
+                              str(s.get("level") or "")))
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise SetupError("the options are not an object")
+        deal = data.get("deal")
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
+                                 or deal < 0 or deal >= 10**15):
+            raise SetupError("the deal number is not a whole number")
+        setup = cls(game_id, tuple(seats), tuple(sorted(options.items())), deal)
+        check(setup)
+        return setup
+
+
+def check(setup: Setup) -> None:
+    """Raise SetupError with a reason a player understands, or return quietly."""
+    try:
+        game = get_game(setup.game)
+    except Exception:
+        raise SetupError(f"there is no game called “{setup.game[:40]}”") from None
+    info = game.info
+    n = len(setup.seats)
+    if not info.min_players <= n <= info.max_players:
+        raise SetupError(f"{info.name} is for {info.min_players} to {info.max_players} "
+                         f"players, not {n}")
+    yous = 0
+    names: set[str] = set()
+    for s in setup.seats:
+        if s.kind == "you":
+            yous += 1
+        elif s.kind == "computer":
+            if s.level not in info.bot_levels:
+                raise SetupError(f"there is no computer level “{s.level[:20]}” "
+                                 f"(levels: {', '.join(info.bot_levels)})")
+        elif s.kind == "person":
+            if not s.name:
+                raise SetupError("every person at the table needs a name")
+        else:
+            raise SetupError(f"a seat must be you, a person or a computer, not “{s.kind[:20]}”")
+        if s.name.casefold() in names:
+            raise SetupError(f"two seats are called “{s.name}”: give each a different name")
+        names.add(s.name.casefold())
+    if yous > 1:
+        raise SetupError("only one seat can be you")
+    try:
+        setup.config()
+    except Exception as e:
+        raise SetupError(f"the options cannot be played: {e}") from None
+
+
+def name_computers(seats: list[Seat]) -> list[Seat]:
+    """Computers get friendly names that no person at the table has."""
+    taken = {s.name.casefold() for s in seats if s.kind != "computer"}
+    free = [n for n in COMPUTER_NAMES if n.casefold() not in taken]
+    out = []
+    for s in seats:
+        if s.kind == "computer":
+            base = free.pop(0) if free else f"Computer {len(out) + 1}"
+            out.append(replace(s, name=base))
+        else:
+            out.append(s)
+    return out
+
+
+def default_setup(game_id: str) -> Setup:
+    """One tap starts a game: you against two computers at the middle level."""
+    info = get_game(game_id).info
+    levels = info.bot_levels
+    level = "standard" if "standard" in levels else levels[len(levels) // 2]
+    n = max(info.min_players, min(3, info.max_players))
+    seats = [Seat("you", "You")] + [Seat("computer", "", level) for _ in range(n - 1)]
+    return Setup(game_id, tuple(name_computers(seats)))
+
+
+def setup_from_query(game_id: str, query: tuple[tuple[str, str], ...],
+                     deal: int | None, watch: bool = False) -> Setup:
+    """A set-up from a share or watch link; SetupError says what is wrong with the link."""
+    info = get_game(game_id).info
+    q = dict(query)
+    tokens = [t.strip() for t in q.get("seats", "").split(",") if t.strip()]
+    if not tokens:
+        default = default_setup(game_id)
+        tokens = ["strong"] * len(default.seats) if watch else [
+            s.token() for s in default.seats]
+    seats = []
+    for t in tokens:
+        if t == "you" and not watch:
+            seats.append(Seat("you", "You"))
+        elif t in info.bot_levels:
+            seats.append(Seat("computer", "", t))
+        elif t.startswith("@") and not watch and clean_name(t[1:]):
+            seats.append(Seat("person", clean_name(t[1:])))
+        else:
+            what = "a computer level" if watch else "you, a computer level or @name"
+            raise SetupError(f"“{t[:20]}” is not a seat this app knows (each seat is {what}; "
+                             f"levels: {', '.join(info.bot_levels)})")
+    known = {o.id: o for o in info.options}
+    options: dict[str, Any] = {}
+    for k, v in query:
+        if k in ("seats", "speed"):
+            continue
+        if k not in known:
+            raise SetupError(f"this link has an option “{k[:20]}” that {info.name} does not "
+                             "have here; it may come from a newer version of the app")
+        o = known[k]
+        if o.kind == "int":
+            n = parse_deal_number(v)
+            if n is None:
+                raise SetupError(f"“{v[:20]}” is not a number for {o.name}")
+            options[k] = n
+        else:
+            values = [str(c[0]) for c in o.choices]
+            if v not in values:
+                raise SetupError(f"“{v[:20]}” is not one of the choices for {o.name} "
+                                 f"({', '.join(values)})")
+            options[k] = type(o.default)(v) if not isinstance(o.default, str) else v
+    setup = Setup(game_id, tuple(name_computers(seats)), tuple(sorted(options.items())), deal)
+    check(setup)
+    return setup
+
+
+# --- the game in progress ---------------------------------------------------------------------
+
+
+def new_gid() -> str:
+    return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
+
+
+@dataclass
+class LogLine:
+    seat: int
+    text: str
+    hand: int = 1
+
+
+@dataclass
+class Match:
+    """One game at the table: the engine state, its seats and what the app keeps beside it."""
+
+    setup: Setup
+    deal: int
+    state: Any
+    actions: int = 0  # actions applied (the watch link and the command line compare it)
+    gid: str = field(default_factory=new_gid)
+    log: list[LogLine] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)  # person seat -> log lines seen
+    shown: int | None = None  # the person whose hand the page may show (pass-and-play)
+    counted: bool = False
+    watch: bool = False
+
+    @classmethod
+    def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match:
+        game = get_game(setup.game)
+        return cls(setup, deal, deal_seeded(game, setup.config(), deal), watch=watch)
+
+    @property
+    def game(self) -> Any:
+        return get_game(self.setup.game)
+
+    @property
+    def current(self) -> int | None:
+        p: int | None = self.game.current_player(self.state)
+        return p
+
+    @property
+    def outcome(self) -> Any:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.setup.seats]
+
+    def apply_all(self, actions: list[Any]) -> None:
+        """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
+        state = self.state
+        for a in actions:
+            state = self.game.apply(state, a)
+        self.state = state
+        self.actions += len(actions)
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
+            "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
+            "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
+            "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
+            "counted": self.counted, "state": self.game.state_to_dict(self.state),
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, game_id: str) -> Match:
+        """Read a saved game; InvalidState says what is wrong with it."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise InvalidState(f"the saved text is not JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise InvalidState("the saved game is not a JSON object")
+        if data.get("game") != game_id:
+            raise InvalidState(f"the saved game is not a {game_id} game")
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidState(f"unknown save version {data.get('version')!r}")
+        try:
+            setup = Setup.from_dict(data.get("setup"))
+        except SetupError as e:
+            raise InvalidState(f"its seats cannot be read: {e}") from None
+        game = get_game(game_id)
+        state = game.state_from_dict(data.get("state"))
+        deal, actions = data.get("deal"), data.get("actions")
+        if not isinstance(deal, int) or not isinstance(actions, int) or actions < 0:
+            raise InvalidState("the saved game has no deal number or action count")
+        if getattr(getattr(state, "config", None), "players", len(setup.seats)) != len(
+                setup.seats):
+            raise InvalidState("the saved seats do not match the saved game")
+        log_data = data.get("log") or []
+        seen_data = data.get("seen") or {}
+        if not isinstance(log_data, list) or not isinstance(seen_data, dict):
+            raise InvalidState("the saved game's log cannot be read")
+        log = []
+        for item in log_data:
+            if (not isinstance(item, list) or len(item) != 3 or not isinstance(item[0], int)
+                    or not isinstance(item[1], str) or not isinstance(item[2], int)):
+                raise InvalidState("a line of the saved game's log cannot be read")
+            log.append(LogLine(item[0], item[1][:500], item[2]))
+        try:
+            seen = {int(k): int(v) for k, v in seen_data.items()}
+        except (TypeError, ValueError):
+            raise InvalidState("the saved game's log cannot be read") from None
+        shown = data.get("shown")
+        if shown is not None and not isinstance(shown, int):
+            raise InvalidState("the saved game's shown hand cannot be read")
+        gid = data.get("gid")
+        if not isinstance(gid, str) or not gid:
+            raise InvalidState("the saved game has no id")
+        return cls(setup, deal, state, actions, gid, log, seen, shown,
+                   bool(data.get("counted")))
+
+
+def save_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.save"
+
+
+def setup_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.setup"
+
+
+def record_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.record"
+
+
+@dataclass(frozen=True)
+class Loaded:
+    match: Match | None
+    problem: str | None = None
+    set_aside_as: str | None = None
+
+
+def load_match(store: Store, game_id: str, now_ms: int | None = None) -> Loaded:
+    """The saved game, if any. An unreadable one is moved to another key, never deleted."""
+    text = store.get(save_key(game_id))
+    if text is None:
+        return Loaded(None)
+    try:
+        return Loaded(Match.from_json(text, game_id))
+    except Exception as e:  # InvalidState, or anything a damaged save provokes
+        stamp = now_ms if now_ms is not None else int(time.time() * 1000)
+        key = f"tabletop.{game_id}.unreadable.{stamp}"
+        store.set(key, text)
+        store.remove(save_key(game_id))
+        return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=key)
+
+
+def save_match(store: Store, match: Match) -> None:
+    store.set(save_key(match.setup.game), match.to_json())
+
+
+def load_setup(store: Store, game_id: str) -> Setup:
+    text = store.get(setup_key(game_id))
+    if text:
+        try:
+            return Setup.from_dict(json.loads(text))
+        except Exception:
+            pass
+    return default_setup(game_id)
+
+
+def save_setup(store: Store, setup: Setup) -> None:
+    store.set(setup_key(setup.game), json.dumps(setup.to_dict()))
+
+
+@dataclass
+class GameRecord:
+    """This device's record of one game: games finished, won by you, and by whom."""
+
+    played: int = 0
+    won: int = 0  # games a "you" seat won (or shared)
+
+    @classmethod
+    def load(cls, store: Store, game_id: str) -> GameRecord:
+        try:
+            d = json.loads(store.get(record_key(game_id)) or "{}")
+            r = cls(int(d.get("played", 0)), int(d.get("won", 0)))
+        except (ValueError, TypeError, AttributeError):
+            return cls()
+        return r if 0 <= r.won <= r.played else cls()
+
+    def count(self, store: Store, match: Match) -> None:
+        out = match.outcome
+        if out is None or match.counted or match.watch:
+            return
+        self.played += 1
+        if any(match.setup.seats[w].kind == "you" for w in out.winners):
+            self.won += 1
+        match.counted = True
+        store.set(record_key(match.setup.game), json.dumps(self.__dict__))

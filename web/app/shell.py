@@ -1,0 +1,309 @@
+"""The app's shell: routing, settings, the update bar, rules pages, and handing each game's
+routes, taps and keys to that game's table module.
+
+Browser-free: it speaks to the page only through :class:`app.page.Page` (batched updates) and
+to the browser's services through an ``Env`` (storage, address, sharing, the thinking worker),
+so the CPython tests drive it with a recording page. A table module is a class registered in
+:mod:`app.tables` under its game id; a fifth game needs one more module there and nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import traceback
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from app import game as g
+from app import views as v
+from app.page import Page
+from app.routes import Route, parse_hash
+from engine.registry import all_games
+
+
+class Env(Protocol):
+    """What the shell needs of the browser (``app.main.BrowserEnv``; a fake in tests)."""
+
+    store: g.Store
+
+    def hash(self) -> str: ...
+
+    def go(self, hash_: str) -> None: ...
+
+    def base_url(self) -> str: ...
+
+    def reduced_motion(self) -> bool: ...
+
+    def share(self, data: dict[str, str]) -> Awaitable[str]: ...
+
+    def fetch_text(self, url: str) -> Awaitable[str | None]: ...
+
+    def think(self, request: str) -> Awaitable[str]: ...
+
+    def on_update(self, callback: Callable[[], None]) -> None: ...
+
+    def apply_update(self) -> None: ...
+
+    def offline_status(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing the player did, as plain data from the page's bridge."""
+
+    kind: str  # click | change | key | route
+    action: str = ""
+    data: dict[str, str] | None = None
+    value: str = ""
+    key: str = ""
+    hash: str = ""
+
+    @classmethod
+    def from_json(cls, text: str) -> Event:
+        d = json.loads(text)
+        data = d.get("data") or {}
+        return cls(kind=str(d.get("kind", "")), action=str(d.get("action") or ""),
+                   data={str(k): str(x) for k, x in data.items()},
+                   value=str(d.get("value") or ""), key=str(d.get("key") or ""),
+                   hash=str(d.get("hash") or ""))
+
+    def get(self, key: str, default: str = "") -> str:
+        return (self.data or {}).get(key, default)
+
+
+class App:
+    def __init__(self, page: Page, env: Env) -> None:
+        from app.tables import TABLES
+
+        self.page = page
+        self.env = env
+        self.store = env.store
+        self.games = all_games()
+        self.info = {x.id: x for x in self.games}
+        self.settings = g.load_settings(self.store)
+        self.tables = {gid: cls(self) for gid, cls in TABLES.items()}
+        self.table_ids = tuple(gid for gid in self.info if gid in self.tables)
+        self.route = Route("home")
+        self.notice: str | None = None
+        self.rules: dict[str, str | None] = {}
+        self.tasks: set[Any] = set()
+        self.routed = 0  # routes handled (tests wait on it)
+        self.update_ready = False
+
+    # --- start-up ---
+    def start(self) -> None:
+        problems = [t.load() for t in self.tables.values()]
+        self.notice = next((p for p in problems if p), None)
+        self.apply_settings()
+        self.env.on_update(self.guard(self.show_update))
+        self.on_route(self.env.hash(), first=True)
+        self.page.hidden("boot", True)
+        self.page.data("ready", "1")
+        self.page.flush()
+
+    def handle(self, text: str) -> None:
+        """The bridge's entry point: one event, then one batch of updates."""
+        try:
+            ev = Event.from_json(text)
+            if ev.kind == "route":
+                self.on_route(ev.hash)
+            elif ev.kind == "key":
+                self.on_key(ev.key)
+            elif ev.kind == "change":
+                self.on_change(ev)
+            elif ev.kind == "click":
+                self.on_click(ev)
+        except Exception as e:  # keep the app alive, tell the player
+            traceback.print_exc()
+            self.say(f"Something went wrong: {e}", "refusal")
+        self.page.flush()
+
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception as e:
+                traceback.print_exc()
+                self.say(f"Something went wrong: {e}", "refusal")
+                return None
+            finally:
+                self.page.flush()
+        return wrapped
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Any:
+        async def run() -> None:
+            try:
+                await coro
+            except asyncio.CancelledError:
+                pass
+            except Exception as e:
+                traceback.print_exc()
+                self.say(f"Something went wrong: {e}", "refusal")
+            finally:
+                self.page.flush()
+        task = asyncio.ensure_future(run())
+        self.tasks.add(task)
+        self.mark_busy()
+        task.add_done_callback(self.task_done)
+        return task
+
+    def task_done(self, task: Any) -> None:
+        self.tasks.discard(task)
+        self.mark_busy()
+        self.page.flush()
+
+    def mark_busy(self) -> None:
+        # Tests and benchmarks wait on this: "1" while an animation, a computer turn,
+        # auto-play or a simulation runs.
+        self.page.data("busy", "1" if self.tasks else "0")
+
+    def apply_settings(self) -> None:
+        self.page.root_class("four-colour", self.settings.four_colour)
+
+    def save_settings(self) -> None:
+        g.save_settings(self.store, self.settings)
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """The message line of the screen now shown (each table has one)."""
+        table = self.current_table()
+        if table is not None:
+            table.say(text, kind)
+
+    def current_table(self) -> Any:
+        return self.tables.get(self.route.game or "") if self.route.game else None
+
+    # --- update bar ---
+    def show_update(self) -> None:
+        self.update_ready = True
+        self.page.region("update-bar", v.update_bar_html())
+        self.page.hidden("update-bar", False)
+        self.page.root_class("has-update", True)  # the table makes room
+
+    def apply_update(self) -> None:
+        for t in self.tables.values():
+            t.save()
+        self.env.apply_update()
+
+    # --- routing ---
+    def go(self, hash_: str) -> None:
+        self.env.go(hash_)
+
+    def on_route(self, hash_: str, first: bool = False) -> None:
+        route = parse_hash(hash_, tuple(self.info), self.table_ids)
+        if route.error:
+            self.notice = route.error
+            self.page.replace_hash("#/")
+        old = self.current_table()
+        self.route = route
+        self.routed += 1
+        self.page.data("routed", str(self.routed))
+        new = self.current_table()
+        if old is not None and (old is not new or route.screen not in ("table", "stats")):
+            old.leave(route)
+        self.set_title()
+        if new is not None and route.screen in ("table", "stats", "setup", "watch"):
+            new.open(route)
+        else:
+            self.render()
+        if not first:
+            self.page.focus("h1")
+            self.page.scroll_top()
+        self.page.data("keys", self.keys())
+
+    def keys(self) -> str:
+        t = self.current_table()
+        return t.keys() if t is not None and self.route.screen != "rules" else ""
+
+    def set_title(self, name: str | None = None) -> None:
+        r = self.route
+        if name is None:
+            if r.screen == "rules":
+                name = f"Rules of {self.info[r.game or ''].name}"
+            else:
+                name = {"settings": "Settings", "about": "About"}.get(r.screen, "")
+        self.page.title(f"{name} · Tabletop" if name else "Tabletop")
+
+    def render(self) -> None:
+        r = self.route
+        if r.screen == "rules":
+            info = self.info[r.game or ""]
+            if not info.rules_page:
+                html = v.rules_html(info, None, playable=self.has_table(info.id))
+            elif info.id not in self.rules:
+                self.spawn(self.fetch_rules(info.id))
+                html = v.rules_html(info, None, loading=True)
+            else:
+                html = v.rules_html(info, self.rules[info.id],
+                                    playable=self.has_table(info.id))
+        elif r.screen == "settings":
+            html = v.settings_html(self.settings)
+        elif r.screen == "about":
+            html = v.about_html(self.version(), self.env.offline_status())
+        else:
+            html = self.home_html()
+        self.page.region("screen", html)
+
+    def version(self) -> str:
+        import engine
+
+        return str(engine.__version__)
+
+    def has_table(self, game_id: str) -> bool:
+        return game_id in self.tables
+
+    def home_html(self) -> str:
+        saved = {gid: t.summary() for gid, t in self.tables.items()}
+        return v.home_html(self.games, saved, self.notice, set(self.tables))
+
+    async def fetch_rules(self, game_id: str) -> None:
+        self.rules[game_id] = await self.env.fetch_text(f"rules/{game_id}.html")
+        if self.route.screen == "rules" and self.route.game == game_id:
+            self.render()
+
+    # --- events ---
+    def on_click(self, ev: Event) -> None:
+        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        if handler is not None:
+            handler(ev)
+            return
+        table = self.current_table()
+        if table is None and ev.get("game") in self.tables:
+            table = self.tables[ev.get("game")]
+        if table is not None:
+            table.on_click(ev)
+
+    def on_change(self, ev: Event) -> None:
+        if ev.action == "setting-speed":
+            if ev.value in g.SPEEDS:
+                self.settings.speed = ev.value
+                self.save_settings()
+            return
+        table = self.current_table()
+        if table is not None:
+            table.on_change(ev)
+
+    def on_key(self, key: str) -> None:
+        table = self.current_table()
+        if table is not None and self.route.screen in ("table", "watch"):
+            table.on_key(key)
+
+    # --- actions of the shell ---
+    def act_dismiss_notice(self, _ev: Event) -> None:
+        self.notice = None
+        self.render()
+
+    def act_apply_update(self, _ev: Event) -> None:
+        self.apply_update()
+
+    def act_toggle_setting(self, ev: Event) -> None:
+        key = ev.get("key")
+        if key == "four_colour":
+            self.settings.four_colour = not self.settings.four_colour
+        elif key == "manual":
+            self.settings.manual = not self.settings.manual
+        self.save_settings()
+        self.apply_settings()
+        self.render()
+        self.page.focus(f"set-{key}")

@@ -1,0 +1,13 @@
+"""The table modules: one per game that has a screen, registered under its game id.
+
+The shell builds the home screen's "Play" buttons and routes ``#/<game>/...`` from this
+registry; a game's engine without a table module here is shown as "coming soon".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.tables import pm
+
+TABLES: dict[str, Any] = {pm.Table.game_id: pm.Table}

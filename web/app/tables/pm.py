@@ -1,0 +1,524 @@
+"""Perpetual Motion's table: the solitaire's deal, its forced moves, auto-play, statistics.
+
+A table module over the shell (:mod:`app.shell`): the shell routes ``#/perpetual-motion...``
+here and hands over the taps and keys; this module keeps the session (:mod:`app.game`), draws
+with :mod:`app.views` and speaks to the page only through the shell's batched ``Page``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from app import game as g
+from app import views as v
+from app.routes import PM, Route
+from app.sim import Simulation
+from engine.errors import IllegalAction
+from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+
+FLY_MS = 220  # one card's flight
+ROW_STAGGER_MS = 70  # between the four cards of a row
+MOVE_PAUSE_S = 0.30  # between the steps of one Deal
+
+
+class Table:
+    game_id = PM
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.page = app.page
+        self.store = app.store
+        self.session: g.Session | None = None
+        self.selected: int | None = None
+        self.hint: Move | None = None
+        self.autoplay = False
+        self.busy = False
+        self.deals_queued = 0  # Deal pressed again while a deal was still moving
+        self.sim: Simulation | None = None
+        self.sim_running = False
+        self.sim_games = 10000
+        self.sim_seed = 1
+        self.sim_seed_text = "1"  # the seed box as last changed
+
+    # --- the shell's interface ---
+    def load(self) -> str | None:
+        loaded = g.load(self.store)
+        self.session = loaded.session
+        if loaded.problem:
+            return (f"Your saved game could not be read ({loaded.problem}). It was set "
+                    f"aside under “{loaded.set_aside_as}” and a new game can start.")
+        return None
+
+    def summary(self) -> str | None:
+        s = self.session
+        return None if s is None else v.SavedSummary(s.deal, s.view.round, s.over).text()
+
+    def keys(self) -> str:
+        return "1 2 3 4 d D h H a A Escape"
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.page.text("pm-msg", text, f"msg {kind}")
+
+    def save(self) -> None:
+        if self.session is not None:
+            if self.session.over:
+                g.count_finished(self.store, self.session)
+            g.save(self.store, self.session)
+
+    def leave(self, route: Route) -> None:
+        if route.screen != "table" or route.game != PM:
+            self.stop_autoplay()
+        if (route.screen != "stats" or route.game != PM) and self.sim is not None:
+            self.sim.stop()
+
+    def open(self, route: Route) -> None:
+        self.selected = None
+        self.hint = None
+        if route.screen == "stats":
+            self.app.set_title("Statistics")
+            self.render_stats()
+            return
+        s = self.session
+        if route.deal is None:
+            if s is None:
+                self.new_session(g.random_deal_number())
+                return
+            if s.deal is not None:
+                self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+            self.render()
+            return
+        if s is not None and s.deal == route.deal:
+            self.render()
+            return
+        if s is not None and not s.over and s.view.deals > 0:  # a game really in progress
+            self.page.region("screen", v.offer_html(
+                v.SavedSummary(s.deal, s.view.round, s.over), route.deal))
+            return
+        self.new_session(route.deal)
+
+    def new_session(self, deal: int) -> None:
+        self.stop_autoplay()
+        manual = self.session.manual if self.session is not None else self.app.settings.manual
+        self.session = g.Session.new(deal, manual=manual)
+        self.selected = None
+        self.hint = None
+        self.save()
+        if self.app.route.game == PM and self.app.route.screen == "table":
+            self.app.route = Route("table", game=PM, deal=deal)
+            self.page.replace_hash(f"#/{PM}/deal/{deal}")
+            self.render()
+        else:
+            self.app.go(f"#/{PM}/deal/{deal}")
+
+    # --- rendering ---
+    def render(self) -> None:
+        s = self.session
+        name = (f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
+                else "Perpetual Motion")
+        self.app.set_title(name)
+        self.page.region("screen", v.table_html())
+        self.render_table()
+
+    def table_ui(self) -> v.TableUI:
+        s = self.session
+        assert s is not None
+        record = g.load_record(self.store) if s.over else None
+        return v.TableUI(manual=s.manual, selected=self.selected, hint=self.hint,
+                         autoplay=self.autoplay, busy=self.busy,
+                         speed=self.app.settings.speed, record=record)
+
+    def on_table(self) -> bool:
+        r = self.app.route
+        return r.screen == "table" and r.game == PM
+
+    def render_table(self) -> None:
+        s = self.session
+        if s is None or not self.on_table():
+            return
+        view, outcome, ui = s.view, s.outcome, self.table_ui()
+        targets: list[int] = []
+        if self.selected is not None:
+            targets = [a.dst for a in GAME.legal_actions(s.state)
+                       if isinstance(a, Move) and a.src == self.selected]
+        self.page.region("pm-board", v.board_html(view, outcome, ui, targets))
+        self.page.region("pm-controls", v.controls_html(view, outcome, ui))
+
+    def render_controls(self) -> None:
+        s = self.session
+        if s is None or not self.on_table():
+            return
+        self.page.region("pm-controls", v.controls_html(s.view, s.outcome, self.table_ui()))
+
+    # --- events ---
+    def on_click(self, ev: Any) -> None:
+        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        if handler is not None:
+            handler(ev)
+
+    def on_change(self, ev: Any) -> None:
+        if ev.action == "speed":
+            if ev.value in g.SPEEDS:
+                self.app.settings.speed = ev.value
+                self.app.save_settings()
+        elif ev.action == "sim-seed":
+            self.sim_seed_text = ev.value
+        elif ev.action == "sim-games":
+            try:
+                self.sim_games = int(ev.value)
+            except ValueError:
+                pass
+
+    def on_key(self, key: str) -> None:
+        if self.session is None or not self.on_table():
+            return
+        if key in ("1", "2", "3", "4"):
+            self.tap_stack(int(key) - 1)
+        elif key in ("d", "D"):
+            self.act_deal(None)
+        elif key in ("h", "H") and self.session.manual:
+            self.act_hint(None)
+        elif key in ("a", "A"):
+            if self.autoplay:
+                self.stop_autoplay()
+            else:
+                self.act_autoplay(None)
+        elif key == "Escape":
+            if self.autoplay:
+                self.stop_autoplay()
+            elif self.selected is not None:
+                self.selected = None
+                self.render_table()
+
+    # --- actions: home / navigation ---
+    def act_new_deal(self, _ev: Any) -> None:
+        self.new_session(g.random_deal_number())
+        self.say("A new deal: tap Deal to deal the first row.")
+
+    def act_restart(self, _ev: Any) -> None:
+        s = self.session
+        if s is None or s.deal is None:
+            return
+        self.stop_autoplay()
+        self.session = s.restart()
+        self.selected = None
+        self.hint = None
+        self.save()
+        self.render_table()
+        self.say(f"Deal {s.deal} starts again from the beginning.")
+
+    def act_open_deal(self, ev: Any) -> None:
+        self.new_session(int(ev.get("deal")))
+
+    def act_continue(self, _ev: Any) -> None:
+        s = self.session
+        if s is not None and s.deal is not None:
+            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+        self.app.route = Route("table", game=PM, deal=s.deal if s else None)
+        self.render()
+
+    # --- actions: the table ---
+    def act_stack(self, ev: Any) -> None:
+        self.tap_stack(int(ev.get("i")))
+
+    def tap_stack(self, i: int) -> None:
+        s = self.session
+        if s is None or self.busy or self.autoplay:
+            return
+        view = s.view
+        if s.over:
+            self.say("The game is over: start a new deal or restart this one.")
+            return
+        if not s.manual:
+            self.say(v.describe_stack(view.stacks[i], i).capitalize()
+                     + ". Forced moves are made for you; turn on Tap moves to make them.")
+            return
+        if self.selected is None:
+            if not view.stacks[i]:
+                self.say(f"Stack {i + 1} is empty: there is no card to move.", "refusal")
+                return
+            self.selected = i
+            self.hint = None
+            self.render_table()
+            card = view.stacks[i][-1]
+            self.say(f"The {card.name} is selected: tap the stack to move it onto.")
+            return
+        src = self.selected
+        self.selected = None
+        if src == i:
+            self.render_table()
+            self.say("Nothing selected.")
+            return
+        self.app.spawn(self.perform_manual(Move(src, i)))
+
+    async def perform_manual(self, move: Move) -> None:
+        try:
+            await self.perform(move, animate=not self.app.env.reduced_motion())
+        except IllegalAction as e:
+            self.render_table()
+            self.say(f"Not allowed: {e.reason}.", "refusal")
+            return
+        s = self.session
+        assert s is not None
+        if s.over:
+            self.say(s.outcome.summary)
+        elif s.pending() is None:
+            self.say("Done: no forced move is left. " + (
+                "Deal the next row." if s.view.deck_count else "Tap Next round to gather."))
+        else:
+            self.say("Moved. Another forced move is waiting.")
+
+    def act_hint(self, _ev: Any) -> None:
+        s = self.session
+        if s is None or s.over or self.busy:
+            return
+        move = s.pending()
+        if move is None:
+            self.hint = None
+            self.render_table()
+            self.say("No forced move is waiting: " + (
+                "deal the next row." if s.view.deck_count else "tap Next round to gather."))
+            return
+        self.hint = move
+        self.selected = None
+        self.render_table()
+        card = s.view.stacks[move.src][-1]
+        self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
+                 f"{move.dst + 1}.", "hint")
+
+    def act_deal(self, _ev: Any) -> None:
+        s = self.session
+        if s is None or self.autoplay or s.over:
+            return
+        if self.busy:  # a deal is still moving: do the next one right after it
+            self.deals_queued = min(self.deals_queued + 1, 3)
+            return
+        try:
+            plan = s.step_plan()
+        except IllegalAction as e:
+            self.say(f"Not yet: {e.reason}.", "refusal")
+            return
+        self.selected = None
+        self.hint = None
+        self.app.spawn(self.run_plan(plan))
+
+    async def run_plan(self, plan: list[Any]) -> None:
+        s = self.session
+        assert s is not None
+        animate = not self.app.env.reduced_motion()
+        self.busy = True
+        before = s.view
+        moved: list[tuple[str, int]] = []
+        try:
+            for k, action in enumerate(plan):
+                if self.session is not s:  # New deal or Restart meanwhile: drop the rest
+                    return
+                if isinstance(action, Move):
+                    moved.append((s.view.stacks[action.src][-1].name, action.dst))
+                await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
+                if animate:  # let the card(s) land before the next step redraws the table
+                    self.page.flush()
+                    await asyncio.sleep(MOVE_PAUSE_S if isinstance(action, Move) else
+                                        (ROW_STAGGER_MS * 3 + FLY_MS + 40) / 1000)
+        finally:
+            self.busy = False
+            self.render_controls()
+        if self.session is not s:
+            self.deals_queued = 0
+            return
+        self.say(self.describe_plan(before, plan, moved))
+        if self.deals_queued and self.session is s and not s.over:
+            self.deals_queued -= 1
+            self.act_deal(None)
+        else:
+            self.deals_queued = 0
+
+    def describe_plan(self, before: Any, plan: list[Any],
+                      moved: list[tuple[str, int]] | None = None) -> str:
+        s = self.session
+        assert s is not None
+        after = s.view
+        first = plan[0] if plan else None
+        if isinstance(first, Gather):
+            text = (f"Stacks gathered: round {after.round} starts." if not s.over else "")
+        elif isinstance(first, Deal):
+            if len(after.discarded) > len(before.discarded) and len(plan) == 1:
+                text = "Four of one rank: the row is discarded."
+            else:
+                moves = len(plan) - 1
+                text = ("Dealt a row" + (f", then {moves} forced move{'s' if moves != 1 else ''}."
+                                          if moves else ": no forced move."))
+                if moves == 1 and moved:
+                    name, dst = moved[0]
+                    text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
+                if s.manual and s.pending() is not None:
+                    text = "Dealt a row: make the forced moves by tapping the stacks."
+        else:
+            text = ""
+        if s.over:
+            text = (text + " " if text else "") + str(s.outcome.summary)
+        return text
+
+    async def perform(self, action: Any, animate: bool, render: bool = True) -> None:
+        """Apply one action (IllegalAction: nothing changes), save, show it moving."""
+        s = self.session
+        assert s is not None
+        before = s.view
+        s.apply(action)
+        self.save()
+        if not render:
+            return
+        after = s.view
+        self.render_table()
+        if not animate:
+            return
+        if isinstance(action, Move):
+            card = before.stacks[action.src][-1] if before.stacks[action.src] else None
+            if card is not None:
+                self.page.flight(str(card))
+        elif isinstance(action, Deal):
+            if len(after.discarded) > len(before.discarded):
+                cards = [str(after.discarded[-1])]
+            else:
+                cards = [str(st[-1]) for st in after.stacks if st]
+            for k, card in enumerate(cards):
+                self.page.flight(card, "#pm-deck", k * ROW_STAGGER_MS)
+
+    # --- auto-play ---
+    def act_autoplay(self, _ev: Any) -> None:
+        s = self.session
+        if s is None or s.over or self.autoplay or self.busy:
+            return
+        self.autoplay = True
+        self.selected = None
+        self.hint = None
+        self.render_table()
+        self.say("Auto-playing… tap Stop to take over.")
+        self.app.spawn(self.run_autoplay())
+
+    def act_stop(self, _ev: Any) -> None:
+        self.stop_autoplay()
+
+    def stop_autoplay(self) -> None:
+        if self.autoplay:
+            self.autoplay = False
+            self.render_table()
+            self.say("Stopped.")
+
+    async def run_autoplay(self) -> None:
+        s = self.session
+        assert s is not None
+        try:
+            while self.autoplay and self.session is s and not s.over:
+                delay_ms = g.SPEEDS.get(self.app.settings.speed, 450)
+                if delay_ms == 0:
+                    for _ in range(400):
+                        action = s.next_action()
+                        if action is None:
+                            break
+                        s.apply(action)
+                    self.save()
+                    self.render_table()
+                    self.page.flush()
+                    await asyncio.sleep(0)
+                    continue
+                action = s.next_action()
+                if action is None:
+                    break
+                await self.perform(action, animate=not self.app.env.reduced_motion()
+                                   and delay_ms >= 300)
+                self.page.flush()
+                await asyncio.sleep(delay_ms / 1000)
+        finally:
+            was = self.autoplay
+            self.autoplay = False
+            if self.session is s:
+                self.render_table()
+                if s.over:
+                    self.say(str(s.outcome.summary))
+                elif was:
+                    self.say("Stopped.")
+
+    def act_toggle_manual(self, _ev: Any) -> None:
+        s = self.session
+        if s is None:
+            return
+        s.manual = not s.manual
+        self.selected = None
+        self.hint = None
+        self.save()
+        self.render_table()
+        if s.manual:
+            self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
+        else:
+            self.say("Tap moves off: Deal makes the forced moves for you.")
+        if not s.manual and s.pending() is not None and not self.autoplay:
+            self.app.spawn(self.run_plan(list(self.pending_chain())))
+
+    def pending_chain(self) -> list[Move]:
+        s = self.session
+        assert s is not None
+        state = s.state
+        out: list[Move] = []
+        while (m := GAME.pending_move(state)) is not None:
+            out.append(m)
+            state = GAME.apply(state, m)
+        return out
+
+    # --- share ---
+    def act_share(self, _ev: Any) -> None:
+        s = self.session
+        if s is None or s.deal is None:
+            return
+        self.app.spawn(self.share(s.deal))
+
+    async def share(self, deal: int) -> None:
+        url = f"{self.app.env.base_url()}#/{PM}/deal/{deal}"
+        how = await self.app.env.share({"title": f"Perpetual Motion, deal {deal}",
+                                        "text": f"Try deal {deal} of Perpetual Motion",
+                                        "url": url})
+        if how == "shared":
+            self.say("Shared.")
+        elif how == "copied":
+            self.say(f"Link copied: {url}", "share")
+        elif how != "cancelled":
+            self.say(f"Copy this link: {url}", "share")
+
+    # --- statistics ---
+    def render_stats(self) -> None:
+        self.page.region("screen", v.stats_html(g.load_record(self.store), self.sim_games,
+                                                self.sim_seed, self.sim, self.sim_running))
+
+    def act_sim_start(self, ev: Any) -> None:
+        if self.sim_running:
+            return
+        try:
+            seed = int(self.sim_seed_text.strip() or "1")
+            if seed < 0:
+                raise ValueError
+        except ValueError:
+            seed = 1
+        self.sim_seed = seed
+        self.sim_seed_text = str(seed)
+        self.sim = Simulation(self.sim_games, seed)
+        self.sim_running = True
+        self.render_stats()
+        self.app.spawn(self.run_sim(self.sim))
+
+    def act_sim_stop(self, _ev: Any) -> None:
+        if self.sim is not None:
+            self.sim.stop()
+
+    async def run_sim(self, sim: Simulation) -> None:
+        try:
+            while not sim.finished:
+                sim.run_batch(30.0)
+                if self.app.route.screen == "stats":
+                    self.page.region("sim-progress-box", v.sim_progress_html(sim, True))
+                    self.page.flush()
+                await asyncio.sleep(0)
+        finally:
+            self.sim_running = False
+            if self.app.route.screen == "stats":
+                self.render_stats()
+                self.page.focus("sim-start")

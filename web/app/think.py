@@ -1,0 +1,78 @@
+"""What a computer player (or the Hint) thinks: plain JSON in, plain JSON out.
+
+It runs in the thinking worker (``think.js``, its own Pyodide) so that a long computer turn
+never freezes the page, and on the page's thread only when a worker cannot start. Requests:
+
+* ``{"kind": "bot", "game", "gid", "levels", "seat", "seed", "actions", "state"}`` -> the
+  action (its text form) the computer in ``seat`` chooses. The generator for the choice comes
+  from ``engine.seats`` (seed and action count), so a watched game is the command line's game.
+  Computer players keep their memory between turns per game id (``gid``).
+* ``{"kind": "hint", "game", "state", "player"}`` -> the game's hint for ``player``.
+
+Self-contained on purpose (it is fetched and run on its own by the worker): it imports only
+the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.registry import get_game
+from engine.seats import choose, make_bots
+
+_BOTS: dict[tuple[str, str, tuple[str, ...]], list[Any]] = {}
+_KEEP = 8  # games whose computer players are remembered
+
+
+def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Any]:
+    key = (game_id, gid, levels)
+    if key not in _BOTS:
+        while len(_BOTS) >= _KEEP:
+            _BOTS.pop(next(iter(_BOTS)))
+        _BOTS[key] = make_bots(game_id, list(levels))
+    return _BOTS[key]
+
+
+def forget(gid: str) -> None:
+    """A new game (or a restored one) starts its computer players afresh."""
+    for key in [k for k in _BOTS if k[1] == gid]:
+        _BOTS.pop(key, None)
+
+
+def machiavelli_hint(game: Any, state: Any, player: int) -> dict[str, Any]:
+    """The exact solver's best play from the turn's start, and every step to it from the table
+    as it is now (the last step is End turn). No steps: nothing can be laid, draw."""
+    from engine.games.machiavelli.plan import hint, steps_to
+
+    view = game.view(state, player)
+    sol, step = hint(view, time_budget_ms=3000.0)
+    if sol is None or sol.max_cards == 0 or step is None:
+        return {"cards": 0, "proven": bool(sol.proven) if sol else True, "steps": []}
+    target = [list(m) for m in sol.melds]
+    limit = max(view.step_limit - view.steps, 1)
+    steps = steps_to(view.table, view.hand, target, view.config.ace, limit, view.helping)
+    return {"cards": sol.max_cards, "proven": bool(sol.proven),
+            "steps": [str(a) for a in (steps if steps is not None else [step])]}
+
+
+HINTS = {"machiavelli": machiavelli_hint}
+
+
+def think(request: str) -> str:
+    req = json.loads(request)
+    kind = req["kind"]
+    if kind == "forget":
+        forget(str(req["gid"]))
+        return "{}"
+    game = get_game(str(req["game"]))
+    state = game.state_from_dict(req["state"])
+    if kind == "bot":
+        levels = tuple(str(x) for x in req["levels"])
+        bots = _bots(game.info.id, str(req["gid"]), levels)
+        action = choose(game, state, bots[int(req["seat"])], int(req["seed"]),
+                        int(req["actions"]))
+        return json.dumps({"action": str(action)})
+    if kind == "hint":
+        return json.dumps(HINTS[game.info.id](game, state, int(req["player"])))
+    raise ValueError(f"unknown request {kind!r}")

@@ -1,0 +1,239 @@
+/* The thin bridge between the page and the app's Python.
+ *
+ * Python never holds DOM objects: one delegated listener here turns each tap, key, form change
+ * and hash change into plain data ({kind, action, data, key, value, hash}) and hands it to the
+ * Python handler; Python answers with one call of tabletop.apply(json) carrying every update
+ * (region id -> HTML, texts, title, focus, the root element's data-*, card flights). Focus,
+ * scrolling and the FLIP card animations happen here, on the page's thread, so they stay cheap
+ * and smooth wherever Python runs. Events that arrive before Python is ready are queued, never
+ * lost. Tests wait on document.documentElement.dataset.handled (events Python has finished).
+ */
+(function () {
+  "use strict";
+  const root = document.documentElement;
+  const queue = [];
+  let handler = null;
+  let handled = 0;
+  const FLY_MS = 220;
+
+  function dataOf(el) {
+    const out = {};
+    if (!el || !el.dataset) return out;
+    for (const k of Object.keys(el.dataset)) out[k] = String(el.dataset[k]);
+    return out;
+  }
+
+  function send(ev) {
+    if (!handler) { queue.push(ev); return; }
+    let result;
+    try {
+      result = handler(JSON.stringify(ev));
+    } catch (e) {
+      console.error(e);
+    }
+    Promise.resolve(result).catch((e) => console.error(e)).finally(() => {
+      handled += 1;
+      root.dataset.handled = String(handled);
+    });
+  }
+
+  function rememberRects(flights) {
+    const rects = [];
+    for (const f of flights) {
+      const from = f.from ? document.querySelector(f.from)
+        : document.querySelector('[data-card="' + CSS.escape(f.card) + '"]');
+      rects.push(from ? from.getBoundingClientRect() : null);
+    }
+    return rects;
+  }
+
+  function fly(flights, rects) {
+    for (let i = 0; i < flights.length; i++) {
+      const f = flights[i], rect = rects[i];
+      if (!rect) continue;
+      const el = document.querySelector('[data-card="' + CSS.escape(f.card) + '"]');
+      if (!el) continue;
+      const now = el.getBoundingClientRect();
+      const dx = rect.left - now.left, dy = rect.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) continue;
+      el.classList.add("flying");
+      el.animate([{ transform: "translate(" + dx.toFixed(1) + "px," + dy.toFixed(1) + "px)" },
+                  { transform: "translate(0px,0px)" }],
+                 { duration: FLY_MS, delay: f.delay || 0, easing: "ease-out", fill: "backwards" });
+    }
+  }
+
+  /* Apply one batch of updates from Python. */
+  function apply(json) {
+    const u = typeof json === "string" ? JSON.parse(json) : json;
+    const active = document.activeElement;
+    const focusId = active && active.id ? active.id : "";
+    const flights = u.flights || [];
+    const rects = flights.length ? rememberRects(flights) : [];
+    if (u.hash !== undefined && u.hash !== null && location.hash !== u.hash) {
+      history.replaceState(null, "", u.hash || "#/");
+    }
+    if (u.regions) {
+      for (const id of Object.keys(u.regions)) {
+        const el = document.getElementById(id);
+        if (el) el.innerHTML = u.regions[id];
+      }
+    }
+    if (u.texts) {
+      for (const id of Object.keys(u.texts)) {
+        const el = document.getElementById(id);
+        if (!el) continue;
+        const t = u.texts[id];
+        el.textContent = t[0];
+        if (t[1] !== null && t[1] !== undefined) el.className = t[1];
+      }
+    }
+    if (u.values) {
+      for (const id of Object.keys(u.values)) {
+        const el = document.getElementById(id);
+        if (el) el.value = u.values[id];
+      }
+    }
+    if (u.hidden) {
+      for (const id of Object.keys(u.hidden)) {
+        const el = document.getElementById(id);
+        if (el) el.hidden = !!u.hidden[id];
+      }
+    }
+    if (u.classes) {
+      for (const name of Object.keys(u.classes)) root.classList.toggle(name, !!u.classes[name]);
+    }
+    if (u.data) {
+      for (const k of Object.keys(u.data)) {
+        if (u.data[k] === null) delete root.dataset[k]; else root.dataset[k] = u.data[k];
+      }
+    }
+    if (u.title) document.title = u.title;
+    if (u.scrollTop) window.scrollTo(0, 0);
+    if (u.focus) {
+      const el = u.focus === "h1" ? document.querySelector("h1") : document.getElementById(u.focus);
+      if (el) {
+        if (u.focus === "h1") el.setAttribute("tabindex", "-1");
+        el.focus({ preventScroll: u.focus !== "h1" });
+      }
+    } else if (focusId && (!active || !active.isConnected)) {
+      // A region was redrawn under the keyboard: keep the focus on the same control.
+      const el = document.getElementById(focusId);
+      if (el && !el.disabled) el.focus({ preventScroll: true });
+    }
+    if (u.reveal) {
+      const el = document.getElementById(u.reveal);
+      if (el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
+    }
+    if (flights.length) fly(flights, rects);
+  }
+
+  document.addEventListener("click", (e) => {
+    const el = e.target.closest ? e.target.closest("[data-action]") : null;
+    if (!el) return;
+    const tag = el.tagName.toLowerCase();
+    if (tag === "select" || tag === "input") return;
+    send({ kind: "click", action: el.dataset.action, data: dataOf(el), value: "" });
+  });
+  document.addEventListener("change", (e) => {
+    const el = e.target;
+    if (!el || !el.getAttribute || !el.getAttribute("data-action")) return;
+    send({ kind: "change", action: el.getAttribute("data-action"), data: dataOf(el),
+           value: String(el.type === "checkbox" ? el.checked : el.value) });
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    const tag = t && t.tagName ? t.tagName.toLowerCase() : "";
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const keys = (root.dataset.keys || "").split(" ");
+    if (keys.indexOf(e.key) < 0) return;
+    e.preventDefault();
+    send({ kind: "key", action: "", data: {}, key: e.key });
+  });
+  window.addEventListener("hashchange", () => {
+    send({ kind: "route", action: "", data: {}, hash: location.hash });
+  });
+
+  /* Web Share when the browser has it, else the clipboard; resolves to what happened. */
+  function share(json) {
+    const d = JSON.parse(json);
+    const nav = navigator;
+    const viaClipboard = () => (nav.clipboard && nav.clipboard.writeText
+      ? nav.clipboard.writeText(d.url).then(() => "copied", () => "shown")
+      : Promise.resolve("shown"));
+    if (nav.share) {
+      return nav.share(d).then(() => "shared", (e) => (e && e.name === "AbortError"
+        ? "cancelled" : viaClipboard()));
+    }
+    return viaClipboard();
+  }
+
+  /* The thinking worker (think.js): computer turns and hints off the page's thread. It starts
+   * on first use; if it cannot start (no module workers, an error inside it), every request is
+   * refused with "no-worker" and the Python side thinks on the page's thread instead. */
+  let worker = null, broken = false, nextId = 1;
+  const pending = new Map();
+  function failAll(why) {
+    broken = true;
+    root.dataset.thinker = "page";
+    for (const [, p] of pending) p.reject(new Error("no-worker: " + why));
+    pending.clear();
+    if (worker) { try { worker.terminate(); } catch (e) { /* gone */ } }
+    worker = null;
+  }
+  function startWorker() {
+    if (worker || broken) return;
+    try {
+      worker = new Worker("think.js", { type: "module" });
+    } catch (e) {
+      failAll(String(e));
+      return;
+    }
+    const watchdog = setTimeout(() => failAll("it did not start in time"), 120000);
+    worker.onerror = (e) => { clearTimeout(watchdog); failAll(e.message || "error"); };
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.id === -1) {
+        clearTimeout(watchdog);
+        if (m.ok) root.dataset.thinker = "worker"; else failAll(m.error);
+        return;
+      }
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
+    };
+  }
+  function think(request) {
+    startWorker();
+    if (broken || !worker) return Promise.reject(new Error("no-worker"));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, request });
+    });
+  }
+
+  window.tabletop = {
+    think,
+    startThinker: startWorker,
+    apply,
+    share,
+    /* Python registers its handler once; queued events are handed over in order. */
+    listen(fn) {
+      handler = fn;
+      const pending = queue.splice(0, queue.length);
+      for (const ev of pending) send(ev);
+    },
+    reducedMotion() {
+      return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+    },
+    hash() { return location.hash; },
+    go(hash) {
+      if (location.hash === hash) send({ kind: "route", action: "", data: {}, hash });
+      else location.hash = hash;
+    },
+    baseUrl() { return location.href.split("#")[0]; },
+  };
+})();
