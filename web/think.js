@@ -13,10 +13,15 @@ const ready = (async () => {
   const wheel = cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p));
   const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
   await py.loadPackage(new URL(wheel, base).href);
-  const source = await (await fetch(new URL("app/think.py", base))).text();
-  const ns = py.globals.get("dict")();
-  py.runPython(source, { globals: ns });
-  return ns.get("think");
+  // The app's own modules, as the page has them (pyscript.json's "files").
+  for (const [from, to] of Object.entries(cfg.files || {})) {
+    const text = await (await fetch(new URL(from, base))).text();
+    const path = "/home/pyodide/" + to.replace(/^\.\//, "");
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, text);
+  }
+  py.runPython("import sys; sys.path.insert(0, '/home/pyodide')");
+  return py.pyimport("app.think").think;
 })();
 
 self.onmessage = async (e) => {

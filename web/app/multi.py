@@ -72,6 +72,9 @@ class SeatedTable:
     def turn_reset(self) -> None:
         """A new turn starts: the module forgets its in-turn selection."""
 
+    def refused(self) -> None:
+        """The engine refused the steps of the last tap: the module undoes its selection."""
+
     # --- the shell's interface ---
     @property
     def shown(self) -> st.Match | None:
@@ -534,6 +537,7 @@ class SeatedTable:
             try:
                 m.apply_all(actions)
             except IllegalAction as e:
+                self.refused()
                 self.render_board()
                 self.say(f"Not allowed: {e.reason}.", "refusal")
                 return

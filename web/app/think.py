@@ -9,8 +9,8 @@ never freezes the page, and on the page's thread only when a worker cannot start
   Computer players keep their memory between turns per game id (``gid``).
 * ``{"kind": "hint", "game", "state", "player"}`` -> the game's hint for ``player``.
 
-Self-contained on purpose (it is fetched and run on its own by the worker): it imports only
-the engine.
+The worker loads the same ``app`` modules as the page (the files of ``pyscript.json``), so
+a hint is computed by the same code in both places.
 """
 
 from __future__ import annotations
@@ -41,19 +41,12 @@ def forget(gid: str) -> None:
 
 
 def machiavelli_hint(game: Any, state: Any, player: int) -> dict[str, Any]:
-    """The exact solver's best play from the turn's start, and every step to it from the table
-    as it is now (the last step is End turn). No steps: nothing can be laid, draw."""
-    from engine.games.machiavelli.plan import hint, steps_to
+    """The exact solver's best play from the turn's start and the steps to it from the table
+    as it is now (no steps: nothing can be laid, draw)."""
+    from app.tables.machiavelli_ui import make_hint
 
-    view = game.view(state, player)
-    sol, step = hint(view, time_budget_ms=3000.0)
-    if sol is None or sol.max_cards == 0 or step is None:
-        return {"cards": 0, "proven": bool(sol.proven) if sol else True, "steps": []}
-    target = [list(m) for m in sol.melds]
-    limit = max(view.step_limit - view.steps, 1)
-    steps = steps_to(view.table, view.hand, target, view.config.ace, limit, view.helping)
-    return {"cards": sol.max_cards, "proven": bool(sol.proven),
-            "steps": [str(a) for a in (steps if steps is not None else [step])]}
+    h = make_hint(game.view(state, player), 3000.0)
+    return {"cards": h.cards, "proven": h.proven, "steps": [str(a) for a in h.steps]}
 
 
 HINTS = {"machiavelli": machiavelli_hint}

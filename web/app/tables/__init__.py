@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tables import pm
+from app.tables import machiavelli, pm
 
-TABLES: dict[str, Any] = {pm.Table.game_id: pm.Table}
+TABLES: dict[str, Any] = {t.Table.game_id: t.Table for t in (pm, machiavelli)}

@@ -1,0 +1,122 @@
+"""Machiavelli's table: the shell's seated table plus the board of
+:mod:`app.tables.machiavelli_ui` (melds, hand, taps, the exact Hint, log lines).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from app import seats as st
+from app.multi import SeatedTable
+from app.tables import machiavelli_ui as mu
+
+
+class Table(SeatedTable):
+    game_id = "machiavelli"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.ui = mu.TurnUI()
+        self.before_tap = self.ui
+
+    def view(self, m: st.Match, seat: int) -> Any:
+        return self.game.view(m.state, seat)
+
+    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+        return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+                             marked=self.marked)
+
+    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
+        self.before_tap = self.ui
+        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+        self.ui = t.ui
+        return list(t.actions), t.message, t.refusal
+
+    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
+                                                                     bool] | None:
+        t = mu.key(self.view(m, seat), self.ui, key)
+        if t is None:
+            return None
+        self.before_tap = self.ui
+        self.ui = t.ui
+        return list(t.actions), t.message, t.refusal
+
+    def keys(self) -> str:
+        return "Escape Enter d D h H s S u U r R n N"
+
+    def refused(self) -> None:
+        self.ui = self.before_tap
+
+    def turn_reset(self) -> None:
+        self.ui = mu.TurnUI(sort=self.ui.sort)
+
+    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+        return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
+                                actions, m.names()[seat])
+
+    def marks(self, before: Any, after: Any) -> frozenset[str]:
+        return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
+
+    def line(self, m: st.Match) -> str:
+        s = m.state
+        seat = self.viewer(m)
+        hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
+        return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
+
+    def score_caption(self, m: st.Match) -> str:
+        return ("Penalty points, match total" if m.state.config.match_limit
+                else "Penalty points (cards left in hand)")
+
+    def end_line(self, m: st.Match) -> str:
+        out = m.outcome
+        names = m.names()
+        who = " and ".join(names[w] for w in out.winners)
+        if m.state.config.match_limit:
+            return f"{who} won the match with {min(m.state.scores)} penalty points."
+        if any(len(h) == 0 for h in m.state.hands):
+            return f"{who} laid every card."
+        return f"Nobody could lay a card: {who} won with the fewest cards left."
+
+    def hand_over_html(self, m: st.Match) -> str:
+        s = m.state
+        points = self.hand_over or ()
+        rows = "".join(f"<tr><th scope='row'>{mu.esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
+                       for n, p, t in zip(m.names(), points, s.scores, strict=False))
+        return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
+                f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'
+                f'<table class="scores"><caption>Penalty points</caption><thead><tr><th></th>'
+                f'<th scope="col">This hand</th><th scope="col">Match</th></tr></thead>'
+                f"<tbody>{rows}</tbody></table>"
+                f'<div class="row"><button type="button" class="btn primary" '
+                f'data-action="mt-next-hand" data-testid="mt-next-hand">Next hand</button></div>'
+                f"</section>")
+
+    # --- the Hint, thought out in the worker ---
+    def act_m_undo(self, ev: Any) -> None:
+        self.ui = mu.TurnUI(sort=self.ui.sort)
+        self.act_mt_undo(ev)
+
+    def act_m_hint(self, _ev: Any) -> None:
+        m = self.match
+        if m is None or self.watching is not None or m.over or self.runner is not None:
+            return
+        cur = m.current
+        if cur is None or not m.setup.seats[cur].human or self.covered(m):
+            return
+        self.say("Thinking about the best play…")
+        self.app.spawn(self.hint(m, cur))
+
+    async def hint(self, m: st.Match, seat: int) -> None:
+        state = m.state
+        answer = json.loads(await self.app.env.think(json.dumps({
+            "kind": "hint", "game": self.game_id, "player": seat,
+            "state": self.game.state_to_dict(state)})))
+        if self.match is not m or m.state is not state:
+            return  # the table changed meanwhile: this hint is stale
+        h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
+                        tuple(self.game.parse_action(s) for s in answer["steps"]))
+        self.ui = replace(self.ui, hint=h)
+        self.render_board()
+        self.say(mu.hint_message(h, self.view(m, seat)), "hint")
