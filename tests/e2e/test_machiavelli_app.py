@@ -1,0 +1,188 @@
+"""Machiavelli in the browser, the way people use it: a watch link that plays the command line's
+game, a whole game against a computer played by taps (following the Hint step by step),
+pass-and-play with nothing of the next hand in the page, a reload in the middle of a turn, the
+set-up, and the phone layout and axe-core checks in light and dark.
+
+One phone-sized page is booted once for the module; the tests move through the app by links.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import PHONE, ROOT, boot_app, wait_ready
+from test_app_play import go, idle
+from test_app_screens import SHOTS, check_layout
+
+from engine.seats import play_seeded
+
+M = "machiavelli"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, site_url: str) -> Iterator[Any]:
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = boot_app(ctx, site_url)
+    yield page
+    ctx.close()
+
+
+def settle(page: Any) -> None:
+    """Wait until every event is handled and no computer turn or hint is running."""
+    idle(page)
+
+
+def tap(page: Any, testid: str, nth: int = 0) -> None:
+    before = page.evaluate("document.documentElement.dataset.handled || '0'")
+    page.get_by_test_id(testid).nth(nth).tap()
+    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
+                           arg=before)
+    settle(page)
+
+
+def fresh(page: Any, hash_: str) -> None:
+    """Open a link, starting its game even if another one is in progress."""
+    go(page, "#/")
+    go(page, hash_)
+    if page.get_by_test_id("offer").count():
+        tap(page, "open-deal")
+    settle(page)
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
+
+
+def message(page: Any) -> str:
+    text: str = page.get_by_test_id("message").inner_text()
+    return text
+
+
+def hand(page: Any) -> list[str]:
+    cards: list[str] = page.evaluate(
+        "[...document.querySelectorAll('[data-testid=m-hand-card]')].map(b => b.dataset.card)")
+    return cards
+
+
+def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
+    seats = ["standard", "beginner"]
+    options = {"variant": "manipulation"}
+    expected = play_seeded(M, 7, seats, options).to_dict()
+    go(app, f"#/{M}/watch/7?seats={','.join(seats)}&variant=manipulation&speed=fastest")
+    app.wait_for_function("document.documentElement.dataset.outcome !== undefined",
+                          timeout=240_000)
+    outcome = json.loads(app.evaluate("document.documentElement.dataset.outcome"))
+    assert outcome["winners"] == expected["winners"]
+    assert outcome["scores"] == expected["scores"]
+    assert int(app.evaluate("document.documentElement.dataset.actions")) == expected["actions"]
+    assert app.get_by_test_id("end").is_visible()
+    assert len(app.get_by_test_id("log").locator("li").all()) > 0
+
+
+def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:
+    """A scripted player follows the Hint's plan, one tapped step at a time."""
+    fresh(app, f"#/{M}/deal/11?seats=you,beginner&variant=manipulation")
+    assert app.get_by_test_id("m-table").is_visible()
+    laid_turns = 0
+    for _ in range(400):
+        if app.get_by_test_id("end").count():
+            break
+        if not my_turn(app):
+            app.wait_for_function(
+                "document.querySelector('[data-testid=m-table].live') || "
+                "document.querySelector('[data-testid=end]')", timeout=120_000)
+            continue
+        tap(app, "m-hint")
+        app.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
+                              "'[data-testid=message]').textContent)", timeout=60_000)
+        if "Nothing can be laid" in message(app):
+            tap(app, "m-draw")
+            continue
+        for _step in range(200):
+            step = app.get_by_test_id("m-hint-step")
+            if not step.count() or not step.is_enabled():
+                break
+            tap(app, "m-hint-step")
+            assert "Not allowed" not in message(app), message(app)
+        tap(app, "m-end")
+        laid_turns += 1
+    assert app.get_by_test_id("end").is_visible()
+    assert laid_turns > 0
+    record = app.get_by_test_id("record").inner_text()
+    assert "played 1" in record.replace("\n", " ") or "played" in record
+
+
+def test_pass_and_play_hides_the_next_hand(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/5?seats=@Ana,@Bo&variant=manipulation")
+    assert app.get_by_test_id("cover").is_visible()
+    assert "Pass to Ana" in app.get_by_test_id("cover").inner_text()
+    assert app.locator("[data-testid=m-hand-card]").count() == 0
+    assert app.locator("[data-card]").count() == 0
+    tap(app, "cover-go")
+    assert len(hand(app)) == 7
+    tap(app, "m-draw")
+    cover = app.get_by_test_id("cover")
+    assert cover.is_visible() and "Pass to Bo" in cover.inner_text()
+    assert "Ana drew a card" in cover.inner_text()
+    assert app.locator("[data-card]").count() == 0  # nothing of Bo's hand in the page
+    tap(app, "cover-go")
+    assert len(hand(app)) == 7
+
+
+def test_a_refused_step_changes_nothing_and_reload_resumes_the_turn(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/3?seats=you,standard")
+    before = hand(app)
+    assert len(before) == 15
+    # one card alone as a new meld is a step the engine allows (the table is then invalid)
+    tap(app, "m-hand-card", 0)
+    tap(app, "m-new")
+    assert len(hand(app)) == 14
+    tap(app, "m-end")  # an invalid table cannot end the turn: refused, nothing changes
+    assert len(hand(app)) == 14
+    assert message(app)
+    app.reload()
+    wait_ready(app)
+    settle(app)
+    assert len(hand(app)) == 14  # the turn resumed where it was
+    tap(app, "m-undo")
+    assert hand(app) == before
+
+
+def test_setup_starts_a_game_with_the_chosen_seats(app: Any) -> None:
+    go(app, f"#/{M}/setup")
+    assert app.get_by_test_id("setup").is_visible()
+    app.get_by_test_id("seat-kind").nth(1).select_option("person")
+    settle(app)
+    name = app.get_by_test_id("seat-name")
+    name.fill("<img src=x onerror=alert(1)>")
+    name.dispatch_event("change")
+    settle(app)
+    app.get_by_test_id("opt-variant").select_option("manipulation")
+    settle(app)
+    tap(app, "setup-start")
+    app.wait_for_function("location.hash === '#/machiavelli'")
+    settle(app)
+    html = app.content()
+    assert "<img src=x" not in html and "&lt;img src=x" in html
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
+    app.emulate_media(color_scheme=scheme)
+    for name, hash_ in (("setup", f"#/{M}/setup"),
+                        ("table", f"#/{M}/deal/21?seats=you,standard,strong")):
+        if name == "table":
+            fresh(app, hash_)
+        else:
+            go(app, hash_)
+        check_layout(app, f"machiavelli-{name}-{scheme}")
+        app.add_script_tag(path=str(AXE))
+        result = app.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+        assert bad == [], f"{name} {scheme}: {bad}"
+    app.emulate_media(color_scheme="light")
+    assert SHOTS.exists()
