@@ -62,6 +62,46 @@ class VariantInfo:
 
 
 @dataclass(frozen=True)
+class OptionInfo:
+    """One set-up option, described so that the app can draw its set-up screen from it.
+
+    ``id`` is the key :meth:`Game.config_from_dict` reads (so the app passes the chosen values
+    straight through, and a watch link's query names the same keys as the command line's
+    flags). ``kind`` is ``"choice"`` (``choices`` lists ``(value, label)`` pairs, labels for
+    people) or ``"int"`` (between ``min`` and ``max``). ``default`` is what a player gets by
+    not touching the option; ``config_from_dict`` accepts it as given, so a set-up screen can
+    always send every option. ``help`` is one line shown under the control.
+    """
+
+    id: str
+    name: str
+    kind: str  # "choice" or "int"
+    default: str | int
+    choices: tuple[tuple[str, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("choice", "int"):
+            raise ValueError(f"option {self.id}: kind must be 'choice' or 'int'")
+        if self.kind == "choice" and self.default not in [v for v, _ in self.choices]:
+            raise ValueError(f"option {self.id}: the default is not one of the choices")
+
+    def to_dict(self) -> JSONDict:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "choices": [{"value": v, "label": label} for v, label in self.choices],
+            "min": self.min,
+            "max": self.max,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """Registry metadata: enough to build the home screen without importing the rules."""
 
@@ -74,7 +114,8 @@ class GameInfo:
     variants: tuple[VariantInfo, ...] = ()
     rules_page: str = ""  # file name in engine/rules/
     available: bool = True  # False: shown as "coming soon"
-    bot_levels: tuple[str, ...] = ()
+    bot_levels: tuple[str, ...] = ()  # weakest first, strongest last
+    options: tuple[OptionInfo, ...] = ()  # set-up options besides the player count
 
     def to_dict(self) -> JSONDict:
         return {
@@ -88,6 +129,7 @@ class GameInfo:
             "rules_page": self.rules_page,
             "available": self.available,
             "bot_levels": list(self.bot_levels),
+            "options": [o.to_dict() for o in self.options],
         }
 
 
@@ -214,5 +256,9 @@ class Game(ABC, Generic[C, S, A, V]):
 
     # --- computer players -----------------------------------------------------------------
     def bots(self) -> Mapping[str, Bot[V, A]]:
-        """Computer players by level name (e.g. beginner, standard, strong)."""
+        """Computer players by level name (e.g. beginner, standard, strong).
+
+        Every call returns new instances: some bots remember things between turns (a planned
+        sequence of steps, hand sizes seen), so each seat of each game needs its own.
+        """
         return {}

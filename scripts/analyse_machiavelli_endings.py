@@ -12,7 +12,6 @@ close to going out).
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -20,9 +19,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import Card
 from engine.games.machiavelli.bots import make_bot
-from engine.games.machiavelli.cli import _Legal
 from engine.games.machiavelli.rules import GAME, Draw, EndTurn, Pass
 from engine.games.machiavelli.solver import can_lay
+from engine.seats import choose, deal_seeded
 
 
 def main() -> None:
@@ -39,15 +38,16 @@ def main() -> None:
         levels = (args.a, args.b) if g % 2 == 0 else (args.b, args.a)
         bots = [make_bot(x) for x in levels]
         seed = args.seed * 100003 + g // 2
-        rng = random.Random(seed)
-        state = GAME.new_game(cfg, random.Random(f"deal:{seed}"))
+        state = deal_seeded(GAME, cfg, seed)
+        steps = 0
         turns: list[tuple[int, list[Card], tuple[Card, ...], str]] = []
         begun: tuple[int, list[Card], tuple[Card, ...]] | None = None
         while not GAME.is_over(state):
             p = state.player
             if begun is None:  # the table and hand as this turn found them
                 begun = (p, [c for m in state.start_table for c in m], state.hands[p])
-            action = bots[p].choose(GAME.view(state, p), _Legal(state), rng)
+            action = choose(GAME, state, bots[p], seed, steps)
+            steps += 1
             if isinstance(action, EndTurn | Draw | Pass):
                 kind = "lay" if isinstance(action, EndTurn) else "draw"
                 turns.append((*begun, kind))

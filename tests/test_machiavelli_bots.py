@@ -16,9 +16,10 @@ from test_machiavelli_rules import start
 from engine.cards import Card, double_deck, parse_cards
 from engine.games.machiavelli import bots
 from engine.games.machiavelli.bots import Standard, Strong, make_bot
-from engine.games.machiavelli.cli import _Legal, play_game, tournament
+from engine.games.machiavelli.cli import play_game, tournament
 from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, TableCard, Take
 from engine.games.machiavelli.solver import can_lay, max_laid, solve
+from engine.seats import LazyLegal
 
 
 def _world_cards(world: MState) -> Counter[str]:
@@ -85,7 +86,7 @@ def test_strong_with_no_budget_still_plays_the_most_cards() -> None:
     poor = Strong()
     poor.turn_work = 0
     std = Standard()
-    legal = _Legal(s)
+    legal = LazyLegal(GAME, s)
     assert poor.choose(view, legal, random.Random(0)) == std.choose(view, legal, random.Random(0))
 
 
@@ -128,7 +129,7 @@ def test_strong_goes_out_when_it_can() -> None:
     s = start("4S 5S", "AS 2S 3S | 7H 7D 7C")
     bot = make_bot("strong")
     for _ in range(5):
-        a = bot.choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+        a = bot.choose(GAME.view(s, 0), LazyLegal(GAME, s), random.Random(0))
         s = GAME.apply(s, a)
         if isinstance(a, EndTurn):
             break
@@ -141,7 +142,7 @@ def test_standard_takes_a_helping_card_that_lays_more_of_its_hand() -> None:
     bot = make_bot("standard")
     seen = []
     for _ in range(6):
-        a = bot.choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+        a = bot.choose(GAME.view(s, 0), LazyLegal(GAME, s), random.Random(0))
         seen.append(a)
         s = GAME.apply(s, a)
         if isinstance(a, EndTurn):
@@ -154,13 +155,13 @@ def test_standard_takes_a_helping_card_that_lays_more_of_its_hand() -> None:
 def test_helping_cards_alone_are_never_taken() -> None:
     """2D 3D 4D face up make a run, but without a hand card the turn could not end."""
     s = start("KC QS", helping="2D 3D 4D 9S", variant="helping")
-    a = make_bot("standard").choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+    a = make_bot("standard").choose(GAME.view(s, 0), LazyLegal(GAME, s), random.Random(0))
     assert not isinstance(a, Take | Lay)
 
 
 def test_beginner_ignores_helping_cards() -> None:
     s = start("5H 6H KC", helping="7H 2D 3D 9S", variant="helping")
-    a = make_bot("beginner").choose(GAME.view(s, 0), _Legal(s), random.Random(0))
+    a = make_bot("beginner").choose(GAME.view(s, 0), LazyLegal(GAME, s), random.Random(0))
     assert not isinstance(a, Take | Lay)
 
 

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from engine.games.cube_farm.board import (
     DIRS,
@@ -376,8 +376,19 @@ def _unseen(view: CFView) -> list[str]:
     return [c for c in DECK_IDS if c not in gone]
 
 
-BOTS: Mapping[str, Bot[CFView, CFAction]] = {
-    "beginner": Beginner(),
-    "standard": Standard(),
-    "strong": Strong(),
+# Levels weakest first (the order GameInfo.bot_levels lists them in).
+LEVELS: Mapping[str, Callable[[], Bot[CFView, CFAction]]] = {
+    "beginner": Beginner,
+    "standard": Standard,
+    "strong": Strong,
 }
+
+
+def make_bot(level: str) -> Bot[CFView, CFAction]:
+    """A new computer player of ``level`` (seated games give every seat its own)."""
+    return LEVELS[level]()
+
+
+# One shared instance per level, for the tournament and tests (these bots keep no memory
+# between calls, so sharing them changes nothing).
+BOTS: Mapping[str, Bot[CFView, CFAction]] = {level: make_bot(level) for level in LEVELS}

@@ -1,4 +1,7 @@
-"""Command line: ``python -m engine cube-farm play|tournament|deck ...``.
+"""Command line: ``python -m engine cube-farm play|tournament|deck|stats ...``.
+
+``play`` plays one seeded game between computer levels (:mod:`engine.play_cli`, dealt and
+decided as the app's watch link does).
 
 ``tournament`` plays computer levels against each other with alternating seats and prints win
 rates with 95 % confidence intervals (Wilson), mean scores and how long a computer turn (a
@@ -19,6 +22,7 @@ from engine.errors import ParseError
 from engine.games.cube_farm.bots import BOTS
 from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, item_counts
 from engine.games.cube_farm.rules import GAME, CFConfig, CFState
+from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.tournament import wilson
 
 
@@ -126,10 +130,7 @@ def cli_main(argv: list[str]) -> int:
     t.add_argument("--players", type=int, default=2)
     t.add_argument("--hands", type=int, default=0, help="hands per game (0: the rule's number)")
     t.add_argument("--json", action="store_true")
-    pl = sub.add_parser("play", help="play one seeded game between computer levels")
-    pl.add_argument("--seed", type=int, default=1)
-    pl.add_argument("--levels", default="standard,beginner",
-                    help="comma-separated levels, one per seat (2 to 5)")
+    pl = add_play_parser(sub, "cube-farm", "standard,beginner", seat_aliases=("--levels",))
     pl.add_argument("--show", action="store_true", help="print the final table and scores")
     sub.add_parser("deck", help="print the deck list and design counts")
     st = sub.add_parser("stats", help="score figures of hands played by one computer level")
@@ -153,18 +154,15 @@ def cli_main(argv: list[str]) -> int:
         print(hand_stats(args.level, args.players, args.hands, args.seed))
         return 0
     if args.cmd == "play":
-        levels = [x.strip() for x in args.levels.split(",")]
-        if not 2 <= len(levels) <= 5 or any(x not in BOTS for x in levels):
-            raise ParseError(f"--levels: 2 to 5 of {', '.join(sorted(BOTS))}")
-        state = play_game(levels, args.seed)
-        out = GAME.outcome(state)
-        assert out is not None
-        if args.show:
-            print(state.board.render())
-            for s in state.board.scores():
-                print(f"player {s.owner + 1}: {s.describe()}")
-        print(f"hands: {[list(h) for h in state.history]}")
-        print(out.summary)
+        result = run_play("cube-farm", args)
+        if not args.json:
+            state = cast(CFState, result.state)
+            if args.show:
+                print(state.board.render())
+                for s in state.board.scores():
+                    print(f"player {s.owner + 1}: {s.describe()}")
+            print(f"hands: {[list(h) for h in state.history]}")
+            print("\n".join(summary_lines(result)))
         return 0
     if args.games < 1:
         raise ParseError("--games must be at least 1")

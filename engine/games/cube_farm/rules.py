@@ -33,7 +33,7 @@ from engine.games.cube_farm.board import (
     pos_text,
 )
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
-from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
+from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
 
 PLACE, CLAIM, HAND_OVER, OVER = "place", "claim", "hand_over", "over"
 PHASES = (PLACE, CLAIM, HAND_OVER, OVER)
@@ -240,6 +240,10 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         rules_page="cube-farm.md",
         available=True,
         bot_levels=("beginner", "standard", "strong"),
+        options=(
+            OptionInfo("hands", "Hands", "int", 0, min=0, max=20,
+                       help="0: one hand per player (four with two players); else 1 to 20."),
+        ),
     )
 
     # --- set-up ---
@@ -250,9 +254,14 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return CFConfig(players=n)
 
     def config_from_dict(self, data: object) -> CFConfig:
-        r = Reader(data, "config")
-        players = r.integer("players", 2, 5)
-        hands = r.integer("hands", 0, 20) if r.has("hands") else 0
+        try:
+            r = Reader(data, "config")
+            players = r.integer("players", 2, 5)
+            hands = r.integer("hands", 0, 20) if r.has("hands") else 0
+        except InvalidConfig:
+            raise
+        except InvalidState as e:  # the protocol promises InvalidConfig for a bad config
+            raise InvalidConfig(str(e)) from None
         return CFConfig(players, hands)
 
     def new_game(self, config: CFConfig, rng: random.Random) -> CFState:
@@ -502,9 +511,9 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                        history=history, seed=seed, board=board)
 
     def bots(self) -> Mapping[str, Bot[CFView, CFAction]]:
-        from engine.games.cube_farm.bots import BOTS
+        from engine.games.cube_farm.bots import LEVELS, make_bot
 
-        return BOTS
+        return {level: make_bot(level) for level in LEVELS}
 
 
 def _replay(log: Sequence[Event], n: int, first: int,

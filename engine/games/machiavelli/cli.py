@@ -1,6 +1,7 @@
-"""Command line: ``python -m engine machiavelli solve|tournament ...``.
+"""Command line: ``python -m engine machiavelli solve|play|tournament ...``.
 
 ``solve`` answers "how many of these hand cards can be laid on this table, and how";
+``play`` plays one seeded game between computer levels (:mod:`engine.play_cli`);
 ``tournament`` plays seeded games between computer levels and prints win rates with 95 %
 confidence intervals, the mean game length and how long a computer turn takes.
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -17,11 +17,13 @@ from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidConfig, ParseError
+from engine.play_cli import add_play_parser, run_play, summary_lines
+from engine.seats import choose, deal_seeded
 from engine.tournament import wilson
 
 from .bots import LEVELS, PlanBot, make_bot
 from .melds import ACE_OPTIONS
-from .rules import GAME, MAction, MConfig, MState
+from .rules import GAME, MConfig, MState
 from .solver import can_lay, check_cards, solve
 
 
@@ -60,47 +62,22 @@ class GameResult:
     seats: tuple[str, ...]
 
 
-class _Legal(Sequence[MAction]):
-    """The legal actions of a state, listed only if someone asks for the list.
-
-    Bots mostly test one action for legality; ``explain_illegal`` answers that without
-    building the few thousand step actions of a big table (same rules, one source of truth).
-    """
-
-    def __init__(self, state: MState) -> None:
-        self.state = state
-        self._all: list[MAction] | None = None
-
-    def _list(self) -> list[MAction]:
-        if self._all is None:
-            self._all = GAME.legal_actions(self.state)
-        return self._all
-
-    def __contains__(self, action: object) -> bool:
-        return GAME.explain_illegal(self.state, action) is None  # type: ignore[arg-type]
-
-    def __getitem__(self, i):  # type: ignore[no-untyped-def]
-        return self._list()[i]
-
-    def __len__(self) -> int:
-        return len(self._list())
-
-
 def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,
               max_steps: int = 200000) -> tuple[MState, int]:
-    """Play one seeded game between ``bots`` (one per seat); returns the end state, steps."""
-    rng = random.Random(seed)
-    state = GAME.new_game(config, random.Random(f"deal:{seed}"))
+    """Play one seeded game between ``bots`` (one per seat); returns the end state, steps.
+
+    Dealt and decided as every seated game is (:mod:`engine.seats`), so ``play --seed N`` and
+    the app's watch link play the game a tournament plays with that deal number.
+    """
+    state = deal_seeded(GAME, config, seed)
     steps = 0
     while not GAME.is_over(state):
-        p = state.player
-        action = bots[p].choose(GAME.view(state, p), _Legal(state), rng)
+        action = choose(GAME, state, bots[state.player], seed, steps)
         state = GAME.apply(state, action)
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"game {seed} did not end")
     return state, steps
-
 
 
 def _tournament_game(job: tuple[str, str, int, int, MConfig]) -> tuple[dict[str, float], int,
@@ -204,9 +181,10 @@ def _tournament_cmd(args: argparse.Namespace) -> int:
 
 
 def cli_main(argv: list[str]) -> int:
-    """``python -m engine machiavelli solve|tournament``."""
+    """``python -m engine machiavelli solve|play|tournament``."""
     p = argparse.ArgumentParser(prog="python -m engine machiavelli",
-                                description="Machiavelli: solver and computer tournaments.")
+                                description="Machiavelli: solver, seeded games and computer "
+                                            "tournaments.")
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("solve", help="lay the most hand cards on a table")
     s.add_argument("--table", default="", help="melds separated by |, e.g. 'AS 2S 3S | 7H 7D 7C'")
@@ -214,6 +192,7 @@ def cli_main(argv: list[str]) -> int:
     s.add_argument("--ace", choices=ACE_OPTIONS, default="both")
     s.add_argument("--budget", type=float, default=0, help="time budget in ms (0: none)")
     s.add_argument("--json", action="store_true")
+    add_play_parser(sub, "machiavelli", "strong,standard")
     t = sub.add_parser("tournament", help="seeded games between computer levels")
     t.add_argument("--a", default="strong")
     t.add_argument("--b", default="standard")
@@ -234,4 +213,9 @@ def cli_main(argv: list[str]) -> int:
         return 2 if code else 0
     if args.cmd == "solve":
         return _solve_cmd(args)
+    if args.cmd == "play":
+        result = run_play("machiavelli", args)
+        if not args.json:
+            print("\n".join(summary_lines(result)))
+        return 0
     return _tournament_cmd(args)

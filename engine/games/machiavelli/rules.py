@@ -26,9 +26,9 @@ from typing import ClassVar
 from engine.cards import Card, double_deck, parse_cards, shuffled
 from engine.data import Reader, check_int, read_card
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
+from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
 
-from .melds import ACE_OPTIONS, display_order, meld_problem
+from .melds import ACE_NAMES, ACE_OPTIONS, display_order, meld_problem
 
 VARIANTS = ("machiavelli", "manipulation", "helping")
 VARIANT_HAND = {"machiavelli": 15, "manipulation": 7, "helping": 6}
@@ -374,6 +374,22 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         rules_page="machiavelli.md",
         available=True,
         bot_levels=("beginner", "standard", "strong"),
+        options=(
+            OptionInfo("variant", "Variant", "choice", "machiavelli",
+                       choices=(("machiavelli", "Machiavelli (15 cards each)"),
+                                ("manipulation", "Manipulation (7 cards each)"),
+                                ("helping", "Helping cards (6 cards each, 4 face up)"))),
+            OptionInfo("hand_size", "Cards in each hand", "int", 0, min=0, max=15,
+                       help=("0: the variant's usual number (15, or 13/11/10 with 6/7/8 "
+                             "players; 7 in Manipulation; 6 with helping cards); else 3 to 15.")),
+            OptionInfo("ace", "Ace", "choice", "both",
+                       choices=tuple((a, ACE_NAMES[a][:1].upper() + ACE_NAMES[a][1:])
+                                     for a in ACE_OPTIONS),
+                       help="Where an ace may stand in a run."),
+            OptionInfo("match_limit", "Match limit", "int", 0, min=0, max=10000,
+                       help=("0: one hand. Else hands are played until somebody has this many "
+                             "penalty points; the fewest points win.")),
+        ),
     )
 
     # --- set-up ---
@@ -412,7 +428,13 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         default_hand = VARIANT_HAND[variant]
         if variant == "machiavelli":
             default_hand = BIG_GAME_HAND.get(players, 15)
-        hand_size = r.integer("hand_size", 3, 15) if r.has("hand_size") else default_hand
+        # 0 (the set-up screen's default) stands for the variant's usual size
+        hand_size = r.integer("hand_size", 0, 15) if r.has("hand_size") else 0
+        if hand_size == 0:
+            hand_size = default_hand
+        elif hand_size < 3:
+            raise InvalidConfig(f"config.hand_size: expected 3 to 15 (0: the variant's usual "
+                                f"size), got {hand_size}")
         ace = r.text("ace", ACE_OPTIONS) if r.has("ace") else "both"
         limit = r.integer("match_limit", 0, 10000) if r.has("match_limit") else 0
         need = players * hand_size + (HELPING_ROW if variant == "helping" else 0)

@@ -469,11 +469,22 @@ class StrongBot(StandardBot):
         return mat_value(m, w) + 0.5 * hand_value(state.hands[me], m, w)
 
 
-BOTS: dict[str, BeginnerBot | StandardBot] = {
-    "beginner": BeginnerBot(),
-    "standard": StandardBot(),
-    "strong": StrongBot(),
+# Levels weakest first (the order GameInfo.bot_levels lists them in).
+LEVELS: dict[str, type[BeginnerBot] | type[StandardBot]] = {
+    "beginner": BeginnerBot,
+    "standard": StandardBot,
+    "strong": StrongBot,
 }
 
-__all__ = ["BOTS", "ENGINE_TRACKS", "TWO_PAIR", "BeginnerBot", "StandardBot", "StrongBot",
-           "Weights", "hand_value", "mat_value"]
+
+def make_bot(level: str) -> BeginnerBot | StandardBot:
+    """A new computer player of ``level`` (seated games give every seat its own)."""
+    return LEVELS[level]()
+
+
+# One shared instance per level, for the tournament and tests (these bots keep no memory
+# between calls, so sharing them changes nothing).
+BOTS: dict[str, BeginnerBot | StandardBot] = {level: make_bot(level) for level in LEVELS}
+
+__all__ = ["BOTS", "ENGINE_TRACKS", "LEVELS", "TWO_PAIR", "BeginnerBot", "StandardBot",
+           "StrongBot", "Weights", "hand_value", "make_bot", "mat_value"]

@@ -1,5 +1,8 @@
 """Command line: ``python -m engine machine tournament|play ...``.
 
+``play`` plays one seeded game between computer levels (:mod:`engine.play_cli`, dealt and
+decided as the app's watch link does) and prints each action, then the result.
+
 ``tournament`` plays computer players against each other (the first level rotates through the
 seats from game to game) and prints win rates with 95 % confidence intervals, the mean game
 length, how often everybody got stuck, and how long a computer turn takes (median and worst,
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field
 from engine.errors import ParseError
 from engine.games.machine.bots import BOTS
 from engine.games.machine.rules import GAME, LIMIT, STUCK, MachineConfig
+from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.protocol import JSONDict
 from engine.tournament import wilson
 
@@ -172,27 +176,22 @@ def cli_main(argv: list[str]) -> int:
     t.add_argument("--players", type=int, default=2)
     t.add_argument("--max-rounds", type=int, default=default_rounds)
     t.add_argument("--json", action="store_true", help="print one JSON object")
-    g = sub.add_parser("play", help="play one game between computer players and print it")
-    g.add_argument("--bots", default="standard,standard",
-                   help="levels by seat, comma separated (2 to 4 seats)")
-    g.add_argument("--seed", type=int, default=1)
-    g.add_argument("--max-rounds", type=int, default=default_rounds)
+    g = add_play_parser(sub, "machine", "standard,standard", seat_aliases=("--bots",))
+    g.add_argument("--quiet", action="store_true", help="no action log, only the summary")
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
+    if args.cmd == "play":
+        result = run_play("machine", args, log=not args.quiet)
+        if not args.json:
+            st = result.state
+            print("\n".join(summary_lines(result)))
+            print(f"result: {st.result}; winners: {[w + 1 for w in result.outcome.winners]}; "
+                  f"rounds: {st.round}; turns: {st.turns}")
+        return 0
     if not 0 <= args.max_rounds <= 1000:
         raise ParseError("--max-rounds must be 0..1000")
-    if args.cmd == "play":
-        seats = [s.strip() for s in args.bots.split(",")]
-        if not 2 <= len(seats) <= 4 or any(s not in BOTS for s in seats):
-            raise ParseError(f"--bots: 2 to 4 of {', '.join(levels)}, comma separated")
-        rec = play_game(seats, str(args.seed), args.max_rounds, keep_log=True)
-        for line in rec.log:
-            print(line)
-        print(f"result: {rec.result}; winners: {[w + 1 for w in rec.winners]}; "
-              f"rounds: {rec.rounds}; turns: {rec.turns}")
-        return 0
     if args.games < 1:
         raise ParseError("--games must be at least 1")
     if not 2 <= args.players <= 4:

@@ -53,7 +53,7 @@ from engine.games.machine.mat import (
     TRACKS,
     TWO_PAIR,
 )
-from engine.protocol import Bot, Game, GameInfo, JSONDict, Outcome, VariantInfo
+from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
 
 SETUP, TURN, TAKING, DISCARDING, TRADING, OVER = (
     "setup", "turn", "taking", "discarding", "trading", "over")
@@ -404,6 +404,12 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         rules_page="machine.md",
         available=True,
         bot_levels=("beginner", "standard", "strong"),
+        options=(
+            OptionInfo("max_rounds", "Round limit", "int", DEFAULT_MAX_ROUNDS, min=0,
+                       max=MAX_MAX_ROUNDS,
+                       help=("After this many rounds the player with the fewest cubes off the "
+                             "mat wins; 0: no limit.")),
+        ),
     )
 
     # --- set-up ---
@@ -912,9 +918,9 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
 
     # --- computer players ---
     def bots(self) -> Mapping[str, Bot[MachineView, MachineAction]]:
-        from engine.games.machine.bots import BOTS
+        from engine.games.machine.bots import LEVELS, make_bot
 
-        return BOTS
+        return {level: make_bot(level) for level in LEVELS}
 
 
 # --- module helpers -------------------------------------------------------------------------
