@@ -143,8 +143,8 @@ def _short_meld(cards: Sequence[Card], ace: str) -> str:
     if not cards:
         return "the table"
     if len(cards) > 1 and len({c.rank for c in cards}) == 1:
-        r = cards[0].rank_char
-        return f"the {'10' if r == 'T' else r}s"
+        r = cards[0].rank
+        return f"the {RANK_PLURALS[cards[0].rank_char] if r in (1, 11, 12, 13) else r}s"
     if len({c.suit for c in cards}) == 1:
         if len(cards) == 1:
             return f"the {cards[0].symbol}"
@@ -711,15 +711,16 @@ def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str
         turn = (" · your turn" if view.current == view.player and view.status != OVER
                 else "")
         text = f"{esc(who)} · {n} card{'s' if n != 1 else ''}{turn}"
+    right = ""
     if live and (picked or ui.lifted is not None or ui.joining):
         right = _btn("Cancel", "m-cancel", cls="btn small", testid="m-cancel",
                      aria_label="Cancel: put the picked cards back")
-    else:
-        right = _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
-                     cls="btn small", testid="m-sort",
-                     aria_label=("Sort the hand by rank" if ui.sort == "suit"
-                                 else "Sort the hand by suit"))
-    return f'<div class="mt-dock-head"><p class="mt-say">{text}</p>{right}</div>'
+    right += _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
+                  cls="btn small", testid="m-sort", live=live,
+                  aria_label=("Sort the hand by rank" if ui.sort == "suit"
+                              else "Sort the hand by suit"))
+    return (f'<div class="mt-dock-head"><p class="mt-say">{text}</p>'
+            f'<div class="mt-head-btns">{right}</div></div>')
 
 
 def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:

@@ -1,0 +1,412 @@
+"""CPython tests of the Machiavelli table UI: taps become engine actions the engine accepts,
+the HTML is well formed and labelled, the log lines read well, random tapping never breaks."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from app.tables import machiavelli_ui as mu
+from test_machiavelli_rules import start
+from test_web_views import parse
+
+from engine.errors import IllegalAction
+from engine.games.machiavelli.bots import make_bot
+from engine.games.machiavelli.rules import (
+    GAME,
+    Draw,
+    EndTurn,
+    Lay,
+    MAction,
+    Merge,
+    Move,
+    MState,
+    MView,
+    Reset,
+    Split,
+    Take,
+)
+
+NAMES = ("You", "Bea", "Cy")
+
+
+def view(state: MState) -> MView:
+    return GAME.view(state, state.player)
+
+
+def taps(state: MState, *seq: tuple[str, dict[str, str]], ui: mu.TurnUI | None = None,
+         ) -> tuple[MState, mu.TurnUI, list[MAction]]:
+    """Play taps as the shell does: apply each Tap's actions all or nothing."""
+    ui = ui or mu.TurnUI()
+    done: list[MAction] = []
+    for action, data in seq:
+        t = mu.tap(view(state), ui, action, data)
+        assert not t.refusal, (action, data, t.message)
+        s = state
+        for a in t.actions:
+            s = GAME.apply(s, a)
+        state, ui = s, t.ui
+        done.extend(t.actions)
+    return state, ui, done
+
+
+def hand_index(state: MState, card: str) -> str:
+    return str([str(c) for c in state.hands[state.player]].index(card))
+
+
+def table_text(state: MState) -> list[list[str]]:
+    return [[str(tc.card) for tc in m] for m in state.table]
+
+
+# --- taps --------------------------------------------------------------------------------
+
+
+def test_pick_three_cards_then_new_meld_lays_them_together() -> None:
+    s = start("7S 7H 7D 2C 9C")
+    seq = [("m-hand", {"hand": hand_index(s, c)}) for c in ("7H", "7S", "7D")]
+    s, ui, acts = taps(s, *seq, ("m-new", {}))
+    assert table_text(s) == [["7S", "7H", "7D"]]
+    assert [str(c) for c in s.hands[0]] == ["2C", "9C"]
+    assert isinstance(acts[0], Lay) and acts[0].to is None
+    assert all(isinstance(a, Lay) and a.to == 0 for a in acts[1:])
+    assert ui.picked == ()
+    s = GAME.apply(s, EndTurn())
+    assert s.player == 1
+
+
+def test_hand_indices_stay_right_when_laying_several_cards() -> None:
+    """Cards picked out of order and spread over the hand: each Lay names the right card."""
+    s = start("2H 4S 5S 9D KC 6S", "3S 3D 3C|7S 8S 9S")
+    picked = ("6S", "4S", "5S")
+    seq = [("m-hand", {"hand": hand_index(s, c)}) for c in picked]
+    s2, _, acts = taps(s, *seq, ("m-meld", {"meld": "1"}))
+    assert sorted(table_text(s2)[1]) == sorted(["4S", "5S", "6S", "7S", "8S", "9S"])
+    assert [str(c) for c in s2.hands[0]] == ["2H", "9D", "KC"]
+    idx = [a.hand for a in acts if isinstance(a, Lay)]
+    assert idx == sorted(idx, reverse=True)
+    # two cards onto a meld that is not the last
+    s3, _, _ = taps(s, ("m-hand", {"hand": hand_index(s, "9D")}), ("m-meld", {"meld": "0"}))
+    assert table_text(s3)[0] == ["3S", "3D", "3C", "9D"] or "9D" in table_text(s3)[0]
+
+
+def test_lift_a_table_card_and_move_it() -> None:
+    s = start("6H 8H", "7S 7H 7D 7C|5H 6H 7H")
+    s, ui, acts = taps(s, ("m-meld", {"meld": "0"}))
+    assert acts == [] and ui.opened == 0
+    html = mu.table_html(view(s), ui, NAMES, interactive=True)
+    assert html.count('data-testid="m-table-card"') == 4 and 'data-action="m-split"' in html
+    pos = str([str(tc.card) for tc in s.table[0]].index("7H"))
+    s, ui, acts = taps(s, ("m-card", {"meld": "0", "pos": pos}), ui=ui)
+    assert ui.lifted == (0, int(pos)) and acts == []
+    s, ui, acts = taps(s, ("m-meld", {"meld": "1"}), ui=ui)
+    assert acts == [Move(0, int(pos), 1)]
+    assert sorted(table_text(s)[1]) == sorted(["5H", "6H", "7H", "7H"])
+    assert ui.lifted is None and ui.opened == 0  # the source meld stays open
+    # the lifted card goes to a new meld instead
+    s2 = start("6H", "7S 7H 7D 7C")
+    s2, _, acts2 = taps(s2, ("m-meld", {"meld": "0"}), ("m-card", {"meld": "0", "pos": "3"}),
+                          ("m-new", {}))
+    assert acts2 == [Move(0, 3, None)] and len(s2.table) == 2
+
+
+def test_split_a_run_and_lay_onto_a_part() -> None:
+    s = start("6D 2C", "3D 4D 5D 6D 7D 8D|KS KH KC")
+    s, ui, _ = taps(s, ("m-meld", {"meld": "0"}))
+    s, ui, acts = taps(s, ("m-split", {"meld": "0", "at": "3"}), ui=ui)
+    assert acts == [Split(0, 3)]
+    assert table_text(s) == [["3D", "4D", "5D"], ["KS", "KH", "KC"], ["6D", "7D", "8D"]]
+    s, ui, _ = taps(s, ("m-hand", {"hand": hand_index(s, "6D")}), ("m-meld", {"meld": "0"}),
+                    ui=ui)
+    assert table_text(s)[0] == ["3D", "4D", "5D", "6D"]
+    assert mu.tap(view(s), ui, "m-end", {}).actions == (EndTurn(),)
+
+
+def test_join_two_melds() -> None:
+    s = start("9H", "3C 4C 5C|6C 7C 8C|KS KH KD")
+    s, ui, _ = taps(s, ("m-meld", {"meld": "1"}), ("m-join", {"meld": "1"}))
+    assert ui.joining
+    html = mu.table_html(view(s), ui, NAMES, interactive=True)
+    assert html.count("mt-meld target") == 2  # the other two melds are targets
+    s, ui, acts = taps(s, ("m-meld", {"meld": "0"}), ui=ui)
+    assert acts == [Merge(0, 1)]
+    assert table_text(s)[0] == ["3C", "4C", "5C", "6C", "7C", "8C"]
+    assert ui.opened == 0 and not ui.joining
+
+
+def test_take_a_helping_card_with_hand_cards() -> None:
+    s = start("7S 7H 2D 3D 4D 9C", helping="7C KD QH 2S", variant="helping")
+    html = mu.table_html(view(s), mu.TurnUI(), NAMES, interactive=True)
+    assert html.count('data-action="m-help"') == 4
+    seq = [("m-hand", {"hand": hand_index(s, c)}) for c in ("7S", "7H")]
+    s, ui, acts = taps(s, *seq, ("m-help", {"slot": "0"}), ("m-new", {}))
+    assert any(isinstance(a, Take) for a in acts)
+    assert sorted(table_text(s)[0]) == ["7C", "7H", "7S"]
+    assert s.helping[0] is None
+    assert mu.tap(view(s), ui, "m-end", {}).actions == (EndTurn(),)
+    # a helping card onto an existing meld
+    s2 = start("9C 8C", "5S 6S 7S", helping="8S KD QH 2S", variant="helping")
+    s2, _, acts = taps(s2, ("m-help", {"slot": "0"}), ("m-meld", {"meld": "0"}))
+    assert acts == [Take(0, 0)] and table_text(s2)[0] == ["5S", "6S", "7S", "8S"]
+
+
+def test_refusals_explain_themselves() -> None:
+    s = start("7S 7H 2C", "3S 4S 5S")
+    v = view(s)
+    t = mu.tap(v, mu.TurnUI(), "m-new", {})
+    assert t.refusal and "hand first" in (t.message or "")
+    t = mu.tap(v, mu.TurnUI(), "m-end", {})
+    assert t.refusal and "lay at least one card" in (t.message or "")
+    t = mu.tap(v, mu.TurnUI(), "m-undo", {})
+    assert t.refusal
+    t = mu.tap(v, mu.TurnUI(), "m-hand", {"hand": "99"})
+    assert t.refusal
+    other = GAME.view(s, 1)
+    t = mu.tap(other, mu.TurnUI(), "m-hand", {"hand": "0"})
+    assert t.refusal and "not your turn" in (t.message or "")
+    assert mu.tap(v, mu.TurnUI(), "m-draw", {}).actions == (Draw(),)
+    # sort only changes the order shown
+    t = mu.tap(v, mu.TurnUI(), "m-sort", {})
+    assert t.ui.sort == "rank" and not t.actions
+    assert mu.key(v, mu.TurnUI(), "q") is None
+    k = mu.key(v, mu.TurnUI(), "d")
+    assert k is not None and k.actions == (Draw(),)
+
+
+def test_hint_and_its_steps() -> None:
+    s = start("4S 5S 9D", "6S 7S 8S|2H 2D 2C")
+    v = view(s)
+    t = mu.tap(v, mu.TurnUI(), "m-hint", {})
+    assert t.actions == () and not t.refusal
+    h = mu.make_hint(v, 2000)
+    assert h.cards == 2 and h.proven and h.steps
+    assert "You can lay 2 cards" in mu.hint_message(h)
+    ui = mu.TurnUI(hint=h)
+    html = mu.table_html(v, ui, NAMES, interactive=True)
+    assert f"Step ({len(h.steps)})" in html
+    while ui.hint is not None and ui.hint.steps:
+        t = mu.tap(view(s), ui, "m-hint-step", {})
+        assert len(t.actions) == 1 and t.message and t.message.startswith("Hint: ")
+        s = GAME.apply(s, t.actions[0])
+        ui = t.ui
+    assert mu.tap(view(s), ui, "m-end", {}).actions == (EndTurn(),)
+    assert len(s.hands[0]) == 1
+    # off the hint's path: it starts again with Reset
+    s2 = start("4S 5S 9D", "6S 7S 8S|2H 2D 2C")
+    s2 = GAME.apply(s2, Lay(2, None))
+    h2 = mu.make_hint(view(s2), 2000)
+    assert h2.steps[0] == Reset()
+    nothing = mu.make_hint(view(start("9D KC")), 2000)
+    assert nothing.cards == 0 and nothing.steps == ()
+    assert mu.hint_message(nothing) == "Nothing can be laid: draw"
+
+
+# --- HTML ----------------------------------------------------------------------------------
+
+
+def check_html(html: str) -> None:
+    c = parse(html)
+    for tag, a in c.tags:
+        if tag == "button":
+            assert a.get("type") == "button"
+            assert (a.get("data-action") or "").startswith("m-"), a
+            assert a.get("aria-label") or tag, a
+    # every button has a name: an aria-label, or visible text
+    for m in re.finditer(r"<button([^>]*)>(.*?)</button>", html, re.S):
+        at, body = m.groups()
+        text = re.sub(r"<[^>]+>", "", body).strip()
+        assert "aria-label=" in at or text, m.group(0)[:200]
+
+
+def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
+    s = start("7S 7H 2C 9D", "3S 4S 5S|KH KD KC", players=3)
+    s = GAME.apply(s, Lay(int(hand_index(s, "7S")), None))  # an invalid one-card meld
+    v = view(s)
+    evil = "<img src=x onerror=alert(1)>"
+    html = mu.table_html(v, mu.TurnUI(picked=(0,), opened=1), ("You", evil, "Cy"),
+                         interactive=True, marked=frozenset({"m0.1", "m1"}), colours=True)
+    check_html(html)
+    assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    for tid in ("m-hand", "m-hand-card", "m-meld", "m-table-card", "m-draw-count",
+                "m-opponent", "m-end", "m-draw", "m-reset", "m-undo", "m-hint", "m-hint-step",
+                "m-new", "m-sort"):
+        assert f'data-testid="{tid}"' in html, tid
+    assert html.count('data-testid="m-opponent"') == 2
+    assert 'data-card="7H"' in html
+    assert "meld 3: 7♠, not valid: a meld needs 3 cards" in html
+    assert "meld 1: run 3 to 5 of spades, valid" in html
+    assert "in your hand, selected" in html and 'aria-pressed="true"' in html
+    assert "laid this turn" in html
+    assert "four-colour" in html and "s-H" in html
+    # End turn: focusable but aria-disabled, and the reason is there
+    end = re.search(r'<button[^>]*data-action="m-end"[^>]*>', html)
+    assert end and 'aria-disabled="true"' in end.group(0) and "disabled " not in end.group(0)
+    assert "a meld needs 3 cards" in end.group(0)
+    t = mu.tap(v, mu.TurnUI(), "m-end", {})
+    assert t.refusal and "meld 3: a meld needs 3 cards" in (t.message or "")
+    # exactly one primary button: Draw while End turn is not possible
+    assert len(re.findall(r'class="btn primary"', html)) == 1
+    assert re.search(r'class="btn primary"[^>]*data-action="m-draw"', html)
+    # not interactive: everything disabled
+    off = mu.table_html(v, mu.TurnUI(), NAMES, interactive=False)
+    check_html(off)
+    buttons = re.findall(r"<button[^>]*>", off)
+    assert buttons and all(" disabled" in b for b in buttons)
+
+
+def test_end_turn_enabled_and_primary_when_the_table_is_valid() -> None:
+    s = start("6S 2C", "3S 4S 5S")
+    s = GAME.apply(s, Lay(1, 0))
+    html = mu.table_html(view(s), mu.TurnUI(), NAMES, interactive=True)
+    end = re.search(r'<button[^>]*data-action="m-end"[^>]*>', html)
+    assert end and "aria-disabled" not in end.group(0) and "primary" in end.group(0)
+    assert len(re.findall(r'class="btn primary"', html)) == 1
+
+
+def test_hand_sort_orders() -> None:
+    s = start("KS 2H 2S 5D AC")
+    v = view(s)
+    def shown(sort: str) -> list[str]:
+        html = mu.table_html(v, mu.TurnUI(sort=sort), NAMES, interactive=True)
+        return re.findall(r'data-action="m-hand"[^>]*data-card="(\w\w)"', html)
+    assert shown("suit") == ["2S", "KS", "2H", "AC", "5D"]
+    assert shown("rank") == ["AC", "2S", "2H", "5D", "KS"]
+
+
+def test_marked_keys_and_describe_turn_from_bot_games() -> None:
+    rng = random.Random(3)
+    state = GAME.new_game(GAME.make_config(players=2, variant="manipulation"), rng)
+    bots = [make_bot("standard"), make_bot("standard")]
+    lines: list[str] = []
+    laid = 0
+    for _ in range(12):
+        if state.status != "playing":
+            break
+        actor = state.player
+        before = GAME.view(state, actor)
+        watcher_before = GAME.view(state, 1 - actor)
+        acts: list[MAction] = []
+        while state.player == actor and state.status == "playing":
+            v = GAME.view(state, actor)
+            a = bots[actor].choose(v, GAME.legal_actions(state), rng)
+            acts.append(a)
+            state = GAME.apply(state, a)
+        after = GAME.view(state, actor)
+        line = mu.describe_turn(before, after, acts, NAMES[actor])
+        # the same line from a watcher, who cannot see the actor's hand
+        seen = mu.describe_turn(watcher_before, GAME.view(state, 1 - actor), acts, NAMES[actor])
+        assert line.startswith(NAMES[actor] + " ")
+        if isinstance(acts[-1], Draw):
+            assert line == f"{NAMES[actor]} drew a card" and seen == line
+        else:
+            laid += 1
+            assert " laid " in line and any(x in line for x in "♠♥♦♣"), line
+            assert seen.startswith(f"{NAMES[actor]} laid "), seen
+            keys = mu.marked_keys(watcher_before, GAME.view(state, 1 - actor))
+            assert keys and all(re.fullmatch(r"m\d+(\.\d+)?", k) for k in keys)
+            html = mu.table_html(GAME.view(state, 1 - actor), mu.TurnUI(), NAMES,
+                                 interactive=False, marked=keys)
+            assert "marked" in html
+            check_html(html)
+        lines.append(line)
+    assert laid >= 1, lines
+
+
+def test_describe_turn_wording() -> None:
+    s = start("6S 7S 7H 7D", "2S 3S 4S 5S|KH KD KC")
+    before = view(s)
+    acts: list[MAction] = [Split(0, 2), Merge(0, 2)]
+    for a in acts:
+        s = GAME.apply(s, a)
+    for c, to in (("6S", 0), ("7S", None), ("7H", 2), ("7D", 2)):
+        a = Lay(int(hand_index(s, c)), to)
+        acts.append(a)
+        s = GAME.apply(s, a)
+    acts.append(EndTurn())
+    s = GAME.apply(s, EndTurn())
+    line = mu.describe_turn(before, GAME.view(s, 0), acts, "Bea")
+    assert line == ("Bea laid 6♠ on the 2♠–5♠ run and 7♠ 7♥ 7♦ as a new meld, "
+                    "split 1 meld and joined 1 meld and went out: Bea wins"), line
+    drew = start("9D KC")
+    after = GAME.apply(drew, Draw())
+    assert mu.describe_turn(view(drew), GAME.view(after, 0), [Draw()], "Bea") == "Bea drew a card"
+
+
+# --- random taps ------------------------------------------------------------------------
+
+
+def _buttons(html: str) -> list[tuple[str, dict[str, str]]]:
+    c = parse(html)
+    out = []
+    for tag, a in c.tags:
+        if tag == "button" and "disabled" not in a and a.get("data-action"):
+            data = {k[5:]: v or "" for k, v in a.items()
+                    if k.startswith("data-") and k not in ("data-action", "data-testid")}
+            out.append((str(a["data-action"]), data))
+    return out
+
+
+def _random_taps(variant: str, seed: int, count: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_game(GAME.make_config(players=2, variant=variant), rng)
+    ui = mu.TurnUI()
+    history: list[MState] = []
+    hint_budget = 2
+    bot = make_bot("beginner")  # fills the table with melds for the taps to rearrange
+    for _ in range(count):
+        if state.status != "playing":
+            break
+        if state.steps == 0 and not state.player and rng.random() < 0.5:
+            while state.player == 0 and state.status == "playing":
+                state = GAME.apply(state, bot.choose(view(state), GAME.legal_actions(state),
+                                                     rng))
+            ui, history = mu.TurnUI(sort=ui.sort), []
+            continue
+        v = view(state)
+        html = mu.table_html(v, ui, NAMES, interactive=True)
+        options = _buttons(html)
+        assert options
+        # tap card-ish things more often, as a person would
+        weights = [1 if a in ("m-end", "m-draw", "m-reset", "m-undo") else 4
+                   for a, _ in options]
+        action, data = rng.choices(options, weights)[0]
+        if rng.random() < 0.05:  # stale or garbled data
+            data = {k: rng.choice(["-1", "99", "x", ""]) for k in data}
+        t = mu.tap(v, ui, action, data)
+        assert isinstance(t, mu.Tap)
+        if action == "m-hint" and hint_budget:
+            hint_budget -= 1
+            t = mu.Tap(replace_hint(t.ui, mu.make_hint(v, 200)))
+        if action == "m-undo" and not t.refusal:
+            state = history.pop() if history else state
+            ui = t.ui
+            continue
+        s = state
+        try:
+            for a in t.actions:
+                s = GAME.apply(s, a)
+        except IllegalAction:
+            continue  # the shell shows the reason and keeps the old state and UI
+        if t.actions:
+            if s.player == state.player and s.steps:
+                history.append(state)
+            else:
+                history = []
+        state, ui = s, t.ui
+        mu.key(view(state), ui, rng.choice(["Escape", "e", "x", "j", "."]))
+
+
+def replace_hint(ui: mu.TurnUI, h: mu.HintInfo) -> mu.TurnUI:
+    from dataclasses import replace
+
+    return replace(ui, hint=h)
+
+
+def test_random_taps_never_break(seeds: Sequence[int] = (1, 2, 3)) -> None:
+    for seed in seeds:
+        _random_taps("machiavelli", seed, 200)
+        _random_taps("helping", seed + 10, 200)
