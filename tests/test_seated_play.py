@@ -136,7 +136,7 @@ def test_bots_are_new_per_seat_and_levels_weakest_first(game_id: str) -> None:
 def test_lazy_legal_agrees_with_legal_actions() -> None:
     game = get_game("machiavelli")
     state = deal_seeded(game, seated_config("machiavelli", 2, {"variant": "manipulation"}), 1)
-    legal = LazyLegal(game, state)
+    legal: LazyLegal[Any, Any] = LazyLegal(game, state)
     listed = game.legal_actions(state)
     assert all(a in legal for a in listed[:20])
     assert len(legal) == len(listed) and list(legal) == listed and legal[0] == listed[0]
