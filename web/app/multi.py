@@ -413,8 +413,8 @@ class SeatedTable:
         err = (f'<p class="msg refusal" role="alert" data-testid="setup-error">'
                f"{esc(self.setup_error)}</p>" if self.setup_error else "")
         return (v.topbar(f"{info.name}: set-up")
-                + f'<main class="page setup" id="main"><form class="panel" data-testid="setup" '
-                  f'aria-labelledby="seats-h" onsubmit="return false">'
+                + '<main class="page setup" id="main"><form class="panel" data-testid="setup" '
+                  'aria-labelledby="seats-h" onsubmit="return false">'
                 + f'<h2 id="seats-h">Who plays</h2><ol class="seats">{"".join(rows)}</ol>{add}'
                 + ('<h2>Options</h2>' + "".join(opts) if opts else "")
                 + '<div class="form-row"><label for="setup-deal">Deal number</label>'

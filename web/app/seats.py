@@ -20,7 +20,7 @@ from app.game import Store
 from app.routes import parse_deal_number
 from engine.errors import InvalidState
 from engine.registry import get_game
-from engine.seats import deal_seeded
+from engine.seats import deal_seeded, seated_config
 
 SAVE_VERSION = 1
 COMPUTER_NAMES = ("Ana", "Bea", "Cal", "Dee", "Eli", "Fay", "Gus", "Hal")
@@ -73,8 +73,7 @@ class Setup:
         return [i for i, s in enumerate(self.seats) if s.human]
 
     def config(self) -> Any:
-        return get_game(self.game).config_from_dict({**dict(self.options),
-                                                     "players": len(self.seats)})
+        return seated_config(self.game, len(self.seats), dict(self.options))
 
     def query(self, deal: int | None = None) -> tuple[tuple[str, str], ...]:
         q = [("seats", ",".join(s.token() for s in self.seats))]

@@ -30,7 +30,9 @@ def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Any]:
     if key not in _BOTS:
         while len(_BOTS) >= _KEEP:
             _BOTS.pop(next(iter(_BOTS)))
-        _BOTS[key] = make_bots(game_id, list(levels))
+        # people's seats get a stand-in that never plays (a seat index stays a seat index)
+        first = get_game(game_id).info.bot_levels[0]
+        _BOTS[key] = make_bots(game_id, [lv or first for lv in levels])
     return _BOTS[key]
 
 

@@ -478,6 +478,9 @@ def _btn(label: str, action: str, *, cls: str = "btn", testid: str | None = None
     """A button; ``live`` False: really disabled (not interactive); ``why``: focusable but
     aria-disabled, the reason given on tap."""
     extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
+    card = data.get("card")
+    if isinstance(card, Card) and aria_label:  # the name starts with what is seen (WCAG 2.5.3)
+        aria_label = f"{card.symbol} {aria_label}"
     return ('<button type="button"' + attrs(class_=cls, data_action=action, data_testid=testid,
                                             aria_label=aria_label, disabled=not live)
             + (' aria-disabled="true"' if live and why else "")
