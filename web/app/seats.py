@@ -127,6 +127,8 @@ def check(setup: Setup) -> None:
     for s in setup.seats:
         if s.kind == "you":
             yous += 1
+            if yous > 1:
+                raise SetupError("only one seat can be you")
         elif s.kind == "computer":
             if s.level not in info.bot_levels:
                 raise SetupError(f"there is no computer level “{s.level[:20]}” "
@@ -139,8 +141,6 @@ def check(setup: Setup) -> None:
         if s.name.casefold() in names:
             raise SetupError(f"two seats are called “{s.name}”: give each a different name")
         names.add(s.name.casefold())
-    if yous > 1:
-        raise SetupError("only one seat can be you")
     try:
         setup.config()
     except Exception as e:

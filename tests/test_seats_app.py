@@ -1,0 +1,116 @@
+"""CPython tests of the app's seats, set-ups, saved games and thinking requests: links that
+carry seats and options, saves that round-trip or are set aside, and a game played through the
+same ``think`` requests the page sends giving the command line's game."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+from app import seats as st
+from app.game import DictStore
+from app.routes import Route, parse_hash
+from app.think import think
+
+from engine.registry import get_game
+from engine.seats import play_seeded
+
+M = "machiavelli"
+TABLES = ("perpetual-motion", M)
+IDS = ("perpetual-motion", M, "machine", "cube-farm")
+
+
+def test_default_setup_is_you_against_two_standard_computers() -> None:
+    s = st.default_setup(M)
+    assert [x.kind for x in s.seats] == ["you", "computer", "computer"]
+    assert [x.level for x in s.seats[1:]] == ["standard", "standard"]
+    assert len({x.name for x in s.seats}) == 3
+    st.check(s)
+
+
+def test_share_link_round_trips_seats_and_options() -> None:
+    s = st.setup_from_query(M, (("seats", "you,strong,@Ana"), ("variant", "helping"),
+                                ("ace", "high")), 42)
+    assert [x.token() for x in s.seats] == ["you", "strong", "@Ana"]
+    r = Route("table", game=M, deal=42, query=s.query())
+    back = parse_hash(r.href(), IDS, TABLES)
+    assert back == r
+    again = st.setup_from_query(M, back.query, back.deal)
+    assert again.seats == s.seats and again.options == s.options
+
+
+@pytest.mark.parametrize(("query", "words"), [
+    ((("seats", "you,wizard"),), "wizard"),
+    ((("seats", "you,you"),), "only one seat"),
+    ((("seats", "you"),), "players"),
+    ((("seats", "you,strong"), ("colour", "red")), "newer version"),
+    ((("seats", "you,strong"), ("variant", "poker")), "not one of the choices"),
+    ((("seats", "@Ana,@ana"),), "different name"),
+])
+def test_bad_links_say_what_is_wrong(query: tuple[tuple[str, str], ...], words: str) -> None:
+    with pytest.raises(st.SetupError, match=words):
+        st.setup_from_query(M, query, 1)
+
+
+def test_watch_links_take_only_computers() -> None:
+    with pytest.raises(st.SetupError):
+        st.setup_from_query(M, (("seats", "you,strong"),), 1, watch=True)
+    s = st.setup_from_query(M, (("seats", "strong,beginner"),), 1, watch=True)
+    assert [x.level for x in s.seats] == ["strong", "beginner"]
+
+
+def test_saved_match_round_trips_and_a_broken_one_is_set_aside() -> None:
+    store = DictStore()
+    s = st.setup_from_query(M, (("seats", "you,@Bo"), ("variant", "manipulation")), 9)
+    m = st.Match.new(s, 9)
+    game = get_game(M)
+    m.apply_all([game.legal_actions(m.state)[-1]])
+    m.log.append(st.LogLine(0, "You drew a card"))
+    st.save_match(store, m)
+    back = st.load_match(store, M)
+    assert back.match is not None and back.problem is None
+    assert back.match.state == m.state and back.match.actions == 1
+    assert back.match.log[0].text == "You drew a card"
+    for broken in ("{", "[]", json.dumps({"version": 1, "game": M}),
+                   m.to_json().replace('"actions":1', '"actions":-1')):
+        store.set(st.save_key(M), broken)
+        res = st.load_match(store, M, now_ms=5)
+        assert res.match is None and res.problem
+        assert store.get(st.save_key(M)) is None
+        assert store.get(f"tabletop.{M}.unreadable.5") == broken
+
+
+def test_a_game_played_through_think_requests_is_the_command_lines() -> None:
+    """What the page does for a watched game, step by step, without the page."""
+    seats = ["standard", "beginner"]
+    expected = play_seeded(M, 5, seats, {"variant": "manipulation"}).to_dict()
+    setup = st.setup_from_query(M, (("seats", ",".join(seats)), ("variant", "manipulation")),
+                                5, watch=True)
+    m = st.Match.new(setup, 5, watch=True)
+    game = get_game(M)
+    while not m.over:
+        answer = json.loads(think(json.dumps({
+            "kind": "bot", "game": M, "gid": m.gid, "levels": seats, "seat": m.current,
+            "seed": m.deal, "actions": m.actions, "state": game.state_to_dict(m.state)})))
+        m.apply_all([game.parse_action(answer["action"])])
+    out = m.outcome.to_dict()
+    assert out["winners"] == expected["winners"] and out["scores"] == expected["scores"]
+    assert m.actions == expected["actions"]
+
+
+def test_hint_request_lays_what_the_solver_says() -> None:
+    game = get_game(M)
+    s = st.setup_from_query(M, (("seats", "you,strong"),), 3)
+    m = st.Match.new(s, 3)
+    answer = json.loads(think(json.dumps({"kind": "hint", "game": M, "player": 0,
+                                          "state": game.state_to_dict(m.state)})))
+    state = m.state
+    for text in answer["steps"]:
+        state = game.apply(state, game.parse_action(text))
+    laid = len(m.state.hands[0]) - len(state.hands[0])
+    assert laid == answer["cards"]
