@@ -81,6 +81,7 @@ def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, float]:
 def big_table_save(seed: int) -> tuple[str, int]:
     """A saved game (you + two Standard computers) at your turn with 60+ cards on the table."""
     from app import seats as st
+
     from engine.games.machiavelli.rules import GAME
     from engine.seats import choose, make_bots
 
