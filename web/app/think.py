@@ -7,7 +7,10 @@ never freezes the page, and on the page's thread only when a worker cannot start
   action (its text form) the computer in ``seat`` chooses. The generator for the choice comes
   from ``engine.seats`` (seed and action count), so a watched game is the command line's game.
   Computer players keep their memory between turns per game id (``gid``).
-* ``{"kind": "hint", "game", "state", "player"}`` -> the game's hint for ``player``.
+* ``{"kind": "hint", "game", "state", "player"}`` -> the game's own hint for ``player``
+  (Machiavelli: the exact solver's play, step by step).
+* ``{"kind": "advice", "game", "state", "level", "seed", "actions"}`` -> the action a fresh
+  computer at ``level`` would take for the player to move (any game's Hint).
 
 The worker loads the same ``app`` modules as the page (the files of ``pyscript.json``), so
 a hint is computed by the same code in both places.
@@ -67,6 +70,10 @@ def think(request: str) -> str:
         bots = _bots(game.info.id, str(req["gid"]), levels)
         action = choose(game, state, bots[int(req["seat"])], int(req["seed"]),
                         int(req["actions"]))
+        return json.dumps({"action": str(action)})
+    if kind == "advice":  # what a computer at ``level`` would do in the player's place
+        bot = make_bots(game.info.id, [str(req.get("level", "strong"))])[0]
+        action = choose(game, state, bot, int(req.get("seed", 0)), int(req.get("actions", 0)))
         return json.dumps({"action": str(action)})
     if kind == "hint":
         return json.dumps(HINTS[game.info.id](game, state, int(req["player"])))
