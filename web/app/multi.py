@@ -633,9 +633,9 @@ class SeatedTable:
                             self.render_board()
                             self.page.flush()
                         await asyncio.sleep(0)
-                    if self.paused:
-                        break
                     self.check_hand_over(before, m)
+                    if self.paused or self.hand_over is not None:
+                        break
                 m.log.append(st.LogLine(seat, self.describe_turn(m, start, acts, seat),
                                         getattr(m.state, "hand_no", 1)))
                 if not m.watch:
