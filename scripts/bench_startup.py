@@ -4,6 +4,9 @@ Prints:
 * warm start (second visit and later, answered by the service worker's cache): time from
   navigation to ``data-ready`` for the app and, in the same run, for a bare page that loads only
   the same Pyodide files and the same wheel (the floor for this stack); medians and the ratio;
+* the same warm start with the app's Python forced onto the page's thread (``?thread=page``,
+  the app before it moved into a worker), and the renderer memory of each (the resident size
+  of the browser's renderer processes, workers included, with one page open and ready);
 * cold start (first visit, empty profile) for both, for reference;
 * the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
   the server (so the service worker's precaching is included).
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import tempfile
+from pathlib import Path
 from typing import Any
 
 from browserlib import ARGS, CHROMIUM, median, site_with_bare_page, time_to_ready
@@ -29,18 +33,38 @@ def classify(path: str) -> str:
     return "our own files"
 
 
+def renderer_mb(profile: str) -> float:
+    """Resident memory of the renderer processes of the browser using ``profile``."""
+    total = 0
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            if "--type=renderer" not in cmd or profile not in cmd:
+                continue
+            for line in (proc / "status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total / 1024
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    dirs: list[str] = []
+
     def profile() -> Any:
         # a real on-disk profile, as on a phone (incognito contexts keep only a small memory
         # cache, which makes the service worker download the 9.6 MB wasm a second time)
+        dirs.append(tempfile.mkdtemp(prefix="bench-profile-"))
         return pw.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="bench-profile-"), executable_path=CHROMIUM, headless=True,
-            args=ARGS)
+            dirs[-1], executable_path=CHROMIUM, headless=True, args=ARGS)
 
     with site_with_bare_page() as (server, url), sync_playwright() as pw:
         # first visit: count every byte the server sends until the service worker is ready
@@ -61,10 +85,22 @@ def main() -> None:
         # one warm-up visit each, then alternate app and bare page
         time_to_ready(ctx, url)
         time_to_ready(ctx, url + "bare.html")
-        warm_app, warm_bare = [], []
+        time_to_ready(ctx, url + "?thread=page")
+        warm_app, warm_bare, warm_page = [], [], []
         for _ in range(args.runs):
             warm_app.append(time_to_ready(ctx, url))
             warm_bare.append(time_to_ready(ctx, url + "bare.html"))
+            warm_page.append(time_to_ready(ctx, url + "?thread=page"))
+        memory = {}
+        for name, suffix in (("worker", ""), ("page's thread", "?thread=page")):
+            page = ctx.new_page()
+            page.goto(url + suffix)
+            page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                                   timeout=180_000)
+            thread = page.evaluate("document.documentElement.dataset.thread")
+            page.wait_for_timeout(3000)
+            memory[f"{name} ({thread})"] = renderer_mb(dirs[0])
+            page.close()
         ctx.close()
         # cold starts, each in a fresh profile (no HTTP cache, no service worker)
         cold_app, cold_bare = [], []
@@ -84,7 +120,13 @@ def main() -> None:
     a, b = median(warm_app), median(warm_bare)
     print(f"warm start (service-worker cache, median of {args.runs}): app {a:.0f} ms, "
           f"bare Pyodide page {b:.0f} ms, ratio {a / b:.2f}x (goal <= 1.15x)")
+    p = median(warm_page)
+    print(f"  the same with Python on the page's thread (before): app {p:.0f} ms, ratio "
+          f"{p / b:.2f}x; worker against page's thread {a / p:.2f}x")
+    for name, mb in memory.items():
+        print(f"  renderer memory, Python in {name}: {mb:.0f} MB")
     print(f"  app runs:  {', '.join(f'{x:.0f}' for x in warm_app)}")
+    print(f"  page-thread runs: {', '.join(f'{x:.0f}' for x in warm_page)}")
     print(f"  bare runs: {', '.join(f'{x:.0f}' for x in warm_bare)}")
 
 

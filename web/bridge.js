@@ -23,8 +23,31 @@
     return out;
   }
 
+  /* Before Python is ready a tap is queued, never lost, and answered at once where the page
+   * can: a rules page is shown from its pre-rendered HTML; a game says it is starting. */
+  function early(ev) {
+    if (ev.kind !== "route") return;
+    const m = /^#\/rules\/([a-z0-9-]{1,40})$/.exec(ev.hash || "");
+    const screen = document.getElementById("screen");
+    if (m && screen) {
+      fetch("rules/" + m[1] + ".html").then((r) => (r.ok ? r.text() : null)).then((html) => {
+        if (handler || !html || location.hash !== ev.hash) return;
+        screen.innerHTML = '<header class="topbar"><a class="btn icon" href="#/" ' +
+          'aria-label="Back to home">‹</a><h1 class="title">Rules</h1>' +
+          '<span class="icon-space"></span></header><main class="page rules" id="main">' +
+          '<article class="rules-text" data-testid="rules-text">' + html + "</article></main>";
+        window.scrollTo(0, 0);
+      }).catch(() => {});
+      return;
+    }
+    const text = document.getElementById("boot-text");
+    if (text && /^#\/[a-z]/.test(ev.hash || "") && !/could not/.test(text.textContent)) {
+      text.textContent = "Starting… your game opens as soon as Python is ready";
+    }
+  }
+
   function send(ev) {
-    if (!handler) { queue.push(ev); return; }
+    if (!handler) { queue.push(ev); early(ev); return; }
     let result;
     try {
       result = handler(JSON.stringify(ev));
@@ -131,6 +154,14 @@
   document.addEventListener("click", (e) => {
     const el = e.target.closest ? e.target.closest("[data-action]") : null;
     if (!el) return;
+    if (el.dataset.shareHash) {  // share here, on the page's thread, while the tap is fresh
+      const url = location.href.split("#")[0] + el.dataset.shareHash;
+      share(JSON.stringify({ title: el.dataset.shareTitle || document.title,
+                             text: el.dataset.shareText || "", url }))
+        .then((how) => send({ kind: "click", action: "share-done", data: { how, url },
+                              value: "" }));
+      return;
+    }
     const tag = el.tagName.toLowerCase();
     if (tag === "select" || tag === "input") return;
     send({ kind: "click", action: el.dataset.action, data: dataOf(el), value: "" });
@@ -225,6 +256,16 @@
       handler = fn;
       const pending = queue.splice(0, queue.length);
       for (const ev of pending) send(ev);
+    },
+    /* Python in a worker exposes its handler as sync.handle on the script's xworker. */
+    listenWorker() {
+      const el = document.querySelector('script[type="py"]');
+      this.listen((json) => el.xworker.sync.handle(json));
+    },
+    /* Ask the thinking worker; the answer comes back through a callback, so Python in a
+     * worker never blocks waiting for it: callback(true, result) or callback(false, error). */
+    thinkThen(request, callback) {
+      think(request).then((r) => callback(true, r), (e) => callback(false, String(e && e.message || e)));
     },
     reducedMotion() {
       return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);

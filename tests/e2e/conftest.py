@@ -6,6 +6,7 @@ The site must have been built first (scripts/test does it): build/site/.
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import tempfile
@@ -37,6 +38,10 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
 }
 BOOT_TIMEOUT_MS = 120_000
+# Where the app's Python runs in the tests that boot it: "page" (the page's thread, as on a
+# first visit) or "worker" (the app's own service worker installed, then reloaded cross-origin
+# isolated). scripts/test runs the browser tests in both modes.
+THREAD = os.environ.get("TABLETOP_THREAD", "page")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -105,12 +110,21 @@ def persistent_context(playwright_instance: Any) -> Iterator[Any]:
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def boot_app(ctx: Any, url: str) -> Any:
-    """A new page of ``ctx`` with the app ready; uncaught page errors collect in ``.errors``."""
+def boot_app(ctx: Any, url: str, isolate: bool = True) -> Any:
+    """A new page of ``ctx`` with the app ready; uncaught page errors collect in ``.errors``.
+
+    In the worker mode (``THREAD``) the first visit installs the service worker and the page
+    is reloaded cross-origin isolated, with the app's Python in a worker (``isolate`` False:
+    a context whose service worker is stubbed out stays on the page's thread)."""
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, url)
+    if THREAD == "worker" and isolate:
+        wait_service_worker(page)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.thread") == "worker"
     page.errors = errors
     return page
 

@@ -31,6 +31,22 @@ def idle(page: Any) -> None:
     page.wait_for_function("document.documentElement.dataset.busy !== '1'", timeout=60_000)
 
 
+HANDLED = "document.documentElement.dataset.handled || '0'"
+
+
+def handled(page: Any, act: Callable[[], object]) -> None:
+    """Do ``act`` (a tap, a key) and wait until the app has handled the event it makes, then
+    until it is idle. With the app's Python in a worker the answer comes a little later than
+    the tap returns; a tap on a disabled control makes no event (then the wait gives up)."""
+    before = page.evaluate(HANDLED)
+    act()
+    try:
+        page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=10_000)
+    except Exception:
+        pass
+    idle(page)
+
+
 def routed(page: Any, act: Callable[[], object]) -> None:
     """Do ``act`` (which changes the route) and wait until the app has handled the new route:
     the hash change arrives after a tap returns, so waiting for idle alone can read the old
@@ -91,13 +107,11 @@ def forced_move(stacks: list[list[str]]) -> tuple[int, int] | None:
 
 
 def tap_stack(page: Any, i: int) -> None:
-    page.get_by_test_id(f"stack-{i + 1}").tap()
-    idle(page)
+    handled(page, page.get_by_test_id(f"stack-{i + 1}").tap)
 
 
 def tap(page: Any, testid: str) -> None:
-    page.get_by_test_id(testid).tap()
-    idle(page)
+    handled(page, page.get_by_test_id(testid).tap)
 
 
 def follow(page: Any, testid: str) -> None:
@@ -136,8 +150,7 @@ def engine_stacks_after_first_deal(deal: int) -> list[list[str]]:
 def set_manual(page: Any, on: bool) -> None:
     btn = page.get_by_test_id("manual")
     if (btn.get_attribute("aria-pressed") == "true") != on:
-        btn.tap()
-        idle(page)
+        handled(page, btn.tap)
 
 
 # --- fixtures ---------------------------------------------------------------------------------
@@ -271,8 +284,7 @@ def test_reload_resumes_the_game(app: Any) -> None:
     # and from the home screen it is offered as "Continue"
     go(app, "#/")
     assert "round 1" in app.get_by_test_id("continue").inner_text()
-    app.get_by_test_id("continue").tap()
-    idle(app)
+    routed(app, app.get_by_test_id("continue").tap)
     assert table(app)["stacks"] == before["stacks"]
 
 
@@ -296,8 +308,7 @@ def test_a_corrupted_save_is_reported_and_set_aside(app: Any, bad: str) -> None:
     assert app.evaluate("k => localStorage.getItem(k)", SAVE_KEY) is None
     # the app goes on: the games are listed and a new deal can be played
     assert app.get_by_test_id("game-list").locator("li").count() == 4
-    app.get_by_test_id(f"play-{PM}").tap()
-    idle(app)
+    routed(app, app.get_by_test_id(f"play-{PM}").tap)
     tap(app, "deal")
     assert table(app)["deck"] == 48 or table(app)["discarded"] == 4
     assert app.errors == []

@@ -90,9 +90,17 @@ def test_offline_after_first_visit(context: Any, site_url: str) -> None:
         page.get_by_test_id("autoplay").tap()
         page.wait_for_selector("[data-testid=end]", timeout=120_000)
         assert "Loops every 1 round from round 10" in page.get_by_test_id("end").inner_text()
-        # a reload while offline resumes the same finished deal from the device's save
+        # Machiavelli offline: a computer turn, thought out in the thinking worker
+        page.evaluate("location.hash = '#/machiavelli/deal/4?seats=you,beginner&"
+                      "variant=manipulation'")
+        page.wait_for_selector("[data-testid=m-table].live", timeout=60_000)
+        page.get_by_test_id("m-draw").click()
+        page.wait_for_function("document.querySelectorAll('[data-testid=log] li').length >= 2",
+                               timeout=120_000)
+        # a reload while offline resumes the same games from the device's saves
         page.reload()
         wait_ready(page)
+        assert "cards in hand" in page.get_by_test_id("continue-machiavelli").inner_text()
     finally:
         context.set_offline(False)
 
@@ -140,6 +148,13 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         page.wait_for_function("document.documentElement.dataset.busy !== '1'")
         page.wait_for_function(
             "(localStorage.getItem('tabletop.perpetual-motion.save') || '').includes('\"seed\":5')")
+        # and a Machiavelli game in progress: one card laid as a new meld, mid-turn
+        page.evaluate("location.hash = '#/machiavelli/deal/8?seats=you,standard'")
+        page.wait_for_selector("[data-testid=m-table].live", timeout=60_000)
+        page.locator("[data-testid=m-hand-card]").first.click()
+        page.get_by_test_id("m-new").click()
+        page.wait_for_function("document.querySelectorAll('[data-testid=m-hand-card]').length"
+                               " === 14")
         # publish version 2: a changed file gives a new content hash
         index = live / "index.html"
         index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
@@ -161,6 +176,9 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         # the game in progress survived the update
         saved = page.evaluate("localStorage.getItem('tabletop.perpetual-motion.save')")
         assert saved and '"seed":5' in saved
+        page.evaluate("location.hash = '#/machiavelli'")
+        page.wait_for_function("document.querySelectorAll('[data-testid=m-hand-card]').length"
+                               " === 14")  # the Machiavelli turn in progress too
         keys = page.evaluate("caches.keys()")
         assert keys == [f"card-table-{new}"], "old caches are deleted on activation"
     finally:

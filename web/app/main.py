@@ -2,15 +2,22 @@
 
 It gives the shell (:mod:`app.shell`) a :class:`~app.page.Page` whose batches go to
 ``tabletop.apply`` (``web/bridge.js``) and an environment of browser services (storage, the
-address, sharing, fetching the rules, the thinking worker, the update bar), then hands the
-bridge its event handler. Everything else is plain Python that the CPython tests cover.
+address, fetching the rules, the thinking worker, the update bar), then hands the bridge its
+event handler. Everything else is plain Python that the CPython tests cover.
+
+It runs on the page's thread or, on a cross-origin isolated page, in a worker (``mode.js``
+decides). In a worker, ``window`` is the page's window reached by synchronous calls, so the
+shell makes one such call per screen update; events arrive through ``sync.handle``; nothing
+here ever waits on a promise of the page (the thinking worker answers through a callback).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
-from pyscript import window
+import js
+from pyscript import RUNNING_IN_WORKER, window
 from pyscript.ffi import create_proxy, is_none
 
 from app import game as g
@@ -61,6 +68,20 @@ class BrowserEnv:
         self.bridge = window.tabletop
         self.proxies: list[Any] = []
         self.worker_ok = True
+        self.startup_notice = self.worker_failure()
+
+    @staticmethod
+    def worker_failure() -> str | None:
+        """mode.js fell back to the page's thread after a worker failed: say so once."""
+        try:
+            why = window.sessionStorage.getItem("tabletop.workerFailed")
+            if is_none(why):
+                return None
+            window.sessionStorage.removeItem("tabletop.workerFailed")
+            return (f"The app could not run its Python in the background ({why}), so it runs "
+                    "on the page's own thread for now: it may pause while computers think.")
+        except Exception:
+            return None
 
     def hash(self) -> str:
         return str(window.location.hash)
@@ -74,14 +95,9 @@ class BrowserEnv:
     def reduced_motion(self) -> bool:
         return bool(self.bridge.reducedMotion())
 
-    async def share(self, data: dict[str, str]) -> str:
-        import json
-
-        return str(await self.bridge.share(json.dumps(data)))
-
     async def fetch_text(self, url: str) -> str | None:
-        try:
-            resp = await window.fetch(url)
+        try:  # this thread's own fetch: never a promise of the page awaited from a worker
+            resp = await js.fetch(self.base_url().rsplit("/", 1)[0] + "/" + url)
             if resp.ok:
                 return str(await resp.text())
         except Exception:
@@ -89,14 +105,25 @@ class BrowserEnv:
         return None
 
     async def think(self, request: str) -> str:
-        """Ask the thinking worker; on the page's thread if the worker cannot run."""
+        """Ask the thinking worker; on this thread if the worker cannot run."""
         if self.worker_ok:
+            done: asyncio.Future[tuple[bool, str]] = asyncio.get_event_loop().create_future()
+
+            def answer(ok: Any, result: Any) -> None:
+                if not done.done():
+                    done.set_result((bool(ok), str(result)))
+
+            proxy = create_proxy(answer)
             try:
-                return str(await self.bridge.think(request))
-            except Exception as e:
-                if "no-worker" not in str(e):
-                    raise
-                self.worker_ok = False
+                self.bridge.thinkThen(request, proxy)
+                ok, result = await done
+            finally:
+                proxy.destroy()
+            if ok:
+                return result
+            if "no-worker" not in result:
+                raise RuntimeError(result)
+            self.worker_ok = False
         from app.think import think
 
         return think(request)
@@ -131,9 +158,15 @@ def main() -> App:
     page = Page(lambda batch: env.bridge.apply(batch))
     app = App(page, env)
     app.start()
-    handler = create_proxy(app.handle)
-    env.proxies.append(handler)
-    env.bridge.listen(handler)
+    if RUNNING_IN_WORKER:
+        from pyscript import sync
+
+        sync.handle = app.handle
+        env.bridge.listenWorker()
+    else:
+        handler = create_proxy(app.handle)
+        env.proxies.append(handler)
+        env.bridge.listen(handler)
     return app
 
 

@@ -272,8 +272,12 @@ class SeatedTable:
                     + f'<a class="btn" href="#/{esc(self.game_id)}/setup">Set up a game</a>'
                     + "</div>")
         return ('<div class="row mt-more">'
-                + button("Share", "mt-share", testid="mt-share",
-                         aria_label="Share a link to this deal with these seats")
+                + button("Share", "share", testid="mt-share",
+                         aria_label="Share a link to this deal with these seats",
+                         share_hash=Route("table", game=self.game_id, deal=m.deal,
+                                          query=m.setup.query()).href(),
+                         share_title=f"{self.info.name}, deal {m.deal}",
+                         share_text=f"Play deal {m.deal} of {self.info.name}")
                 + f'<a class="btn" href="#/{esc(self.game_id)}/setup" '
                   f'data-testid="mt-new-game">New game</a></div>')
 
@@ -733,25 +737,6 @@ class SeatedTable:
         self.page.replace_hash(f"#/{self.game_id}")
         self.app.route = Route("table", game=self.game_id)
         self.render()
-
-    def act_mt_share(self, _ev: Any) -> None:
-        m = self.match
-        if m is None:
-            return
-        r = Route("table", game=self.game_id, deal=m.deal, query=m.setup.query())
-        url = self.app.env.base_url() + r.href()
-        self.app.spawn(self.share(url, m.deal))
-
-    async def share(self, url: str, deal: int) -> None:
-        how = await self.app.env.share({"title": f"{self.info.name}, deal {deal}",
-                                        "text": f"Play deal {deal} of {self.info.name}",
-                                        "url": url})
-        if how == "shared":
-            self.say("Shared.")
-        elif how == "copied":
-            self.say(f"Link copied: {url}", "share")
-        elif how != "cancelled":
-            self.say(f"Copy this link: {url}", "share")
 
     def act_mt_undo(self, _ev: Any) -> None:
         m = self.match

@@ -36,8 +36,6 @@ class Env(Protocol):
 
     def reduced_motion(self) -> bool: ...
 
-    def share(self, data: dict[str, str]) -> Awaitable[str]: ...
-
     def fetch_text(self, url: str) -> Awaitable[str | None]: ...
 
     def think(self, request: str) -> Awaitable[str]: ...
@@ -95,7 +93,8 @@ class App:
     # --- start-up ---
     def start(self) -> None:
         problems = [t.load() for t in self.tables.values()]
-        self.notice = next((p for p in problems if p), None)
+        self.notice = next((p for p in problems if p), None) or getattr(
+            self.env, "startup_notice", None)
         self.apply_settings()
         self.env.on_update(self.guard(self.show_update))
         self.on_route(self.env.hash(), first=True)
@@ -293,6 +292,16 @@ class App:
     def act_dismiss_notice(self, _ev: Event) -> None:
         self.notice = None
         self.render()
+
+    def act_share_done(self, ev: Event) -> None:
+        """The page's bridge shared a link (Web Share, or the clipboard, or neither)."""
+        how, url = ev.get("how"), ev.get("url")
+        if how == "shared":
+            self.say("Shared.")
+        elif how == "copied":
+            self.say(f"Link copied: {url}", "share")
+        elif how != "cancelled":
+            self.say(f"Copy this link: {url}", "share")
 
     def act_apply_update(self, _ev: Event) -> None:
         self.apply_update()

@@ -284,6 +284,17 @@ def board_html(view: Any, outcome: Any, ui: TableUI, targets: Sequence[int] = ()
     return hud_html(view) + body
 
 
+def share_button(view: Any, ui: TableUI) -> str:
+    """Share is done by the page's bridge (it keeps the tap's user activation): the button
+    carries the link's hash; the bridge reports back with a ``share-done`` event."""
+    return button("Share", "share", id_="pm-share", testid="share",
+                  disabled=view.seed is None or not ui.can_share,
+                  aria_label="Share a link to this deal",
+                  share_hash=f"#/{PM}/deal/{view.seed}",
+                  share_title=f"Perpetual Motion, deal {view.seed}",
+                  share_text=f"Try deal {view.seed} of Perpetual Motion")
+
+
 def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
     over = outcome is not None
     if over:  # the next thing to do is a new deal: it takes the primary place
@@ -292,9 +303,7 @@ def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
                          disabled=view.seed is None, aria_label="Restart this deal")
                 + button("New deal", "new-deal", cls="btn primary", id_="pm-new",
                          testid="new-deal")
-                + button("Share", "share", id_="pm-share", testid="share",
-                         disabled=view.seed is None or not ui.can_share,
-                         aria_label="Share a link to this deal")
+                + share_button(view, ui)
                 + "</div>")
     deck_empty = view.deck_count == 0
     deal_label = "Next round" if deck_empty and not over else "Deal"
@@ -316,9 +325,7 @@ def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
                  testid="new-deal")
     restart = button("Restart", "restart", id_="pm-restart", testid="restart",
                      disabled=view.seed is None, aria_label="Restart this deal")
-    share = button("Share", "share", id_="pm-share", testid="share",
-                   disabled=view.seed is None or not ui.can_share,
-                   aria_label="Share a link to this deal")
+    share = share_button(view, ui)
     mode = button("Tap moves", "toggle-manual", id_="pm-manual", testid="manual",
                   pressed=ui.manual, aria_label="Tap moves: make the forced moves myself")
     row2 = f'<div class="row">{new}{restart}{share}{mode}</div>'

@@ -465,25 +465,6 @@ class Table:
             state = GAME.apply(state, m)
         return out
 
-    # --- share ---
-    def act_share(self, _ev: Any) -> None:
-        s = self.session
-        if s is None or s.deal is None:
-            return
-        self.app.spawn(self.share(s.deal))
-
-    async def share(self, deal: int) -> None:
-        url = f"{self.app.env.base_url()}#/{PM}/deal/{deal}"
-        how = await self.app.env.share({"title": f"Perpetual Motion, deal {deal}",
-                                        "text": f"Try deal {deal} of Perpetual Motion",
-                                        "url": url})
-        if how == "shared":
-            self.say("Shared.")
-        elif how == "copied":
-            self.say(f"Link copied: {url}", "share")
-        elif how != "cancelled":
-            self.say(f"Copy this link: {url}", "share")
-
     # --- statistics ---
     def render_stats(self) -> None:
         self.page.region("screen", v.stats_html(g.load_record(self.store), self.sim_games,

@@ -1,0 +1,151 @@
+"""Lighthouse (mobile, simulated throttling) on the home page, with the app's Python on the
+page's thread and in a worker, first visit and return visit, and the time to ready beside each.
+
+Lighthouse 12.2.3 comes from the npm registry on first use (``npm exec``, cached by npm; it is
+not part of the app or of the tests). Chromium is Debian's, started here with a remote
+debugging port so that a return visit keeps the profile (service worker, caches).
+
+Designs compared, each in a fresh profile per run:
+
+* ``page``: Python on the page's thread always (``?thread=page``): the app before this change.
+* ``worker``: the app as shipped: the first visit starts at once on the page's thread; from the
+  second visit on the service worker's headers make the page isolated and Python runs in a
+  worker.
+* ``reload``: the other first-visit design (``?first=reload``): install the service worker
+  first, reload once isolated, start Python in a worker.
+
+Time to ready is measured by loading the same page in the same state with Playwright
+(unthrottled: Lighthouse's throttling is simulated, so it does not slow a real load).
+
+Usage: .venv/bin/python scripts/bench_lighthouse.py [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+LIGHTHOUSE = "lighthouse@12.2.3"
+QUERY = {"page": "?thread=page", "worker": "", "reload": "?first=reload"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def lighthouse(url: str, port: int, keep_storage: bool, out: Path) -> dict[str, float]:
+    cmd = ["npm", "exec", "--yes", "--", LIGHTHOUSE, url, f"--port={port}",
+           "--only-categories=performance,best-practices", "--output=json",
+           f"--output-path={out}", "--quiet", "--max-wait-for-load=90000"]
+    if keep_storage:
+        cmd.append("--disable-storage-reset")
+    subprocess.run(cmd, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    r = json.loads(out.read_text())
+    return {"performance": 100 * (r["categories"]["performance"]["score"] or 0),
+            "best": 100 * (r["categories"]["best-practices"]["score"] or 0),
+            "tbt": r["audits"]["total-blocking-time"]["numericValue"]}
+
+
+def ready_ms(pw: Any, port: int, url: str) -> float:
+    """Load ``url`` in the running browser (its profile as it is) and time it to data-ready;
+    then wait until the service worker is in charge (what a return visit needs)."""
+    browser = pw.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+    page = browser.contexts[0].new_page()
+    t0 = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    took = (time.perf_counter() - t0) * 1000
+    try:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+        page.wait_for_timeout(1000)
+    except Exception:
+        pass
+    page.close()
+    browser.close()
+    return took
+
+
+@contextmanager
+def chromium() -> Iterator[int]:
+    """Debian's Chromium with a fresh profile and a debugging port (what Lighthouse drives)."""
+    profile = Path(tempfile.mkdtemp(prefix="lh-profile-"))
+    port = free_port()
+    proc = subprocess.Popen(
+        [CHROMIUM, "--headless=new", f"--remote-debugging-port={port}",
+         f"--user-data-dir={profile}", *ARGS, "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(2)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def one_run(pw: Any, url: str, design: str, tmp: Path) -> dict[str, dict[str, float]]:
+    target = url + QUERY[design]
+    with chromium() as port:
+        first = lighthouse(target, port, False, tmp / f"{design}-first.json")
+        ready_ms(pw, port, target)  # the service worker installed and in charge
+        back = lighthouse(target, port, True, tmp / f"{design}-return.json")
+        back["ready"] = ready_ms(pw, port, target)
+    with chromium() as port:  # a first visit's time to ready, in a fresh profile
+        first["ready"] = ready_ms(pw, port, target)
+    return {"first": first, "return": back}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--designs", default="page,worker,reload")
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve_in_thread(SITE)
+    tmp = Path(tempfile.mkdtemp(prefix="lh-out-"))
+    results: dict[str, list[dict[str, dict[str, float]]]] = {}
+    with sync_playwright() as pw:
+        for _ in range(args.runs):
+            for design in args.designs.split(","):
+                results.setdefault(design, []).append(one_run(pw, url, design, tmp))
+    server.shutdown()
+    print(f"Lighthouse {LIGHTHOUSE.split('@')[1]}, mobile, simulated throttling; medians of "
+          f"{args.runs}; time to ready unthrottled")
+    for design, runs in results.items():
+        for visit in ("first", "return"):
+            rows = [r[visit] for r in runs]
+
+            def med(k: str, rows: list[dict[str, float]] = rows) -> float:
+                return statistics.median(x[k] for x in rows)
+
+            each = ", ".join(f"{x['performance']:.0f}" for x in rows)
+            print(f"  {design:7} {visit:6} visit: performance {med('performance'):.0f} "
+                  f"({each}), TBT "
+                  f"{med('tbt'):.0f} ms, best practices {med('best'):.0f}, ready "
+                  f"{med('ready'):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
