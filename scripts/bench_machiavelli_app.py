@@ -101,7 +101,7 @@ def big_table_save(seed: int) -> tuple[str, int]:
     raise SystemExit("no deal reached a 60-card table")
 
 
-def taps(browser: Any, url: str, save: str, n: int) -> list[float]:
+def taps(browser: Any, url: str, save: str, n: int, shots: Path | None = None) -> list[float]:
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(f"localStorage.setItem('tabletop.machiavelli.save', {json.dumps(save)})")
     page = ctx.new_page()
@@ -109,6 +109,12 @@ def taps(browser: Any, url: str, save: str, n: int) -> list[float]:
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
     page.wait_for_selector("[data-testid=m-table].live")
     count = page.locator("[data-testid=m-hand-card]").count()
+    if shots is not None:  # the README's pictures: this table in light and dark
+        shots.mkdir(parents=True, exist_ok=True)
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.screenshot(path=str(shots / f"machiavelli-table-{scheme}.png"))
+        page.emulate_media(color_scheme="light")
     out = []
     rng = random.Random(1)
     for _ in range(n):
@@ -122,6 +128,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--taps", type=int, default=40)
+    ap.add_argument("--shots", type=Path, help="also save screenshots of the table here")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -129,7 +136,7 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         save, cards = big_table_save(args.seed)
-        t = taps(browser, url, save, args.taps)
+        t = taps(browser, url, save, args.taps, args.shots)
         print(f"tap on a hand card -> shown selected, {cards} cards on the table, "
               f"{len(t)} taps: median {statistics.median(t):.1f} ms, worst {max(t):.1f} ms")
         for worker in (True, False):

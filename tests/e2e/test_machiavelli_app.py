@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import PHONE, ROOT, boot_app, wait_ready
-from test_app_play import go, idle
+from test_app_play import HANDLED, go, idle
 from test_app_screens import SHOTS, check_layout
 
 from engine.seats import play_seeded
@@ -176,6 +176,23 @@ def test_setup_starts_a_game_with_the_chosen_seats(app: Any) -> None:
     if app.get_by_test_id("cover").count():  # you and a person: pass-and-play
         tap(app, "cover-go")
     assert "<img src=x onerror=alert" in app.locator("#screen").inner_text()  # 24 characters
+
+
+def test_keyboard(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/13?seats=you,beginner&variant=manipulation")
+    by_suit = hand(app)
+    before = app.evaluate(HANDLED)
+    app.locator("body").press("s")  # sort by rank
+    app.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
+    assert sorted(hand(app)) == sorted(by_suit) and hand(app) != by_suit
+    before = app.evaluate(HANDLED)
+    app.locator("body").press("d")  # draw
+    app.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
+    settle(app)
+    app.wait_for_function("document.querySelector('[data-testid=m-table].live')",
+                          timeout=120_000)
+    assert "You drew a card" in app.get_by_test_id("log").inner_text()
+    assert len(hand(app)) == 8
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -100,7 +100,11 @@ def test_offline_after_first_visit(context: Any, site_url: str) -> None:
         # a reload while offline resumes the same games from the device's saves
         page.reload()
         wait_ready(page)
-        assert "cards in hand" in page.get_by_test_id("continue-machiavelli").inner_text()
+        assert page.evaluate("document.documentElement.dataset.thread") == "worker"
+        page.evaluate("location.hash = '#/'")
+        tile = page.get_by_test_id("continue-machiavelli")
+        tile.wait_for(timeout=30_000)
+        assert "cards in hand" in tile.inner_text()
     finally:
         context.set_offline(False)
 

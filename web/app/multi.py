@@ -315,12 +315,7 @@ class SeatedTable:
             head = "You win!" if len(out.winners) == 1 else "You share the win!"
         else:
             head = f"{winners} {verb}"
-        rows = ""
-        if out.scores is not None:
-            rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{int(s)}</td></tr>"
-                           for n, s in zip(names, out.scores, strict=False))
-            rows = (f'<table class="scores" data-testid="scores"><caption>'
-                    f'{esc(self.score_caption(m))}</caption><tbody>{rows}</tbody></table>')
+        rows = self.scores_html(m)
         rec = st.GameRecord.load(self.store, self.game_id)
         record = ("" if m.watch else
                   f'<p class="record" data-testid="record">On this device: played '
@@ -335,6 +330,27 @@ class SeatedTable:
 
     def score_caption(self, m: st.Match) -> str:
         return "Points"
+
+    def scores_html(self, m: st.Match) -> str:
+        """The end screen's table: each player's points, and in a match each hand's."""
+        out = m.outcome
+        if out.scores is None:
+            return ""
+        names = m.names()
+        hands = m.hands if len(m.hands) > 1 else []
+        head = ""
+        if hands:
+            head = ("<thead><tr><td></td>"
+                    + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(len(hands)))
+                    + '<th scope="col">Total</th></tr></thead>')
+        rows = "".join(
+            f"<tr><th scope='row'>{esc(n)}</th>"
+            + "".join(f"<td>{h[i]}</td>" for h in hands)
+            + f"<td>{int(s)}</td></tr>"
+            for i, (n, s) in enumerate(zip(names, out.scores, strict=False)))
+        return (f'<div class="scores-wrap"><table class="scores" data-testid="scores"><caption>'
+                f'{esc(self.score_caption(m))}</caption>{head}<tbody>{rows}</tbody></table>'
+                f"</div>")
 
     def end_line(self, m: st.Match) -> str:
         return str(m.outcome.summary)
@@ -417,14 +433,14 @@ class SeatedTable:
         err = (f'<p class="msg refusal" role="alert" data-testid="setup-error">'
                f"{esc(self.setup_error)}</p>" if self.setup_error else "")
         return (v.topbar(f"{info.name}: set-up")
-                + '<main class="page setup" id="main"><form class="panel" data-testid="setup" '
-                  'aria-labelledby="seats-h" onsubmit="return false">'
+                + '<main class="page setup" id="main"><section class="panel" data-testid="setup" '
+                  'aria-labelledby="seats-h">'
                 + f'<h2 id="seats-h">Who plays</h2><ol class="seats">{"".join(rows)}</ol>{add}'
                 + ('<h2>Options</h2>' + "".join(opts) if opts else "")
                 + '<div class="form-row"><label for="setup-deal">Deal number</label>'
                   f'<input id="setup-deal" type="text" inputmode="numeric" value="{esc(deal)}" '
                   'placeholder="random" data-action="setup-deal" data-testid="setup-deal"></div>'
-                + err + "</form></main>"
+                + err + "</section></main>"
                 + '<div class="bottom-bar">'
                 + button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
                          id_="setup-start")
@@ -566,8 +582,16 @@ class SeatedTable:
         return self.undo[0][0] if self.undo else before
 
     def check_hand_over(self, before: Any, m: st.Match) -> None:
-        if getattr(m.state, "hand_no", 1) != getattr(before, "hand_no", 1) and not m.over:
-            self.hand_over = tuple(getattr(m.state, "last_hand", ()))
+        """A hand of a match ended: keep its points; pause at the hand-over panel unless the
+        match ended with it."""
+        if getattr(m.state, "hand_no", 1) != getattr(before, "hand_no", 1) or (
+                m.over and getattr(m.state, "hand_no", 1) > len(m.hands)
+                and getattr(getattr(m.state, "config", None), "match_limit", 0)):
+            points = [int(x) for x in getattr(m.state, "last_hand", ())]
+            if points:
+                m.hands.append(points)
+            if not m.over and not m.watch:  # a watched match goes straight on
+                self.hand_over = tuple(points)
 
     def after_change(self) -> None:
         m = self.shown

@@ -246,6 +246,7 @@ class Match:
     shown: int | None = None  # the person whose hand the page may show (pass-and-play)
     counted: bool = False
     watch: bool = False
+    hands: list[list[int]] = field(default_factory=list)  # a match's points, hand by hand
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match:
@@ -286,7 +287,8 @@ class Match:
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
-            "counted": self.counted, "state": self.game.state_to_dict(self.state),
+            "counted": self.counted, "hands": self.hands,
+            "state": self.game.state_to_dict(self.state),
         }, separators=(",", ":"))
 
     @classmethod
@@ -334,8 +336,14 @@ class Match:
         gid = data.get("gid")
         if not isinstance(gid, str) or not gid:
             raise InvalidState("the saved game has no id")
+        hands = data.get("hands") or []
+        if not isinstance(hands, list) or not all(
+                isinstance(h, list) and len(h) == len(setup.seats)
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
+                for h in hands):
+            raise InvalidState("the saved game's points per hand cannot be read")
         return cls(setup, deal, state, actions, gid, log, seen, shown,
-                   bool(data.get("counted")))
+                   bool(data.get("counted")), hands=hands[:1000])
 
 
 def save_key(game_id: str) -> str:

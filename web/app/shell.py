@@ -303,6 +303,20 @@ class App:
         elif how != "cancelled":
             self.say(f"Copy this link: {url}", "share")
 
+    def act_measure_bridge(self, ev: Event) -> None:
+        """For scripts/bench_taps.py: the cost of one synchronous call from Python to the page
+        (reading the address), averaged over ``data-n`` calls, in ``dataset.bridgeMs``."""
+        import time
+
+        try:
+            n = max(1, min(int(ev.get("n", "100")), 1000))
+        except ValueError:
+            n = 100
+        t0 = time.perf_counter()
+        for _ in range(n):
+            self.env.hash()
+        self.page.data("bridgeMs", f"{(time.perf_counter() - t0) * 1000 / n:.4f}")
+
     def act_apply_update(self, _ev: Event) -> None:
         self.apply_update()
 

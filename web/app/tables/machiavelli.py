@@ -36,6 +36,13 @@ class Table(SeatedTable):
 
     def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
                                                                      bool] | None:
+        k = key.lower()
+        if k in ("u", "z"):  # Undo and Hint are the shell's and the worker's
+            self.act_m_undo(None)
+            return None
+        if k == "h":
+            self.act_m_hint(None)
+            return None
         t = mu.key(self.view(m, seat), self.ui, key)
         if t is None:
             return None
@@ -44,7 +51,7 @@ class Table(SeatedTable):
         return list(t.actions), t.message, t.refusal
 
     def keys(self) -> str:
-        return "Escape Enter d D h H s S u U r R n N"
+        return "Escape e E d D r R u U z Z h H . n N s S j J"
 
     def refused(self) -> None:
         self.ui = self.before_tap

@@ -1,0 +1,119 @@
+"""How fast a tap is answered, with the app's Python on the page's thread and in a worker.
+
+For each mode, in the same run: the Perpetual Motion deal of the end-to-end tests (16557, won
+in 11 rounds: 376 taps in manual mode) played through taps, each timed from the tap to the
+page showing its answer (the app has handled the event, then the next frame), median and
+worst; the whole game's wall time; and the cost of one synchronous call from Python to the
+page (``tabletop.hash()`` from the worker is a cross-thread round-trip; on the page's thread
+it is a plain call).
+
+Usage: .venv/bin/python scripts/bench_taps.py [--limit 376]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
+from serve import serve_in_thread  # noqa: E402
+
+QUICK_WIN = 16557
+PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+TAP = """async (sel) => {
+  const root = document.documentElement;
+  const before = root.dataset.handled || "0";
+  const t0 = performance.now();
+  document.querySelector(sel).click();
+  while ((root.dataset.handled || "0") === before || root.dataset.busy === "1") {
+    await new Promise(r => setTimeout(r, 0));
+  }
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}"""
+STACKS = """() => [...document.querySelectorAll('[data-action=stack]')].map(
+    b => [...b.querySelectorAll('[data-card]')].map(c => c.dataset.card))"""
+
+
+def forced_move(stacks: list[list[str]]) -> tuple[int, int] | None:
+    first: dict[str, int] = {}
+    for j, s in enumerate(stacks):
+        if not s:
+            continue
+        r = s[-1][0]
+        if r in first:
+            return j, first[r]
+        first[r] = j
+    return None
+
+
+def play(browser: Any, url: str, worker: bool, limit: int) -> dict[str, Any]:
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    if worker:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=180_000)
+    thread = page.evaluate("document.documentElement.dataset.thread")
+    # one synchronous call from Python to the page, timed inside Python
+    page.evaluate("""() => new Promise(r => {
+        const root = document.documentElement, before = root.dataset.handled || '0';
+        document.body.insertAdjacentHTML('beforeend',
+          '<button id=bench-bridge data-action=measure-bridge data-n=200 hidden></button>');
+        document.getElementById('bench-bridge').click();
+        const wait = () => (root.dataset.handled || '0') !== before ? r() : setTimeout(wait, 5);
+        wait(); })""")
+    call_ms = float(page.evaluate("document.documentElement.dataset.bridgeMs"))
+    page.evaluate(f"location.hash = '#/perpetual-motion/deal/{QUICK_WIN}'")
+    page.wait_for_selector("[data-testid=stack-1]")
+    if page.get_by_test_id("manual").get_attribute("aria-pressed") != "true":
+        page.evaluate(TAP, "[data-testid=manual]")
+    times: list[float] = []
+    t0 = time.perf_counter()
+    while len(times) < limit:
+        if page.locator("[data-testid=end]").count():
+            break
+        move = forced_move(page.evaluate(STACKS))
+        if move is None:
+            times.append(page.evaluate(TAP, "[data-testid=deal]"))
+        else:
+            times.append(page.evaluate(TAP, f"[data-testid=stack-{move[0] + 1}]"))
+            times.append(page.evaluate(TAP, f"[data-testid=stack-{move[1] + 1}]"))
+    wall = time.perf_counter() - t0
+    ctx.close()
+    return {"thread": thread, "taps": times, "wall": wall, "call": call_ms}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--limit", type=int, default=376)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve_in_thread(SITE)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        for worker in (False, True):
+            r = play(browser, url, worker, args.limit)
+            t = r["taps"]
+            print(f"Python on the {'worker' if worker else 'page'}'s thread [{r['thread']}]: "
+                  f"{len(t)} taps of deal {QUICK_WIN}: tap to screen updated median "
+                  f"{statistics.median(t):.1f} ms, worst {max(t):.1f} ms; the game took "
+                  f"{r['wall']:.1f} s; one call from Python to the page {r['call']:.3f} ms")
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()
