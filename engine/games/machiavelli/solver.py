@@ -289,7 +289,7 @@ def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
 
 
 def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
-        want_plan: bool, work: list[int] | None = None,
+        want_plan: bool, work: list[int] | None = None, floor: int = 0,
         ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be.
 
@@ -299,10 +299,23 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     # ace low only: the ace is simply rank 1 (no owed aces); otherwise walk 2..K, then the ace
     positions = list(range(1, 14)) if ace == "low" else list(range(2, 15))
     aces_avail = [tab[s][1] + hand[s][1] for s in range(4)]
+    # hand cards still to come after each (position, suit): states that cannot reach
+    # ``floor`` even laying all of them are dropped (the result is the same when the maximum
+    # reaches ``floor``; below it the search answers None)
+    rem = 0
+    need_after: list[list[int]] = []
+    for pos in reversed(positions):
+        r = 1 if pos == 14 else pos
+        need_row = [0] * 4
+        for j in range(3, -1, -1):
+            need_row[j] = floor - rem
+            rem += hand[j][r]
+        need_after.append(need_row)
+    need_after.reverse()
     cur: dict[int, int] = {0: 0}
     history: list[list[dict[int, tuple[int, Det]]]] = []
     rank_back: list[dict[int, int]] = []
-    for pos in positions:
+    for pi, pos in enumerate(positions):
         r = 1 if pos == 14 else pos
         kind = "first" if pos == positions[0] else ("ace" if pos == 14 else "mid")
         if ace == "low":
@@ -315,6 +328,7 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             t, h = tab[j][r], hand[j][r]
             sh = 5 + SHIFT * j
             gnext = _GC_NEXT[j]
+            need = need_after[pi][j]
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
@@ -334,6 +348,8 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                         continue
                     nkey = base + nsub_sh + ngc
                     nv = val + hu
+                    if nv < need:
+                        continue
                     if nv > nxt.get(nkey, -1):
                         nxt[nkey] = nv
                         if want_plan:
@@ -397,6 +413,48 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         dets.append(row)
     dets.reverse()
     return value, _rebuild(positions, dets, ace)
+
+
+def _upper_bound(tab: Counts, hand: Counts, ace: str) -> int:
+    """Hand cards that are in at least one possible meld of the table and hand cards."""
+    have = [[tab[j][r] + hand[j][r] for r in range(14)] for j in range(4)]
+    n = 0
+    for j in range(4):
+        row = have[j]
+        # ranks in a circle (wrap) or a line with the ace at one or both ends
+        if ace == "wrap":
+            line = [*range(1, 14), 1, 2]
+        elif ace == "low":
+            line = list(range(1, 14))
+        elif ace == "high":
+            line = [*range(2, 14), 1]
+        else:
+            line = [*range(1, 14), 1]
+        in_run = [False] * 14
+        for i in range(len(line) - 2):
+            a, b, c = line[i], line[i + 1], line[i + 2]
+            if row[a] and row[b] and row[c]:
+                in_run[a] = in_run[b] = in_run[c] = True
+        for r in range(1, 14):
+            if hand[j][r] and (in_run[r] or sum(1 for k in range(4) if have[k][r]) >= 3):
+                n += hand[j][r]
+    return n
+
+
+def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
+            work: list[int] | None = None, floor: int | None = None,
+            ) -> tuple[int, list[list[Card]] | None] | None:
+    """:func:`_dp` with the most hand cards found fast: first only searches that lay every
+    card that could fit, then ones that leave out 1, 3, 7, ... of them (each search is exact
+    when the maximum reaches its floor, and the same answer as one without a floor)."""
+    top = _upper_bound(tab, hand, ace) if floor is None else floor
+    slack = 0
+    while True:
+        fl = max(top - slack, 0)
+        res = _dp(tab, hand, ace, deadline, want_plan, work, fl)
+        if res is not None or fl == 0:
+            return res
+        slack = 2 * slack + 1
 
 
 def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
@@ -581,7 +639,7 @@ def check_cards(table: Sequence[Card], hand: Sequence[Card]) -> None:
 
 def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> int | None:
     """Only the number: most hand cards that can be laid, None if the table cannot be melded."""
-    res = _dp(counts_of(table), counts_of(hand), ace, None, False)
+    res = _dp_max(counts_of(table), counts_of(hand), ace, None, False)
     return None if res is None else res[0]
 
 
@@ -651,24 +709,48 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     stats: dict[str, float] = {"oracle_calls": 0}
     if work is None and work_budget is not None:
         work = [work_budget]
+    pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
+    plan: list[list[Card]] | None = None
     try:
-        res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True,
-                  work)
+        target = None
+        if least_change and table:
+            # most often every card that could fit can be laid changing only the melds near
+            # the hand: then that search (small, and cut short by its floor) proves the count
+            tab_c, hand_c = counts_of(tab_cards + forced), counts_of(hand_left)
+            top = _upper_bound(tab_c, hand_c, ace)
+            near = _near_melds(table, hand_left, forced) | _broken(table, ace)
+            if len(near) < len(table):
+                cards = [c for i in sorted(near) for c in table[i]] + forced
+                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, top)
+                if got is not None:
+                    assert got[0] == top
+                    target = top
+                    pre[frozenset(near)] = got
+        if target is None:
+            res = _dp_max(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
+                          True, work)
+            if res is None:
+                return None
+            target, plan = res
     except SolverTimeout:
         return _fallback(table, hand, ace, forced, t0)
-    if res is None:
-        return None
-    best, plan = res
-    assert plan is not None
-    target = best
     kept: tuple[int, ...] = ()
     changes_proven = True
     if least_change and table:
         kept_list, plan2, changes_proven = _least_change(table, hand_left, forced, ace, target,
-                                                          deadline, stats, work)
+                                                          deadline, stats, work, pre)
+        if plan2 is None and plan is None:
+            try:
+                res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
+                          True, work, target)
+            except SolverTimeout:
+                return _fallback(table, hand, ace, forced, t0)
+            assert res is not None
+            plan = res[1]
         if plan2 is not None:
             kept = tuple(kept_list)
             plan = [list(table[i]) for i in kept] + plan2
+    assert plan is not None
     melds = tuple(display_order(m, ace) for m in plan)
     laid = tuple(_laid_from(melds, tab_cards))
     stats["ms"] = (time.perf_counter() - t0) * 1000
@@ -697,17 +779,47 @@ def _minus(cards: Sequence[Card], take: Sequence[Card]) -> list[Card]:
     return out
 
 
+def _affinities(table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                forced: Sequence[Card]) -> list[tuple[int, int]]:
+    """How near each meld is to the hand: (cards of a hand rank or within two of a hand card
+    of the same suit, minus the meld's length)."""
+    hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
+    hand_suits = {(c.suit, c.rank) for c in list(hand) + list(forced)}
+    out = []
+    for m in table:
+        near = sum(1 for c in m if c.rank in hand_ranks)
+        near += sum(1 for c in m for d in (-2, -1, 1, 2)
+                    if (c.suit, (c.rank - 1 + d) % 13 + 1) in hand_suits)
+        out.append((near, -len(m)))
+    return out
+
+
+def _near_melds(table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                forced: Sequence[Card]) -> frozenset[int]:
+    return frozenset(i for i, a in enumerate(_affinities(table, hand, forced)) if a[0] > 0)
+
+
+def _broken(table: Sequence[Sequence[Card]], ace: str) -> frozenset[int]:
+    return frozenset(i for i in range(len(table)) if meld_problem(table[i], ace) is not None)
+
+
 def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
                   ace: str, target: int, deadline: float | None, stats: dict[str, float],
                   work: list[int] | None = None,
+                  pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None]
+                  | None = None,
                   ) -> tuple[list[int], list[list[Card]] | None, bool]:
-    """Keep as many original melds untouched as possible while still laying ``target``."""
+    """Keep as many original melds untouched as possible while still laying ``target``.
+
+    ``pre``: answers already known (free melds -> search result), counted as calls only when
+    the search asks for them, so that the answer does not depend on them."""
     n = len(table)
     hand_c = counts_of(hand)
     soft_deadline = float("inf") if deadline is None else deadline
     cache: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
+    pre = pre or {}
 
-    broken = frozenset(i for i in range(n) if meld_problem(table[i], ace) is not None)
+    broken = _broken(table, ace)
 
     def oracle(free: frozenset[int]) -> list[list[Card]] | None:
         free = free | broken  # a meld that is not valid is never kept as it is
@@ -716,8 +828,12 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
             if time.perf_counter() > soft_deadline or stats["oracle_calls"] >= SECOND_AIM_CALLS:
                 raise SolverTimeout
             stats["oracle_calls"] += 1
-            cards = [c for i in sorted(free) for c in table[i]] + forced
-            got = _dp(counts_of(cards), hand_c, ace, deadline, True, work)
+            if free in pre:
+                got = pre[free]
+            else:
+                # only whether ``target`` is reached matters: searches below it stop early
+                cards = [c for i in sorted(free) for c in table[i]] + forced
+                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, target)
             cache[free] = got
         if got is None or got[0] != target:
             return None
@@ -728,18 +844,9 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
         if plan0 is not None:
             return [i for i in range(n) if i not in broken], plan0, True
         # greedy: from everything free, keep melds far from the hand first
-        hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
-        hand_suits = {(c.suit, c.rank) for c in list(hand) + forced}
-
-        def affinity(i: int) -> tuple[int, int]:
-            m = table[i]
-            near = sum(1 for c in m if c.rank in hand_ranks)
-            near += sum(1 for c in m for d in (-2, -1, 1, 2)
-                        if (c.suit, (c.rank - 1 + d) % 13 + 1) in hand_suits)
-            return (near, -len(m))
-
-        order = sorted(range(n), key=affinity)
-        near = [i for i in range(n) if affinity(i)[0] > 0]
+        aff = _affinities(table, hand, forced)
+        order = sorted(range(n), key=lambda i: aff[i])
+        near = [i for i in range(n) if aff[i][0] > 0]
         # a meld no hand card can touch need not change if the melds near the hand suffice
         free = set(near) if oracle(frozenset(near)) is not None else set(range(n))
         for i in order:
