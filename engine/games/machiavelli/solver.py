@@ -34,9 +34,10 @@ says whether the minimum was proven.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 
 from engine.cards import SUITS, Card
 from engine.errors import ParseError
@@ -152,7 +153,7 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
                                 continue
                             if ace == "high" and strict + joined:
                                 continue
-                            if ace in ("low", "both") and joined:
+                            if ace in ("low", "both", "lohi") and joined:
                                 continue
                             fresh = starts - strict - joined
                             labels = grown + [1] * fresh + [2] * strict + [J] * joined
@@ -177,7 +178,7 @@ def _ace_choices(open_runs: list[int], d1: int, d2: int, k: int, ace: str, g: in
     if k < d1 + d2:
         return
     extra = k - d1 - d2  # aces extending K-runs as high runs
-    if extra and ace not in ("high", "both", "wrap"):
+    if extra and ace not in ("high", "both", "wrap", "lohi"):
         return
     n = len(open_runs)
     # assign each open run: 0 = ends, 1 = pays a joined debt, 2 = high extension
@@ -291,7 +292,88 @@ def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
 def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         want_plan: bool, work: list[int] | None = None, floor: int = 0,
         ) -> tuple[int, list[list[Card]] | None] | None:
+    """Maximum hand cards laid with every table card melded; None if the table cannot be (or,
+    with ``floor``, if the maximum is below it)."""
+    if ace in ("wrap", "both"):
+        return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
+    return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+
+
+CUTS = 100  # at most this many corner configurations, one search each
+CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
+
+
+def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
+            work: list[int] | None, floor: int,
+            ) -> tuple[int, list[list[Card]] | None] | None:
+    """Ace low or high, and wrap-around: fix what passes the corner, one search each.
+
+    Wrap-around: the ranks form a circle, cut where the fewest runs can cross; per suit, how
+    many runs begin as A-2 runs (the ace before the cut) and how many are joined to a run
+    through the ace are fixed. Ace low or high: per suit, how many aces go in front of a run
+    begun at the two. Each configuration is a search of a line of ranks that carries nothing
+    round the corner, so it is fast; the best wins (the first found among equals), and each
+    search only looks for more than the best so far. With too many configurations (or few
+    cards) one search carries them all in its states."""
+    have = [[tab[j][r] + hand[j][r] for r in range(14)] for j in range(4)]
+    wrap = ace == "wrap"
+
+    def cost(c: int) -> int:
+        prev = (c - 2) % 13 + 1
+        out = 1
+        for j in range(4):
+            m = min(have[j][prev], have[j][c], 2)
+            out *= (m + 1) * (m + 2) // 2 if wrap else m + 1
+        return out
+
+    cut = min(range(1, 14), key=lambda c: (cost(c), c != 2, c)) if wrap else 2
+    cards = sum(map(sum, have))
+    if cost(cut) > CUTS or cards < CUT_CARDS:
+        return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+
+    def rot(cnt: Counts) -> Counts:
+        out = [[0] * 14 for _ in range(4)]
+        for j in range(4):
+            for r in range(1, 14):
+                nr = (r - cut) % 13 + 2
+                out[j][1 if nr == 14 else nr] = cnt[j][r]
+        return out
+
+    rtab, rhand = (rot(tab), rot(hand)) if cut != 2 else (tab, hand)
+    per_suit = []
+    for j in range(4):
+        m = min(rtab[j][1] + rhand[j][1], rtab[j][2] + rhand[j][2], 2)
+        per_suit.append([(st, jo) for st in range(m + 1) for jo in range(m + 1 - st)
+                         if wrap or jo == 0])
+    fixes = sorted(product(*per_suit), key=lambda f: (sum(a + b for a, b in f), f))
+    top = _upper_bound(tab, hand, ace)
+    mode = ace if wrap else "lohi"
+    best: tuple[int, list[list[Card]] | None] | None = None
+    for fix in fixes:
+        got = _dp_core(rtab, rhand, mode, deadline, want_plan, work,
+                       floor if best is None else max(floor, best[0] + 1), fix)
+        if got is not None:
+            best = got
+            if best[0] >= top:
+                break
+    if best is None or best[1] is None or cut == 2:
+        return best
+
+    def back(c: Card) -> Card:
+        pos = 14 if c.rank == 1 else c.rank
+        return Card((pos - 2 + cut - 1) % 13 + 1, c.suit)
+
+    return best[0], [[back(c) for c in m] for m in best[1]]
+
+
+def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
+             want_plan: bool, work: list[int] | None = None, floor: int = 0,
+             fix: tuple[tuple[int, int], ...] | None = None,
+             ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be.
+
+    ``fix`` (wrap-around): per suit, how many runs begin at the first rank as A-2 runs and as
+    runs joined to a K-run through the ace.
 
     Keys pack the four per-suit sub-states into bits 5.. (8 bits each) and the group code of
     the rank being built into bits 0..4, so the inner loop is plain integer arithmetic.
@@ -337,7 +419,9 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                 tr = cache.get(sub)
                 if tr is None:
                     tr = [(nsub << sh, g, hu, det) for nsub, g, hu, det in
-                          _transitions(sub, t, h, kind, ace, aces_avail[j])]
+                          _transitions(sub, t, h, kind, ace, aces_avail[j])
+                          if fix is None or kind != "first"
+                          or (det.strict, det.joined) == fix[j]]
                     cache[sub] = tr
                 gc = key & 31
                 grow = gnext[gc]
@@ -545,7 +629,7 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
             seen.add(id(x))
             ranks.extend(x.ranks)
             x = x.nxt
-        melds.extend(_split_run(run.suit, ranks, ace))
+        melds.extend(_split_run(run.suit, ranks, "both" if ace == "lohi" else ace))
 
     # chain heads first, then whatever is left (only cycles have no head)
     for run in done:
@@ -839,6 +923,30 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
             return None
         return got[1]
 
+    failed: list[frozenset[int]] = []
+
+    def intact(free: frozenset[int] | set[int], plan: list[list[Card]]) -> set[int]:
+        """Free melds that ``plan`` leaves as they were: they can be kept as well (the answer
+        for the smaller set is that plan without them)."""
+        left = Counter(tuple(sorted(m)) for m in plan)
+        out: set[int] = set()
+        for i in sorted(free - broken):
+            key = tuple(sorted(table[i]))
+            if left[key]:
+                left[key] -= 1
+                out.add(i)
+        if out:
+            rest = Counter(tuple(sorted(table[i])) for i in out)
+            smaller = []
+            for m in plan:
+                key = tuple(sorted(m))
+                if rest[key]:
+                    rest[key] -= 1
+                else:
+                    smaller.append(m)
+            cache.setdefault(frozenset(free) - out | broken, (target, smaller))
+        return out
+
     try:
         plan0 = oracle(frozenset())
         if plan0 is not None:
@@ -848,13 +956,19 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
         order = sorted(range(n), key=lambda i: aff[i])
         near = [i for i in range(n) if aff[i][0] > 0]
         # a meld no hand card can touch need not change if the melds near the hand suffice
-        free = set(near) if oracle(frozenset(near)) is not None else set(range(n))
+        plan1 = oracle(frozenset(near))
+        free = set(near) if plan1 is not None else set(range(n))
+        if plan1 is not None:
+            free -= intact(free, plan1)
         for i in order:
             if i not in free:
                 continue
             trial = frozenset(free - {i})
-            if oracle(trial) is not None:
-                free.discard(i)
+            plan_t = oracle(trial)
+            if plan_t is not None:
+                free = set(trial) - intact(trial, plan_t)
+            else:
+                failed.append(trial | broken)
         best_free = frozenset(free)
         # exact part: is there a smaller set of melds to change?  (iterative deepening)
         proven = True
@@ -867,6 +981,8 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
                 s = frozenset(combo)
                 if not any(i in near for i in s):
                     continue
+                if any(s <= f for f in failed):
+                    continue  # fewer free melds than a set that does not reach the count
                 if oracle(s) is not None:
                     found = s
                     break
