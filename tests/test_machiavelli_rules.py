@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from engine.cards import Card, double_deck, parse_cards
-from engine.errors import IllegalAction, InvalidConfig
+from engine.errors import IllegalAction, InvalidConfig, InvalidState
 from engine.games.machiavelli.bots import make_bot
 from engine.games.machiavelli.cli import play_game
 from engine.games.machiavelli.plan import hint, steps_to
@@ -211,3 +211,19 @@ def test_hint_walks_to_the_best_play() -> None:
         if isinstance(step, EndTurn):
             break
     assert s.player == 1 and s.hands[0] == tuple(parse_cards("KD"))
+
+
+def test_helping_slot_left_empty_by_an_empty_pile_survives_a_save() -> None:
+    """Once the draw pile is empty, a helping card taken in a turn leaves its slot empty; the
+    save must still load (it happened in seeded games)."""
+    s = start("5H 5S 5C 8S 9S", helping="TS 2D 3D 4D", variant="helping")
+    s = replace(s, deck=(), hands=(s.hands[0], s.hands[1] + s.deck))
+    s = act(s, "take 1 -> new", "lay 4 -> 1", "lay 4 -> 1", "end")  # 8S 9S TS
+    assert s.helping[0] is None and not s.deck
+    again = GAME.state_from_dict(GAME.state_to_dict(s))
+    assert GAME.state_to_dict(again) == GAME.state_to_dict(s)
+    # with cards still in the pile an empty slot would have been refilled: refused
+    bad = GAME.state_to_dict(s)
+    bad["deck"], bad["hands"][1] = bad["hands"][1][:1], bad["hands"][1][1:]  # type: ignore[index]
+    with pytest.raises(InvalidState):
+        GAME.state_from_dict(bad)

@@ -681,8 +681,11 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             if meld_problem(sm, config.ace) is not None:
                 raise InvalidState("state.start_table: a turn always starts with valid melds")
         taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
-        if sorted(taken) != [i for i, c in enumerate(helping) if c is None] or (
-                len(set(taken)) != len(taken)):
+        empty = [i for i, c in enumerate(helping) if c is None]
+        # a slot is empty because its card was taken this turn, or, once the draw pile is
+        # empty, because it could not be refilled after an earlier turn
+        if len(set(taken)) != len(taken) or not set(taken) <= set(empty) or (
+                deck and len(taken) != len(empty)):
             raise InvalidState("state.helping: taken slots and helping cards on the table differ")
         if status == OVER and (not winners or steps):
             raise InvalidState("state.status: a finished game has winners and no turn going on")
