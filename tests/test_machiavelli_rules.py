@@ -15,6 +15,7 @@ from engine.games.machiavelli.cli import play_game
 from engine.games.machiavelli.plan import hint, steps_to
 from engine.games.machiavelli.rules import (
     GAME,
+    MAX_RESETS,
     Draw,
     EndTurn,
     Lay,
@@ -115,9 +116,29 @@ def test_draw_resets_and_table_cards_never_return() -> None:
 def test_step_limit_leaves_only_end_reset_draw() -> None:
     s = start("9H 2C", "7H 7D 7C")
     s = replace(s, steps=GAME.limit(s))
-    assert {str(a) for a in GAME.legal_actions(s)} == {"draw"}
+    assert {str(a) for a in GAME.legal_actions(s)} == {"draw", "reset"}
     s2 = replace(act(start("9H 2C", "7H 7D 7C"), "lay 1 -> new"), steps=GAME.limit(s))
     assert {str(a) for a in GAME.legal_actions(s2)} == {"draw", "reset"}
+
+
+def test_reset_after_the_step_limit_gives_a_fresh_start() -> None:
+    s = start("7S 7D 7C 2C", "8H 9H TH")
+    limit = GAME.limit(s)
+    for k in range(MAX_RESETS):
+        s = replace(act(s, "lay 1 -> new"), steps=limit)  # a turn gone astray, out of steps
+        assert Lay(0, None) not in GAME.legal_actions(s)
+        s = act(s, "reset")
+        assert s.steps == 0 and s.resets == k + 1
+        assert GAME.state_from_dict(GAME.state_to_dict(s)) == s
+    s = act(s, "lay 2 -> new", "lay 2 -> 2", "lay 2 -> 2", "end")  # the three sevens
+    assert s.player == 1 and s.resets == 0 and s.hands[0] == tuple(parse_cards("2C"))
+    # the fresh starts are counted, so that every turn still ends
+    s = start("7S 7D 7C 2C", "8H 9H TH")
+    s = replace(s, steps=limit, resets=MAX_RESETS)
+    assert {str(a) for a in GAME.legal_actions(s)} == {"draw"}
+    s = replace(act(replace(s, steps=0), "lay 1 -> new"), steps=limit)
+    s = act(s, "reset")  # restores the table, gives no steps back
+    assert s.steps == limit and {str(a) for a in GAME.legal_actions(s)} == {"draw"}
 
 
 def test_empty_pile_passes_end_the_game_fewest_cards_win() -> None:
