@@ -50,6 +50,7 @@ P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
 # wrap: d1 aces owed to A-2 runs, d2 aces owed to joined runs; ace low or high: d1 runs begun
 # at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
 SHIFT, MASK = 10, 1023
+DEFAULT_BUDGET_MS = 10_000.0  # a safety net: no solve runs unbounded unless asked to
 SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
 # (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
@@ -294,9 +295,39 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be (or,
     with ``floor``, if the maximum is below it)."""
-    if ace in ("wrap", "both"):
+    if ace == "wrap":
+        res = _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
+        if res is None or res[1] is None:
+            return res
+        return res[0], _join_runs(res[1])
+    if ace == "both":
         return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
     return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+
+
+def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
+    """Wrap-around: runs the search split where it cut the circle (Q-K-A and 2-3-4) are one
+    run again (Q-K-A-2-3-4), as a player would keep them."""
+    out = [list(m) for m in melds]
+    joined = True
+    while joined:
+        joined = False
+        runs = [i for i, m in enumerate(out)
+                if len({c.suit for c in m}) == 1 and len({c.rank for c in m}) == len(m) > 1]
+        for i in runs:
+            a = display_order(out[i], "wrap")
+            for k in runs:
+                b = display_order(out[k], "wrap")
+                if (k != i and b[0].suit == a[0].suit and a[-1].rank % 13 + 1 == b[0].rank
+                        and len(a) + len(b) <= 13
+                        and not {c.rank for c in a} & {c.rank for c in b}):
+                    out[i] = list(a + b)
+                    del out[k]
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
 
 
 CUTS = 100  # at most this many corner configurations, one search each
@@ -765,15 +796,16 @@ def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[C
 
 
 def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
-          must_lay: Sequence[Card] = (), time_budget_ms: float | None = None,
+          must_lay: Sequence[Card] = (), time_budget_ms: float | None = DEFAULT_BUDGET_MS,
           least_change: bool = True, work_budget: int | None = None,
           work: list[int] | None = None) -> Solution | None:
     """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
 
     ``table`` is the list of melds on the table (their order is kept for untouched melds);
-    the hand may hold cards that also lie on the table (two decks). With ``time_budget_ms``
-    the search stops when the budget is spent: a count found by then is still exact unless
-    ``proven`` is False (then the play only adds new melds from the hand). ``work_budget``
+    the hand may hold cards that also lie on the table (two decks). The search stops when
+    ``time_budget_ms`` is spent (by default 10 s, a safety net that no position the benchmark
+    makes comes near; None: no limit): a count found by then is still exact unless ``proven``
+    is False (then the play only adds new melds from the hand). ``work_budget``
     does the same counting search states instead of time, so that computer players replay a
     seeded game exactly on any machine; ``work`` is such a budget shared by several calls (a
     one-item list, spent in place), so that a whole computer turn has one bound.
