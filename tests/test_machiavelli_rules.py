@@ -248,3 +248,12 @@ def test_helping_slot_left_empty_by_an_empty_pile_survives_a_save() -> None:
     bad["deck"], bad["hands"][1] = bad["hands"][1][:1], bad["hands"][1][1:]  # type: ignore[index]
     with pytest.raises(InvalidState):
         GAME.state_from_dict(bad)
+
+
+def test_hint_out_of_time_still_gives_a_play_marked_not_proven() -> None:
+    s = start("8S 9S TS 4S", "AS 2S 3S | 7H 7D 7C")
+    sol, step = hint(GAME.view(s, 0), time_budget_ms=0.001)
+    assert sol is not None and not sol.proven and sol.max_cards == 3  # new meld 8S 9S TS only
+    assert isinstance(step, Lay)
+    sol, _ = hint(GAME.view(s, 0))
+    assert sol is not None and sol.proven and sol.max_cards == 4

@@ -217,6 +217,7 @@ class MView:
     scores: tuple[int, ...]
     hand_no: int
     last_hand: tuple[int, ...]
+    resets: int = 0  # fresh starts used this turn (Reset gives steps back while below the max)
 
     def to_dict(self) -> JSONDict:
         return {
@@ -240,6 +241,8 @@ class MView:
             "scores": list(self.scores),
             "hand_no": self.hand_no,
             "last_hand": list(self.last_hand),
+            "resets": self.resets,
+            "resets_left": MAX_RESETS - self.resets,
         }
 
 
@@ -570,7 +573,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             step_limit=self.limit(state) if state.status == PLAYING else 0,
             passes=state.passes, turns=state.turns, status=state.status,
             winners=state.winners, scores=state.scores, hand_no=state.hand_no,
-            last_hand=state.last_hand)
+            last_hand=state.last_hand, resets=state.resets)
 
     def determinize(self, view: MView, rng: random.Random) -> MState:
         unknown = unseen(view)
@@ -587,7 +590,8 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                       player=view.current if view.current is not None else 0,
                       steps=view.steps, passes=view.passes, turns=view.turns,
                       status=view.status, winners=view.winners, scores=view.scores,
-                      hand_no=view.hand_no, seed=rng.randrange(2**31), last_hand=view.last_hand)
+                      hand_no=view.hand_no, seed=rng.randrange(2**31), last_hand=view.last_hand,
+                      resets=view.resets)
 
     def card_multiset(self, state: MState) -> Counter[str]:
         out: Counter[str] = Counter(str(c) for c in state.deck)
