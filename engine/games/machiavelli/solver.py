@@ -860,6 +860,7 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
             if res is None:
                 return None
             target, plan = res
+            pre[frozenset(range(len(table)))] = res  # every meld free: that same search
     except SolverTimeout:
         return _fallback(table, hand, ace, forced, t0)
     kept: tuple[int, ...] = ()
