@@ -342,7 +342,7 @@ def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
     return out
 
 
-CUTS = 100  # at most this many corner configurations, one search each
+CUTS = 1300  # at most this many corner configurations, one search each (6^4: all)
 CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
 
 
