@@ -733,9 +733,14 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
             summary = "Every player is stuck with one cube: everybody loses."
         else:
             who = " and ".join(f"Player {w + 1}" for w in state.winners)
-            summary = (f"After {state.max_rounds} rounds {who} "
-                       f"{'has' if len(state.winners) == 1 else 'have'} the fewest cubes left "
-                       "and wins.")
+            if not state.winners:
+                summary = f"After {state.max_rounds} rounds nobody is left in the game."
+            elif len(state.winners) == 1:
+                summary = (f"After {state.max_rounds} rounds {who} has the fewest cubes left "
+                           "and wins.")
+            else:
+                summary = (f"After {state.max_rounds} rounds {who} have the fewest cubes left "
+                           "and share the win.")
         return Outcome(state.winners, summary, scores=scores, details=details)
 
     # --- text forms ---
