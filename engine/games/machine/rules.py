@@ -364,6 +364,16 @@ def set_actions(hand: Sequence[Card], mat: PlayerMat) -> list[PlaySet]:
     return out
 
 
+def set_problem(hand: Sequence[Card], mat: PlayerMat, action: PlaySet) -> str | None:
+    """Why this set cannot be played from this hand on this mat (None: it can), in the
+    player's words: what a screen shows before the tap, from the same rules as the refusal."""
+    if (all(c in hand for c in action.cards) and len(set(action.cards)) == len(action.cards)
+            and action.kind in S.KINDS and S.is_kind(action.kind, action.cards)
+            and (action.tracks, action.from_pile) in placements(action.kind, mat)):
+        return None
+    return GAME._set_reason(hand, mat, action)
+
+
 def apply_set(mat: PlayerMat, action: PlaySet) -> PlayerMat:
     """The mat after placing the cubes of a legal set (supply pays what the pile does not)."""
     pile_left = action.from_pile
@@ -1076,5 +1086,5 @@ GAME = Machine()
 __all__ = [
     "GAME", "Discard", "Draw", "Machine", "MachineAction", "MachineConfig", "MachineState",
     "MachineView", "PlaySet", "PlayerMat", "Setup", "Stop", "TakeUp", "Trade", "placements",
-    "set_actions",
+    "set_actions", "set_problem",
 ]
