@@ -225,7 +225,7 @@ def test_other_mats_open_full_size_and_out_players_show() -> None:
     s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     html = html_of(s, mu.MachineUI(opp=1))
     assert html.count('data-testid="mm-mat"') == 2
-    assert "Bea: 4 cards" in html
+    assert "Bea 4 cards · 28 left; 2 cubes placed" in html
 
 
 # --- robustness -------------------------------------------------------------------------------

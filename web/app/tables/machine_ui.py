@@ -263,13 +263,13 @@ def tap(view: MachineView, ui: MachineUI, action: str, data: Mapping[str, str]) 
             return _refuse(ui, "Choose two tracks")
         return _done(ui, [Setup((a, b))])
     if action == "mm-draw":
-        return Tap(ui, (Draw(),))
+        return Tap(replace(ui, hint=None), (Draw(),))
     if action == "mm-take":
         try:
             slot = int(data.get("slot", ""))
         except ValueError:
             return _refuse(ui, "That display slot is empty")
-        return Tap(ui, (TakeUp(slot),))
+        return Tap(replace(ui, hint=None), (TakeUp(slot),))
     if action == "mm-stop":
         return _done(ui, [Stop()])
     cards = _picked_cards(view, ui)
@@ -455,7 +455,7 @@ def mat_html(view: MachineView, p: int, names: Sequence[str], marked: frozenset[
             cubes = "".join('<i class="mm-cube"></i>' for _ in range(sec.cubes))
             cells.append(f'<div class="{cls}" style="--c:{sec.cubes}"><span class="mm-cubes">'
                          f'{cubes}</span><span class="mm-val">{sec.value}</span></div>')
-        empty = (f'<div class="mm-sec mm-empty{" next" if mat.filled[t] == 0 else ""}">'
+        empty = (f'<div class="mm-sec mm-empty">'
                  f'<span class="mm-val">{track.empty_value}</span></div>')
         cols.append(f'<li class="mm-track t-{track.id}"><span class="sr-only">'
                     f'{esc(track_label(mat, t))}</span><div class="mm-col" aria-hidden="true">'
@@ -481,8 +481,9 @@ def mat_html(view: MachineView, p: int, names: Sequence[str], marked: frozenset[
         parts = []
         for k, text in limits_words(mat):
             hot = f"p{p}.lim.{k}" in marked
-            parts.append(f'<li class="mm-lim{" new" if hot else ""}" data-lim="{k}">'
-                         f"{esc(text)}{' (new)' if hot else ''}</li>")
+            parts.append(f'<li class="mm-lim" data-lim="{k}"><span'
+                         f'{" class=mm-new" if hot else ""}>{esc(text)}'
+                         f"{' (new)' if hot else ''}</span></li>")
         words = (f'<ul class="mm-limits" data-testid="mm-limits" aria-label="What '
                  f'{esc(who.lower() if p == view.player else who)} mat gives now">'
                  f'{"".join(parts)}</ul>')
@@ -509,17 +510,16 @@ def _players_html(view: MachineView, ui: MachineUI, names: Sequence[str],
         won = view.phase == OVER and p in view.winners
         state = (" · out" if view.out[p] else " · playing" if playing
                  else " · won" if won else "")
-        label = (f"{name}: {_plural(view.hand_counts[p], 'card')}, {mat.on_mat} cubes placed, "
-                 f"{mat.left} to go{state.replace(' · ', ', ')}. Show the mat")
+        count = f"{_plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
+        label = (f"{name} {count}; {mat.on_mat} cubes placed. Show the mat full size")
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
             f'<i class="mm-bar" style="--f:{mat.filled[t] / len(TRACKS[t].sections):.2f}">'
             f"</i>" for t in range(len(TRACKS)))
         items.append(
-            "<li>" + _btn(f'<span class="mm-opp-name">{esc(name)}</span>'
-                          f'<span class="mm-mini">{mini}</span>'
-                          f'<span class="mm-opp-n">{view.hand_counts[p]}🂠 · {mat.left} left'
-                          f"{esc(state)}</span>", "mm-opp", cls=cls,
+            "<li>" + _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
+                          f'<span class="mm-mini" aria-hidden="true">{mini}</span> '
+                          f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
                           testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p)
             + "</li>")
     big = ""
@@ -597,7 +597,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
             rows = "".join(
                 "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(_symbols(cs))}</small>",
                               "mm-pick", cls="btn small mm-setbtn", testid="mm-held",
-                              live=live, aria_label=f"Select {set_words(k, cs)}",
+                              live=live,
                               cards=" ".join(str(c) for c in cs)) + "</li>"
                 for k, cs in found)
             aid = (f'<ul class="mm-held" aria-label="Sets in your hand" '
@@ -629,11 +629,10 @@ def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
             why = (f"{'You' if who == view.player else _name(names, who)} chose {label}: each "
                    "player needs a different pair")
         gain = ", ".join(gains)
-        body = (f'<b>{esc(label)}</b><small>{esc(gain)}</small>'
-                + (f'<small class="mm-why">{esc(why)}</small>' if why else ""))
+        body = (f'<b>{esc(label)}</b> <small>{esc(gain)}</small>'
+                + (f' <small class="mm-why">{esc(why)}</small>' if why else ""))
         rows.append("<li>" + _btn(body, "mm-setup", cls="btn mm-pairbtn" + (
             " taken" if why else ""), testid="mm-setup", live=live, why=why,
-            aria_label=f"{label}: {gain}" + (f". Not available: {why}" if why else ""),
             tracks=f"{TRACK_IDS[a]} {TRACK_IDS[b]}") + "</li>")
     cur = view.current
     head = ("Place your two set-up cubes" if cur == view.player
@@ -740,15 +739,13 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
                 if why is None and not primary_done and warn is None:
                     cls += " primary"
                     primary_done = True
-                text = (f"<b>{esc(desc)}</b>"
-                        + (f'<small class="mm-why">{esc(why)}</small>' if why else "")
-                        + (f'<small class="mm-warn">Careful: {esc(warn)}</small>' if warn
+                text = (f"<b>Play {esc(desc)}</b>"
+                        + (f' <small class="mm-why">Not possible: {esc(why)}</small>' if why
+                           else "")
+                        + (f' <small class="mm-warn">Careful: {esc(warn)}</small>' if warn
                            else ""))
                 btns.append(_btn(text, "mm-play", cls=cls, testid="mm-play", live=live,
-                                 why=why, aria_label=(f"Play {desc}" + (f". Not possible: {why}"
-                                                                         if why else "")
-                                                      + (f". Careful: {warn}" if warn else "")),
-                                 **_play_data(a)))
+                                 why=why, **_play_data(a)))
             play_body += f'<div class="mm-play-list">{"".join(btns)}</div>'
     play = (f'<div class="mm-choice" data-testid="mm-choice-play"><h3>Play a set</h3>'
             f"{play_body}</div>")
@@ -804,7 +801,8 @@ def table_html(view: MachineView, ui: MachineUI, names: Sequence[str], *, intera
                 + mat_html(view, view.player, names, marked)
                 + _hand_html(view, ui, live, hinted) + choices)
     root = "mm" + (" live" if live else "")
-    return f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}">{body}</div>'
+    return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
+            + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
 
 
 def _waiting_html(view: MachineView, names: Sequence[str]) -> str:
