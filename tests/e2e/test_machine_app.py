@@ -150,7 +150,8 @@ def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:
         done.append(follow_hint(app))
     assert app.get_by_test_id("end").is_visible(), done
     assert any(h.startswith("setup") for h in done)
-    assert "placed" in app.get_by_test_id("record").inner_text().replace("\n", " ") or True
+    assert len(done) >= 6, done  # set-up and at least one step in each of five rounds
+    print("followed hints:", done)
     assert "played 1" in app.get_by_test_id("record").inner_text().replace("\n", " ")
 
 
@@ -220,8 +221,9 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         if name == "table":
             fresh(app, hash_)
             wait_turn(app)
-            tap_sel(app, "[data-action=mm-setup]:not(.taken)")
-            wait_turn(app)
+            if app.get_by_test_id("mm-setup-panel").count():
+                tap_sel(app, "[data-action=mm-setup]:not(.taken)")
+                wait_turn(app)
             tap(app, "mm-aid")
             tap(app, "mm-opp")
             if hand(app):

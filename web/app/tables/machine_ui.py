@@ -642,7 +642,14 @@ def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
             f"<p class=\"fine\">Two cubes from your supply go on the lowest sections of one or "
             f"two tracks. No two players may choose the same pair. Set-up goes from the last "
             f"seat back to the first.</p><ul class=\"mm-pairs-list\">{''.join(rows)}</ul>"
-            f"</section>")
+            + (_hint_row(live) if cur == view.player else "") + "</section>")
+
+
+def _hint_row(live: bool) -> str:
+    return ('<div class="row mm-hint-row">'
+            + _btn("Hint", "mm-hint", cls="btn", testid="mm-hint", live=live,
+                   aria_label="Hint: what would the Strong computer do?")
+            + "</div>")
 
 
 def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
@@ -665,7 +672,8 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
         return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
                 f'<h2 id="mm-ch-h">Over your hand limit</h2><p>You hold {len(view.hand)} cards '
                 f"and your hand limit is {mat.hand_limit}: select "
-                f"{_plural(over, 'card')} to discard face down.</p>{btn}</section>")
+                f"{_plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
+                f"</section>")
     # 1. take cards
     drawn, taken = view.drawn, view.taken
     in_turn = phase in (TURN, TAKING, TRADING)
@@ -754,11 +762,7 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
     if phase == TRADING:
         trade += _btn("Stop trading", "mm-stop", cls="btn", testid="mm-stop", live=live)
     return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
-            f'<h2 id="mm-ch-h">{esc(head)}</h2>{take}{trade}{play}'
-            f'<div class="row mm-hint-row">'
-            + _btn("Hint", "mm-hint", cls="btn", testid="mm-hint", live=live,
-                   aria_label="Hint: what would the Strong computer do?")
-            + "</div></section>")
+            f'<h2 id="mm-ch-h">{esc(head)}</h2>{take}{trade}{play}{_hint_row(live)}</section>')
 
 
 def _any_play(view: MachineView, cards: Sequence[Card]) -> bool:
