@@ -213,6 +213,63 @@ def test_reload_mid_turn_resumes(app: Any) -> None:
     assert "Taken: 1 of 2 face-down" in app.get_by_test_id("mm-choice-take").inner_text()
 
 
+def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Any,
+                                                       built_site: Any) -> None:
+    """Installed once, the table works offline (reload included); a new version published
+    mid-game is offered, applied, and the game goes on where it was."""
+    import shutil
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_site import write_service_worker
+    from conftest import open_app, wait_service_worker
+    from serve import serve_in_thread
+
+    live = tmp_path / "live"
+    shutil.copytree(built_site, live)
+    server, url = serve_in_thread(live)
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        open_app(page, url)
+        wait_service_worker(page)
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        go(page, f"#/{M}/deal/13?seats=you,beginner")
+        wait_turn(page)
+        tap_sel(page, '[data-action=mm-setup][data-tracks="flush full-house"]')
+        wait_turn(page)
+        tap(page, "mm-draw")
+        cards, ph = hand(page), phase(page)
+        page.reload()  # offline: the saved game comes back
+        wait_ready(page)
+        idle(page)
+        wait_turn(page)
+        assert hand(page) == cards and phase(page) == ph
+        ctx.set_offline(False)
+        page.reload()  # back online, the app opened again; then a new version is published
+        wait_ready(page)
+        page.wait_for_function("window.pwa && window.pwa.registration", timeout=60_000)
+        idle(page)
+        index = live / "index.html"
+        index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
+        write_service_worker(live)
+        page.evaluate("window.pwa.registration.update()")
+        page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
+        with page.expect_navigation(timeout=60_000):
+            page.get_by_test_id("apply-update").click()
+        wait_ready(page)
+        assert "<!-- v2 -->" in page.content()
+        idle(page)
+        wait_turn(page)
+        assert hand(page) == cards and phase(page) == ph
+    finally:
+        ctx.set_offline(False)
+        ctx.close()
+        server.shutdown()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
     app.emulate_media(color_scheme=scheme)
