@@ -705,6 +705,11 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
         trade_why = "this turn you are taking cards"
     elif not cards:
         trade_why = "select the cards to trade"
+    elif len(cards) > max(room, 0):
+        trade_why = (f"you may trade {_plural(max(room, 0), 'card')} now: "
+                     + ("your supply is at its cube limit" if mat.supply >= mat.cube_limit
+                        else "your general pile is empty" if mat.pile == 0
+                        else f"your Three of a Kind track allows {mat.trade_limit} a turn"))
     n = len(cards)
     trade_text = (f"Discard up to {_plural(max(room, 0), 'card')} for as many cubes "
                   f"(trade limit {mat.trade_limit}; supply {mat.supply} of {mat.cube_limit}; "
