@@ -275,3 +275,18 @@ def test_random_taps_through_whole_games_never_break() -> None:
                 s = GAME.apply(s, BOTS["beginner"].choose(GAME.view(s, 0),
                                                           GAME.legal_actions(s), bot_rng))
         html_of(s, ui)
+
+
+def test_keys_draw_stop_play_and_escape() -> None:
+    s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
+    view = GAME.view(s, 0)
+    ui = mu.MachineUI(picked=("KS", "KH", "KD", "4C", "4D"))
+    t = mu.key(view, ui, "p")
+    assert t is not None and isinstance(t.actions[0], PlaySet)
+    assert t.actions[0].kind == "full-house"  # the grandest legal reading first
+    t = mu.key(view, ui, "Escape")
+    assert t is not None and t.ui.picked == ()
+    assert mu.key(view, mu.MachineUI(), "Escape") is None
+    t = mu.key(view, ui, "D")
+    assert t is not None and [str(a) for a in t.actions] == ["draw"]
+    assert mu.key(view, ui, "q") is None
