@@ -673,6 +673,63 @@ class Board:
             layer = nxt
         return dist
 
+    def route(self, cub: Cubicle, ends: dict[Pos, Pos | None]) -> list[Pos]:
+        """A shortest walk out of the cubicle to the first square of ``ends`` it meets, for
+        drawing: the squares stepped on (the first is outside a door), then ``ends[square]``
+        when that is not None (the unit or elevator square entered last). [] if none is reached.
+
+        Its length is the distance the scoring counts: an item square is an end of its own; a
+        character's cubicle is reached through its doors (``{floor: unit}``); an elevator from
+        the floor next to it.
+        """
+        walk = self.walk
+        prev: dict[Pos, Pos | None] = {}
+        layer: list[Pos] = []
+        for _, q in cub.doors:
+            if q not in prev:
+                prev[q] = None
+                layer.append(q)
+        while layer:
+            nxt: list[Pos] = []
+            for q in sorted(layer, key=_reading):
+                if q in ends:
+                    path: list[Pos] = []
+                    cur: Pos | None = q
+                    while cur is not None:
+                        path.append(cur)
+                        cur = prev[cur]
+                    path.reverse()
+                    last = ends[q]
+                    return path + ([last] if last is not None else [])
+            for px, py in layer:
+                for ox, oy in DIRS:
+                    n = (px + ox, py + oy)
+                    if n in walk and n not in prev:
+                        prev[n] = (px, py)
+                        nxt.append(n)
+            layer = nxt
+        return []
+
+    def bonus_route(self, cub: Cubicle, bonus: Bonus) -> list[Pos]:
+        """The walk that made ``bonus`` count for the cubicle (see :meth:`route`)."""
+        other = self.cubicle_at(bonus.at) if bonus.value < 0 else None
+        if other is None:
+            return self.route(cub, {bonus.at: None})
+        ends: dict[Pos, Pos | None] = {}
+        for unit, q in other.doors:
+            ends.setdefault(q, unit)
+        return self.route(cub, ends)
+
+    def elevator_route(self, cub: Cubicle) -> list[Pos]:
+        """The shortest walk from the cubicle onto an elevator square ([] if none)."""
+        ends: dict[Pos, Pos | None] = {}
+        for ex, ey in sorted(self.elevators, key=_reading):
+            for ox, oy in DIRS:
+                q = (ex + ox, ey + oy)
+                if q in self.walk:
+                    ends.setdefault(q, (ex, ey))
+        return self.route(cub, ends)
+
     def score_cubicle(self, cub: Cubicle, owner: int | None = None) -> CubicleScore:
         """The explained score of a cubicle (as if claimed by ``owner`` when it is empty)."""
         cells, cubs, unit_key = self.cells, self.cubs, self.unit_key
