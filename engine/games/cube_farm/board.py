@@ -281,9 +281,12 @@ class Board:
     """The table of one hand. Mutated only by :meth:`place` / :meth:`claim` on a fresh copy."""
 
     __slots__ = ("_claimable", "_reach", "_sorted", "bbox", "cells", "cubs", "elevators",
-                 "frontier", "holes", "next_key", "placements", "stones", "unit_key", "walk")
+                 "frontier", "holes", "join_players", "next_key", "placements", "stones",
+                 "unit_key", "walk")
 
-    def __init__(self) -> None:
+    def __init__(self, join_players: bool = False) -> None:
+        # the "join" set-up option: may a card join cubicles claimed by two players?
+        self.join_players = join_players
         self.cells: dict[Pos, Square] = {}
         self.holes: set[Pos] = set()
         self.walk: set[Pos] = set()
@@ -300,14 +303,15 @@ class Board:
         self._claimable: list[Cubicle] | None = None
 
     @classmethod
-    def start(cls, card: str = START_CARD) -> Board:
+    def start(cls, card: str = START_CARD, join_players: bool = False) -> Board:
         """A fresh table: the starting elevator card in the middle (anchor 0,0)."""
-        b = cls()
+        b = cls(join_players)
         b.place(card, 0, 0, 0)
         return b
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
+        b.join_players = self.join_players
         b.cells = dict(self.cells)
         b.holes = set(self.holes)
         b.walk = set(self.walk)
@@ -414,7 +418,7 @@ class Board:
                 name = chars[0] if chars else next(
                     sq.name for _, _, sq in shape.cells if sq.kind == NEG)
                 return f"this would join the {name} to player {who + 1}'s claimed cubicle"
-            if len(owners) > 1:
+            if len(owners) > 1 and not self.join_players:
                 return "this would join cubicles claimed by two different players"
         return None
 
@@ -544,12 +548,10 @@ class Board:
                 merged_comps.append((keys, group_comps))
             for keys, group_comps in merged_comps:
                 members = [u for c in group_comps for u in comps[c]]
-                owner = None
-                for k in keys:
-                    old = cubs.pop(k)
+                olds = sorted((cubs.pop(k) for k in keys), key=lambda c: _reading(c.id))
+                for old in olds:
                     members.extend(old.units)
-                    if old.owner is not None:
-                        owner = old.owner
+                owner = _joined_owner(olds)
                 self._make_cubicle(members, owner)
         dirty: set[int] = set()
         for q in new_walk:
@@ -813,6 +815,20 @@ def _groups(shape: Shape, touched: dict[int, set[int]]) -> list[tuple[set[int], 
             neg = neg or g[1]
         groups.append((keys, neg))
     return groups
+
+
+def _joined_owner(olds: Sequence[Cubicle]) -> int | None:
+    """Who owns cubicles a card joins: their one owner; with the "join" option, when two
+    players' cubicles meet, the player with more stones in them (a tie: the owner of the
+    cubicle first in reading order) takes the whole cubicle."""
+    stones: dict[int, int] = {}
+    for c in olds:
+        if c.owner is not None:
+            stones[c.owner] = stones.get(c.owner, 0) + len(c.units)
+    if not stones:
+        return None
+    first = next(c.owner for c in olds if c.owner is not None)
+    return max(stones, key=lambda o: (stones[o], o == first))
 
 
 def _card_fits(region: set[Pos]) -> bool:
