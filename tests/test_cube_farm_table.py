@@ -219,6 +219,7 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
                 "cf-pass", "cf-undo", "cf-hint", "cf-zoom-in", "cf-zoom-out", "cf-zoom-fit"):
         assert f'data-testid="{tid}"' in html, tid
     assert html.count('data-testid="cf-player"') == 3
+    assert "Hand 1 of 3 · round " in html and " of 5 · 35 cards set aside" in html
     assert "free cubicle at" in html and "steps from the elevator" in html
     assert 'class="cf-edge marked"' in html
     # other players' cards are never in the page: only their counts

@@ -26,7 +26,8 @@ class Table(SeatedTable):
         self.before_tap = self.ui
 
     def key_of(self, m: st.Match) -> str:
-        return f"{m.gid}:{m.state.hand}"
+        scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
+        return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
 
     def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
         return cu.table_html(m.state, seat, self.ui, m.names(), interactive=interactive,
@@ -111,6 +112,7 @@ class Table(SeatedTable):
             cur = m.current
             if cur is not None and m.setup.seats[cur].human and not self.covered(m):
                 self.perform(m, cur, [NextHand()], None, False)
+                self.undo = []  # dealing is not undone
                 return
         self.render_board()
         self.after_change()

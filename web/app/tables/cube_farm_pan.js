@@ -59,6 +59,7 @@
     const key = s.dataset.key || "";
     if (key !== cam.key) {
       cam.key = key;
+      if (s.dataset.fit) { cam.focus = s.dataset.focus; fit(); return; }  // a scored hand
       const fk = fitK();
       cam.k = fk > COMFORT ? Math.min(fk, 1.6) : COMFORT;  // a square stays a 48 px target
       const f = focusPoint(s); centre(f[0], f[1]);

@@ -30,6 +30,7 @@ Marked keys (:func:`marked_keys`): ``"c:C07"`` a card laid, ``"u:3,-2"`` a cubic
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -411,8 +412,6 @@ def _stone(owner: int, p: Pos, small: bool = False) -> str:
                 f'L{cx - r - 3} {cy}Z"/>')
     else:
         pts = []
-        import math
-
         for i in range(10):
             rr = (r + 3) if i % 2 == 0 else (r - 3)
             a = -math.pi / 2 + i * math.pi / 5
@@ -510,10 +509,12 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
     out.append(f'<g class="cf-squares">{holes}{"".join(plain)}</g>')
     # cubicles, each one group (a button when it can be claimed or shows its walks)
     walk = b.walk
+    stones: list[str] = []
     for c in b.cubicles():
         units = "".join(_sq_svg(u, b.cells[u], None) for u in c.units)
         walls = "".join(_walls(u, b.cells[u], walk) for u in c.units)
-        stones = "".join(_stone(c.owner, u) for u in c.units) if c.owner is not None else ""
+        if c.owner is not None:  # drawn above the cubicles, outside their buttons' names
+            stones.extend(_stone(c.owner, u) for u in c.units)
         cls = ["cf-cub"]
         attrs = ""
         label = cubicle_label(b, c, names, c.id in claimable)
@@ -533,7 +534,8 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
         if ui.show == c.id:
             cls.append("shown")
         out.append(f'<g class="{" ".join(cls)}"{attrs}>{units}'
-                   f'<path class="cf-wall" d="{walls}"/>{stones}</g>')
+                   f'<path class="cf-wall" d="{walls}"/></g>')
+    out.append(f'<g class="cf-stones" aria-hidden="true">{"".join(stones)}</g>')
     # card edges (thin), the last card laid and marked cards ringed
     edges = []
     for card, x, y, rot in b.placements:
@@ -573,7 +575,8 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
             f'height="{h}" viewBox="0 0 {w} {h}" role="group" '
             f'aria-label="The office floor: {len(b.placements)} cards" '
             f'data-key="{esc(key_)}" data-focus="{fx + ox:.0f},{fy + oy:.0f}" '
-            f'data-testid="cf-svg"><g transform="translate({ox} {oy})">{"".join(out)}</g></svg>')
+            + ('data-fit="1" ' if phase in (HAND_OVER, OVER) else "")
+            + f'data-testid="cf-svg"><g transform="translate({ox} {oy})">{"".join(out)}</g></svg>')
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -598,7 +601,11 @@ def players_html(state: CFState, seat: int, names: Sequence[str]) -> str:
                      f'<span class="cf-ppts">{live[p]}'
                      + (f"+{state.totals[p]}" if state.totals[p] and state.phase in (PLACE, CLAIM)
                         else "") + "</span></li>")
-    info = (f"Hand {state.hand} of {state.hands_total} · {len(state.deck)} cards set aside")
+    size = GAME.config_of(state).hand_size
+    laid = sum(isinstance(e.action, Place) for e in state.log)
+    rnd = min(laid // state.players + 1, size)
+    info = (f"Hand {state.hand} of {state.hands_total} · round {rnd} of {size} · "
+            f"{len(state.deck)} cards set aside")
     return (f'<ul class="cf-players" aria-label="Players">{"".join(items)}</ul>'
             f'<p class="cf-info" data-testid="cf-info">{esc(info)}</p>')
 
