@@ -10,13 +10,15 @@ One phone-sized page is booted once for the module; the tests move through the a
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, boot_app, wait_ready
+from conftest import PHONE, ROOT, boot_app, open_app, wait_ready, wait_service_worker
 from test_app_play import go, idle
 from test_app_screens import SHOTS, check_layout
 
@@ -293,3 +295,49 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         axe_clean(app, f"{name} {scheme}")
     app.emulate_media(color_scheme="light")
     assert SHOTS.exists()
+
+
+def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Path,
+                                                           built_site: Path) -> None:
+    """After the first visit the table works offline (a card laid, a reload resumes it); a new
+    version published mid-game is applied and the game goes on where it was."""
+    from build_site import write_service_worker
+    from serve import serve_in_thread
+
+    live = tmp_path / "live"
+    shutil.copytree(built_site, live)
+    server, url = serve_in_thread(live)
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        open_app(page, url)
+        wait_service_worker(page)
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.onLine") is False
+        go(page, f"#/{CF}/deal/6?seats=you,beginner")
+        lay_a_card(page)
+        cards, where = len(hand(page)), phase(page)
+        assert cards == 5
+        page.reload()
+        wait_ready(page)
+        idle(page)
+        assert len(hand(page)) == cards and phase(page) == where
+        ctx.set_offline(False)
+        index = live / "index.html"
+        index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
+        write_service_worker(live)
+        page.evaluate("window.pwa.registration.update()")
+        page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
+        with page.expect_navigation(timeout=60_000):
+            page.get_by_test_id("apply-update").click()
+        wait_ready(page)
+        idle(page)
+        assert "<!-- v2 -->" in page.content()
+        assert page.evaluate("location.hash").startswith(f"#/{CF}")
+        assert len(hand(page)) == cards and phase(page) == where
+    finally:
+        ctx.set_offline(False)
+        ctx.close()
+        server.shutdown()
