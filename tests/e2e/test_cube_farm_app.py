@@ -239,9 +239,20 @@ def test_hint_reload_and_undo(app: Any) -> None:
     wait_ready(app)
     idle(app)
     assert phase(app) == "claim" and len(hand(app)) == len(before) - 1  # resumed mid-turn
-    assert app.locator("[data-testid=cf-claimable]").count() > 0
-    tap(app, "cf-pass")
-    assert phase(app) == "place"
+    cubs = app.locator("[data-testid=cf-claimable]")
+    assert cubs.count() > 0
+    label = cubs.first.get_attribute("aria-label") or ""
+    assert label.startswith("free cubicle at") and "steps from the elevator" in label
+    claimed = app.locator("[data-testid=cf-claimed]").count()
+    # the keyboard: a cubicle of the plan is focusable and Enter claims it
+    before = app.evaluate("document.documentElement.dataset.handled || '0'")
+    cubs.first.focus()
+    app.keyboard.press("Enter")
+    app.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
+                          arg=before)
+    idle(app)
+    assert phase(app) == "place" or not my_turn(app)
+    assert app.locator("[data-testid=cf-claimed]").count() > claimed
 
 
 def test_pass_and_play_hides_the_next_hand(app: Any) -> None:
@@ -278,6 +289,13 @@ def test_pan_and_zoom_move_one_transform(app: Any) -> None:
     app.get_by_test_id("cf-zoom-fit").tap()
     k = app.evaluate("window.cubeFarmCam.cam.k")
     assert 0 < k <= 1.6
+    app.get_by_test_id("cf-zoom-in").tap()
+    assert app.evaluate("window.cubeFarmCam.cam.k") > k
+    x = app.evaluate("window.cubeFarmCam.cam.x")
+    app.get_by_test_id("cf-view").focus()
+    app.keyboard.press("ArrowLeft")
+    assert app.evaluate("window.cubeFarmCam.cam.x") > x  # the plan moves, the page does not
+    assert app.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
