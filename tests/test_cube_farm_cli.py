@@ -34,8 +34,10 @@ def test_tournament_of_one_level_against_itself_is_not_always_won() -> None:
     assert len(res["mean_score"]) == 2  # type: ignore[arg-type]
 
 
-def test_deck_into_a_closed_pipe_ends_quietly() -> None:
-    p = subprocess.Popen([sys.executable, "-m", "engine", "cube-farm", "deck"], cwd=ROOT,
+@pytest.mark.parametrize("command", [["deck"], ["play", "--seed", "2", "--hands", "1",
+                                                "--seats", "beginner,beginner", "--json"]])
+def test_output_into_a_closed_pipe_ends_quietly(command: list[str]) -> None:
+    p = subprocess.Popen([sys.executable, "-m", "engine", "cube-farm", *command], cwd=ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert p.stdout is not None and p.stderr is not None
     p.stdout.close()  # as `| head` does once it has its lines

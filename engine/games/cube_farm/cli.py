@@ -122,6 +122,19 @@ def hand_stats(level: str, players: int, hands: int, seed: int) -> str:
 
 
 def cli_main(argv: list[str]) -> int:
+    """The commands; output piped into a reader that stops early (``deck | head``) ends
+    quietly, as command-line tools do."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader has had enough
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python exits
+        return 0
+    return code
+
+
+def _main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m engine cube-farm",
                                 description="Cube Farm: play and measure computer players.")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -151,15 +164,10 @@ def cli_main(argv: list[str]) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     if args.cmd == "deck":
-        try:
-            for cid, (top, bottom) in CARDS.items():
-                print(f"{cid:4} {top:16} | {bottom}")
-            print(json.dumps({"cards_in_deck": len(DECK_IDS), **DESIGN_COUNTS,
-                              "items": dict(item_counts())}, indent=1))
-            sys.stdout.flush()
-        except BrokenPipeError:  # ``deck | head``: the reader has had enough
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())  # no second error when Python exits
+        for cid, (top, bottom) in CARDS.items():
+            print(f"{cid:4} {top:16} | {bottom}")
+        print(json.dumps({"cards_in_deck": len(DECK_IDS), **DESIGN_COUNTS,
+                          "items": dict(item_counts())}, indent=1))
         return 0
     if args.cmd == "stats":
         if not 2 <= args.players <= 5 or args.hands < 1:

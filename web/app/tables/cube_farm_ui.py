@@ -397,6 +397,22 @@ def _walls(p: Pos, sq: Square, walk: set[Pos]) -> str:
     return "".join(out)
 
 
+def _outline(squares: set[Pos]) -> str:
+    """The border of a set of squares: every square side that no other square of it shares."""
+    d = []
+    for x, y in sorted(squares):
+        X, Y = x * S, y * S
+        if (x, y - 1) not in squares:
+            d.append(f"M{X} {Y}h{S}")
+        if (x + 1, y) not in squares:
+            d.append(f"M{X + S} {Y}v{S}")
+        if (x, y + 1) not in squares:
+            d.append(f"M{X} {Y + S}h{S}")
+        if (x - 1, y) not in squares:
+            d.append(f"M{X} {Y}v{S}")
+    return "".join(d)
+
+
 def _stone(owner: int, p: Pos, small: bool = False) -> str:
     cx, cy = p[0] * S + S / 2, p[1] * S + S / 2
     r = 11 if small else 14
@@ -499,6 +515,7 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
                 cells.append(f'<rect class="{cls}" x="{xx * S}" y="{yy * S}" width="{S}" '
                              f'height="{S}" data-action="cf-sq" data-x="{xx}" data-y="{yy}"/>')
         out.append(f'<g class="cf-grid">{"".join(cells)}</g>')
+        out.append(f'<path class="cf-lit-edge" d="{_outline(lit)}"/>')
     # enclosed floor
     holes = "".join(f'<rect class="cf-hole" x="{p[0] * S}" y="{p[1] * S}" width="{S}" '
                     f'height="{S}"' + (f' data-action="{sq_act}" data-x="{p[0]}" data-y="{p[1]}"'
