@@ -296,6 +296,21 @@ def test_pan_and_zoom_move_one_transform(app: Any) -> None:
     app.keyboard.press("ArrowLeft")
     assert app.evaluate("window.cubeFarmCam.cam.x") > x  # the plan moves, the page does not
     assert app.evaluate("document.documentElement.scrollWidth") <= 360
+    # a pinch with two fingers zooms in
+    k = app.evaluate("window.cubeFarmCam.cam.k")
+    cdp = app.context.new_cdp_session(app)
+
+    def touch(kind: str, d: float) -> None:
+        pts = [] if kind == "touchEnd" else [{"x": cx - d, "y": cy, "id": 1},
+                                              {"x": cx + d, "y": cy, "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": pts})
+
+    touch("touchStart", 30)
+    for d in range(35, 120, 5):
+        touch("touchMove", d)
+    touch("touchEnd", 0)
+    app.wait_for_function("k => window.cubeFarmCam.cam.k > k * 1.5", arg=k)
+    assert app.evaluate("document.documentElement.dataset.actions") == "0"
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
