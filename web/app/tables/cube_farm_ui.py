@@ -179,7 +179,25 @@ def score_words(sc: CubicleScore) -> str:
     return ", ".join(parts) + f" = {sc.total}"
 
 
+_LABELS: dict[int, tuple[Board, dict[tuple[object, ...], str]]] = {}
+
+
 def cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -> str:
+    """The cubicle's name for screen readers (cached per table: a tap redraws the same
+    table, and every name walks to the elevator)."""
+    got = _LABELS.get(id(b))
+    if got is None or got[0] is not b:
+        if len(_LABELS) > 4:
+            _LABELS.clear()
+        got = _LABELS[id(b)] = (b, {})
+    key = (c.id, c.owner, claimable, tuple(names))
+    label = got[1].get(key)
+    if label is None:
+        label = got[1][key] = _cubicle_label(b, c, names, claimable)
+    return label
+
+
+def _cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -> str:
     units = f"{len(c.units)} unit{'s' if len(c.units) != 1 else ''}"
     lift = b.elevator_route(c)
     steps = (f"{len(lift)} steps from the elevator" if lift else "no walk to the elevator")
