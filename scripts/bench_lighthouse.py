@@ -59,8 +59,16 @@ def lighthouse(url: str, port: int, keep_storage: bool, out: Path) -> dict[str, 
            f"--output-path={out}", "--quiet", "--max-wait-for-load=90000"]
     if keep_storage:
         cmd.append("--disable-storage-reset")
-    subprocess.run(cmd, check=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+    for attempt in range(3):  # Lighthouse now and then loses its connection on a busy machine
+        done = subprocess.run(cmd, env={**os.environ, "CHROME_PATH": CHROMIUM},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              timeout=600)
+        if done.returncode == 0:
+            break
+        print(f"  (Lighthouse failed, attempt {attempt + 1}: {done.stderr.strip()[-300:]})",
+              file=sys.stderr)
+    else:
+        raise SystemExit("Lighthouse failed three times")
     r = json.loads(out.read_text())
     return {"performance": 100 * (r["categories"]["performance"]["score"] or 0),
             "best": 100 * (r["categories"]["best-practices"]["score"] or 0),
@@ -120,10 +128,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--designs", default="page,worker,reload")
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server, url = serve_in_thread(SITE)
+    server, url = serve_in_thread(args.site)
     tmp = Path(tempfile.mkdtemp(prefix="lh-out-"))
     results: dict[str, list[dict[str, dict[str, float]]]] = {}
     with sync_playwright() as pw:

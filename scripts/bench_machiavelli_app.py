@@ -16,7 +16,6 @@ Usage: .venv/bin/python scripts/bench_machiavelli_app.py [--games 2] [--seed 1] 
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -55,14 +54,26 @@ TAP = """async (i) => {
 }"""
 
 
-def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, float]:
+def open_page(browser: Any, url: str, isolated: bool, init: tuple[str, ...] = ()) -> Any:
+    """A phone page of the app; ``isolated``: installed, then reloaded cross-origin isolated,
+    with the app's Python in a worker (else on the page's thread)."""
     ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    ctx.add_init_script(LONGTASKS)
-    if not worker:
-        ctx.add_init_script(NO_WORKER)
+    for script in init:
+        ctx.add_init_script(script)
     page = ctx.new_page()
-    page.goto(url)
+    page.goto(url + ("" if isolated else "?thread=page"))
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    if isolated:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=180_000)
+    return page
+
+
+def watch(browser: Any, url: str, seed: int, worker: bool, isolated: bool) -> dict[str, float]:
+    page = open_page(browser, url, isolated, (LONGTASKS,) if worker else (LONGTASKS, NO_WORKER))
+    ctx = page.context
     page.evaluate("window.__long = []")
     t0 = time.perf_counter()
     page.evaluate("h => { location.hash = h; }",
@@ -73,9 +84,11 @@ def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, float]:
     longs: list[float] = page.evaluate("window.__long")
     actions = int(page.evaluate("document.documentElement.dataset.actions"))
     thinker = page.evaluate("document.documentElement.dataset.thinker || 'page'")
+    thread = page.evaluate("document.documentElement.dataset.thread")
     ctx.close()
     return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
-            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker}
+            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker,
+            "thread": thread}
 
 
 def big_table_save(seed: int) -> tuple[str, int]:
@@ -101,12 +114,14 @@ def big_table_save(seed: int) -> tuple[str, int]:
     raise SystemExit("no deal reached a 60-card table")
 
 
-def taps(browser: Any, url: str, save: str, n: int, shots: Path | None = None) -> list[float]:
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(f"localStorage.setItem('tabletop.machiavelli.save', {json.dumps(save)})")
-    page = ctx.new_page()
-    page.goto(url + "#/machiavelli")
+def taps(browser: Any, url: str, save: str, n: int, isolated: bool,
+         shots: Path | None = None) -> list[float]:
+    page = open_page(browser, url, isolated)
+    ctx = page.context
+    page.evaluate("s => localStorage.setItem('tabletop.machiavelli.save', s)", save)
+    page.reload()
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    page.evaluate("location.hash = '#/machiavelli'")
     page.wait_for_selector("[data-testid=m-table].live")
     count = page.locator("[data-testid=m-hand-card]").count()
     if shots is not None:  # the README's pictures: this table in light and dark
@@ -129,21 +144,27 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--taps", type=int, default=40)
     ap.add_argument("--shots", type=Path, help="also save screenshots of the table here")
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server, url = serve_in_thread(SITE)
+    server, url = serve_in_thread(args.site)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         save, cards = big_table_save(args.seed)
-        t = taps(browser, url, save, args.taps, args.shots)
-        print(f"tap on a hand card -> shown selected, {cards} cards on the table, "
-              f"{len(t)} taps: median {statistics.median(t):.1f} ms, worst {max(t):.1f} ms")
-        for worker in (True, False):
-            rows = [watch(browser, url, args.seed + g, worker) for g in range(args.games)]
-            where = "thinking worker" if worker else "page's thread (baseline)"
+        for isolated in (False, True):
+            t = taps(browser, url, save, args.taps, isolated, args.shots if isolated else None)
+            print(f"tap on a hand card -> shown selected, {cards} cards on the table, app's "
+                  f"Python {'in a worker' if isolated else 'on the page'}: {len(t)} taps: "
+                  f"median {statistics.median(t):.1f} ms, worst {max(t):.1f} ms")
+        for isolated, worker in ((False, True), (True, True), (False, False)):
+            rows = [watch(browser, url, args.seed + g, worker, isolated)
+                    for g in range(args.games)]
+            where = ("app's Python in a worker, " if isolated else "app's Python on the page, "
+                     ) + ("thinking worker" if worker else "thinking on the page (baseline)")
             for g, r in enumerate(rows):
-                print(f"watch deal {args.seed + g}, 4 Strong, {where} [{r['thinker']}]: "
+                print(f"watch deal {args.seed + g}, 4 Strong, {where} [{r['thread']}, "
+                      f"{r['thinker']}]: "
                       f"{r['actions']} actions in {r['seconds']:.1f} s; longest main-thread "
                       f"task {r['longest']:.0f} ms; {r['tasks']:.0f} long tasks, total "
                       f"blocking {r['blocking']:.0f} ms")

@@ -98,10 +98,11 @@ def play(browser: Any, url: str, worker: bool, limit: int) -> dict[str, Any]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--limit", type=int, default=376)
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    server, url = serve_in_thread(SITE)
+    server, url = serve_in_thread(args.site)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for worker in (False, True):
