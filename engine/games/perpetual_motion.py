@@ -325,7 +325,8 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             return Deal()
         if words == ["gather"]:
             return Gather()
-        if len(words) == 3 and words[0] == "move" and all(w.isdigit() for w in words[1:]):
+        if len(words) == 3 and words[0] == "move" and all(
+                w.isascii() and w.isdigit() and len(w) <= 2 for w in words[1:]):
             src, dst = int(words[1]), int(words[2])
             if 1 <= src <= STACKS and 1 <= dst <= STACKS:
                 return Move(src - 1, dst - 1)

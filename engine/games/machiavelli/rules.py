@@ -853,7 +853,8 @@ def parse_action(text: str) -> MAction:
     words = t.replace("->", " -> ").split()
 
     def num(w: str) -> int:
-        if not w.isdigit() or int(w) < 1:
+        # ASCII digits only ('²' is a digit to str.isdigit but not to int), and few of them
+        if not (w.isascii() and w.isdigit()) or len(w) > 6 or int(w) < 1:
             raise bad
         return int(w) - 1
 
