@@ -489,7 +489,7 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
             mover = game.current_player(state)
             every = mover is None or steps % VIEW_JSON_EVERY == 0
             views = check_views(game, state, n, checks, full, None if over else texts,
-                                None if every else [mover])
+                                None if every or mover is None else [mover])
             data = check_roundtrip(game, state, views)
             if over:
                 break
@@ -498,8 +498,8 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
             legal_set = set(legal)
             for cand in _illegal_candidates(game, legal, pool, checks):
                 tried += check_refused(game, state, cand, legal_set, data)
-            p = game.current_player(state)
-            assert p is not None
+            assert mover is not None
+            p = mover
             if bots[p] is None:
                 action = rng.choice(legal)
             else:

@@ -703,9 +703,12 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             if meld_problem(sm, config.ace) is not None:
                 raise InvalidState("state.start_table: a turn always starts with valid melds")
         taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
-        if sorted(taken) != [i for i, c in enumerate(helping) if c is None] or (
-                len(set(taken)) != len(taken)):
+        empty = {i for i, c in enumerate(helping) if c is None}
+        if len(set(taken)) != len(taken) or not set(taken) <= empty:
             raise InvalidState("state.helping: taken slots and helping cards on the table differ")
+        if deck and empty - set(taken):
+            # a slot stays empty after a turn only when the draw pile could not refill it
+            raise InvalidState("state.helping: an empty slot while the draw pile has cards")
         if status == OVER and (not winners or steps):
             raise InvalidState("state.status: a finished game has winners and no turn going on")
         if status == PLAYING and winners:
