@@ -247,6 +247,14 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
     return out
 
 
+def player_count(state: Any) -> int:
+    """How many players a state has (``players``, ``config.players``, else one)."""
+    n = getattr(state, "players", None)
+    if n is None:
+        n = getattr(getattr(state, "config", None), "players", 1)
+    return int(n)
+
+
 # --- illegal actions --------------------------------------------------------------------------
 
 
@@ -542,6 +550,6 @@ def soak_many(game_id: str, seeds: Sequence[int],
 __all__ = [
     "MAX_STEPS", "OPTION_VALUES", "RANDOM", "InvariantBroken", "SoakResult", "check_conserved",
     "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
-    "full_set", "mutate_action", "mutate_text", "random_config", "redeal_hidden", "soak_game",
-    "soak_many",
+    "full_set", "mutate_action", "mutate_text", "player_count", "random_config",
+    "redeal_hidden", "same_view", "soak_game", "soak_many",
 ]
