@@ -249,7 +249,7 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
 
 def player_count(state: Any) -> int:
     """How many players a state has (``players``, ``config.players``, else one)."""
-    n = getattr(state, "players", None)
+    n: Any = getattr(state, "players", None)
     if n is None:
         n = getattr(getattr(state, "config", None), "players", 1)
     return int(n)
