@@ -435,6 +435,7 @@ class SoakResult:
     seconds: float
     failure: str | None = None
     failure_step: int | None = None
+    finished: bool = True  # False: stopped after ``stop_after`` steps (every check passed)
 
     def to_dict(self) -> JSONDict:
         return dataclasses.asdict(self)
@@ -457,13 +458,15 @@ def _illegal_candidates(game: AnyGame, legal: Sequence[Any], pool: Sequence[Any]
 
 
 def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
-              seats: Sequence[str] | None = None, config: Any = None) -> SoakResult:
+              seats: Sequence[str] | None = None, config: Any = None,
+              stop_after: int | None = None) -> SoakResult:
     """Play soak game ``seed`` of ``game_id``, checking every invariant at every step.
 
     The set-up (player count, options, and which seats are random-legal players or computer
     players of which level) comes from ``random.Random(f"soak:{game_id}:{seed}")``; the deal
     from :func:`engine.seats.deal_seeded`; the computers' decisions from
     :func:`engine.seats.choose`. The same arguments replay the same game exactly.
+    ``stop_after`` ends the run early (after that many steps, all checked) for quick tests.
     """
     game = get_game(game_id)
     rng = random.Random(f"soak:{game_id}:{seed}")
@@ -501,6 +504,9 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
             data = check_roundtrip(game, state, views)
             if over:
                 break
+            if stop_after is not None and steps >= stop_after:
+                return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
+                                  time.perf_counter() - start, finished=False)
             if steps >= max_steps:
                 raise _fail(f"the game did not end within {max_steps} steps")
             legal_set = set(legal)
@@ -535,6 +541,13 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
                       time.perf_counter() - start)
 
 
+def soak_chunk(task: tuple[str, Sequence[int]]) -> list[JSONDict]:
+    """Soak games ``seeds`` of ``game_id`` (``task = (game_id, seeds)``), as plain data: the
+    work item of ``scripts/soak.py``'s worker processes."""
+    game_id, seeds = task
+    return [soak_game(game_id, s).to_dict() for s in seeds]
+
+
 def soak_many(game_id: str, seeds: Sequence[int],
               on_result: Callable[[SoakResult], None] | None = None) -> list[SoakResult]:
     """Soak games ``seeds`` of ``game_id`` one after another in this process."""
@@ -551,5 +564,5 @@ __all__ = [
     "MAX_STEPS", "OPTION_VALUES", "RANDOM", "InvariantBroken", "SoakResult", "check_conserved",
     "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
     "full_set", "mutate_action", "mutate_text", "player_count", "random_config",
-    "redeal_hidden", "same_view", "soak_game", "soak_many",
+    "redeal_hidden", "same_view", "soak_chunk", "soak_game", "soak_many",
 ]

@@ -26,14 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.registry import playable_ids  # noqa: E402
-from engine.soak import soak_game  # noqa: E402
+from engine.soak import soak_chunk  # noqa: E402
 
 CHUNK = 4  # seeds per task: small enough to balance slow games across the workers
-
-
-def run_chunk(task: tuple[str, list[int]]) -> list[dict[str, Any]]:
-    game_id, seeds = task
-    return [soak_game(game_id, s).to_dict() for s in seeds]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.jobs == 1:
         for t in tasks:
-            results += run_chunk(t)
+            results += soak_chunk(t)
             progress()
             if args.max_seconds and time.perf_counter() - start > args.max_seconds:
                 stopped = True
@@ -82,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         order = sorted(range(len(tasks)), key=lambda i: (tasks[i][1][0], i))
         ctx = mp.get_context("spawn")
         with ctx.Pool(args.jobs) as pool:
-            for chunk in pool.imap_unordered(run_chunk, [tasks[i] for i in order]):
+            for chunk in pool.imap_unordered(soak_chunk, [tasks[i] for i in order]):
                 results += chunk
                 progress()
                 if args.max_seconds and time.perf_counter() - start > args.max_seconds:
