@@ -379,6 +379,12 @@ def check_end(game: AnyGame, state: Any, legal: Sequence[Any] | None = None) -> 
         outcome = game.outcome(state)
         assert outcome is not None
         json.dumps(outcome.to_dict())
+        n = player_count(state)
+        if len(set(outcome.winners)) != len(outcome.winners) or not all(
+                0 <= w < n for w in outcome.winners):
+            raise _fail(f"the winners {outcome.winners} are not players of this game")
+        if outcome.scores is not None and len(outcome.scores) != n:
+            raise _fail(f"{len(outcome.scores)} scores for {n} players")
     else:
         if not acts:
             raise _fail("a game that is not over offers no action")

@@ -65,3 +65,32 @@ def test_machiavelli_still_refuses_an_empty_slot_with_cards_to_draw() -> None:
                              helping=(None, *st.helping[1:]))
     with pytest.raises(InvalidState, match="empty slot"):
         g.state_from_dict(g.state_to_dict(st))
+
+
+# --- Machiavelli: a finished game's winners and last hand were not checked ----------------
+
+
+def _finished_machiavelli() -> dict[str, object]:
+    g = get_game("machiavelli")
+    st = g.new_game(g.default_config(), random.Random(2))
+    rng = random.Random(1)
+    while not g.is_over(st):
+        st = g.apply(st, rng.choice(g.legal_actions(st)))
+    data = g.state_to_dict(st)
+    assert g.state_from_dict(data) == st
+    return data
+
+
+@pytest.mark.parametrize("field,value", [
+    ("last_hand", [5]),  # one score for two players: the end screen's scores were short
+    ("last_hand", []),
+    ("last_hand", [0, 0]),
+    ("winners", [1, 1, 0]),  # "player 2 and player 2 and player 1 won"
+    ("winners", [0]),
+])
+def test_machiavelli_checks_a_finished_games_result(field: str, value: object) -> None:
+    data = _finished_machiavelli()
+    assert data["winners"] == [0, 1]  # both stuck with 52 points' worth of cards
+    data[field] = value
+    with pytest.raises(InvalidState):
+        get_game("machiavelli").state_from_dict(data)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -199,6 +200,15 @@ def test_mutated_saves_are_refused_or_sound(game_id: str) -> None:
     problems: list[str] = []
     for i in range(MUTATIONS):
         base = saves[i % len(saves)]
+        if i % 20 == 19:
+            # a 5,000-digit number: json.loads refuses it with a ValueError (not a
+            # JSONDecodeError: the app's loader must catch ValueError)
+            text = re.sub(r'(": )(-?[0-9]+)', r"\g<1>" + "9" * 5000, json.dumps(base), count=1)
+            if text != json.dumps(base):
+                with pytest.raises(ValueError, match="digits"):
+                    json.loads(text)
+                outcomes["huge number refused by json.loads"] += 1
+                continue
         if i % 10 == 9:
             # truncated JSON text: the loader's json.loads refuses it with a JSONDecodeError
             text = json.dumps(base)

@@ -713,6 +713,23 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             raise InvalidState("state.status: a finished game has winners and no turn going on")
         if status == PLAYING and winners:
             raise InvalidState("state.winners: only a finished game has winners")
+        if not config.match_limit and hand_no != 1:
+            raise InvalidState("state.hand_no: a single game has one hand")
+        if status == OVER:
+            if last != tuple(penalty(h) for h in hands):
+                raise InvalidState("state.last_hand: not the penalty points of the hands left")
+            if config.match_limit:
+                if max(scores) < config.match_limit:
+                    raise InvalidState("state.status: the match goes on below its limit")
+                best = min(scores)
+                expected = tuple(i for i, t in enumerate(scores) if t == best)
+            else:
+                fewest = min(len(h) for h in hands)
+                expected = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
+            if winners != expected:
+                raise InvalidState("state.winners: not the players the rules make winners")
+        elif len(last) != (0 if hand_no == 1 else n):
+            raise InvalidState("state.last_hand: one entry per player after the first hand")
         st = MState(config=config, deck=deck, hands=hands, table=table, start_table=start,
                     helping=helping, player=player, steps=steps, passes=passes, turns=turns,
                     status=status, winners=winners, scores=scores, hand_no=hand_no, seed=seed,
