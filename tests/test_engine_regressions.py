@@ -94,3 +94,22 @@ def test_machiavelli_checks_a_finished_games_result(field: str, value: object) -
     data[field] = value
     with pytest.raises(InvalidState):
         get_game("machiavelli").state_from_dict(data)
+
+
+# --- Perpetual Motion: a looped game's loop was not checked ---------------------------------
+
+
+def test_perpetual_motion_checks_the_loop_of_a_looped_game() -> None:
+    g = get_game("perpetual-motion")
+    st = g.new_seeded(1)
+    while not g.is_over(st):
+        st = g.apply(st, g.legal_actions(st)[0])
+    data = g.state_to_dict(st)
+    assert data["status"] == "looped" and g.state_from_dict(data) == st
+    for key, delta in (("loop_length", 1), ("loop_start", -1), ("round", 1)):
+        bad = dict(data)
+        bad[key] = data[key] + delta
+        if key == "round":
+            bad["seen"] = [*data["seen"], data["seen"][-1]]
+        with pytest.raises(InvalidState):
+            g.state_from_dict(bad)

@@ -406,6 +406,12 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             raise InvalidState("state: loop_start and loop_length are set exactly when looped")
         if (status == WON) != (len(discarded) == 52):
             raise InvalidState("state.status: won exactly when all 52 cards are discarded")
+        if status == LOOPED:
+            assert loop_start is not None and loop_length is not None
+            # the gathered deck repeats the start of round loop_start, seen loop_length ago
+            if (loop_length != rnd + 1 - loop_start or any(stacks)
+                    or seen[loop_start - 1] != rank_key(deck)):
+                raise InvalidState("state: loop_start and loop_length do not describe the loop")
         seed = r.opt_integer("seed", 0)
         return PMState(deck=tuple(deck), stacks=stacks, discarded=tuple(discarded), round=rnd,
                        deals=deals, seen=seen, status=status, loop_start=loop_start,
