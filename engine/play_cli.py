@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +34,8 @@ def add_play_parser(sub: Any, game_id: str, default_seats: str,
     info = get_game(game_id).info
     p: argparse.ArgumentParser = sub.add_parser(
         "play", help="play one seeded game between computer players")
-    p.add_argument("--seed", type=int, default=1, help="deal number (the app's watch link N)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="deal number, the app's watch link N (default 1)")
     p.add_argument("--seats", *seat_aliases, dest="seats", default=default_seats,
                    help=(f"computer levels by seat, comma separated, "
                          f"{info.min_players} to {info.max_players} seats; levels "
@@ -49,22 +51,33 @@ def add_play_parser(sub: Any, game_id: str, default_seats: str,
     return p
 
 
-def run_play(game_id: str, args: argparse.Namespace, *, log: bool = False) -> PlayResult:
+def run_play(game_id: str, args: argparse.Namespace, *, log: bool = False,
+             progress_every: int = 0) -> PlayResult:
     """Play the game the parsed ``args`` describe; print it as JSON when ``--json``.
 
     Without ``--json`` nothing is printed here (``log`` prints each action as it is chosen);
-    the caller prints its own lines and :func:`summary_lines`.
+    the caller prints its own lines and :func:`summary_lines`. ``progress_every``: when the
+    action log is off, say on standard error every that many actions that the game goes on
+    (a long game then never looks hung).
     """
     info = get_game(game_id).info
     texts = {o.id: getattr(args, f"option_{o.id}") for o in info.options
              if getattr(args, f"option_{o.id}") is not None}
 
-    def show(player: int, action: object) -> None:
-        print(f"P{player + 1} {action}")
+    count = 0
 
+    def show(player: int, action: object) -> None:
+        print(f"P{player + 1} {action}", flush=True)
+
+    def tick(_player: int, _action: object) -> None:
+        nonlocal count
+        count += 1
+        if count % progress_every == 0:
+            print(f"… {count} actions played", file=sys.stderr, flush=True)
+
+    on_action = (show if log and not args.json else tick if progress_every > 0 else None)
     result = play_seeded(game_id, args.seed, parse_seats(args.seats),
-                         parse_options(game_id, texts),
-                         on_action=show if log and not args.json else None)
+                         parse_options(game_id, texts), on_action=on_action)
     if args.json:
         print(json.dumps(result.to_dict()))
     return result

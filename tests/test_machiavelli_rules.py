@@ -9,12 +9,13 @@ from dataclasses import replace
 import pytest
 
 from engine.cards import Card, double_deck, parse_cards
-from engine.errors import IllegalAction, InvalidConfig
+from engine.errors import IllegalAction, InvalidConfig, InvalidState
 from engine.games.machiavelli.bots import make_bot
 from engine.games.machiavelli.cli import play_game
 from engine.games.machiavelli.plan import hint, steps_to
 from engine.games.machiavelli.rules import (
     GAME,
+    MAX_RESETS,
     Draw,
     EndTurn,
     Lay,
@@ -115,9 +116,29 @@ def test_draw_resets_and_table_cards_never_return() -> None:
 def test_step_limit_leaves_only_end_reset_draw() -> None:
     s = start("9H 2C", "7H 7D 7C")
     s = replace(s, steps=GAME.limit(s))
-    assert {str(a) for a in GAME.legal_actions(s)} == {"draw"}
+    assert {str(a) for a in GAME.legal_actions(s)} == {"draw", "reset"}
     s2 = replace(act(start("9H 2C", "7H 7D 7C"), "lay 1 -> new"), steps=GAME.limit(s))
     assert {str(a) for a in GAME.legal_actions(s2)} == {"draw", "reset"}
+
+
+def test_reset_after_the_step_limit_gives_a_fresh_start() -> None:
+    s = start("7S 7D 7C 2C", "8H 9H TH")
+    limit = GAME.limit(s)
+    for k in range(MAX_RESETS):
+        s = replace(act(s, "lay 1 -> new"), steps=limit)  # a turn gone astray, out of steps
+        assert Lay(0, None) not in GAME.legal_actions(s)
+        s = act(s, "reset")
+        assert s.steps == 0 and s.resets == k + 1
+        assert GAME.state_from_dict(GAME.state_to_dict(s)) == s
+    s = act(s, "lay 2 -> new", "lay 2 -> 2", "lay 2 -> 2", "end")  # the three sevens
+    assert s.player == 1 and s.resets == 0 and s.hands[0] == tuple(parse_cards("2C"))
+    # the fresh starts are counted, so that every turn still ends
+    s = start("7S 7D 7C 2C", "8H 9H TH")
+    s = replace(s, steps=limit, resets=MAX_RESETS)
+    assert {str(a) for a in GAME.legal_actions(s)} == {"draw"}
+    s = replace(act(replace(s, steps=0), "lay 1 -> new"), steps=limit)
+    s = act(s, "reset")  # restores the table, gives no steps back
+    assert s.steps == limit and {str(a) for a in GAME.legal_actions(s)} == {"draw"}
 
 
 def test_empty_pile_passes_end_the_game_fewest_cards_win() -> None:
@@ -211,3 +232,28 @@ def test_hint_walks_to_the_best_play() -> None:
         if isinstance(step, EndTurn):
             break
     assert s.player == 1 and s.hands[0] == tuple(parse_cards("KD"))
+
+
+def test_helping_slot_left_empty_by_an_empty_pile_survives_a_save() -> None:
+    """Once the draw pile is empty, a helping card taken in a turn leaves its slot empty; the
+    save must still load (it happened in seeded games)."""
+    s = start("5H 5S 5C 8S 9S", helping="TS 2D 3D 4D", variant="helping")
+    s = replace(s, deck=(), hands=(s.hands[0], s.hands[1] + s.deck))
+    s = act(s, "take 1 -> new", "lay 4 -> 1", "lay 4 -> 1", "end")  # 8S 9S TS
+    assert s.helping[0] is None and not s.deck
+    again = GAME.state_from_dict(GAME.state_to_dict(s))
+    assert GAME.state_to_dict(again) == GAME.state_to_dict(s)
+    # with cards still in the pile an empty slot would have been refilled: refused
+    bad = GAME.state_to_dict(s)
+    bad["deck"], bad["hands"][1] = bad["hands"][1][:1], bad["hands"][1][1:]  # type: ignore[index]
+    with pytest.raises(InvalidState):
+        GAME.state_from_dict(bad)
+
+
+def test_hint_out_of_time_still_gives_a_play_marked_not_proven() -> None:
+    s = start("8S 9S TS 4S", "AS 2S 3S | 7H 7D 7C")
+    sol, step = hint(GAME.view(s, 0), time_budget_ms=0.001)
+    assert sol is not None and not sol.proven and sol.max_cards == 3  # new meld 8S 9S TS only
+    assert isinstance(step, Lay)
+    sol, _ = hint(GAME.view(s, 0))
+    assert sol is not None and sol.proven and sol.max_cards == 4

@@ -3,18 +3,23 @@ independent integer programme (scipy.optimize.milp) on 1,000 random positions.""
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from engine.cards import SUITS, Card, double_deck, parse_cards
+from engine.games.machiavelli import solver as solver_mod
 from engine.games.machiavelli.melds import meld_problem
 from engine.games.machiavelli.solver import can_lay, counts_of, max_laid, solve
 
 milp_mod = pytest.importorskip("machiavelli_milp", reason="needs scipy (test-only)")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+bench_big = importlib.import_module("bench_machiavelli_big")
 
 
 def T(text: str) -> list[list[Card]]:
@@ -173,7 +178,61 @@ def test_command_line() -> None:
     for bad in (["--table", "AS 2S 3S", "--hand", "ZZ"],
                 ["--table", "AS AS 2S 3S", "--hand", "AS"],
                 ["--table", "7H 7D", "--hand", "KD"],
-                ["--table", "7H 7D", "--hand", "7S"]):  # the table alone must be meldable
+                ["--table", "7H 7D", "--hand", "7S"],  # the table alone must be meldable
+                ["--table", "AS 2S 3S", "--hand", "4S", "--budget", "-5"],
+                ["--table", "AS 2S 3S", "--hand", "4S", "--budget", "nan"]):
         res = run(*bad, "--json")
         assert res.returncode == 2
         assert res.stderr.count("\n") == 1 and res.stderr.startswith("error:")
+
+
+def test_command_line_help_names_the_choices() -> None:
+    def helptext(cmd: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "engine", "machiavelli", cmd, "--help"],
+                             capture_output=True, text=True, check=True).stdout
+        return " ".join(out.split())
+
+    out = helptext("tournament")
+    assert "beginner, standard, strong" in out and "ace low only" in out
+    out = helptext("solve")
+    assert "ace low only" in out and "as JSON" in out and "not proven" in out
+
+
+def test_wrap_around_runs_across_the_corner_stay_whole() -> None:
+    sol = solve(T("QS KS AS 2S 3S"), parse_cards("4S"), "wrap")
+    assert sol is not None and [list(m) for m in sol.melds] == [parse_cards("QS KS AS 2S 3S 4S")]
+    sol = solve(T("JH QH KH AH 2H 3H | 7C 8C 9C"), parse_cards("4H TC"), "wrap")
+    assert sol is not None and sol.max_cards == 2
+    assert parse_cards("JH QH KH AH 2H 3H 4H") in [list(m) for m in sol.melds]
+
+
+def test_cross_check_with_the_corner_fixed_in_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small positions through the search that fixes what passes the corner (ace low or
+    high, wrap-around), which only big ones use by default."""
+    monkeypatch.setattr(solver_mod, "CUT_CARDS", 0)
+    rng = random.Random(77)
+    for i in range(200):
+        ace = ("both", "wrap")[i % 2]
+        table = _random_table(rng, ace, rng.randint(0, 40))
+        hand = _rest(table, rng, rng.randint(1, 15))
+        flat = [c for m in table for c in m]
+        expect = milp_mod.milp_max(counts_of(flat), counts_of(hand), ace)
+        sol = solve(table, hand, ace, least_change=(i % 10 == 0))
+        assert sol is not None and sol.max_cards == expect, (ace, table, hand)
+        check(sol.melds, flat, hand, list(sol.laid), ace)
+
+
+def test_cross_check_on_big_late_game_positions() -> None:
+    """Positions of scripts/bench_machiavelli_big.py (60-80 table cards, hands of 10-15):
+    exact, and fast (the benchmark's goal is a median under 100 ms and worst under 500 ms)."""
+    for p in bench_big.make_positions(3, 2):
+        table = [parse_cards(m) for m in p["table"]]  # type: ignore[union-attr]
+        hand = parse_cards(p["hand"])  # type: ignore[arg-type]
+        ace = str(p["ace"])
+        flat = [c for m in table for c in m]
+        expect = milp_mod.milp_max(counts_of(flat), counts_of(hand), ace)
+        sol = solve(table, hand, ace)
+        assert sol is not None and sol.proven and sol.max_cards == expect, (ace, table, hand)
+        check(sol.melds, flat, hand, list(sol.laid), ace)
+        assert max_laid(flat, hand, ace) == expect
+        assert sol.stats["ms"] < 5000  # generous: shared machines; the benchmark times it

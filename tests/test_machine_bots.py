@@ -58,3 +58,12 @@ def test_standard_and_strong_never_play_into_the_stuck_position() -> None:
     for level in ("standard", "strong"):
         action = BOTS[level].choose(GAME.view(st, 0), legal, random.Random(1))
         assert not str(action).startswith("play"), level
+
+
+def test_beginners_finish_their_games() -> None:
+    """Issue 12: two Beginners without a round limit used to play thousands of rounds."""
+    from engine.games.machine.cli import play_game
+
+    for i in range(6):
+        rec = play_game(["beginner", "beginner"], f"b{i}", 0)
+        assert rec.result == "won" and rec.rounds < 200, (i, rec.rounds)

@@ -33,3 +33,42 @@ def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_wilson_interval() -> None:
     lo, hi = wilson(300, 500)
     assert 0.556 < lo < 0.558 and 0.641 < hi < 0.643
+
+
+def test_help_lists_levels_and_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 12: every flag says what it does and its default; the levels are listed."""
+    for cmd in ("play", "tournament"):
+        assert main(["machine", cmd, "--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())
+        assert "beginner" in text and "strong" in text
+        assert "default 150" in text and "0: no limit" in text
+        assert "(default 1)" in text or "(default 1;" in text or "default 1)" in text
+    assert main(["machine", "tournament", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "games to play (default 100)" in text and "players a game, 2 to 4 (default 2)" in text
+
+
+def test_a_long_quiet_game_says_it_goes_on(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from engine.play_cli import run_play
+
+    args = argparse.Namespace(seed=3, seats="beginner,beginner", option_max_rounds="0",
+                              json=False)
+    result = run_play("machine", args, log=False, progress_every=100)
+    captured = capsys.readouterr()
+    assert "… 100 actions played" in captured.err and captured.out == ""
+    assert result.state.result == "won"
+
+
+def test_shared_win_at_the_round_limit_reads_well() -> None:
+    from dataclasses import replace
+
+    from engine.games.machine.rules import GAME, LIMIT, OVER, MachineConfig
+
+    st = GAME.new_game(MachineConfig(2, max_rounds=5), __import__("random").Random(1))
+    st = replace(st, phase=OVER, result=LIMIT, winners=(0, 1), round=5)
+    out = GAME.outcome(st)
+    assert out is not None
+    assert out.summary == ("After 5 rounds Player 1 and Player 2 have the fewest cubes left "
+                           "and share the win.")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,24 @@ class FakeEnv:
         return "ready"
 
 
+def run_async(coro: Any) -> None:
+    """Run a scenario on its own event loop in its own thread (the browser tests' Playwright
+    keeps an event loop running on the main thread)."""
+    errors: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as e:
+            errors.append(e)
+
+    t = threading.Thread(target=main)
+    t.start()
+    t.join()
+    if errors:
+        raise errors[0]
+
+
 def boot(store: DictStore | None = None) -> tuple[App, RecordingPage, FakeEnv]:
     env = FakeEnv(store)
     page = RecordingPage()
@@ -94,7 +113,7 @@ def test_home_offers_machiavelli_and_routes_unknown_links_home() -> None:
         await settle(app)
         assert "wizard" in page.regions["screen"] and 'data-testid="notice"' in page.regions[
             "screen"]
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_game_against_computers_saves_every_action_and_refuses_cleanly() -> None:
@@ -121,7 +140,7 @@ def test_a_game_against_computers_saves_every_action_and_refuses_cleanly() -> No
         app2, page2, _ = boot(store)
         assert app2.tables[M].match.state == m.state
         assert "cards in hand" in page2.regions["screen"]
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_pass_and_play_keeps_the_next_hand_out_of_the_page() -> None:
@@ -138,7 +157,7 @@ def test_pass_and_play_keeps_the_next_hand_out_of_the_page() -> None:
         screen = page.regions["screen"]
         assert "Pass to Bo" in screen and "Ana drew a card" in screen
         assert "data-card" not in screen
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_watch_link_sets_the_outcome_of_the_command_lines_game() -> None:
@@ -152,7 +171,7 @@ def test_watch_link_sets_the_outcome_of_the_command_lines_game() -> None:
         assert out["winners"] == list(expected.outcome.winners)
         assert int(page.dataset["actions"]) == expected.actions
         assert 'data-testid="end"' in page.regions["mt-board"]
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_match_keeps_every_hands_points_and_pauses_between_hands() -> None:
@@ -181,4 +200,4 @@ def test_a_match_keeps_every_hands_points_and_pauses_between_hands() -> None:
         click(app, "mt-next-hand")
         await settle(app)
         assert table.hand_over is None and table.match.state.hand_no == 2
-    asyncio.run(run())
+    run_async(run())

@@ -79,9 +79,9 @@ def test_home_offers_to_continue() -> None:
     assert v.SavedSummary(deal=12, round=3, over=True).text() is None
     html = v.home_html(all_games(), {"perpetual-motion": None})
     assert 'data-testid="continue"' not in html
-    tables = {"perpetual-motion", "machiavelli"}
+    tables = {"perpetual-motion", "machiavelli", "cube-farm"}
     html = v.home_html(all_games(), {"machiavelli": "turn 4, you hold 9 cards"}, None, tables)
-    assert html.count("Coming soon") == 2
+    assert html.count("Coming soon") == 1
     assert 'data-testid="continue-machiavelli"' in html and "you hold 9 cards" in html
 
 

@@ -635,7 +635,7 @@ class SeatedTable:
                 if seat is None or m.setup.seats[seat].human or self.hand_over is not None:
                     break
                 start, acts = m.state, []
-                while m.current == seat and not m.over:
+                while m.current == seat and not m.over and self.hand_over is None:
                     request = json.dumps({
                         "kind": "bot", "game": self.game_id, "gid": m.gid,
                         "levels": [s.level for s in m.setup.seats], "seat": seat,

@@ -454,9 +454,9 @@ def settings_html(s: Settings) -> str:
 
 def about_html(version: str, offline: str) -> str:
     return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
-            + "<h2>Tabletop</h2><p>Four card and tile games to play on this device. Perpetual "
-              "Motion, a solitaire by Mark Masten, and Machiavelli rummy are ready; the others are "
-              "coming soon.</p>"
+            + "<h2>Tabletop</h2><p>Four card and tile games to play on this device: Perpetual "
+              "Motion, a solitaire by Mark Masten; Machiavelli rummy; Perpetual-Motion Machine; "
+              "Cube Farm.</p>"
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
             + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
               "statistics are kept in this browser only.</p></section></main>")

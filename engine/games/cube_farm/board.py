@@ -281,9 +281,12 @@ class Board:
     """The table of one hand. Mutated only by :meth:`place` / :meth:`claim` on a fresh copy."""
 
     __slots__ = ("_claimable", "_reach", "_sorted", "bbox", "cells", "cubs", "elevators",
-                 "frontier", "holes", "next_key", "placements", "stones", "unit_key", "walk")
+                 "frontier", "holes", "join_players", "next_key", "placements", "stones",
+                 "unit_key", "walk")
 
-    def __init__(self) -> None:
+    def __init__(self, join_players: bool = False) -> None:
+        # the "join" set-up option: may a card join cubicles claimed by two players?
+        self.join_players = join_players
         self.cells: dict[Pos, Square] = {}
         self.holes: set[Pos] = set()
         self.walk: set[Pos] = set()
@@ -300,14 +303,15 @@ class Board:
         self._claimable: list[Cubicle] | None = None
 
     @classmethod
-    def start(cls, card: str = START_CARD) -> Board:
+    def start(cls, card: str = START_CARD, join_players: bool = False) -> Board:
         """A fresh table: the starting elevator card in the middle (anchor 0,0)."""
-        b = cls()
+        b = cls(join_players)
         b.place(card, 0, 0, 0)
         return b
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
+        b.join_players = self.join_players
         b.cells = dict(self.cells)
         b.holes = set(self.holes)
         b.walk = set(self.walk)
@@ -414,7 +418,7 @@ class Board:
                 name = chars[0] if chars else next(
                     sq.name for _, _, sq in shape.cells if sq.kind == NEG)
                 return f"this would join the {name} to player {who + 1}'s claimed cubicle"
-            if len(owners) > 1:
+            if len(owners) > 1 and not self.join_players:
                 return "this would join cubicles claimed by two different players"
         return None
 
@@ -544,12 +548,10 @@ class Board:
                 merged_comps.append((keys, group_comps))
             for keys, group_comps in merged_comps:
                 members = [u for c in group_comps for u in comps[c]]
-                owner = None
-                for k in keys:
-                    old = cubs.pop(k)
+                olds = sorted((cubs.pop(k) for k in keys), key=lambda c: _reading(c.id))
+                for old in olds:
                     members.extend(old.units)
-                    if old.owner is not None:
-                        owner = old.owner
+                owner = _joined_owner(olds)
                 self._make_cubicle(members, owner)
         dirty: set[int] = set()
         for q in new_walk:
@@ -673,6 +675,63 @@ class Board:
             layer = nxt
         return dist
 
+    def route(self, cub: Cubicle, ends: dict[Pos, Pos | None]) -> list[Pos]:
+        """A shortest walk out of the cubicle to the first square of ``ends`` it meets, for
+        drawing: the squares stepped on (the first is outside a door), then ``ends[square]``
+        when that is not None (the unit or elevator square entered last). [] if none is reached.
+
+        Its length is the distance the scoring counts: an item square is an end of its own; a
+        character's cubicle is reached through its doors (``{floor: unit}``); an elevator from
+        the floor next to it.
+        """
+        walk = self.walk
+        prev: dict[Pos, Pos | None] = {}
+        layer: list[Pos] = []
+        for _, q in cub.doors:
+            if q not in prev:
+                prev[q] = None
+                layer.append(q)
+        while layer:
+            nxt: list[Pos] = []
+            for q in sorted(layer, key=_reading):
+                if q in ends:
+                    path: list[Pos] = []
+                    cur: Pos | None = q
+                    while cur is not None:
+                        path.append(cur)
+                        cur = prev[cur]
+                    path.reverse()
+                    last = ends[q]
+                    return path + ([last] if last is not None else [])
+            for px, py in layer:
+                for ox, oy in DIRS:
+                    n = (px + ox, py + oy)
+                    if n in walk and n not in prev:
+                        prev[n] = (px, py)
+                        nxt.append(n)
+            layer = nxt
+        return []
+
+    def bonus_route(self, cub: Cubicle, bonus: Bonus) -> list[Pos]:
+        """The walk that made ``bonus`` count for the cubicle (see :meth:`route`)."""
+        other = self.cubicle_at(bonus.at) if bonus.value < 0 else None
+        if other is None:
+            return self.route(cub, {bonus.at: None})
+        ends: dict[Pos, Pos | None] = {}
+        for unit, q in other.doors:
+            ends.setdefault(q, unit)
+        return self.route(cub, ends)
+
+    def elevator_route(self, cub: Cubicle) -> list[Pos]:
+        """The shortest walk from the cubicle onto an elevator square ([] if none)."""
+        ends: dict[Pos, Pos | None] = {}
+        for ex, ey in sorted(self.elevators, key=_reading):
+            for ox, oy in DIRS:
+                q = (ex + ox, ey + oy)
+                if q in self.walk:
+                    ends.setdefault(q, (ex, ey))
+        return self.route(cub, ends)
+
     def score_cubicle(self, cub: Cubicle, owner: int | None = None) -> CubicleScore:
         """The explained score of a cubicle (as if claimed by ``owner`` when it is empty)."""
         cells, cubs, unit_key = self.cells, self.cubs, self.unit_key
@@ -756,6 +815,20 @@ def _groups(shape: Shape, touched: dict[int, set[int]]) -> list[tuple[set[int], 
             neg = neg or g[1]
         groups.append((keys, neg))
     return groups
+
+
+def _joined_owner(olds: Sequence[Cubicle]) -> int | None:
+    """Who owns cubicles a card joins: their one owner; with the "join" option, when two
+    players' cubicles meet, the player with more stones in them (a tie: the owner of the
+    cubicle first in reading order) takes the whole cubicle."""
+    stones: dict[int, int] = {}
+    for c in olds:
+        if c.owner is not None:
+            stones[c.owner] = stones.get(c.owner, 0) + len(c.units)
+    if not stones:
+        return None
+    first = next(c.owner for c in olds if c.owner is not None)
+    return max(stones, key=lambda o: (stones[o], o == first))
 
 
 def _card_fits(region: set[Pos]) -> bool:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from typing import cast
@@ -57,8 +59,10 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
 def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
                hands: int = 0) -> dict[str, object]:
     """``a`` against ``b`` (other seats, if any, are ``b``), seats alternating game by game."""
-    wins = {a: 0.0, b: 0.0}
-    scores: dict[str, list[float]] = {a: [], b: []}
+    a_wins = 0.0  # seat a's share of the wins (the other seats' never mix in, also when
+    # both sides are the same level)
+    a_scores: list[float] = []
+    b_scores: list[float] = []
     times: dict[str, list[float]] = {}
     same = a == b
     for g in range(games):
@@ -67,19 +71,18 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
         state = play_game(levels, seed + g, hands, None if same else times)
         out = GAME.outcome(state)
         assert out is not None and out.scores is not None
-        winners = out.winners
-        if a_seat in winners:
-            wins[a] += 1.0 / len(winners)
-        for w in winners:
-            if w != a_seat:
-                wins[b] += 1.0 / len(winners)
-        scores[a].append(out.scores[a_seat])
-        scores[b].extend(s for i, s in enumerate(out.scores) if i != a_seat)
-    lo, hi = wilson(wins[a], games)
+        if a_seat in out.winners:
+            a_wins += 1.0 / len(out.winners)
+        a_scores.append(out.scores[a_seat])
+        b_scores.extend(s for i, s in enumerate(out.scores) if i != a_seat)
+    lo, hi = wilson(a_wins, games)
+    means = ({f"{a} (side a)": statistics.fmean(a_scores),
+              f"{b} (side b)": statistics.fmean(b_scores)} if same else
+             {a: statistics.fmean(a_scores), b: statistics.fmean(b_scores)})
     result: dict[str, object] = {
         "a": a, "b": b, "games": games, "players": players, "seed": seed,
-        "a_win_rate": wins[a] / games, "a_win_ci95": [lo, hi],
-        "mean_score": {k: statistics.fmean(v) for k, v in scores.items()},
+        "a_win_rate": a_wins / games, "a_win_ci95": [lo, hi],
+        "mean_score": means,
         "turn_ms": {k: {"median": 1000 * statistics.median(v), "worst": 1000 * max(v),
                         "turns": len(v)} for k, v in times.items()},
     }
@@ -119,25 +122,43 @@ def hand_stats(level: str, players: int, hands: int, seed: int) -> str:
 
 
 def cli_main(argv: list[str]) -> int:
+    """The commands; output piped into a reader that stops early (``deck | head``) ends
+    quietly, as command-line tools do."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader has had enough
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python exits
+        return 0
+    return code
+
+
+def _main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m engine cube-farm",
                                 description="Cube Farm: play and measure computer players.")
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tournament", help="computer level a against level b")
     t.add_argument("--a", default="standard", choices=sorted(BOTS))
     t.add_argument("--b", default="beginner", choices=sorted(BOTS))
-    t.add_argument("--games", type=int, default=100)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--players", type=int, default=2)
-    t.add_argument("--hands", type=int, default=0, help="hands per game (0: the rule's number)")
+    t.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    t.add_argument("--seed", type=int, default=1,
+                   help="deal number of the first game; game g plays deal seed + g (default 1)")
+    t.add_argument("--players", type=int, default=2,
+                   help="seats, 2 to 5: one is level a, the others level b (default 2)")
+    t.add_argument("--hands", type=int, default=0,
+                   help="hands per game, 1 to 20 (default 0: one per player, four with two)")
     t.add_argument("--json", action="store_true")
     pl = add_play_parser(sub, "cube-farm", "standard,beginner", seat_aliases=("--levels",))
     pl.add_argument("--show", action="store_true", help="print the final table and scores")
     sub.add_parser("deck", help="print the deck list and design counts")
     st = sub.add_parser("stats", help="score figures of hands played by one computer level")
     st.add_argument("--level", default="standard", choices=sorted(BOTS))
-    st.add_argument("--players", type=int, default=2)
-    st.add_argument("--hands", type=int, default=100)
-    st.add_argument("--seed", type=int, default=1)
+    st.add_argument("--players", type=int, default=2, help="seats, 2 to 5 (default 2)")
+    st.add_argument("--hands", type=int, default=100,
+                    help="one-hand games to play (default 100)")
+    st.add_argument("--seed", type=int, default=1,
+                    help="deal number of the first hand; hand h plays seed + h (default 1)")
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
@@ -168,6 +189,8 @@ def cli_main(argv: list[str]) -> int:
         raise ParseError("--games must be at least 1")
     if not 2 <= args.players <= 5:
         raise ParseError("--players must be 2 to 5")
+    if not 0 <= args.hands <= 20:
+        raise ParseError("--hands must be 0 (one per player) to 20")
     res = tournament(args.a, args.b, args.games, args.seed, args.players, args.hands)
     if args.json:
         print(json.dumps(res))

@@ -44,10 +44,12 @@ PHASES = (PLACE, CLAIM, HAND_OVER, OVER)
 
 @dataclass(frozen=True)
 class CFConfig:
-    """Players 2-5; ``hands`` 0 means the seed's number (one per player, four with two)."""
+    """Players 2-5; ``hands`` 0 means the seed's number (one per player, four with two);
+    ``join`` "yes" lets a card join cubicles claimed by two players (this edition: "no")."""
 
     players: int = 2
     hands: int = 0
+    join: str = "no"
 
     @property
     def hand_count(self) -> int:
@@ -60,7 +62,7 @@ class CFConfig:
         return 6 if self.players == 2 else 5
 
     def to_dict(self) -> JSONDict:
-        return {"players": self.players, "hands": self.hands}
+        return {"players": self.players, "hands": self.hands, "join": self.join}
 
 
 @dataclass(frozen=True)
@@ -157,6 +159,7 @@ class CFState:
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]  # each finished hand's scores
     seed: int
+    join: bool = False  # the "join" option: two players' cubicles may be joined
     board: Board = field(compare=False, repr=False, default_factory=Board.start)
 
     @property
@@ -245,6 +248,10 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         options=(
             OptionInfo("hands", "Hands", "int", 0, min=0, max=20,
                        help="0: one hand per player (four with two players); else 1 to 20."),
+            OptionInfo("join", "Joining two players' cubicles", "choice", "no",
+                       choices=(("no", "Not allowed (a cubicle has one owner)"),
+                                ("yes", "Allowed: the bigger claim takes the cubicle")),
+                       help="The printed rules do not say; this edition does not allow it."),
         ),
     )
 
@@ -260,11 +267,12 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             r = Reader(data, "config")
             players = r.integer("players", 2, 5)
             hands = r.integer("hands", 0, 20) if r.has("hands") else 0
+            join = r.text("join", ("no", "yes")) if r.has("join") else "no"
         except InvalidConfig:
             raise
         except InvalidState as e:  # the protocol promises InvalidConfig for a bad config
             raise InvalidConfig(str(e)) from None
-        return CFConfig(players, hands)
+        return CFConfig(players, hands, join)
 
     def new_game(self, config: CFConfig, rng: random.Random) -> CFState:
         seed = rng.randrange(2**31)
@@ -293,11 +301,13 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return CFState(players=n, hands_total=config.hand_count, hand=hand, to_move=first,
                        phase=PLACE, hands=tuple(tuple(h) for h in hands),
                        deck=tuple(deck[n * size:]), log=(), totals=totals, history=history,
-                       seed=seed, board=Board.start())
+                       seed=seed, join=config.join == "yes",
+                       board=Board.start(join_players=config.join == "yes"))
 
     def config_of(self, state: CFState) -> CFConfig:
         default = 4 if state.players == 2 else state.players
-        return CFConfig(state.players, 0 if state.hands_total == default else state.hands_total)
+        return CFConfig(state.players, 0 if state.hands_total == default else state.hands_total,
+                        "yes" if state.join else "no")
 
     # --- play ---
     def current_player(self, state: CFState) -> int | None:
@@ -428,7 +438,8 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return CFState(players=view.players, hands_total=view.hands_total, hand=view.hand,
                        to_move=view.to_move, phase=view.phase, hands=tuple(hands),
                        deck=tuple(pool[i:]), log=view.log, totals=view.totals,
-                       history=view.history, seed=rng.randrange(2**31), board=view.board)
+                       history=view.history, seed=rng.randrange(2**31),
+                       join=view.board.join_players, board=view.board)
 
     def card_multiset(self, state: CFState) -> Counter[str]:
         cards: Counter[str] = Counter(c for c, _, _, _ in state.board.placements)
@@ -452,6 +463,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             "totals": list(state.totals),
             "history": [list(h) for h in state.history],
             "seed": state.seed,
+            "join": "yes" if state.join else "no",
         }
 
     def state_from_dict(self, data: object) -> CFState:
@@ -473,6 +485,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         history = tuple(tuple(_read_int_list(h, f"state.history[{i}]", n))
                         for i, h in enumerate(r.array("history")))
         seed = r.integer("seed", 0)
+        join = (r.text("join", ("no", "yes")) if r.has("join") else "no") == "yes"
         if len(totals) != n:
             raise InvalidState(f"state.totals: expected {n} totals, got {len(totals)}")
         finished = phase in (HAND_OVER, OVER)
@@ -486,7 +499,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             raise InvalidState("state.phase: after the last hand the game is over")
         config = CFConfig(n, hands_total)
         first = (hand - 1) % n
-        board, placed, exp_to_move, exp_phase = _replay(log, n, first, config.hand_size)
+        board, placed, exp_to_move, exp_phase = _replay(log, n, first, config.hand_size, join)
         on_table = Counter(c for c, _, _, _ in board.placements if c != START_CARD)
         every = Counter(deck)
         for h in hands:
@@ -510,7 +523,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             raise InvalidState(f"state.to_move: expected player {exp_to_move}")
         return CFState(players=n, hands_total=hands_total, hand=hand, to_move=to_move,
                        phase=phase, hands=hands, deck=deck, log=log, totals=totals,
-                       history=history, seed=seed, board=board)
+                       history=history, seed=seed, join=join, board=board)
 
     def bots(self) -> Mapping[str, Bot[CFView, CFAction]]:
         from engine.games.cube_farm.bots import LEVELS, make_bot
@@ -518,11 +531,11 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return {level: make_bot(level) for level in LEVELS}
 
 
-def _replay(log: Sequence[Event], n: int, first: int,
-            size: int) -> tuple[Board, list[int], int, str]:
+def _replay(log: Sequence[Event], n: int, first: int, size: int,
+            join: bool = False) -> tuple[Board, list[int], int, str]:
     """Rebuild the table from a hand's actions, checking each; returns board, cards placed per
     player, who moves next and the phase (``"end"`` when every card is played)."""
-    board = Board.start()
+    board = Board.start(join_players=join)
     placed = [0] * n
     to_move, phase = first, PLACE
     for i, ev in enumerate(log):

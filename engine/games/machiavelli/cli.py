@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections.abc import Iterable, Sequence
@@ -22,9 +23,9 @@ from engine.seats import choose, deal_seeded
 from engine.tournament import wilson
 
 from .bots import LEVELS, PlanBot, make_bot
-from .melds import ACE_OPTIONS
+from .melds import ACE_NAMES, ACE_OPTIONS
 from .rules import GAME, MConfig, MState
-from .solver import can_lay, check_cards, solve
+from .solver import DEFAULT_BUDGET_MS, can_lay, check_cards, solve
 
 
 def parse_table(text: str) -> list[list[Card]]:
@@ -40,7 +41,9 @@ def _solve_cmd(args: argparse.Namespace) -> int:
     flat = [c for m in table for c in m]
     if flat and not can_lay(flat, [], args.ace):
         raise ParseError("the table cannot be melded: its cards do not form valid melds")
-    budget = args.budget if args.budget and args.budget > 0 else None
+    if not math.isfinite(args.budget) or args.budget < 0:
+        raise ParseError("--budget must be a number of milliseconds, 0 or more (0: no budget)")
+    budget = args.budget or None
     sol = solve(table, hand, args.ace, time_budget_ms=budget)
     if sol is None:
         raise ParseError("the table cannot be melded")
@@ -189,23 +192,33 @@ def cli_main(argv: list[str]) -> int:
     s = sub.add_parser("solve", help="lay the most hand cards on a table")
     s.add_argument("--table", default="", help="melds separated by |, e.g. 'AS 2S 3S | 7H 7D 7C'")
     s.add_argument("--hand", required=True, help="hand cards, e.g. '4S 7S KD'")
-    s.add_argument("--ace", choices=ACE_OPTIONS, default="both")
-    s.add_argument("--budget", type=float, default=0, help="time budget in ms (0: none)")
-    s.add_argument("--json", action="store_true")
+    ace_help = ("where an ace stands in a run: " + "; ".join(
+        f"{k} ({v})" for k, v in ACE_NAMES.items()) + " (default: both)")
+    s.add_argument("--ace", choices=ACE_OPTIONS, default="both", help=ace_help)
+    s.add_argument("--budget", type=float, default=DEFAULT_BUDGET_MS,
+                   help=f"time budget in ms (default {DEFAULT_BUDGET_MS:g}; 0: none); when it "
+                        "runs out the play found is shown as not proven best")
+    s.add_argument("--json", action="store_true",
+                   help="print the answer as JSON (max_cards, melds, laid, proven)")
     add_play_parser(sub, "machiavelli", "strong,standard")
     t = sub.add_parser("tournament", help="seeded games between computer levels")
-    t.add_argument("--a", default="strong")
-    t.add_argument("--b", default="standard")
-    t.add_argument("--games", type=int, default=100)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--players", type=int, default=2)
+    levels = ", ".join(LEVELS)
+    t.add_argument("--a", default="strong",
+                   help=f"level of the first computer: {levels} (default: strong)")
+    t.add_argument("--b", default="standard",
+                   help=f"level of the second computer: {levels} (default: standard)")
+    t.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
+    t.add_argument("--seed", type=int, default=1, help="seed of the deals (default: 1)")
+    t.add_argument("--players", type=int, default=2,
+                   help="players per game, 2-8; the levels take turns in the seats (default: 2)")
     t.add_argument("--variant", default="machiavelli",
-                   choices=("machiavelli", "manipulation", "helping"))
-    t.add_argument("--ace", choices=ACE_OPTIONS, default="both")
-    t.add_argument("--progress", action="store_true")
+                   choices=("machiavelli", "manipulation", "helping"),
+                   help="machiavelli, manipulation or helping (default: machiavelli)")
+    t.add_argument("--ace", choices=ACE_OPTIONS, default="both", help=ace_help)
+    t.add_argument("--progress", action="store_true", help="print a line every 10 games")
     t.add_argument("--jobs", type=int, default=1,
                    help="processes to share the games out (same results for any number)")
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--json", action="store_true", help="print the results as JSON")
     try:
         args = p.parse_args(argv)
     except SystemExit as e:

@@ -11,8 +11,10 @@ Cards are addressed by position because two identical cards exist: meld ``k`` (1
 position ``p`` inside it; hand card ``i`` of the sorted hand. Every meld is kept in display order
 (runs in sequence, groups by suit) so a position always names the same card.
 
-App rule (random play must end): a turn has at most ``20 + 2 x (table cards at its start) +
-(hand cards at its start)`` steps; after that only End turn, Reset and Draw/Pass remain.
+App rule (random play must end): a turn has at most ``10 + 2 x (table cards at its start) +
+(hand cards at its start)`` steps; after that only End turn, Reset and Draw/Pass remain. Reset
+gives the turn a fresh start (its steps back) up to ``MAX_RESETS`` times a turn, so that every
+turn still ends.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ VARIANTS = ("machiavelli", "manipulation", "helping")
 VARIANT_HAND = {"machiavelli": 15, "manipulation": 7, "helping": 6}
 BIG_GAME_HAND = {6: 13, 7: 11, 8: 10}
 HELPING_ROW = 4
+MAX_RESETS = 5  # fresh starts (steps given back by Reset) in one turn
 PLAYING, OVER = "playing", "over"
 OLD, FROM_HAND, HELPING = "t", "h", "x"
 
@@ -189,6 +192,7 @@ class MState:
     hand_no: int = 1
     seed: int = 0
     last_hand: tuple[int, ...] = ()  # penalty points of the hand that just ended (matches)
+    resets: int = 0  # fresh starts (Reset) used this turn
 
 
 @dataclass(frozen=True)
@@ -213,6 +217,7 @@ class MView:
     scores: tuple[int, ...]
     hand_no: int
     last_hand: tuple[int, ...]
+    resets: int = 0  # fresh starts used this turn (Reset gives steps back while below the max)
 
     def to_dict(self) -> JSONDict:
         return {
@@ -236,6 +241,8 @@ class MView:
             "scores": list(self.scores),
             "hand_no": self.hand_no,
             "last_hand": list(self.last_hand),
+            "resets": self.resets,
+            "resets_left": MAX_RESETS - self.resets,
         }
 
 
@@ -481,14 +488,14 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             return []
         return _legal(state.table, state.hands[state.player], state.helping, state.steps,
                       self.limit(state), bool(state.deck), state.config.ace,
-                      plain(state.table) != state.start_table)
+                      _resettable(state))
 
     def explain_illegal(self, state: MState, action: MAction) -> str | None:
         if state.status == OVER:
             return "the game is over"
         return _explain(state.table, state.hands[state.player], state.helping, state.steps,
                         self.limit(state), bool(state.deck), state.config.ace,
-                        plain(state.table) != state.start_table, action)
+                        _resettable(state), action)
 
     def _apply(self, state: MState, action: MAction) -> MState:
         cfg = state.config
@@ -502,8 +509,10 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         if isinstance(action, Reset):
             hand, helping = restore(state.table, state.hands[p], state.helping)
             hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
+            fresh = state.steps > 0 and state.resets < MAX_RESETS
             return replace(state, table=_as_old(state.start_table), hands=hands,
-                           helping=helping)
+                           helping=helping, steps=0 if fresh else state.steps,
+                           resets=state.resets + fresh)
         nxt = (p + 1) % cfg.players
         if isinstance(action, Draw | Pass):
             hand, helping = restore(state.table, state.hands[p], state.helping)
@@ -518,7 +527,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             hands = state.hands[:p] + (hand,) + state.hands[p + 1:]
             after = replace(state, table=_as_old(state.start_table), hands=hands,
                             helping=helping, deck=deck, player=nxt, steps=0, passes=passes,
-                            turns=state.turns + 1)
+                            turns=state.turns + 1, resets=0)
             if passes >= cfg.players:
                 sizes = [len(h) for h in hands]
                 fewest = min(sizes)
@@ -534,7 +543,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                 row[i] = pile.pop(0)
         after = replace(state, table=table, start_table=plain(table), deck=tuple(pile),
                         helping=tuple(row), player=nxt, steps=0, passes=0,
-                        turns=state.turns + 1)
+                        turns=state.turns + 1, resets=0)
         if not state.hands[p]:
             return self._hand_over(after, (p,))
         return after
@@ -586,7 +595,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             step_limit=self.limit(state) if state.status == PLAYING else 0,
             passes=state.passes, turns=state.turns, status=state.status,
             winners=state.winners, scores=state.scores, hand_no=state.hand_no,
-            last_hand=state.last_hand)
+            last_hand=state.last_hand, resets=state.resets)
 
     def determinize(self, view: MView, rng: random.Random) -> MState:
         unknown = unseen(view)
@@ -603,7 +612,8 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                       player=view.current if view.current is not None else 0,
                       steps=view.steps, passes=view.passes, turns=view.turns,
                       status=view.status, winners=view.winners, scores=view.scores,
-                      hand_no=view.hand_no, seed=rng.randrange(2**31), last_hand=view.last_hand)
+                      hand_no=view.hand_no, seed=rng.randrange(2**31), last_hand=view.last_hand,
+                      resets=view.resets)
 
     def card_multiset(self, state: MState) -> Counter[str]:
         out: Counter[str] = Counter(str(c) for c in state.deck)
@@ -639,6 +649,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             "hand_no": state.hand_no,
             "seed": state.seed,
             "last_hand": list(state.last_hand),
+            "resets": state.resets,
         }
 
     def state_from_dict(self, data: object) -> MState:
@@ -688,6 +699,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         seed = r.integer("seed", 0)
         last = tuple(check_int(s, f"state.last_hand[{i}]", 0)
                      for i, s in enumerate(r.array("last_hand")))
+        resets = r.integer("resets", 0, MAX_RESETS) if r.has("resets") else 0
         # consistency
         every: Counter[Card] = Counter(deck)
         for h in hands:
@@ -733,7 +745,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         st = MState(config=config, deck=deck, hands=hands, table=table, start_table=start,
                     helping=helping, player=player, steps=steps, passes=passes, turns=turns,
                     status=status, winners=winners, scores=scores, hand_no=hand_no, seed=seed,
-                    last_hand=last)
+                    last_hand=last, resets=resets)
         if status == PLAYING and steps > self.limit(st):
             raise InvalidState("state.steps: more than this turn's step limit")
         return st
@@ -768,6 +780,12 @@ def _as_old(start: Sequence[Sequence[Card]]) -> tuple[Meld, ...]:
 
 
 # --- legal actions ----------------------------------------------------------------------------
+
+
+def _resettable(state: MState) -> bool:
+    """Reset does something: it restores the table, or it gives the turn a fresh start."""
+    return plain(state.table) != state.start_table or (
+        state.steps > 0 and state.resets < MAX_RESETS)
 
 
 def _legal(table: tuple[Meld, ...], hand: tuple[Card, ...], helping: tuple[Card | None, ...],
@@ -810,7 +828,7 @@ def _explain(table: tuple[Meld, ...], hand: tuple[Card, ...], helping: tuple[Car
     if isinstance(action, EndTurn):
         return turn_problem(table, ace)
     if isinstance(action, Reset):
-        return None if changed else "nothing to reset: the table is as the turn found it"
+        return None if changed else "nothing to reset: the turn is as it began"
     if isinstance(action, Draw):
         return None if can_draw else "the draw pile is empty: pass instead"
     if isinstance(action, Pass):

@@ -20,23 +20,36 @@ Ace options: ``low`` (runs may begin with an owed ace), ``high`` (the ace extend
 through the ace into a run that began with it: those "joined" runs are exempt from the length
 check because K-A-2 is already three cards).
 
-The value function counts hand cards; the table cards are forced. Rank by rank the state space
-stays small (a few thousand states in dense positions), so a full solve is milliseconds.
+The value function counts hand cards; the table cards are forced. Three things keep the search
+small on big late-game tables (80 table cards, 15 in the hand: a few ms):
+
+* a floor: a search that only wants arrangements laying at least ``floor`` cards drops every
+  state that cannot get there even laying every hand card still to come; the count is first
+  sought with the floor at the hand cards that could be in any meld at all, then 1, 3, 7, ...
+  below it (a search is exact whenever the maximum reaches its floor);
+* what passes the corner is fixed in turn instead of carried in every state: with the ace low
+  or high, per suit how many aces go in front of runs begun at the two; with wrap-around (the
+  ranks are a circle, cut where the fewest runs can cross) how many runs begin as A-2 runs and
+  how many are joined to a K-run through the ace. Each configuration is a search of a line,
+  looking only for more than the best so far (see :func:`_cut_dp`);
+* the count is first tried changing only the melds near the hand.
 
 Second aim: among arrangements laying the most cards, change the existing melds least. We keep
 as many of the table's melds untouched as possible: an oracle removes a chosen set of melds
 from the problem and checks that the rest still reaches the optimum. The search starts from
 "keep everything" (laying only new melds), then greedily keeps melds from the far side of the
-hand, then tries smaller sets of changed melds while the time budget lasts; ``changes_proven``
+hand (every meld an arrangement found leaves as it was is kept at once), then tries smaller
+sets of changed melds while the time budget and ``SECOND_AIM_CALLS`` last; ``changes_proven``
 says whether the minimum was proven.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 
 from engine.cards import SUITS, Card
 from engine.errors import ParseError
@@ -49,6 +62,7 @@ P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
 # wrap: d1 aces owed to A-2 runs, d2 aces owed to joined runs; ace low or high: d1 runs begun
 # at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
 SHIFT, MASK = 10, 1023
+DEFAULT_BUDGET_MS = 10_000.0  # a safety net: no solve runs unbounded unless asked to
 SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
 # (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
@@ -152,7 +166,7 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
                                 continue
                             if ace == "high" and strict + joined:
                                 continue
-                            if ace in ("low", "both") and joined:
+                            if ace in ("low", "both", "lohi") and joined:
                                 continue
                             fresh = starts - strict - joined
                             labels = grown + [1] * fresh + [2] * strict + [J] * joined
@@ -177,7 +191,7 @@ def _ace_choices(open_runs: list[int], d1: int, d2: int, k: int, ace: str, g: in
     if k < d1 + d2:
         return
     extra = k - d1 - d2  # aces extending K-runs as high runs
-    if extra and ace not in ("high", "both", "wrap"):
+    if extra and ace not in ("high", "both", "wrap", "lohi"):
         return
     n = len(open_runs)
     # assign each open run: 0 = ends, 1 = pays a joined debt, 2 = high extension
@@ -289,9 +303,120 @@ def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
 
 
 def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
-        want_plan: bool, work: list[int] | None = None,
+        want_plan: bool, work: list[int] | None = None, floor: int = 0,
         ) -> tuple[int, list[list[Card]] | None] | None:
+    """Maximum hand cards laid with every table card melded; None if the table cannot be (or,
+    with ``floor``, if the maximum is below it)."""
+    if ace == "wrap":
+        res = _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
+        if res is None or res[1] is None:
+            return res
+        return res[0], _join_runs(res[1])
+    if ace == "both":
+        return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
+    return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+
+
+def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
+    """Wrap-around: runs the search split where it cut the circle (Q-K-A and 2-3-4) are one
+    run again (Q-K-A-2-3-4), as a player would keep them."""
+    out = [list(m) for m in melds]
+    joined = True
+    while joined:
+        joined = False
+        runs = [i for i, m in enumerate(out)
+                if len({c.suit for c in m}) == 1 and len({c.rank for c in m}) == len(m) > 1]
+        for i in runs:
+            a = display_order(out[i], "wrap")
+            for k in runs:
+                b = display_order(out[k], "wrap")
+                if (k != i and b[0].suit == a[0].suit and a[-1].rank % 13 + 1 == b[0].rank
+                        and len(a) + len(b) <= 13
+                        and not {c.rank for c in a} & {c.rank for c in b}):
+                    out[i] = list(a + b)
+                    del out[k]
+                    joined = True
+                    break
+            if joined:
+                break
+    return out
+
+
+CUTS = 1300  # at most this many corner configurations, one search each (6^4: all)
+CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
+
+
+def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
+            work: list[int] | None, floor: int,
+            ) -> tuple[int, list[list[Card]] | None] | None:
+    """Ace low or high, and wrap-around: fix what passes the corner, one search each.
+
+    Wrap-around: the ranks form a circle, cut where the fewest runs can cross; per suit, how
+    many runs begin as A-2 runs (the ace before the cut) and how many are joined to a run
+    through the ace are fixed. Ace low or high: per suit, how many aces go in front of a run
+    begun at the two. Each configuration is a search of a line of ranks that carries nothing
+    round the corner, so it is fast; the best wins (the first found among equals), and each
+    search only looks for more than the best so far. With too many configurations (or few
+    cards) one search carries them all in its states."""
+    have = [[tab[j][r] + hand[j][r] for r in range(14)] for j in range(4)]
+    wrap = ace == "wrap"
+
+    def cost(c: int) -> int:
+        prev = (c - 2) % 13 + 1
+        out = 1
+        for j in range(4):
+            m = min(have[j][prev], have[j][c], 2)
+            out *= (m + 1) * (m + 2) // 2 if wrap else m + 1
+        return out
+
+    cut = min(range(1, 14), key=lambda c: (cost(c), c != 2, c)) if wrap else 2
+    cards = sum(map(sum, have))
+    if cost(cut) > CUTS or cards < CUT_CARDS:
+        return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+
+    def rot(cnt: Counts) -> Counts:
+        out = [[0] * 14 for _ in range(4)]
+        for j in range(4):
+            for r in range(1, 14):
+                nr = (r - cut) % 13 + 2
+                out[j][1 if nr == 14 else nr] = cnt[j][r]
+        return out
+
+    rtab, rhand = (rot(tab), rot(hand)) if cut != 2 else (tab, hand)
+    per_suit = []
+    for j in range(4):
+        m = min(rtab[j][1] + rhand[j][1], rtab[j][2] + rhand[j][2], 2)
+        per_suit.append([(st, jo) for st in range(m + 1) for jo in range(m + 1 - st)
+                         if wrap or jo == 0])
+    fixes = sorted(product(*per_suit), key=lambda f: (sum(a + b for a, b in f), f))
+    top = _upper_bound(tab, hand, ace)
+    mode = ace if wrap else "lohi"
+    best: tuple[int, list[list[Card]] | None] | None = None
+    for fix in fixes:
+        got = _dp_core(rtab, rhand, mode, deadline, want_plan, work,
+                       floor if best is None else max(floor, best[0] + 1), fix)
+        if got is not None:
+            best = got
+            if best[0] >= top:
+                break
+    if best is None or best[1] is None or cut == 2:
+        return best
+
+    def back(c: Card) -> Card:
+        pos = 14 if c.rank == 1 else c.rank
+        return Card((pos - 2 + cut - 1) % 13 + 1, c.suit)
+
+    return best[0], [[back(c) for c in m] for m in best[1]]
+
+
+def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
+             want_plan: bool, work: list[int] | None = None, floor: int = 0,
+             fix: tuple[tuple[int, int], ...] | None = None,
+             ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be.
+
+    ``fix`` (wrap-around): per suit, how many runs begin at the first rank as A-2 runs and as
+    runs joined to a K-run through the ace.
 
     Keys pack the four per-suit sub-states into bits 5.. (8 bits each) and the group code of
     the rank being built into bits 0..4, so the inner loop is plain integer arithmetic.
@@ -299,10 +424,23 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     # ace low only: the ace is simply rank 1 (no owed aces); otherwise walk 2..K, then the ace
     positions = list(range(1, 14)) if ace == "low" else list(range(2, 15))
     aces_avail = [tab[s][1] + hand[s][1] for s in range(4)]
+    # hand cards still to come after each (position, suit): states that cannot reach
+    # ``floor`` even laying all of them are dropped (the result is the same when the maximum
+    # reaches ``floor``; below it the search answers None)
+    rem = 0
+    need_after: list[list[int]] = []
+    for pos in reversed(positions):
+        r = 1 if pos == 14 else pos
+        need_row = [0] * 4
+        for j in range(3, -1, -1):
+            need_row[j] = floor - rem
+            rem += hand[j][r]
+        need_after.append(need_row)
+    need_after.reverse()
     cur: dict[int, int] = {0: 0}
     history: list[list[dict[int, tuple[int, Det]]]] = []
     rank_back: list[dict[int, int]] = []
-    for pos in positions:
+    for pi, pos in enumerate(positions):
         r = 1 if pos == 14 else pos
         kind = "first" if pos == positions[0] else ("ace" if pos == 14 else "mid")
         if ace == "low":
@@ -315,6 +453,7 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             t, h = tab[j][r], hand[j][r]
             sh = 5 + SHIFT * j
             gnext = _GC_NEXT[j]
+            need = need_after[pi][j]
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
@@ -323,7 +462,9 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                 tr = cache.get(sub)
                 if tr is None:
                     tr = [(nsub << sh, g, hu, det) for nsub, g, hu, det in
-                          _transitions(sub, t, h, kind, ace, aces_avail[j])]
+                          _transitions(sub, t, h, kind, ace, aces_avail[j])
+                          if fix is None or kind != "first"
+                          or (det.strict, det.joined) == fix[j]]
                     cache[sub] = tr
                 gc = key & 31
                 grow = gnext[gc]
@@ -334,6 +475,8 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                         continue
                     nkey = base + nsub_sh + ngc
                     nv = val + hu
+                    if nv < need:
+                        continue
                     if nv > nxt.get(nkey, -1):
                         nxt[nkey] = nv
                         if want_plan:
@@ -397,6 +540,48 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         dets.append(row)
     dets.reverse()
     return value, _rebuild(positions, dets, ace)
+
+
+def _upper_bound(tab: Counts, hand: Counts, ace: str) -> int:
+    """Hand cards that are in at least one possible meld of the table and hand cards."""
+    have = [[tab[j][r] + hand[j][r] for r in range(14)] for j in range(4)]
+    n = 0
+    for j in range(4):
+        row = have[j]
+        # ranks in a circle (wrap) or a line with the ace at one or both ends
+        if ace == "wrap":
+            line = [*range(1, 14), 1, 2]
+        elif ace == "low":
+            line = list(range(1, 14))
+        elif ace == "high":
+            line = [*range(2, 14), 1]
+        else:
+            line = [*range(1, 14), 1]
+        in_run = [False] * 14
+        for i in range(len(line) - 2):
+            a, b, c = line[i], line[i + 1], line[i + 2]
+            if row[a] and row[b] and row[c]:
+                in_run[a] = in_run[b] = in_run[c] = True
+        for r in range(1, 14):
+            if hand[j][r] and (in_run[r] or sum(1 for k in range(4) if have[k][r]) >= 3):
+                n += hand[j][r]
+    return n
+
+
+def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
+            work: list[int] | None = None, floor: int | None = None,
+            ) -> tuple[int, list[list[Card]] | None] | None:
+    """:func:`_dp` with the most hand cards found fast: first only searches that lay every
+    card that could fit, then ones that leave out 1, 3, 7, ... of them (each search is exact
+    when the maximum reaches its floor, and the same answer as one without a floor)."""
+    top = _upper_bound(tab, hand, ace) if floor is None else floor
+    slack = 0
+    while True:
+        fl = max(top - slack, 0)
+        res = _dp(tab, hand, ace, deadline, want_plan, work, fl)
+        if res is not None or fl == 0:
+            return res
+        slack = 2 * slack + 1
 
 
 def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
@@ -487,7 +672,7 @@ def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list
             seen.add(id(x))
             ranks.extend(x.ranks)
             x = x.nxt
-        melds.extend(_split_run(run.suit, ranks, ace))
+        melds.extend(_split_run(run.suit, ranks, "both" if ace == "lohi" else ace))
 
     # chain heads first, then whatever is left (only cycles have no head)
     for run in done:
@@ -581,7 +766,7 @@ def check_cards(table: Sequence[Card], hand: Sequence[Card]) -> None:
 
 def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> int | None:
     """Only the number: most hand cards that can be laid, None if the table cannot be melded."""
-    res = _dp(counts_of(table), counts_of(hand), ace, None, False)
+    res = _dp_max(counts_of(table), counts_of(hand), ace, None, False)
     return None if res is None else res[0]
 
 
@@ -623,15 +808,16 @@ def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[C
 
 
 def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
-          must_lay: Sequence[Card] = (), time_budget_ms: float | None = None,
+          must_lay: Sequence[Card] = (), time_budget_ms: float | None = DEFAULT_BUDGET_MS,
           least_change: bool = True, work_budget: int | None = None,
           work: list[int] | None = None) -> Solution | None:
     """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
 
     ``table`` is the list of melds on the table (their order is kept for untouched melds);
-    the hand may hold cards that also lie on the table (two decks). With ``time_budget_ms``
-    the search stops when the budget is spent: a count found by then is still exact unless
-    ``proven`` is False (then the play only adds new melds from the hand). ``work_budget``
+    the hand may hold cards that also lie on the table (two decks). The search stops when
+    ``time_budget_ms`` is spent (by default 10 s, a safety net that no position the benchmark
+    makes comes near; None: no limit): a count found by then is still exact unless ``proven``
+    is False (then the play only adds new melds from the hand). ``work_budget``
     does the same counting search states instead of time, so that computer players replay a
     seeded game exactly on any machine; ``work`` is such a budget shared by several calls (a
     one-item list, spent in place), so that a whole computer turn has one bound.
@@ -651,24 +837,49 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     stats: dict[str, float] = {"oracle_calls": 0}
     if work is None and work_budget is not None:
         work = [work_budget]
+    pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
+    plan: list[list[Card]] | None = None
     try:
-        res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline, True,
-                  work)
+        target = None
+        if least_change and table:
+            # most often every card that could fit can be laid changing only the melds near
+            # the hand: then that search (small, and cut short by its floor) proves the count
+            tab_c, hand_c = counts_of(tab_cards + forced), counts_of(hand_left)
+            top = _upper_bound(tab_c, hand_c, ace)
+            near = _near_melds(table, hand_left, forced) | _broken(table, ace)
+            if len(near) < len(table):
+                cards = [c for i in sorted(near) for c in table[i]] + forced
+                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, top)
+                if got is not None:
+                    assert got[0] == top
+                    target = top
+                    pre[frozenset(near)] = got
+        if target is None:
+            res = _dp_max(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
+                          True, work)
+            if res is None:
+                return None
+            target, plan = res
+            pre[frozenset(range(len(table)))] = res  # every meld free: that same search
     except SolverTimeout:
         return _fallback(table, hand, ace, forced, t0)
-    if res is None:
-        return None
-    best, plan = res
-    assert plan is not None
-    target = best
     kept: tuple[int, ...] = ()
     changes_proven = True
     if least_change and table:
         kept_list, plan2, changes_proven = _least_change(table, hand_left, forced, ace, target,
-                                                          deadline, stats, work)
+                                                          deadline, stats, work, pre)
+        if plan2 is None and plan is None:
+            try:
+                res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
+                          True, work, target)
+            except SolverTimeout:
+                return _fallback(table, hand, ace, forced, t0)
+            assert res is not None
+            plan = res[1]
         if plan2 is not None:
             kept = tuple(kept_list)
             plan = [list(table[i]) for i in kept] + plan2
+    assert plan is not None
     melds = tuple(display_order(m, ace) for m in plan)
     laid = tuple(_laid_from(melds, tab_cards))
     stats["ms"] = (time.perf_counter() - t0) * 1000
@@ -697,17 +908,47 @@ def _minus(cards: Sequence[Card], take: Sequence[Card]) -> list[Card]:
     return out
 
 
+def _affinities(table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                forced: Sequence[Card]) -> list[tuple[int, int]]:
+    """How near each meld is to the hand: (cards of a hand rank or within two of a hand card
+    of the same suit, minus the meld's length)."""
+    hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
+    hand_suits = {(c.suit, c.rank) for c in list(hand) + list(forced)}
+    out = []
+    for m in table:
+        near = sum(1 for c in m if c.rank in hand_ranks)
+        near += sum(1 for c in m for d in (-2, -1, 1, 2)
+                    if (c.suit, (c.rank - 1 + d) % 13 + 1) in hand_suits)
+        out.append((near, -len(m)))
+    return out
+
+
+def _near_melds(table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                forced: Sequence[Card]) -> frozenset[int]:
+    return frozenset(i for i, a in enumerate(_affinities(table, hand, forced)) if a[0] > 0)
+
+
+def _broken(table: Sequence[Sequence[Card]], ace: str) -> frozenset[int]:
+    return frozenset(i for i in range(len(table)) if meld_problem(table[i], ace) is not None)
+
+
 def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
                   ace: str, target: int, deadline: float | None, stats: dict[str, float],
                   work: list[int] | None = None,
+                  pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None]
+                  | None = None,
                   ) -> tuple[list[int], list[list[Card]] | None, bool]:
-    """Keep as many original melds untouched as possible while still laying ``target``."""
+    """Keep as many original melds untouched as possible while still laying ``target``.
+
+    ``pre``: answers already known (free melds -> search result), counted as calls only when
+    the search asks for them, so that the answer does not depend on them."""
     n = len(table)
     hand_c = counts_of(hand)
     soft_deadline = float("inf") if deadline is None else deadline
     cache: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
+    pre = pre or {}
 
-    broken = frozenset(i for i in range(n) if meld_problem(table[i], ace) is not None)
+    broken = _broken(table, ace)
 
     def oracle(free: frozenset[int]) -> list[list[Card]] | None:
         free = free | broken  # a meld that is not valid is never kept as it is
@@ -716,38 +957,63 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
             if time.perf_counter() > soft_deadline or stats["oracle_calls"] >= SECOND_AIM_CALLS:
                 raise SolverTimeout
             stats["oracle_calls"] += 1
-            cards = [c for i in sorted(free) for c in table[i]] + forced
-            got = _dp(counts_of(cards), hand_c, ace, deadline, True, work)
+            if free in pre:
+                got = pre[free]
+            else:
+                # only whether ``target`` is reached matters: searches below it stop early
+                cards = [c for i in sorted(free) for c in table[i]] + forced
+                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, target)
             cache[free] = got
         if got is None or got[0] != target:
             return None
         return got[1]
+
+    failed: list[frozenset[int]] = []
+
+    def intact(free: frozenset[int] | set[int], plan: list[list[Card]]) -> set[int]:
+        """Free melds that ``plan`` leaves as they were: they can be kept as well (the answer
+        for the smaller set is that plan without them)."""
+        left = Counter(tuple(sorted(m)) for m in plan)
+        out: set[int] = set()
+        for i in sorted(free - broken):
+            key = tuple(sorted(table[i]))
+            if left[key]:
+                left[key] -= 1
+                out.add(i)
+        if out:
+            rest = Counter(tuple(sorted(table[i])) for i in out)
+            smaller = []
+            for m in plan:
+                key = tuple(sorted(m))
+                if rest[key]:
+                    rest[key] -= 1
+                else:
+                    smaller.append(m)
+            cache.setdefault(frozenset(free) - out | broken, (target, smaller))
+        return out
 
     try:
         plan0 = oracle(frozenset())
         if plan0 is not None:
             return [i for i in range(n) if i not in broken], plan0, True
         # greedy: from everything free, keep melds far from the hand first
-        hand_ranks = {c.rank for c in hand} | {c.rank for c in forced}
-        hand_suits = {(c.suit, c.rank) for c in list(hand) + forced}
-
-        def affinity(i: int) -> tuple[int, int]:
-            m = table[i]
-            near = sum(1 for c in m if c.rank in hand_ranks)
-            near += sum(1 for c in m for d in (-2, -1, 1, 2)
-                        if (c.suit, (c.rank - 1 + d) % 13 + 1) in hand_suits)
-            return (near, -len(m))
-
-        order = sorted(range(n), key=affinity)
-        near = [i for i in range(n) if affinity(i)[0] > 0]
+        aff = _affinities(table, hand, forced)
+        order = sorted(range(n), key=lambda i: aff[i])
+        near = [i for i in range(n) if aff[i][0] > 0]
         # a meld no hand card can touch need not change if the melds near the hand suffice
-        free = set(near) if oracle(frozenset(near)) is not None else set(range(n))
+        plan1 = oracle(frozenset(near))
+        free = set(near) if plan1 is not None else set(range(n))
+        if plan1 is not None:
+            free -= intact(free, plan1)
         for i in order:
             if i not in free:
                 continue
             trial = frozenset(free - {i})
-            if oracle(trial) is not None:
-                free.discard(i)
+            plan_t = oracle(trial)
+            if plan_t is not None:
+                free = set(trial) - intact(trial, plan_t)
+            else:
+                failed.append(trial | broken)
         best_free = frozenset(free)
         # exact part: is there a smaller set of melds to change?  (iterative deepening)
         proven = True
@@ -760,6 +1026,8 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
                 s = frozenset(combo)
                 if not any(i in near for i in s):
                     continue
+                if any(s <= f for f in failed):
+                    continue  # fewer free melds than a set that does not reach the count
                 if oracle(s) is not None:
                     found = s
                     break

@@ -15,6 +15,7 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -139,6 +140,8 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
         limit += rec.result == LIMIT
         rounds.append(rec.rounds)
         turns.append(rec.turns)
+        if games >= 20 and (i + 1) % max(1, games // 10) == 0:
+            print(f"… {i + 1} of {games} games played", file=sys.stderr, flush=True)
     return TournamentResult(a, b, games, players, seed, wins, stuck, limit, rounds, turns,
                             turn_times, cpu_times)
 
@@ -169,12 +172,18 @@ def cli_main(argv: list[str]) -> int:
                                 description="Perpetual-Motion Machine.")
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tournament", help="computer players against each other")
-    t.add_argument("--a", default="strong", choices=levels, help="level rotating the seats")
-    t.add_argument("--b", default="standard", choices=levels, help="level in the other seats")
-    t.add_argument("--games", type=int, default=100)
-    t.add_argument("--seed", type=int, default=1)
-    t.add_argument("--players", type=int, default=2)
-    t.add_argument("--max-rounds", type=int, default=default_rounds)
+    t.add_argument("--a", default="strong", choices=levels,
+                   help="level rotating through the seats (default strong)")
+    t.add_argument("--b", default="standard", choices=levels,
+                   help="level in the other seats (default standard)")
+    t.add_argument("--games", type=int, default=100, metavar="N",
+                   help="games to play (default 100)")
+    t.add_argument("--seed", type=int, default=1, metavar="N",
+                   help="first seed; game i is dealt from seed:i (default 1)")
+    t.add_argument("--players", type=int, default=2, metavar="N",
+                   help="players a game, 2 to 4 (default 2)")
+    t.add_argument("--max-rounds", type=int, default=default_rounds, metavar="N",
+                   help=f"round limit (default {default_rounds}; 0: no limit, up to 1000)")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     g = add_play_parser(sub, "machine", "standard,standard", seat_aliases=("--bots",))
     g.add_argument("--quiet", action="store_true", help="no action log, only the summary")
@@ -183,7 +192,7 @@ def cli_main(argv: list[str]) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     if args.cmd == "play":
-        result = run_play("machine", args, log=not args.quiet)
+        result = run_play("machine", args, log=not args.quiet, progress_every=500)
         if not args.json:
             st = result.state
             print("\n".join(summary_lines(result)))

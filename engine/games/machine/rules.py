@@ -364,6 +364,16 @@ def set_actions(hand: Sequence[Card], mat: PlayerMat) -> list[PlaySet]:
     return out
 
 
+def set_problem(hand: Sequence[Card], mat: PlayerMat, action: PlaySet) -> str | None:
+    """Why this set cannot be played from this hand on this mat (None: it can), in the
+    player's words: what a screen shows before the tap, from the same rules as the refusal."""
+    if (all(c in hand for c in action.cards) and len(set(action.cards)) == len(action.cards)
+            and action.kind in S.KINDS and S.is_kind(action.kind, action.cards)
+            and (action.tracks, action.from_pile) in placements(action.kind, mat)):
+        return None
+    return GAME._set_reason(hand, mat, action)
+
+
 def apply_set(mat: PlayerMat, action: PlaySet) -> PlayerMat:
     """The mat after placing the cubes of a legal set (supply pays what the pile does not)."""
     pile_left = action.from_pile
@@ -733,9 +743,14 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
             summary = "Every player is stuck with one cube: everybody loses."
         else:
             who = " and ".join(f"Player {w + 1}" for w in state.winners)
-            summary = (f"After {state.max_rounds} rounds {who} "
-                       f"{'has' if len(state.winners) == 1 else 'have'} the fewest cubes left "
-                       "and wins.")
+            if not state.winners:
+                summary = f"After {state.max_rounds} rounds nobody is left in the game."
+            elif len(state.winners) == 1:
+                summary = (f"After {state.max_rounds} rounds {who} has the fewest cubes left "
+                           "and wins.")
+            else:
+                summary = (f"After {state.max_rounds} rounds {who} have the fewest cubes left "
+                           "and share the win.")
         return Outcome(state.winners, summary, scores=scores, details=details)
 
     # --- text forms ---
@@ -1071,5 +1086,5 @@ GAME = Machine()
 __all__ = [
     "GAME", "Discard", "Draw", "Machine", "MachineAction", "MachineConfig", "MachineState",
     "MachineView", "PlaySet", "PlayerMat", "Setup", "Stop", "TakeUp", "Trade", "placements",
-    "set_actions",
+    "set_actions", "set_problem",
 ]

@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tables import machiavelli, pm
+from app.tables import cube_farm, machiavelli, machine, pm
 
-TABLES: dict[str, Any] = {t.Table.game_id: t.Table for t in (pm, machiavelli)}
+TABLES: dict[str, Any] = {t.Table.game_id: t.Table for t in (pm, machiavelli, machine, cube_farm)}

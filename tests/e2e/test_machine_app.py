@@ -1,0 +1,296 @@
+"""Perpetual-Motion Machine in the browser, the way people use it: a watch link that plays the
+command line's game, a whole game against a computer played by taps (following the Hint),
+set-up choices refused when taken, a refused tap that explains itself and changes nothing,
+pass-and-play with nothing of the next hand in the page, a reload in the middle of a turn, and
+the phone layout and axe-core checks in light and dark.
+
+One phone-sized page is booted once for the module; the tests move through the app by links.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from conftest import PHONE, ROOT, boot_app, wait_ready
+from test_app_play import go, idle
+from test_app_screens import SHOTS, check_layout
+
+from engine.seats import play_seeded
+
+M = "machine"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, site_url: str) -> Iterator[Any]:
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = boot_app(ctx, site_url)
+    yield page
+    assert page.errors == []
+    ctx.close()
+
+
+def tap_sel(page: Any, selector: str, force: bool = False) -> None:
+    """Tap the first element matching ``selector`` and wait until the app has handled it."""
+    before = page.evaluate("document.documentElement.dataset.handled || '0'")
+    page.locator(selector).first.tap(force=force)
+    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
+                           arg=before)
+    idle(page)
+
+
+def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:
+    before = page.evaluate("document.documentElement.dataset.handled || '0'")
+    page.get_by_test_id(testid).nth(nth).tap(force=force)
+    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
+                           arg=before)
+    idle(page)
+
+
+def fresh(page: Any, hash_: str) -> None:
+    go(page, "#/")
+    go(page, hash_)
+    if page.get_by_test_id("offer").count():
+        tap(page, "open-deal")
+    idle(page)
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("!!document.querySelector('[data-testid=mm-table].live')"))
+
+
+def wait_turn(page: Any) -> None:
+    page.wait_for_function("document.querySelector('[data-testid=mm-table].live') || "
+                           "document.querySelector('[data-testid=end]')", timeout=120_000)
+    idle(page)
+
+
+def message(page: Any) -> str:
+    text: str = page.get_by_test_id("message").inner_text()
+    return text
+
+
+def hand(page: Any) -> list[str]:
+    cards: list[str] = page.evaluate(
+        "[...document.querySelectorAll('[data-testid=mm-hand-card]')].map(b => b.dataset.card)")
+    return cards
+
+
+def phase(page: Any) -> str:
+    p: str = page.evaluate("document.querySelector('[data-testid=mm-table]').dataset.phase")
+    return p
+
+
+def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
+    seats = ["standard", "beginner", "strong"]
+    expected = play_seeded(M, 7, seats, {"max_rounds": 12}).to_dict()
+    go(app, f"#/{M}/watch/7?seats={','.join(seats)}&max_rounds=12&speed=fastest")
+    app.wait_for_function("document.documentElement.dataset.outcome !== undefined",
+                          timeout=240_000)
+    outcome = json.loads(app.evaluate("document.documentElement.dataset.outcome"))
+    assert outcome["winners"] == expected["winners"]
+    assert outcome["scores"] == expected["scores"]
+    assert int(app.evaluate("document.documentElement.dataset.actions")) == expected["actions"]
+    assert app.get_by_test_id("end").is_visible()
+    assert len(app.get_by_test_id("log").locator("li").all()) > 0
+
+
+def follow_hint(page: Any) -> str:
+    """Ask for the Hint and do what it says by taps; returns the hint's action text."""
+    tap(page, "mm-hint")
+    page.wait_for_function("document.querySelector('[data-testid=mm-table][data-hint]')",
+                           timeout=60_000)
+    idle(page)
+    hint: str = page.evaluate(
+        "document.querySelector('[data-testid=mm-table]').dataset.hint")
+    assert "Hint: the Strong computer would" in message(page)
+    words = hint.split()
+    head = words[0]
+    if head == "setup":
+        tap_sel(page, f'[data-action=mm-setup][data-tracks="{words[1]} {words[2]}"]')
+    elif head == "draw":
+        tap(page, "mm-draw")
+    elif head == "take":
+        tap_sel(page, f'[data-testid=mm-display][data-slot="{int(words[1]) - 1}"]')
+    elif head == "stop":
+        tap(page, "mm-stop")
+    elif head == "trade":
+        assert hand(page) and page.locator("[data-testid=mm-hand-card][aria-pressed=true]").count()
+        tap(page, "mm-trade")
+    elif head == "discard":
+        tap(page, "mm-discard")
+    elif head == "play":
+        sel = f'[data-action=mm-play][data-kind="{words[1]}"]'
+        if "on" in words:
+            tracks = words[words.index("on") + 1].replace("+", " ")
+            sel += f'[data-tracks="{tracks}"]'
+        if "pile" in words:
+            sel += f'[data-pile="{words[words.index("pile") + 1]}"]'
+        tap_sel(page, sel)
+    else:
+        raise AssertionError(hint)
+    assert "Not allowed" not in message(page), (hint, message(page))
+    return hint
+
+
+def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:
+    """A scripted player follows the Hint, one tapped step at a time, to the round limit."""
+    fresh(app, f"#/{M}/deal/11?seats=you,beginner&max_rounds=6")
+    assert app.get_by_test_id("mm-table").is_visible()
+    done: list[str] = []
+    for _ in range(200):
+        if app.get_by_test_id("end").count():
+            break
+        if not my_turn(app):
+            wait_turn(app)
+            continue
+        done.append(follow_hint(app))
+    assert app.get_by_test_id("end").is_visible(), done
+    assert any(h.startswith("setup") for h in done)
+    assert len(done) >= 6, done  # set-up and at least one step in each of five rounds
+    print("followed hints:", done)
+    assert "played 1" in app.get_by_test_id("record").inner_text().replace("\n", " ")
+
+
+def test_setup_refuses_a_pair_already_taken_and_a_refused_draw_changes_nothing(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/4?seats=you,standard")
+    wait_turn(app)  # the Standard computer (last seat) placed its cubes first
+    assert app.get_by_test_id("mm-setup-panel").is_visible()
+    taken = app.locator("[data-testid=mm-setup].taken")
+    assert taken.count() == 1
+    assert "needs a different pair" in taken.first.inner_text()
+    tracks = taken.first.get_attribute("data-tracks")
+    tap_sel(app, f'[data-action=mm-setup][data-tracks="{tracks}"]', force=True)
+    assert "Not allowed: another player already chose" in message(app)
+    assert phase(app) == "setup"
+    # a pair without the Flush track: no face-down cards yet
+    tap_sel(app, '[data-action=mm-setup][data-tracks="three straight"]')
+    wait_turn(app)
+    before = hand(app)
+    tap(app, "mm-draw", force=True)
+    assert "Not allowed: you may not draw face-down cards until your Flush track has a cube" \
+        in message(app)
+    assert hand(app) == before and phase(app) == "turn"
+    # three cards that are not a set: Play explains and nothing changes
+    for c in before[:3]:
+        tap_sel(app, f'[data-testid=mm-hand-card][data-card="{c}"]')
+    what = app.get_by_test_id("mm-what").inner_text()
+    assert "Not a set" in what or "Three of a Kind" in what
+
+
+def test_pass_and_play_hides_the_next_hand(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/5?seats=@Ana,@Bo")
+    cover = app.get_by_test_id("cover")
+    assert cover.is_visible() and "Pass to Bo" in cover.inner_text()  # the last seat sets up
+    assert app.locator("[data-card]").count() == 0
+    tap(app, "cover-go")
+    assert len(hand(app)) == 3
+    tap_sel(app, '[data-action=mm-setup][data-tracks="flush full-house"]')
+    cover = app.get_by_test_id("cover")
+    assert cover.is_visible() and "Pass to Ana" in cover.inner_text()
+    assert "Bo placed set-up cubes on Flush + Full House" in cover.inner_text()
+    assert app.locator("[data-card]").count() == 0  # nothing of Ana's hand in the page
+    tap(app, "cover-go")
+    assert "chose Flush + Full House" in app.get_by_test_id("mm-setup-panel").inner_text()
+
+
+def test_reload_mid_turn_resumes(app: Any) -> None:
+    fresh(app, f"#/{M}/deal/9?seats=you,standard")
+    wait_turn(app)
+    tap_sel(app, '[data-action=mm-setup][data-tracks="flush flush"]')
+    wait_turn(app)
+    tap(app, "mm-draw")  # Flush value 2: one more face-down card may follow
+    assert phase(app) == "taking"
+    cards = hand(app)
+    app.reload()
+    wait_ready(app)
+    idle(app)
+    wait_turn(app)
+    assert phase(app) == "taking" and hand(app) == cards
+    assert "Taken: 1 of 2 face-down" in app.get_by_test_id("mm-choice-take").inner_text()
+
+
+def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Any,
+                                                       built_site: Any) -> None:
+    """Installed once, the table works offline (reload included); a new version published
+    mid-game is offered, applied, and the game goes on where it was."""
+    import shutil
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from build_site import write_service_worker
+    from conftest import open_app, wait_service_worker
+    from serve import serve_in_thread
+
+    live = tmp_path / "live"
+    shutil.copytree(built_site, live)
+    server, url = serve_in_thread(live)
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        open_app(page, url)
+        wait_service_worker(page)
+        ctx.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        go(page, f"#/{M}/deal/13?seats=you,beginner")
+        wait_turn(page)
+        tap_sel(page, '[data-action=mm-setup][data-tracks="flush full-house"]')
+        wait_turn(page)
+        tap(page, "mm-draw")
+        cards, ph = hand(page), phase(page)
+        page.reload()  # offline: the saved game comes back
+        wait_ready(page)
+        idle(page)
+        wait_turn(page)
+        assert hand(page) == cards and phase(page) == ph
+        ctx.set_offline(False)
+        page.reload()  # back online, the app opened again; then a new version is published
+        wait_ready(page)
+        page.wait_for_function("window.pwa && window.pwa.registration", timeout=60_000)
+        idle(page)
+        index = live / "index.html"
+        index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
+        write_service_worker(live)
+        page.evaluate("window.pwa.registration.update()")
+        page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
+        with page.expect_navigation(timeout=60_000):
+            page.get_by_test_id("apply-update").click()
+        wait_ready(page)
+        assert "<!-- v2 -->" in page.content()
+        idle(page)
+        wait_turn(page)
+        assert hand(page) == cards and phase(page) == ph
+    finally:
+        ctx.set_offline(False)
+        ctx.close()
+        server.shutdown()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
+    app.emulate_media(color_scheme=scheme)
+    for name, hash_ in (("setup", f"#/{M}/setup"),
+                        ("table", f"#/{M}/deal/21?seats=you,standard,strong,beginner")):
+        if name == "table":
+            fresh(app, hash_)
+            wait_turn(app)
+            if app.get_by_test_id("mm-setup-panel").count():
+                tap_sel(app, "[data-action=mm-setup]:not(.taken)")
+                wait_turn(app)
+            tap(app, "mm-aid")
+            tap(app, "mm-opp")
+            if hand(app):
+                tap(app, "mm-hand-card")
+        else:
+            go(app, hash_)
+        check_layout(app, f"machine-{name}-{scheme}")
+        app.add_script_tag(path=str(AXE))
+        result = app.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+        assert bad == [], f"{name} {scheme}: {bad}"
+    app.emulate_media(color_scheme="light")
+    assert SHOTS.exists()

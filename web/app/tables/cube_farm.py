@@ -1,0 +1,166 @@
+"""Cube Farm's table: the shell's seated table plus the floor plan of
+:mod:`app.tables.cube_farm_ui` (taps, walks, the Hint from the Strong computer's advice).
+
+A hand's end stops the table (``hand_over``) so everyone can follow the scoring walks player
+by player; *Next hand* deals on (the engine's ``next hand`` action of whoever starts it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from app import seats as st
+from app.multi import SeatedTable
+from app.tables import cube_farm_ui as cu
+from engine.games.cube_farm.rules import HAND_OVER, OVER, NextHand
+
+
+class Table(SeatedTable):
+    game_id = "cube-farm"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.ui = cu.TurnUI()
+        self.before_tap = self.ui
+
+    def key_of(self, m: st.Match) -> str:
+        scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
+        return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
+
+    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+        return cu.table_html(m.state, seat, self.ui, m.names(), interactive=interactive,
+                             marked=self.marked, undo=bool(self.undo),
+                             hand_over=self.hand_over is not None, key_=self.key_of(m))
+
+    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
+        self.before_tap = self.ui
+        t = cu.tap(m.state, seat, self.ui, ev.action, ev.data or {})
+        self.ui = t.ui
+        return list(t.actions), t.message, t.refusal
+
+    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
+                                                                     bool] | None:
+        t = cu.key(m.state, seat, self.ui, key)
+        if t is None:
+            return None
+        self.before_tap = self.ui
+        self.ui = t.ui
+        return list(t.actions), t.message, t.refusal
+
+    def keys(self) -> str:
+        return "Escape Enter r R n N p P 1 2 3 4 5 6"
+
+    def refused(self) -> None:
+        self.ui = self.before_tap
+
+    def turn_reset(self) -> None:
+        self.ui = cu.TurnUI(step=self.ui.step)
+
+    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+        return cu.describe_turn(before, m.state, seat, m.names()[seat])
+
+    def marks(self, before: Any, after: Any) -> frozenset[str]:
+        return cu.marked_keys(before, after)
+
+    def line(self, m: st.Match) -> str:
+        s = m.state
+        seat = self.viewer(m)
+        return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
+
+    def end_line(self, m: st.Match) -> str:
+        names = m.names()
+        out = m.outcome
+        who = " and ".join(names[w] for w in out.winners)
+        best = max(m.state.totals)
+        verb = "share the win" if len(out.winners) > 1 else "wins"
+        return f"{who} {verb} with {best} points after {m.state.hands_total} hands."
+
+    # --- a hand's end ---
+    def check_hand_over(self, before: Any, m: st.Match) -> None:
+        if m.watch:
+            return
+        if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
+            self.ui = cu.TurnUI()
+            if m.state.phase == HAND_OVER:
+                self.hand_over = tuple(m.state.history[-1])
+
+    def perform(self, m: st.Match, seat: int, actions: list[Any], message: str | None,
+                refusal: bool) -> None:
+        before = m.state
+        start = self.turn_start(before)
+        count = len(m.log)
+        super().perform(m, seat, actions, message, refusal)
+        # With two players the one who ends a hand also deals the next: the shell sees the
+        # same person still to play, so close the turn here (log line, scoring stop).
+        if (m.state is not before and m.state.phase == HAND_OVER and before.phase != HAND_OVER
+                and m.current == seat and len(m.log) == count):
+            m.log.append(st.LogLine(seat, cu.describe_turn(start, m.state, seat,
+                                                           m.names()[seat]), m.state.hand))
+            m.seen[seat] = len(m.log)
+            self.undo = []
+            self.check_hand_over(before, m)
+            self.save()
+            self.render_board()
+
+    def act_mt_next_hand(self, _ev: Any) -> None:
+        m = self.match
+        self.hand_over = None
+        self.ui = cu.TurnUI()
+        if m is not None and not m.over and m.state.phase == HAND_OVER:
+            cur = m.current
+            if cur is not None and m.setup.seats[cur].human and not self.covered(m):
+                self.perform(m, cur, [NextHand()], None, False)
+                self.undo = []  # dealing is not undone
+                return
+        self.render_board()
+        self.after_change()
+
+    # --- taps that never change the game ---
+    def act_cf_show(self, ev: Any) -> None:
+        m = self.shown
+        if m is None:
+            return
+        try:
+            pos = (int(ev.get("x")), int(ev.get("y")))
+        except (TypeError, ValueError):
+            return
+        self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
+        self.render_board()
+        self.say(cu.walks_message(m.state.board, pos, m.names()))
+
+    def act_cf_step(self, ev: Any) -> None:
+        m = self.shown
+        if m is None:
+            return
+        try:
+            d = int(ev.get("d"))
+        except (TypeError, ValueError):
+            d = 1
+        step = min(max(self.ui.step + d, 0), m.state.players)
+        self.ui = replace(self.ui, step=step, show=None)
+        self.render_board()
+
+    # --- the Hint: what the Strong computer would do ---
+    def act_cf_hint(self, _ev: Any) -> None:
+        m = self.match
+        if m is None or self.watching is not None or m.over or self.runner is not None:
+            return
+        cur = m.current
+        if cur is None or not m.setup.seats[cur].human or self.covered(m):
+            return
+        self.say("Thinking about the best play…")
+        self.app.spawn(self.hint(m))
+
+    async def hint(self, m: st.Match) -> None:
+        state = m.state
+        answer = json.loads(await self.app.env.think(json.dumps({
+            "kind": "advice", "game": self.game_id, "level": "strong", "seed": m.deal,
+            "actions": m.actions, "state": self.game.state_to_dict(state)})))
+        if self.match is not m or m.state is not state:
+            return  # the table changed meanwhile: this hint is stale
+        action = self.game.parse_action(answer["action"])
+        self.ui, text = cu.advice_ui(state, self.ui, action)
+        self.render_board()
+        self.say(text, "hint")

@@ -1,0 +1,159 @@
+"""Perpetual-Motion Machine's table: the shell's seated table plus the board of
+:mod:`app.tables.machine_ui` (mats, display, hand, the three choices, log lines), and the Hint
+(what a Strong computer would do, thought out in the worker).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from app import seats as st
+from app.multi import SeatedTable
+from app.tables import machine_ui as mu
+from engine.errors import IllegalAction
+from engine.games.machine.rules import DISCARDING, TAKING, TRADING, Stop
+
+
+class Table(SeatedTable):
+    game_id = "machine"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.ui = mu.MachineUI()
+        self.before_tap = self.ui
+        self.seen: dict[int, Any] = {}  # seat -> the mats when that person last tapped
+
+    def view(self, m: st.Match, seat: int) -> Any:
+        return self.game.view(m.state, seat)
+
+    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+        marked = mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
+        return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+                             marked=marked)
+
+    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
+        self.before_tap = self.ui
+        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+        return self.taken(m, seat, t)
+
+    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
+                                                                     bool] | None:
+        if key.lower() == "h":
+            self.act_mm_hint(None)
+            return None
+        t = mu.key(self.view(m, seat), self.ui, key)
+        if t is None:
+            return None
+        self.before_tap = self.ui
+        return self.taken(m, seat, t)
+
+    def taken(self, m: st.Match, seat: int, t: mu.Tap) -> tuple[list[Any], str | None, bool]:
+        """The Tap's actions, with a closing Stop when a trade leaves the turn open."""
+        self.ui = t.ui
+        actions = list(t.actions)
+        if actions:
+            self.seen[seat] = m.state.mats
+        if actions and t.finish:
+            state = m.state
+            try:
+                for a in actions:
+                    state = self.game.apply(state, a)
+            except IllegalAction:
+                state = None  # the shell applies them again and shows the engine's reason
+            if (state is not None and self.game.current_player(state) == seat
+                    and state.phase in (TRADING, TAKING)):
+                actions.append(Stop())
+        return actions, t.message, t.refusal
+
+    def keys(self) -> str:
+        return "Escape d D s S t T x X p P o O a A h H"
+
+    def refused(self) -> None:
+        self.ui = self.before_tap
+
+    def turn_reset(self) -> None:
+        self.ui = mu.MachineUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
+
+    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+        return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
+                                actions, m.names()[seat])
+
+    def marks(self, before: Any, after: Any) -> frozenset[str]:
+        out = set(mu.mat_marks(before.mats, after.mats))
+        out.update(f"d{i}" for i, (a, b) in enumerate(zip(before.display, after.display,
+                                                          strict=True)) if a != b and b)
+        return frozenset(out)
+
+    def line(self, m: st.Match) -> str:
+        s = m.state
+        seat = self.viewer(m)
+        if s.phase == "setup":
+            return "set-up"
+        limit = f" of {s.max_rounds}" if s.max_rounds else ""
+        return f"round {s.round}{limit}, {s.mats[seat].left} cubes to place"
+
+    def score_caption(self, m: st.Match) -> str:
+        return "Cubes on the mat"
+
+    def end_line(self, m: st.Match) -> str:
+        s = m.state
+        names = m.names()
+        who = " and ".join(names[w] for w in s.winners)
+        if s.result == "won":
+            return f"{who} placed every cube on the mat in {s.round} rounds."
+        if s.result == "everybody-stuck":
+            return "Every player is out with one cube left: everybody loses."
+        if not s.winners:
+            return f"After {s.max_rounds} rounds nobody is left in the game."
+        verb = "has" if len(s.winners) == 1 else "have"
+        share = "wins" if len(s.winners) == 1 else "share the win"
+        return (f"After {s.max_rounds} rounds {who} {verb} the fewest cubes left and "
+                f"{share}.")
+
+    # --- looking around works any time, also during the computers' turns ---
+    def look(self, ev: Any) -> None:
+        m = self.shown
+        if m is None or self.covered(m):
+            return
+        t = mu.tap(self.view(m, self.viewer(m)), self.ui, ev.action, ev.data or {})
+        self.ui = t.ui
+        self.render_board()
+
+    act_mm_opp = act_mm_sort = act_mm_aid = look
+
+    # --- the Hint: what a Strong computer would do, thought out in the worker ---
+    def act_mm_hint(self, _ev: Any) -> None:
+        m = self.match
+        if m is None or self.watching is not None or m.over or self.runner is not None:
+            return
+        cur = m.current
+        if cur is None or not m.setup.seats[cur].human or self.covered(m):
+            return
+        self.say("Thinking as the Strong computer would…")
+        self.app.spawn(self.hint(m, cur))
+
+    async def hint(self, m: st.Match, seat: int) -> None:
+        state = m.state
+        answer = json.loads(await self.app.env.think(json.dumps({
+            "kind": "advice", "game": self.game_id, "level": "strong", "seed": m.deal,
+            "actions": m.actions, "state": self.game.state_to_dict(state)})))
+        if self.match is not m or m.state is not state:
+            return  # the table changed meanwhile: this hint is stale
+        action = self.game.parse_action(answer["action"])
+        view = self.view(m, seat)
+        cards = [str(c) for c in getattr(action, "cards", ())]
+        card = getattr(action, "card", None)
+        if card is not None:
+            cards = [str(card)]
+        self.ui = replace(self.ui, hint=str(action), picked=tuple(cards) or self.ui.picked)
+        self.render_board()
+        follow = ""
+        if cards and state.phase != DISCARDING:
+            follow = " The cards are selected: tap " + (
+                "Play." if str(action).startswith("play") else "Trade.")
+        elif cards:
+            follow = " The card is selected: tap Discard."
+        self.say(f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}",
+                 "hint")
