@@ -370,7 +370,7 @@ def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
 SIM = 128  # likeness is at most 104 (two copies of 52 cards)
 # states the proof of least change may visit (a count, so that seeded games replay exactly);
 # where the corner configurations are searched in turn it is rarely enough, so less there
-PROOF_WORK = {"low": 5000, "high": 5000, "both": 1000, "wrap": 1000}
+PROOF_WORK = {"low": 2500, "high": 2500, "both": 1000, "wrap": 1000}
 CUTS = 1300  # at most this many corner configurations, one search each (6^4: all)
 CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
 
@@ -1142,9 +1142,11 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
 
     def oracle(fr: frozenset[int]) -> list[list[Card]] | None:
         stats["oracle_calls"] = stats.get("oracle_calls", 0) + 1
-        cards = [c for i in sorted(fr) for c in table[i]] + forced
+        cards = counts_of([c for i in sorted(fr) for c in table[i]] + forced)
+        if _upper_bound(cards, hand_c, ace) < target:
+            return None  # fewer hand cards than that fit in any meld at all
         # only whether ``target`` (the most there is) is reached matters
-        got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, target * SIM,
+        got = _dp(cards, hand_c, ace, deadline, True, work, target * SIM,
                   enough=target * SIM, sim=_group_copies([table[i] for i in fr]))
         return None if got is None else got[1]
 
@@ -1178,9 +1180,13 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
     budget = PROOF_WORK[ace] if work is None else min(PROOF_WORK[ace], max(work[0], 0))
     spend = [budget]
     ko: list[int] = []
+    everything = counts_of([c for m in table for c in m] + forced)
     try:
-        res = _dp(counts_of([c for m in table for c in m] + forced), hand_c, ace, deadline,
-                  True, spend, target * mult + kept + 1, cells, ko)
+        # most often it fails: without the plan first (cheaper), again with it if not
+        res = _dp(everything, hand_c, ace, deadline, False, spend, target * mult + kept + 1,
+                  cells)
+        if res is not None:
+            res = _dp(everything, hand_c, ace, deadline, True, work, res[0], cells, ko)
     except SolverTimeout:
         return free, plan, False
     finally:
