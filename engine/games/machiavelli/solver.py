@@ -590,37 +590,43 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
+            # per (transitions, group code): (key change, value, detail), groups checked
+            cache2: dict[int, list[tuple[int, int, Det]]] = {}
+            nget = nxt.get
             for key, val in layer.items():
                 sub = (key >> sh) & MASK
                 ck = sub
-                tt = t
                 if hj:
+                    tt = t
                     for bit, c in hj:
                         if key & bit:
                             tt -= c
                     ck = sub | (tt << 10)
-                tr = cache.get(ck)
-                if tr is None:
-                    tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
-                          _transitions(sub, tt, h, kind, ace, aces_avail[j])
-                          if fix is None or kind != "first"
-                          or (det.strict, det.joined) == fix[j]]
-                    if sim is not None:
-                        tr = [(a, g, v + min(g, gt) + min(det.used - g, rt), det)
-                              for a, g, v, det in tr]
-                    cache[ck] = tr
                 gc = key & 31
-                grow = gnext[gc]
-                base = key - (sub << sh) - gc
-                for nsub_sh, g, hu, det in tr:
-                    ngc = grow[g]
-                    if ngc < 0:
-                        continue
-                    nkey = base + nsub_sh + ngc
+                ck2 = (ck << 5) | gc
+                tr2 = cache2.get(ck2)
+                if tr2 is None:
+                    tr = cache.get(ck)
+                    if tr is None:
+                        tt = ck >> 10
+                        tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
+                              _transitions(sub, tt if hj else t, h, kind, ace, aces_avail[j])
+                              if fix is None or kind != "first"
+                              or (det.strict, det.joined) == fix[j]]
+                        if sim is not None:
+                            tr = [(x, g, v + min(g, gt) + min(det.used - g, rt), det)
+                                  for x, g, v, det in tr]
+                        cache[ck] = tr
+                    grow = gnext[gc]
+                    tr2 = [(nsub_sh - (sub << sh) - gc + grow[g], hu, det)
+                           for nsub_sh, g, hu, det in tr if grow[g] >= 0]
+                    cache2[ck2] = tr2
+                for delta, hu, det in tr2:
                     nv = val + hu
                     if nv < need:
                         continue
-                    if nv > nxt.get(nkey, -1):
+                    nkey = key + delta
+                    if nv > nget(nkey, -1):
                         nxt[nkey] = nv
                         if want_plan:
                             back[nkey] = (key, det)
@@ -745,22 +751,32 @@ def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
         slack = 2 * slack + 1
 
 
+_DOM_DELTAS: dict[tuple[int, bool], tuple[int, ...]] = {}  # (shifted sub, ace both) -> deltas
+
+
 def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
     """Drop states that another state with an open run at least as long beats or equals."""
+    get = cur.get
+    deltas = _DOM_DELTAS
+    masks = [MASK << (5 + SHIFT * j) for j in range(4)]
     for st in list(cur):
-        v = cur.get(st)
+        v = get(st)
         if v is None:
             continue
-        for j in range(4):
-            sh = 5 + SHIFT * j
-            sub = (st >> sh) & MASK
-            if not sub:
+        for m in masks:
+            part = st & m
+            if not part:
                 continue
-            for low in _dominated_subs(sub, ace_both):
-                other = st + ((low - sub) << sh)
-                ov = cur.get(other)
+            ds = deltas.get((part, ace_both))
+            if ds is None:
+                sh = (m & -m).bit_length() - 1
+                sub = part >> sh
+                ds = tuple((low - sub) << sh for low in _dominated_subs(sub, ace_both))
+                deltas[(part, ace_both)] = ds
+            for d in ds:
+                ov = get(st + d)
                 if ov is not None and ov <= v:
-                    del cur[other]
+                    del cur[st + d]
 
 
 def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list[Card]]:
