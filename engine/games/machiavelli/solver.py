@@ -458,6 +458,10 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     return best[0], [[back(c) for c in m] for m in best[1]]
 
 
+_NO_HELD: tuple[tuple[tuple[()], ...], ...] = tuple(((),) * 4 for _ in range(13))
+_NO_KEEP = (0,) * 13
+
+
 def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
              want_plan: bool, work: list[int] | None = None, floor: int = 0,
              fix: tuple[tuple[int, int], ...] | None = None, keep: Keep | None = None,
@@ -482,11 +486,18 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     # melds that may be kept: bits, where they start and end, the cards they hold back
     nk = len(keep) if keep else 0
     mult = nk + 1 if sim is None else SIM  # value = laid * mult + kept (or likeness)
-    starting: list[list[tuple[int, int]]] = [[] for _ in range(npos)]  # (bit, meld)
-    ending = [0] * npos  # bits of melds whose last position this is
-    held: list[list[list[tuple[int, int]]]] = [[[] for _ in range(4)] for _ in range(npos)]
-    keep_after = [0] * npos  # melds that start after this position
+    starting: list[list[tuple[int, int]]] = []  # per position: (bit, meld) starting there
+    ending: list[int] = []  # bits of melds whose last position this is
+    held: Sequence[Sequence[Sequence[tuple[int, int]]]] = _NO_HELD  # (bit, copies) per card
+    keep_after: Sequence[int] = _NO_KEEP  # melds that start after this position
+    choices: list[list[tuple[int, int]]] = []  # per position: (bits kept, how many)
     if keep:
+        starting = [[] for _ in range(npos)]
+        ending = [0] * npos
+        held_l: list[list[list[tuple[int, int]]]] = [[[] for _ in range(4)]
+                                                     for _ in range(npos)]
+        keep_l = [0] * npos
+        held, keep_after = held_l, keep_l
         spans = []
         for m, cells in enumerate(keep):
             at = Counter((pidx[r], j) for j, r in cells)
@@ -509,16 +520,15 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             starting[first].append((bit, m))
             ending[last] |= bit
             for (i, j), c in at.items():
-                held[i][j].append((bit, c))
+                held_l[i][j].append((bit, c))
             for i in range(first):
-                keep_after[i] += 1
-    choices: list[list[tuple[int, int]]] = []  # per position: (bits kept, how many)
-    for pi in range(npos):
-        opts = [(0, 0)]
-        for bit, _ in starting[pi]:
-            opts += [(b | bit, k + 1) for b, k in opts]
-        opts.sort(key=lambda o: -o[1])
-        choices.append(opts)
+                keep_l[i] += 1
+        for pi in range(npos):
+            opts = [(0, 0)]
+            for bit, _ in starting[pi]:
+                opts += [(b | bit, k + 1) for b, k in opts]
+            opts.sort(key=lambda o: -o[1])
+            choices.append(opts)
     # hand cards still to come after each (position, suit): states that cannot reach
     # ``floor`` even laying all of them are dropped (the result is the same when the maximum
     # reaches ``floor``; below it the search answers None). With ``keep`` the cards of
@@ -526,6 +536,7 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     # states that cannot keep the floor's melds even keeping every meld still to decide are
     # dropped too.
     floor_laid, floor_kept = divmod(floor, mult)
+    extra = 0 if keep else floor_kept
     rem = 0
     need_after: list[list[int]] = []
     need_start = [0] * npos
@@ -534,13 +545,11 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         r = 1 if pos == 14 else pos
         need_row = [0] * 4
         for j in range(3, -1, -1):
-            need_row[j] = (floor_laid - rem) * mult
+            need_row[j] = (floor_laid - rem) * mult + extra
             rem += hand[j][r]
         need_start[pi] = floor_kept - keep_after[pi]
         need_after.append(need_row)
     need_after.reverse()
-    if not keep:
-        need_after = [[x + floor_kept for x in row] for row in need_after]
     cur: dict[int, int] = {0: 0}
     history: list[list[dict[int, tuple[int, Det]]]] = []
     rank_back: list[dict[int, int]] = []
@@ -590,42 +599,37 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
-            # per (transitions, group code): (key change, value, detail), groups checked
-            cache2: dict[int, list[tuple[int, int, Det]]] = {}
             nget = nxt.get
             for key, val in layer.items():
                 sub = (key >> sh) & MASK
                 ck = sub
+                tt = t
                 if hj:
-                    tt = t
                     for bit, c in hj:
                         if key & bit:
                             tt -= c
                     ck = sub | (tt << 10)
+                tr = cache.get(ck)
+                if tr is None:
+                    tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
+                          _transitions(sub, tt, h, kind, ace, aces_avail[j])
+                          if fix is None or kind != "first"
+                          or (det.strict, det.joined) == fix[j]]
+                    if sim is not None:
+                        tr = [(x, g, v + min(g, gt) + min(det.used - g, rt), det)
+                              for x, g, v, det in tr]
+                    cache[ck] = tr
                 gc = key & 31
-                ck2 = (ck << 5) | gc
-                tr2 = cache2.get(ck2)
-                if tr2 is None:
-                    tr = cache.get(ck)
-                    if tr is None:
-                        tt = ck >> 10
-                        tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
-                              _transitions(sub, tt if hj else t, h, kind, ace, aces_avail[j])
-                              if fix is None or kind != "first"
-                              or (det.strict, det.joined) == fix[j]]
-                        if sim is not None:
-                            tr = [(x, g, v + min(g, gt) + min(det.used - g, rt), det)
-                                  for x, g, v, det in tr]
-                        cache[ck] = tr
-                    grow = gnext[gc]
-                    tr2 = [(nsub_sh - (sub << sh) - gc + grow[g], hu, det)
-                           for nsub_sh, g, hu, det in tr if grow[g] >= 0]
-                    cache2[ck2] = tr2
-                for delta, hu, det in tr2:
+                grow = gnext[gc]
+                base = key - (sub << sh) - gc
+                for nsub_sh, g, hu, det in tr:
+                    ngc = grow[g]
+                    if ngc < 0:
+                        continue
                     nv = val + hu
                     if nv < need:
                         continue
-                    nkey = key + delta
+                    nkey = base + nsub_sh + ngc
                     if nv > nget(nkey, -1):
                         nxt[nkey] = nv
                         if want_plan:
