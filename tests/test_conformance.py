@@ -3,7 +3,8 @@
 For each playable game: random seeded playouts that end; the same seed gives the same game;
 state and view JSON round-trips; cards are conserved; the view hides exactly what
 ``determinize`` resamples; illegal actions are refused with a reason and change nothing;
-garbage saved games are rejected with InvalidState.
+garbage saved games are rejected with InvalidState. The checks themselves live in
+:mod:`engine.soak`, shared with the soak run (scripts/soak.py) and the saved-game fuzz.
 """
 
 from __future__ import annotations
@@ -14,8 +15,20 @@ from typing import Any
 
 import pytest
 
-from engine.errors import IllegalAction, InvalidState, ParseError
+from engine.errors import InvalidState, ParseError
 from engine.registry import all_games, get_game, playable_ids
+from engine.soak import (
+    check_conserved,
+    check_end,
+    check_parse,
+    check_refused,
+    check_roundtrip,
+    check_views,
+    conserved,
+    full_set,
+    mutate_action,
+    mutate_text,
+)
 
 GAMES = playable_ids()
 MAX_STEPS = 20000
@@ -74,27 +87,16 @@ def test_playouts_conserve_roundtrip_and_hide(game_id: str) -> None:
             trail = playout(game, 1000 * players + seed, players)
             first = game.card_multiset(trail[0][0])
             assert sum(first.values()) > 0
+            full = full_set(game, trail[0][0])
+            assert conserved(game, trail[0][0]) == full
             drng = random.Random(seed)
             for i, (state, action) in enumerate(trail):
-                assert game.card_multiset(state) == first, "a card was created or lost"
-                data = game.state_to_dict(state)
-                text = json.dumps(data)
-                again = game.state_from_dict(json.loads(text))
-                assert game.state_to_dict(again) == data
+                check_conserved(game, state, full)
+                check_roundtrip(game, state)
+                check_end(game, state)
                 if i % 7 and action is not None:
                     continue  # full view checks on a sample of steps keep this quick
-                who = game.current_player(state)
-                for p in range(game.default_config(players).players):
-                    view = game.view(state, p)
-                    vd = view.to_dict()
-                    json.dumps(vd)
-                    guess = game.determinize(view, drng)
-                    assert game.view(guess, p).to_dict() == vd, "view depends on hidden cards"
-                    assert game.card_multiset(guess) == first
-                    if p == who:
-                        assert [str(a) for a in game.legal_actions(guess)] == [
-                            str(a) for a in game.legal_actions(state)
-                        ], "legal actions depend on hidden cards"
+                check_views(game, state, game.default_config(players).players, drng, full)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -102,20 +104,22 @@ def test_actions_text_roundtrip_and_illegal_refused(game_id: str) -> None:
     game = get_game(game_id)
     trail = playout(game, 7)
     pool = {str(a): a for _, a in trail if a is not None}
+    rng = random.Random(7)
     for state, action in trail[:400]:
         if action is not None:
-            assert game.parse_action(str(action)) == action
-        legal = {str(a) for a in game.legal_actions(state)}
+            assert check_parse(game, str(action)) == action
+        legal = game.legal_actions(state)
         before = game.state_to_dict(state)
-        for text, other in list(pool.items())[:60]:
-            if text in legal:
-                assert game.explain_illegal(state, other) is None
-                continue
-            reason = game.explain_illegal(state, other)
-            assert isinstance(reason, str) and reason
-            with pytest.raises(IllegalAction):
-                game.apply(state, other)
-            assert game.state_to_dict(state) == before
+        for other in list(pool.values())[:60]:
+            check_refused(game, state, other, legal, before)
+        for a in legal[:5]:
+            other = mutate_action(a, rng)
+            if other is not None:
+                check_refused(game, state, other, legal, before)
+            text = mutate_text(str(a), rng)
+            parsed = check_parse(game, text)
+            if parsed is not None:
+                check_refused(game, state, parsed, legal, before)
     with pytest.raises(ParseError):
         game.parse_action("this is not an action")
 

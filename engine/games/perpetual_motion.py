@@ -325,7 +325,8 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             return Deal()
         if words == ["gather"]:
             return Gather()
-        if len(words) == 3 and words[0] == "move" and all(w.isdigit() for w in words[1:]):
+        if len(words) == 3 and words[0] == "move" and all(
+                w.isascii() and w.isdigit() and len(w) <= 2 for w in words[1:]):
             src, dst = int(words[1]), int(words[2])
             if 1 <= src <= STACKS and 1 <= dst <= STACKS:
                 return Move(src - 1, dst - 1)
@@ -405,6 +406,12 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             raise InvalidState("state: loop_start and loop_length are set exactly when looped")
         if (status == WON) != (len(discarded) == 52):
             raise InvalidState("state.status: won exactly when all 52 cards are discarded")
+        if status == LOOPED:
+            assert loop_start is not None and loop_length is not None
+            # the gathered deck repeats the start of round loop_start, seen loop_length ago
+            if (loop_length != rnd + 1 - loop_start or any(stacks)
+                    or seen[loop_start - 1] != rank_key(deck)):
+                raise InvalidState("state: loop_start and loop_length do not describe the loop")
         seed = r.opt_integer("seed", 0)
         return PMState(deck=tuple(deck), stacks=stacks, discarded=tuple(discarded), round=rnd,
                        deals=deals, seen=seen, status=status, loop_start=loop_start,

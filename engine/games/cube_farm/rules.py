@@ -111,8 +111,10 @@ class NextHand:
 
 CFAction = Place | Claim | Pass | NextHand
 
-_PLACE_RE = re.compile(r"^place\s+([a-z]\d+)\s+at\s+(-?\d+)\s*,\s*(-?\d+)\s+rot\s+(\d)$")
-_CLAIM_RE = re.compile(r"^claim\s+(-?\d+)\s*,\s*(-?\d+)$")
+# ASCII digits, and few of them: int() refuses other digits ('²') and very long numbers.
+_PLACE_RE = re.compile(r"^place\s+([a-z][0-9]{1,3})\s+at\s+(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})"
+                       r"\s+rot\s+([0-9])$", re.ASCII)
+_CLAIM_RE = re.compile(r"^claim\s+(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})$", re.ASCII)
 
 
 def parse_cf_action(text: str) -> CFAction:

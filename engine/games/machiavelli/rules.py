@@ -715,16 +715,33 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             if meld_problem(sm, config.ace) is not None:
                 raise InvalidState("state.start_table: a turn always starts with valid melds")
         taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
-        empty = [i for i, c in enumerate(helping) if c is None]
-        # a slot is empty because its card was taken this turn, or, once the draw pile is
-        # empty, because it could not be refilled after an earlier turn
-        if len(set(taken)) != len(taken) or not set(taken) <= set(empty) or (
-                deck and len(taken) != len(empty)):
+        empty = {i for i, c in enumerate(helping) if c is None}
+        if len(set(taken)) != len(taken) or not set(taken) <= empty:
             raise InvalidState("state.helping: taken slots and helping cards on the table differ")
+        if deck and empty - set(taken):
+            # a slot stays empty after a turn only when the draw pile could not refill it
+            raise InvalidState("state.helping: an empty slot while the draw pile has cards")
         if status == OVER and (not winners or steps):
             raise InvalidState("state.status: a finished game has winners and no turn going on")
         if status == PLAYING and winners:
             raise InvalidState("state.winners: only a finished game has winners")
+        if not config.match_limit and hand_no != 1:
+            raise InvalidState("state.hand_no: a single game has one hand")
+        if status == OVER:
+            if last != tuple(penalty(h) for h in hands):
+                raise InvalidState("state.last_hand: not the penalty points of the hands left")
+            if config.match_limit:
+                if max(scores) < config.match_limit:
+                    raise InvalidState("state.status: the match goes on below its limit")
+                best = min(scores)
+                expected = tuple(i for i, t in enumerate(scores) if t == best)
+            else:
+                fewest = min(len(h) for h in hands)
+                expected = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
+            if winners != expected:
+                raise InvalidState("state.winners: not the players the rules make winners")
+        elif len(last) != (0 if hand_no == 1 else n):
+            raise InvalidState("state.last_hand: one entry per player after the first hand")
         st = MState(config=config, deck=deck, hands=hands, table=table, start_table=start,
                     helping=helping, player=player, steps=steps, passes=passes, turns=turns,
                     status=status, winners=winners, scores=scores, hand_no=hand_no, seed=seed,
@@ -874,7 +891,8 @@ def parse_action(text: str) -> MAction:
     words = t.replace("->", " -> ").split()
 
     def num(w: str) -> int:
-        if not w.isdigit() or int(w) < 1:
+        # ASCII digits only ('²' is a digit to str.isdigit but not to int), and few of them
+        if not (w.isascii() and w.isdigit()) or len(w) > 6 or int(w) < 1:
             raise bad
         return int(w) - 1
 

@@ -35,12 +35,18 @@ small on big late-game tables (80 table cards, 15 in the hand: a few ms):
 * the count is first tried changing only the melds near the hand.
 
 Second aim: among arrangements laying the most cards, change the existing melds least. We keep
-as many of the table's melds untouched as possible: an oracle removes a chosen set of melds
-from the problem and checks that the rest still reaches the optimum. The search starts from
-"keep everything" (laying only new melds), then greedily keeps melds from the far side of the
-hand (every meld an arrangement found leaves as it was is kept at once), then tries smaller
-sets of changed melds while the time budget and ``SECOND_AIM_CALLS`` last; ``changes_proven``
-says whether the minimum was proven.
+as many of the table's melds untouched as possible. The searches that find the count break ties
+towards arrangements that put each table card in the same kind of meld (group or run) as on
+the table, so more melds come back as they were (``sim``). An oracle removes a chosen set of
+melds from the problem and checks that the rest still reaches the optimum (stopping at the first
+corner configuration that does). The search starts from the melds the count's arrangement
+changed, first tries "keep everything" (laying only new melds), then greedily keeps melds from
+the far side of the hand (every meld an arrangement found leaves as it was is kept at once).
+Then one search proves it least or finds the least: the same dynamic programme with the value
+(cards laid, melds kept), each table meld kept or not decided where it starts and its cards held
+back until it ends, asked for one kept meld more than the greedy found (laying fewer than the
+count, or keeping too few even if every meld still to come is kept, drops a state early). It
+may visit ``PROOF_WORK`` states; ``changes_proven`` says whether the minimum was proven.
 """
 
 from __future__ import annotations
@@ -49,7 +55,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import product
 
 from engine.cards import SUITS, Card
 from engine.errors import ParseError
@@ -302,19 +308,38 @@ def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
     return got
 
 
+Keep = Sequence[Sequence[tuple[int, int]]]  # table melds that may stay as they are: cards
+
+
 def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         want_plan: bool, work: list[int] | None = None, floor: int = 0,
+        keep: Keep | None = None, kept_out: list[int] | None = None,
+        enough: int | None = None, sim: Counts | None = None,
         ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be (or,
-    with ``floor``, if the maximum is below it)."""
+    with ``floor``, if the maximum is below it).
+
+    With ``keep`` (melds of the table, as (suit index, rank) cards, all inside ``tab``) the
+    value is ``laid * (len(keep) + 1) + kept``: most cards first, then most of those melds
+    left as they are (their cards are then not in the plan; ``kept_out`` gets their indices).
+    ``enough``: a value known to be the most there is (where the corner configurations are
+    searched in turn, the first to reach it ends the search). ``sim`` (how many copies of
+    each card are in groups on the table): the value is ``laid * SIM + likeness``, where
+    likeness counts cards placed in the same kind of meld (group or run) as on the table,
+    a tie-break that leaves more melds as they were; ``floor`` and ``enough`` are then in
+    those units too (and a configuration of the corner ends the search once it lays the
+    most cards there can be)."""
     if ace == "wrap":
-        res = _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
+        res = _cut_dp(tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
+                      enough, sim)
         if res is None or res[1] is None:
             return res
         return res[0], _join_runs(res[1])
     if ace == "both":
-        return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor)
-    return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+        return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
+                       enough, sim)
+    return _dp_core(tab, hand, ace, deadline, want_plan, work, floor, None, keep, kept_out,
+                    sim)
 
 
 def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
@@ -342,12 +367,18 @@ def _join_runs(melds: list[list[Card]]) -> list[list[Card]]:
     return out
 
 
+SIM = 128  # likeness is at most 104 (two copies of 52 cards)
+# states the proof of least change may visit (a count, so that seeded games replay exactly);
+# where the corner configurations are searched in turn it is rarely enough, so less there
+PROOF_WORK = {"low": 2500, "high": 2500, "both": 1000, "wrap": 1000}
 CUTS = 1300  # at most this many corner configurations, one search each (6^4: all)
 CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
 
 
 def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
-            work: list[int] | None, floor: int,
+            work: list[int] | None, floor: int, keep: Keep | None = None,
+            kept_out: list[int] | None = None, enough: int | None = None,
+            sim: Counts | None = None,
             ) -> tuple[int, list[list[Card]] | None] | None:
     """Ace low or high, and wrap-around: fix what passes the corner, one search each.
 
@@ -372,7 +403,12 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     cut = min(range(1, 14), key=lambda c: (cost(c), c != 2, c)) if wrap else 2
     cards = sum(map(sum, have))
     if cost(cut) > CUTS or cards < CUT_CARDS:
-        return _dp_core(tab, hand, ace, deadline, want_plan, work, floor)
+        return _dp_core(tab, hand, ace, deadline, want_plan, work, floor, None, keep, kept_out,
+                        sim)
+
+    def rot_rank(r: int) -> int:
+        nr = (r - cut) % 13 + 2
+        return 1 if nr == 14 else nr
 
     def rot(cnt: Counts) -> Counts:
         out = [[0] * 14 for _ in range(4)]
@@ -383,6 +419,9 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
         return out
 
     rtab, rhand = (rot(tab), rot(hand)) if cut != 2 else (tab, hand)
+    rsim = sim if sim is None or cut == 2 else rot(sim)
+    rkeep = keep if keep is None or cut == 2 else [[(j, rot_rank(r)) for j, r in m]
+                                                   for m in keep]
     per_suit = []
     for j in range(4):
         m = min(rtab[j][1] + rhand[j][1], rtab[j][2] + rhand[j][2], 2)
@@ -390,13 +429,23 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
                          if wrap or jo == 0])
     fixes = sorted(product(*per_suit), key=lambda f: (sum(a + b for a, b in f), f))
     top = _upper_bound(tab, hand, ace)
+    if keep is not None:
+        top = top * (len(keep) + 1) + len(keep)
+    if sim is not None:
+        top *= SIM
+    if enough is not None:
+        top = min(top, enough)
     mode = ace if wrap else "lohi"
     best: tuple[int, list[list[Card]] | None] | None = None
     for fix in fixes:
+        ko: list[int] | None = None if kept_out is None else []
         got = _dp_core(rtab, rhand, mode, deadline, want_plan, work,
-                       floor if best is None else max(floor, best[0] + 1), fix)
+                       floor if best is None else max(floor, best[0] + 1), fix, rkeep, ko,
+                       rsim)
         if got is not None:
             best = got
+            if kept_out is not None and ko is not None:
+                kept_out[:] = ko
             if best[0] >= top:
                 break
     if best is None or best[1] is None or cut == 2:
@@ -409,37 +458,102 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     return best[0], [[back(c) for c in m] for m in best[1]]
 
 
+_NO_HELD: tuple[tuple[tuple[()], ...], ...] = tuple(((),) * 4 for _ in range(13))
+_NO_KEEP = (0,) * 13
+
+
 def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
              want_plan: bool, work: list[int] | None = None, floor: int = 0,
-             fix: tuple[tuple[int, int], ...] | None = None,
+             fix: tuple[tuple[int, int], ...] | None = None, keep: Keep | None = None,
+             kept_out: list[int] | None = None, sim: Counts | None = None,
              ) -> tuple[int, list[list[Card]] | None] | None:
     """Maximum hand cards laid with every table card melded; None if the table cannot be.
 
     ``fix`` (wrap-around): per suit, how many runs begin at the first rank as A-2 runs and as
-    runs joined to a K-run through the ace.
+    runs joined to a K-run through the ace. ``keep``: see :func:`_dp`.
 
-    Keys pack the four per-suit sub-states into bits 5.. (8 bits each) and the group code of
-    the rank being built into bits 0..4, so the inner loop is plain integer arithmetic.
+    Keys pack the four per-suit sub-states into bits 5.. (10 bits each) and the group code of
+    the rank being built into bits 0..4, so the inner loop is plain integer arithmetic. With
+    ``keep``, bits 45.. say which melds of ``keep`` still under way are kept: each meld is
+    decided at its first position and holds back its cards until its last (melds that are
+    never under way at the same time share a bit).
     """
     # ace low only: the ace is simply rank 1 (no owed aces); otherwise walk 2..K, then the ace
     positions = list(range(1, 14)) if ace == "low" else list(range(2, 15))
+    npos = len(positions)
+    pidx = {(1 if pos == 14 else pos): i for i, pos in enumerate(positions)}
     aces_avail = [tab[s][1] + hand[s][1] for s in range(4)]
+    # melds that may be kept: bits, where they start and end, the cards they hold back
+    nk = len(keep) if keep else 0
+    mult = nk + 1 if sim is None else SIM  # value = laid * mult + kept (or likeness)
+    starting: list[list[tuple[int, int]]] = []  # per position: (bit, meld) starting there
+    ending: list[int] = []  # bits of melds whose last position this is
+    held: Sequence[Sequence[Sequence[tuple[int, int]]]] = _NO_HELD  # (bit, copies) per card
+    keep_after: Sequence[int] = _NO_KEEP  # melds that start after this position
+    choices: list[list[tuple[int, int]]] = []  # per position: (bits kept, how many)
+    if keep:
+        starting = [[] for _ in range(npos)]
+        ending = [0] * npos
+        held_l: list[list[list[tuple[int, int]]]] = [[[] for _ in range(4)]
+                                                     for _ in range(npos)]
+        keep_l = [0] * npos
+        held, keep_after = held_l, keep_l
+        spans = []
+        for m, cells in enumerate(keep):
+            at = Counter((pidx[r], j) for j, r in cells)
+            spans.append((min(i for i, _ in at), max(i for i, _ in at), m, at))
+        spans.sort()
+        busy: list[tuple[int, int]] = []  # (last, bit)
+        free_bits: list[int] = []
+        nbits = 0
+        for first, last, m, at in spans:
+            for item in [b for b in busy if b[0] < first]:
+                busy.remove(item)
+                free_bits.append(item[1])
+            if free_bits:
+                free_bits.sort()
+                bit = free_bits.pop(0)
+            else:
+                bit = 1 << (5 + SHIFT * 4 + nbits)
+                nbits += 1
+            busy.append((last, bit))
+            starting[first].append((bit, m))
+            ending[last] |= bit
+            for (i, j), c in at.items():
+                held_l[i][j].append((bit, c))
+            for i in range(first):
+                keep_l[i] += 1
+        for pi in range(npos):
+            opts = [(0, 0)]
+            for bit, _ in starting[pi]:
+                opts += [(b | bit, k + 1) for b, k in opts]
+            opts.sort(key=lambda o: -o[1])
+            choices.append(opts)
     # hand cards still to come after each (position, suit): states that cannot reach
     # ``floor`` even laying all of them are dropped (the result is the same when the maximum
-    # reaches ``floor``; below it the search answers None)
+    # reaches ``floor``; below it the search answers None). With ``keep`` the cards of
+    # ``floor`` must be the most that can be laid: then every state must lay that many, and
+    # states that cannot keep the floor's melds even keeping every meld still to decide are
+    # dropped too.
+    floor_laid, floor_kept = divmod(floor, mult)
+    extra = 0 if keep else floor_kept
     rem = 0
     need_after: list[list[int]] = []
-    for pos in reversed(positions):
+    need_start = [0] * npos
+    for pi in range(npos - 1, -1, -1):
+        pos = positions[pi]
         r = 1 if pos == 14 else pos
         need_row = [0] * 4
         for j in range(3, -1, -1):
-            need_row[j] = floor - rem
+            need_row[j] = (floor_laid - rem) * mult + extra
             rem += hand[j][r]
+        need_start[pi] = floor_kept - keep_after[pi]
         need_after.append(need_row)
     need_after.reverse()
     cur: dict[int, int] = {0: 0}
     history: list[list[dict[int, tuple[int, Det]]]] = []
     rank_back: list[dict[int, int]] = []
+    start_back: list[dict[int, int] | None] = []
     for pi, pos in enumerate(positions):
         r = 1 if pos == 14 else pos
         kind = "first" if pos == positions[0] else ("ace" if pos == 14 else "mid")
@@ -448,24 +562,63 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         if deadline is not None and time.perf_counter() > deadline:
             raise SolverTimeout
         layer = cur
+        if keep:
+            # melds that ended free their bit; the melds starting here are kept or not
+            clear = ~ending[pi - 1] if pi else -1
+            opts = choices[pi]
+            if len(opts) > 1 or clear != -1:
+                need = need_start[pi]
+                layer = {}
+                sb: dict[int, int] = {}
+                for key, val in cur.items():
+                    base = key & clear
+                    kv = val % mult
+                    for bits, k in opts:
+                        if kv + k < need:
+                            break
+                        nv = val + k
+                        nkey = base | bits
+                        if nv > layer.get(nkey, -1):
+                            layer[nkey] = nv
+                            sb[nkey] = key
+                start_back.append(sb)
+                if not layer:
+                    return None
+            else:
+                start_back.append(None)
         backs: list[dict[int, tuple[int, Det]]] = []
         for j in range(4):
             t, h = tab[j][r], hand[j][r]
+            if sim is not None:
+                gt = sim[j][r]
+                rt = t - gt
             sh = 5 + SHIFT * j
             gnext = _GC_NEXT[j]
             need = need_after[pi][j]
+            hj = held[pi][j]
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
             cache: dict[int, list[tuple[int, int, int, Det]]] = {}
+            nget = nxt.get
             for key, val in layer.items():
                 sub = (key >> sh) & MASK
-                tr = cache.get(sub)
+                ck = sub
+                tt = t
+                if hj:
+                    for bit, c in hj:
+                        if key & bit:
+                            tt -= c
+                    ck = sub | (tt << 10)
+                tr = cache.get(ck)
                 if tr is None:
-                    tr = [(nsub << sh, g, hu, det) for nsub, g, hu, det in
-                          _transitions(sub, t, h, kind, ace, aces_avail[j])
+                    tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
+                          _transitions(sub, tt, h, kind, ace, aces_avail[j])
                           if fix is None or kind != "first"
                           or (det.strict, det.joined) == fix[j]]
-                    cache[sub] = tr
+                    if sim is not None:
+                        tr = [(x, g, v + min(g, gt) + min(det.used - g, rt), det)
+                              for x, g, v, det in tr]
+                    cache[ck] = tr
                 gc = key & 31
                 grow = gnext[gc]
                 base = key - (sub << sh) - gc
@@ -473,11 +626,11 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                     ngc = grow[g]
                     if ngc < 0:
                         continue
-                    nkey = base + nsub_sh + ngc
                     nv = val + hu
                     if nv < need:
                         continue
-                    if nv > nxt.get(nkey, -1):
+                    nkey = base + nsub_sh + ngc
+                    if nv > nget(nkey, -1):
                         nxt[nkey] = nv
                         if want_plan:
                             back[nkey] = (key, det)
@@ -503,42 +656,54 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
         _prune_dominated(cur, ace == "both")
         history.append(backs)
         rank_back.append(rb)
+    low_bits = (1 << (5 + SHIFT * 4)) - 1  # everything but the kept melds
     if ace == "low":
         # after the king every open run ends: keep states whose runs can all end there
-        closed: dict[int, int] = {}
-        final_back: dict[int, int] = {}
+        value = -1
+        st_end = 0
         for st, v in cur.items():
             ends = all(_endable(x) for j in range(4)
                        for x in _unsub((st >> (5 + SHIFT * j)) & MASK)[:2])
-            if ends and v > closed.get(0, -1):
-                closed[0] = v
-                final_back[0] = st
-        if not closed:
+            if ends and v > value:
+                value, st_end = v, st
+        if value < 0:
             return None
-        value = closed[0]
-        if not want_plan:
-            return value, None
-        st_end = final_back[0]
-    else:
+    elif not keep:
         if 0 not in cur:
             return None
         value = cur[0]
         st_end = 0
+    else:
+        value = -1
+        st_end = 0
+        for st, v in cur.items():
+            if st & low_bits == 0 and v > value:
+                value, st_end = v, st
+        if value < 0:
+            return None
     if not want_plan:
         return value, None
     # walk back: the detail chosen for each position and suit
     dets: list[list[Det]] = []
     st = st_end
-    for pi in range(len(positions) - 1, -1, -1):
+    for pi in range(npos - 1, -1, -1):
         key = rank_back[pi][st]
         row: list[Det] = [Det()] * 4
         for j in range(3, -1, -1):
             prev, det = history[pi][j][key]
             row[j] = det
             key = prev
+        if keep:
+            if kept_out is not None:
+                kept_out.extend(m for bit, m in starting[pi] if key & bit)
+            sbk = start_back[pi]
+            if sbk is not None:
+                key = sbk[key]
         st = key
         dets.append(row)
     dets.reverse()
+    if kept_out is not None:
+        kept_out.sort()
     return value, _rebuild(positions, dets, ace)
 
 
@@ -570,36 +735,52 @@ def _upper_bound(tab: Counts, hand: Counts, ace: str) -> int:
 
 def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
             work: list[int] | None = None, floor: int | None = None,
+            sim: Counts | None = None,
             ) -> tuple[int, list[list[Card]] | None] | None:
     """:func:`_dp` with the most hand cards found fast: first only searches that lay every
     card that could fit, then ones that leave out 1, 3, 7, ... of them (each search is exact
-    when the maximum reaches its floor, and the same answer as one without a floor)."""
+    when the maximum reaches its floor, and the same answer as one without a floor). The
+    value is in hand cards (with ``sim``, only the plan follows the tie-break)."""
     top = _upper_bound(tab, hand, ace) if floor is None else floor
+    unit = 1 if sim is None else SIM
     slack = 0
     while True:
         fl = max(top - slack, 0)
-        res = _dp(tab, hand, ace, deadline, want_plan, work, fl)
-        if res is not None or fl == 0:
+        res = _dp(tab, hand, ace, deadline, want_plan, work, fl * unit, sim=sim,
+                  enough=top * unit if sim is not None and slack == 0 else None)
+        if res is not None:
+            return res[0] // unit, res[1]
+        if fl == 0:
             return res
         slack = 2 * slack + 1
 
 
+_DOM_DELTAS: dict[tuple[int, bool], tuple[int, ...]] = {}  # (shifted sub, ace both) -> deltas
+
+
 def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
     """Drop states that another state with an open run at least as long beats or equals."""
+    get = cur.get
+    deltas = _DOM_DELTAS
+    masks = [MASK << (5 + SHIFT * j) for j in range(4)]
     for st in list(cur):
-        v = cur.get(st)
+        v = get(st)
         if v is None:
             continue
-        for j in range(4):
-            sh = 5 + SHIFT * j
-            sub = (st >> sh) & MASK
-            if not sub:
+        for m in masks:
+            part = st & m
+            if not part:
                 continue
-            for low in _dominated_subs(sub, ace_both):
-                other = st + ((low - sub) << sh)
-                ov = cur.get(other)
+            ds = deltas.get((part, ace_both))
+            if ds is None:
+                sh = (m & -m).bit_length() - 1
+                sub = part >> sh
+                ds = tuple((low - sub) << sh for low in _dominated_subs(sub, ace_both))
+                deltas[(part, ace_both)] = ds
+            for d in ds:
+                ov = get(st + d)
                 if ov is not None and ov <= v:
-                    del cur[other]
+                    del cur[st + d]
 
 
 def _rebuild(positions: list[int], dets: list[list[Det]], ace: str) -> list[list[Card]]:
@@ -834,56 +1015,85 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
         hand_left.remove(c)
     check_cards(tab_cards, hand)
     forced = list(must_lay)
-    stats: dict[str, float] = {"oracle_calls": 0}
+    stats: dict[str, float] = {}
     if work is None and work_budget is not None:
         work = [work_budget]
-    pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
-    plan: list[list[Card]] | None = None
+    n = len(table)
+    tab_c, hand_c = counts_of(tab_cards + forced), counts_of(hand_left)
+    free_ids = frozenset(range(n))
     try:
-        target = None
+        got = None
         if least_change and table:
             # most often every card that could fit can be laid changing only the melds near
             # the hand: then that search (small, and cut short by its floor) proves the count
-            tab_c, hand_c = counts_of(tab_cards + forced), counts_of(hand_left)
             top = _upper_bound(tab_c, hand_c, ace)
             near = _near_melds(table, hand_left, forced) | _broken(table, ace)
-            if len(near) < len(table):
+            if len(near) < n:
                 cards = [c for i in sorted(near) for c in table[i]] + forced
-                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, top)
+                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, top * SIM,
+                          enough=top * SIM, sim=_group_copies([table[i] for i in near]))
+                if got is not None:
+                    got = got[0] // SIM, got[1]
                 if got is not None:
                     assert got[0] == top
-                    target = top
-                    pre[frozenset(near)] = got
-        if target is None:
-            res = _dp_max(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
-                          True, work)
-            if res is None:
+                    free_ids = near
+        if got is None:
+            got = _dp_max(tab_c, hand_c, ace, deadline, True, work,
+                          sim=_group_copies(table) if least_change else None)
+            if got is None:
                 return None
-            target, plan = res
-            pre[frozenset(range(len(table)))] = res  # every meld free: that same search
     except SolverTimeout:
         return _fallback(table, hand, ace, forced, t0)
+    target, plan = got
+    assert plan is not None
     kept: tuple[int, ...] = ()
     changes_proven = True
     if least_change and table:
-        kept_list, plan2, changes_proven = _least_change(table, hand_left, forced, ace, target,
-                                                          deadline, stats, work, pre)
-        if plan2 is None and plan is None:
-            try:
-                res = _dp(counts_of(tab_cards + forced), counts_of(hand_left), ace, deadline,
-                          True, work, target)
-            except SolverTimeout:
-                return _fallback(table, hand, ace, forced, t0)
-            assert res is not None
-            plan = res[1]
-        if plan2 is not None:
-            kept = tuple(kept_list)
-            plan = [list(table[i]) for i in kept] + plan2
-    assert plan is not None
+        # an arrangement laying ``target``: the melds it leaves as they were are kept
+        broken = _broken(table, ace)
+        same = _intact(table, free_ids - broken, plan)
+        free, plan, changes_proven = _least_change(
+            table, hand_left, forced, ace, target, deadline, stats, work, broken,
+            free_ids - same, _without(plan, [table[i] for i in same]))
+        kept = tuple(i for i in range(n) if i not in free)
+        plan = [list(table[i]) for i in kept] + plan
     melds = tuple(display_order(m, ace) for m in plan)
     laid = tuple(_laid_from(melds, tab_cards))
     stats["ms"] = (time.perf_counter() - t0) * 1000
     return Solution(len(laid), melds, laid, True, kept, changes_proven, stats)
+
+
+def _group_copies(melds: Sequence[Sequence[Card]]) -> Counts:
+    """How many copies of each card are in groups among ``melds``."""
+    return counts_of(c for m in melds if len(m) >= 3 and len({c.rank for c in m}) == 1
+                     and len({c.suit for c in m}) == len(m) for c in m)
+
+
+def _intact(table: Sequence[Sequence[Card]], free: Iterable[int],
+            plan: Sequence[Sequence[Card]]) -> set[int]:
+    """Melds of ``table`` (among ``free``) that ``plan`` has as they were."""
+    left = Counter(tuple(sorted(m)) for m in plan)
+    out: set[int] = set()
+    for i in sorted(free):
+        key = tuple(sorted(table[i]))
+        if left[key]:
+            left[key] -= 1
+            out.add(i)
+    return out
+
+
+def _without(plan: Sequence[Sequence[Card]], melds: Sequence[Sequence[Card]],
+             ) -> list[list[Card]]:
+    """``plan`` without one copy of each of ``melds``."""
+    rest = Counter(tuple(sorted(m)) for m in melds)
+    out = []
+    for m in plan:
+        key = tuple(sorted(m))
+        if rest[key]:
+            rest[key] -= 1
+        else:
+            out.append(list(m))
+    return out
 
 
 def _fallback(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str,
@@ -934,113 +1144,76 @@ def _broken(table: Sequence[Sequence[Card]], ace: str) -> frozenset[int]:
 
 def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
                   ace: str, target: int, deadline: float | None, stats: dict[str, float],
-                  work: list[int] | None = None,
-                  pre: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None]
-                  | None = None,
-                  ) -> tuple[list[int], list[list[Card]] | None, bool]:
-    """Keep as many original melds untouched as possible while still laying ``target``.
+                  work: list[int] | None, broken: frozenset[int], free: frozenset[int],
+                  plan: list[list[Card]]) -> tuple[frozenset[int], list[list[Card]], bool]:
+    """Change as few of the table's melds as possible while still laying ``target``.
 
-    ``pre``: answers already known (free melds -> search result), counted as calls only when
-    the search asks for them, so that the answer does not depend on them."""
+    ``free``: melds an arrangement laying ``target`` changes (``broken`` among them), and
+    ``plan`` that arrangement of their cards and the hand. Returns the melds to change, the
+    arrangement of their cards and the hand, and whether no arrangement changes fewer.
+
+    First greedily (melds far from the hand first): keep a meld if the rest still reaches
+    ``target`` (every meld an arrangement found leaves as it was is kept at once). Then one
+    search whose value is (cards laid, melds kept) asks for one kept meld more than that,
+    within ``PROOF_WORK`` states: when it fails, the greedy answer is proven least.
+    """
     n = len(table)
     hand_c = counts_of(hand)
-    soft_deadline = float("inf") if deadline is None else deadline
-    cache: dict[frozenset[int], tuple[int, list[list[Card]] | None] | None] = {}
-    pre = pre or {}
 
-    broken = _broken(table, ace)
+    def oracle(fr: frozenset[int]) -> list[list[Card]] | None:
+        stats["oracle_calls"] = stats.get("oracle_calls", 0) + 1
+        cards = counts_of([c for i in sorted(fr) for c in table[i]] + forced)
+        if _upper_bound(cards, hand_c, ace) < target:
+            return None  # fewer hand cards than that fit in any meld at all
+        # only whether ``target`` (the most there is) is reached matters
+        got = _dp(cards, hand_c, ace, deadline, True, work, target * SIM,
+                  enough=target * SIM, sim=_group_copies([table[i] for i in fr]))
+        return None if got is None else got[1]
 
-    def oracle(free: frozenset[int]) -> list[list[Card]] | None:
-        free = free | broken  # a meld that is not valid is never kept as it is
-        got = cache.get(free)
-        if got is None and free not in cache:
-            if time.perf_counter() > soft_deadline or stats["oracle_calls"] >= SECOND_AIM_CALLS:
-                raise SolverTimeout
-            stats["oracle_calls"] += 1
-            if free in pre:
-                got = pre[free]
-            else:
-                # only whether ``target`` is reached matters: searches below it stop early
-                cards = [c for i in sorted(free) for c in table[i]] + forced
-                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, target)
-            cache[free] = got
-        if got is None or got[0] != target:
-            return None
-        return got[1]
-
-    failed: list[frozenset[int]] = []
-
-    def intact(free: frozenset[int] | set[int], plan: list[list[Card]]) -> set[int]:
-        """Free melds that ``plan`` leaves as they were: they can be kept as well (the answer
-        for the smaller set is that plan without them)."""
-        left = Counter(tuple(sorted(m)) for m in plan)
-        out: set[int] = set()
-        for i in sorted(free - broken):
-            key = tuple(sorted(table[i]))
-            if left[key]:
-                left[key] -= 1
-                out.add(i)
-        if out:
-            rest = Counter(tuple(sorted(table[i])) for i in out)
-            smaller = []
-            for m in plan:
-                key = tuple(sorted(m))
-                if rest[key]:
-                    rest[key] -= 1
-                else:
-                    smaller.append(m)
-            cache.setdefault(frozenset(free) - out | broken, (target, smaller))
-        return out
+    def settle(fr: frozenset[int], got: list[list[Card]]) -> None:
+        nonlocal free, plan
+        same = _intact(table, fr - broken, got)
+        free = fr - same
+        plan = _without(got, [table[i] for i in same])
 
     try:
-        plan0 = oracle(frozenset())
-        if plan0 is not None:
-            return [i for i in range(n) if i not in broken], plan0, True
-        # greedy: from everything free, keep melds far from the hand first
+        if free - broken:
+            got = oracle(broken)  # every meld kept: only new melds from the hand
+            if got is not None:
+                return broken, got, True
         aff = _affinities(table, hand, forced)
-        order = sorted(range(n), key=lambda i: aff[i])
-        near = [i for i in range(n) if aff[i][0] > 0]
-        # a meld no hand card can touch need not change if the melds near the hand suffice
-        plan1 = oracle(frozenset(near))
-        free = set(near) if plan1 is not None else set(range(n))
-        if plan1 is not None:
-            free -= intact(free, plan1)
-        for i in order:
-            if i not in free:
-                continue
-            trial = frozenset(free - {i})
-            plan_t = oracle(trial)
-            if plan_t is not None:
-                free = set(trial) - intact(trial, plan_t)
-            else:
-                failed.append(trial | broken)
-        best_free = frozenset(free)
-        # exact part: is there a smaller set of melds to change?  (iterative deepening)
-        proven = True
-        for d in range(1, len(best_free)):
-            found = None
-            # all sets of d melds, only those that include at least one meld near the hand
-            for combo in combinations(range(n), d):
-                if time.perf_counter() > soft_deadline:
-                    raise SolverTimeout
-                s = frozenset(combo)
-                if not any(i in near for i in s):
-                    continue
-                if any(s <= f for f in failed):
-                    continue  # fewer free melds than a set that does not reach the count
-                if oracle(s) is not None:
-                    found = s
-                    break
-            if found is not None:
-                best_free = found
-                break
-        plan = oracle(best_free)
-        kept = [i for i in range(n) if i not in best_free | broken]
-        return kept, plan, proven
+        for i in sorted(free - broken, key=lambda i: aff[i]):
+            if i in free:
+                trial = free - {i}
+                got = oracle(trial)
+                if got is not None:
+                    settle(trial, got)
     except SolverTimeout:
-        # keep the best found so far (or everything free)
-        for s in sorted(cache, key=len):
-            got = cache[s]
-            if got is not None and got[0] == target:
-                return [i for i in range(n) if i not in s | broken], got[1], False
-        return [], None, False
+        return free, plan, False
+    keepable = [i for i in range(n) if i not in broken]
+    kept = n - len(free)
+    if kept >= len(keepable):
+        return free, plan, True
+    # proof: can one meld more be kept?
+    mult = len(keepable) + 1
+    cells = [[(SUITS.index(c.suit), c.rank) for c in table[i]] for i in keepable]
+    budget = PROOF_WORK[ace] if work is None else min(PROOF_WORK[ace], max(work[0], 0))
+    spend = [budget]
+    ko: list[int] = []
+    everything = counts_of([c for m in table for c in m] + forced)
+    try:
+        # most often it fails: without the plan first (cheaper), again with it if not
+        res = _dp(everything, hand_c, ace, deadline, False, spend, target * mult + kept + 1,
+                  cells)
+        if res is not None:
+            res = _dp(everything, hand_c, ace, deadline, True, work, res[0], cells, ko)
+    except SolverTimeout:
+        return free, plan, False
+    finally:
+        stats["proof_states"] = budget - spend[0]
+        if work is not None:
+            work[0] -= budget - spend[0]
+    if res is None:
+        return free, plan, True
+    assert res[1] is not None and res[0] // mult == target
+    return frozenset(range(n)) - {keepable[x] for x in ko}, res[1], True

@@ -1,0 +1,266 @@
+"""Saved games, fuzzed: real saves of every game, damaged in every way a file can be.
+
+Saves are ``state_to_dict`` of random seeded games stopped at random points (random player
+counts and set-up options, random legal play). Each is mutated (a value's type flipped, a key
+dropped or added, numbers out of range, cards duplicated, dropped or swapped, huge strings,
+JSON text truncated) and read back with ``json.loads`` and ``state_from_dict``, the engine's
+half of the app's load path. Nothing but InvalidState may come out of ``state_from_dict``
+(and nothing but a JSONDecodeError out of ``json.loads``); what is accepted must be a sound
+game: it round-trips, keeps every card and cube, hides what it should, offers actions
+exactly while it goes on, and plays on a few steps with every check passing.
+
+Plus a round-trip property: every state a seeded game reaches reads back equal.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import InvalidState
+from engine.registry import get_game, playable_ids
+from engine.soak import (
+    check_conserved,
+    check_end,
+    check_refused,
+    check_roundtrip,
+    check_views,
+    full_set,
+    player_count,
+    random_config,
+)
+
+GAMES = playable_ids()
+MUTATIONS = 1200  # per game (the issue asks for at least 1,000)
+SAVES = 24  # real saves per game to mutate
+PLAY_ON = 4  # steps played on from an accepted mutated save
+
+Path = tuple[str | int, ...]
+
+
+def saved_states(game_id: str, count: int, seed: int) -> list[dict[str, Any]]:
+    """``count`` real saves: random set-ups played a random number of random legal steps."""
+    game = get_game(game_id)
+    rng = random.Random(f"saves:{game_id}:{seed}")
+    out = []
+    while len(out) < count:
+        config = random_config(game, rng)
+        state = game.new_game(config, random.Random(rng.randrange(2**31)))
+        stops = sorted(rng.sample(range(600), 3))
+        steps = 0
+        for stop in stops:
+            while steps < stop and not game.is_over(state):
+                state = game.apply(state, rng.choice(game.legal_actions(state)))
+                steps += 1
+            out.append(game.state_to_dict(state))
+            if game.is_over(state):
+                break
+    return out[:count]
+
+
+# --- mutations of JSON data -------------------------------------------------------------------
+
+
+def paths(data: Any, here: Path = ()) -> list[Path]:
+    """Every place in a JSON tree (the root included)."""
+    out = [here]
+    if isinstance(data, dict):
+        for k, v in data.items():
+            out += paths(v, (*here, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            out += paths(v, (*here, i))
+    return out
+
+
+def get(data: Any, path: Path) -> Any:
+    for k in path:
+        data = data[k]
+    return data
+
+
+def put(data: Any, path: Path, value: Any) -> Any:
+    if not path:
+        return value
+    get(data, path[:-1])[path[-1]] = value
+    return data
+
+
+def flip_type(v: Any, rng: random.Random) -> Any:
+    choices: list[Any] = [None, True, 0, -1, 1.5, "", "x", [], {}, [v], {"v": v}, str(v)]
+    return rng.choice([c for c in choices if type(c) is not type(v)])
+
+
+CARDS = ["AS", "KH", "7D", "TC", "2S", "QD", "E0", "C01", "as", " 7d", "1S", "ZZ", "AS/h",
+         "AS/x9", "7H/x1"]
+
+
+def mutate(data: Any, rng: random.Random) -> tuple[Any, str]:
+    """One random damage to (a copy of) ``data``; returns it and what was done."""
+    data = copy.deepcopy(data)
+    where = rng.choice(paths(data))
+    v = get(data, where)
+    kind = rng.randrange(13)
+    if kind >= 11:
+        # a plausible value: off by one, or another value of the same type from the save
+        if isinstance(v, int) and not isinstance(v, bool) and kind == 11:
+            return put(data, where, v + rng.choice([-1, 1])), f"off by one at {where}"
+        same = [x for x in (get(data, p) for p in paths(data))
+                if type(x) is type(v) and x != v and not isinstance(x, dict | list)]
+        same += {str: ["setup", "turn", "taking", "discarding", "trading", "over", "playing",
+                       "won", "looped", "place", "claim", "hand_over", "everybody-stuck",
+                       "round-limit", "three", "straight", "flush", "full-house"],
+                 bool: [not v] if isinstance(v, bool) else []}.get(type(v), [])
+        if same:
+            return put(data, where, rng.choice(same)), f"another value at {where}"
+    if kind == 0:
+        return put(data, where, flip_type(v, rng)), f"flip type at {where}"
+    if kind == 1 and where:
+        parent = get(data, where[:-1])
+        if isinstance(parent, dict):
+            del parent[where[-1]]
+            return data, f"drop key {where}"
+        del parent[where[-1]]
+        return data, f"drop item {where}"
+    if kind == 2:
+        target = v if isinstance(v, dict) else data
+        if isinstance(target, dict):
+            target[rng.choice(["extra", "__proto__", "game", "x" * 50, ""])] = rng.choice(
+                [1, "junk", None, [], {"a": 1}])
+            return data, f"add key near {where}"
+    if kind == 3 or (isinstance(v, int) and not isinstance(v, bool) and kind < 6):
+        big = rng.choice([-1, -(10**9), 10**9, 10**18, 2**63, 10**400, 0, 1, 2, 3, 4, 5, 99,
+                          1.0, 2.5, float("inf")])
+        return put(data, where, big), f"number {big!r:.20} at {where}"
+    if isinstance(v, list) and v and kind in (4, 5, 6):
+        if kind == 4:
+            v.append(copy.deepcopy(rng.choice(v)))
+            return data, f"duplicate an item of {where}"
+        if kind == 5:
+            i, j = rng.randrange(len(v)), rng.randrange(len(v))
+            v[i], v[j] = v[j], v[i]
+            return data, f"swap items of {where}"
+        v.insert(rng.randrange(len(v) + 1), rng.choice(CARDS))
+        return data, f"insert a card into {where}"
+    if kind == 7:
+        huge = rng.choice(["A" * 200_000, "AS" * 100_000, "\u202e" * 1000, "7H/" + "x" * 9999,
+                           "<script>alert(1)</script>", "\x00", "\ud800"])
+        return put(data, where, huge), f"huge or odd string at {where}"
+    if kind == 8 and isinstance(v, str):
+        return put(data, where, rng.choice(CARDS)), f"another card at {where}"
+    if kind == 9:
+        # a card moved from one list to another (two places now disagree)
+        lists = [p for p in paths(data) if isinstance(get(data, p), list) and get(data, p)
+                 and all(isinstance(x, str) for x in get(data, p))]
+        if len(lists) >= 2:
+            a, b = rng.sample(lists, 2)
+            card = get(data, a).pop()
+            get(data, b).append(card)
+            return data, f"move a card from {a} to {b}"
+    if kind == 10 and isinstance(v, list):
+        v.clear()
+        return data, f"empty the list at {where}"
+    return put(data, where, flip_type(v, rng)), f"flip type at {where}"
+
+
+# --- checking what was accepted ---------------------------------------------------------------
+
+
+def check_sound(game: Any, state: Any, rng: random.Random) -> None:
+    """An accepted save must be a game that every invariant holds for, and plays on."""
+    for _ in range(PLAY_ON + 1):
+        check_conserved(game, state, full_set(game, state))
+        legal = game.legal_actions(state)
+        over = check_end(game, state, legal)
+        views = check_views(game, state, player_count(state), rng, None,
+                            None if over else [str(a) for a in legal])
+        data = check_roundtrip(game, state, views)
+        if over:
+            return
+        if len(legal) > 1:
+            wrong = rng.choice(legal)
+            check_refused(game, state, wrong, legal, data)
+        state = game.apply(state, rng.choice(legal))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_mutated_saves_are_refused_or_sound(game_id: str) -> None:
+    game = get_game(game_id)
+    saves = saved_states(game_id, SAVES, 1)
+    rng = random.Random(f"fuzz:{game_id}")
+    outcomes: Counter[str] = Counter()
+    problems: list[str] = []
+    for i in range(MUTATIONS):
+        base = saves[i % len(saves)]
+        if i % 20 == 19:
+            # a 5,000-digit number: json.loads refuses it with a ValueError (not a
+            # JSONDecodeError: the app's loader must catch ValueError)
+            text = re.sub(r'(": )(-?[0-9]+)', r"\g<1>" + "9" * 5000, json.dumps(base), count=1)
+            if text != json.dumps(base):
+                with pytest.raises(ValueError, match="digits"):
+                    json.loads(text)
+                outcomes["huge number refused by json.loads"] += 1
+                continue
+        if i % 10 == 9:
+            # truncated JSON text: the loader's json.loads refuses it with a JSONDecodeError
+            text = json.dumps(base)
+            cut = text[:rng.randrange(len(text))]
+            try:
+                data: Any = json.loads(cut)
+            except json.JSONDecodeError:
+                outcomes["truncated text refused by json.loads"] += 1
+                continue
+            what = f"truncated text {cut[:40]!r}"
+        else:
+            data, what = mutate(base, rng)
+        try:
+            state = game.state_from_dict(data)
+        except InvalidState as e:
+            assert str(e), what
+            outcomes["refused with InvalidState"] += 1
+            continue
+        except Exception as e:  # anything else is a bug: collect them all
+            problems.append(f"{what}: {type(e).__name__}: {str(e)[:200]}")
+            continue
+        try:
+            check_sound(game, state, rng)
+        except Exception as e:
+            problems.append(f"accepted {what}, but {type(e).__name__}: {str(e)[:200]}")
+            continue
+        outcomes["accepted and sound"] += 1
+    print(game_id, dict(outcomes))
+    assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
+    assert sum(outcomes.values()) == MUTATIONS
+    assert outcomes["refused with InvalidState"] >= MUTATIONS // 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_non_objects_and_junk_refused(game_id: str) -> None:
+    game = get_game(game_id)
+    for junk in (None, [], "x", 17, 1.5, True, {}, {"game": game_id}, {"game": 5},
+                 {"game": "another-game"}, [{"game": game_id}]):
+        with pytest.raises(InvalidState):
+            game.state_from_dict(junk)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1), steps=st.integers(0, 800))
+def test_every_reached_state_round_trips(game_id: str, seed: int, steps: int) -> None:
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.new_game(random_config(game, rng), random.Random(seed))
+    for _ in range(steps):
+        if game.is_over(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    check_roundtrip(game, state)
+    check_conserved(game, state)
