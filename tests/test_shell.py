@@ -130,6 +130,9 @@ def test_a_game_against_computers_saves_every_action_and_refuses_cleanly() -> No
         click(app, "m-end")  # nothing laid: refused, nothing changes
         assert table.match.state == before
         assert page.texts["mt-msg"]
+        click(app, "m-hint")  # thought out by the thinking requests, then shown
+        await settle(app)
+        assert "can lay" in page.texts["mt-msg"] or "Nothing can be laid" in page.texts["mt-msg"]
         click(app, "m-draw")
         await settle(app)
         m = table.match
@@ -200,4 +203,22 @@ def test_a_match_keeps_every_hands_points_and_pauses_between_hands() -> None:
         click(app, "mt-next-hand")
         await settle(app)
         assert table.hand_over is None and table.match.state.hand_no == 2
+    run_async(run())
+
+
+def test_every_seated_game_gives_a_hint_and_plays_computer_turns() -> None:
+    async def run() -> None:
+        for game, hint in (("machine", "mm-hint"), ("cube-farm", "cf-hint")):
+            app, page, env = boot()
+            env.go(f"#/{game}/deal/4?seats=you,beginner")
+            await settle(app)
+            table = app.tables[game]
+            m = table.match
+            assert m is not None and m.setup.game == game
+            while m.current != 0 and not m.over:  # the set-up of the Machine: computers first
+                await settle(app)
+            click(app, hint)
+            await settle(app)
+            message = page.texts["mt-msg"]
+            assert "Strong computer would" in message and "Thinking" not in message, message
     run_async(run())

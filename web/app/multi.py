@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from app import game as g
@@ -46,6 +47,8 @@ class SeatedTable:
         self.offer: Route | None = None
         self.setup_error = ""
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
+        self.ui: Any = None  # the game module's in-turn UI state (selection, hint…)
+        self.before_tap: Any = None  # the UI before the last tap (restored on a refusal)
 
     # --- what each game's module provides ---
     def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
@@ -73,7 +76,49 @@ class SeatedTable:
         """A new turn starts: the module forgets its in-turn selection."""
 
     def refused(self) -> None:
-        """The engine refused the steps of the last tap: the module undoes its selection."""
+        """The engine refused the steps of the last tap: the UI goes back to before it."""
+        self.ui = self.before_tap
+
+    def tapped(self, t: Any) -> tuple[list[Any], str | None, bool]:
+        """A game module's answer to a tap (``ui``, ``actions``, ``message``, ``refusal``):
+        keep the UI it leads to, and the one before in case the engine refuses."""
+        self.before_tap = self.ui
+        self.ui = t.ui
+        return list(t.actions), t.message, t.refusal
+
+    def person_to_move(self) -> tuple[st.Match, int] | None:
+        """The player's game and the seat of the person to move now, if a person may act."""
+        m = self.match
+        if m is None or self.watching is not None or m.over or self.runner is not None:
+            return None
+        cur = m.current
+        if cur is None or not m.setup.seats[cur].human or self.covered(m):
+            return None
+        return m, cur
+
+    def ask_hint(self, thinking: str, kind: str,
+                 then: Callable[[st.Match, int, Any, dict[str, Any]], None]) -> None:
+        """The Hint, thought out in the thinking worker for the person to move: ``kind``
+        "hint" (the game's own) or "advice" (what a Strong computer would do). ``then`` gets
+        the game, the seat, the state asked about and the answer, unless the table changed
+        meanwhile (a stale hint is dropped)."""
+        who = self.person_to_move()
+        if who is None:
+            return
+        m, seat = who
+        self.say(thinking)
+        request: dict[str, Any] = ({"kind": "hint", "player": seat} if kind == "hint" else
+                                   {"kind": "advice", "level": "strong", "seed": m.deal,
+                                    "actions": m.actions})
+
+        async def run() -> None:
+            state = m.state
+            answer = json.loads(await self.app.env.think(json.dumps({
+                **request, "game": self.game_id, "state": self.game.state_to_dict(state)})))
+            if self.match is m and m.state is state:
+                then(m, seat, state, answer)
+
+        self.app.spawn(run())
 
     # --- the shell's interface ---
     @property

@@ -7,7 +7,6 @@ by player; *Next hand* deals on (the engine's ``next hand`` action of whoever st
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -23,7 +22,6 @@ class Table(SeatedTable):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.ui = cu.TurnUI()
-        self.before_tap = self.ui
 
     def key_of(self, m: st.Match) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
@@ -35,25 +33,15 @@ class Table(SeatedTable):
                              hand_over=self.hand_over is not None, key_=self.key_of(m))
 
     def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
-        self.before_tap = self.ui
-        t = cu.tap(m.state, seat, self.ui, ev.action, ev.data or {})
-        self.ui = t.ui
-        return list(t.actions), t.message, t.refusal
+        return self.tapped(cu.tap(m.state, seat, self.ui, ev.action, ev.data or {}))
 
     def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
                                                                      bool] | None:
         t = cu.key(m.state, seat, self.ui, key)
-        if t is None:
-            return None
-        self.before_tap = self.ui
-        self.ui = t.ui
-        return list(t.actions), t.message, t.refusal
+        return None if t is None else self.tapped(t)
 
     def keys(self) -> str:
         return "Escape Enter r R n N p P 1 2 3 4 5 6"
-
-    def refused(self) -> None:
-        self.ui = self.before_tap
 
     def turn_reset(self) -> None:
         self.ui = cu.TurnUI(step=self.ui.step)
@@ -144,22 +132,9 @@ class Table(SeatedTable):
 
     # --- the Hint: what the Strong computer would do ---
     def act_cf_hint(self, _ev: Any) -> None:
-        m = self.match
-        if m is None or self.watching is not None or m.over or self.runner is not None:
-            return
-        cur = m.current
-        if cur is None or not m.setup.seats[cur].human or self.covered(m):
-            return
-        self.say("Thinking about the best play…")
-        self.app.spawn(self.hint(m))
+        self.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
-    async def hint(self, m: st.Match) -> None:
-        state = m.state
-        answer = json.loads(await self.app.env.think(json.dumps({
-            "kind": "advice", "game": self.game_id, "level": "strong", "seed": m.deal,
-            "actions": m.actions, "state": self.game.state_to_dict(state)})))
-        if self.match is not m or m.state is not state:
-            return  # the table changed meanwhile: this hint is stale
+    def show_hint(self, m: st.Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         self.ui, text = cu.advice_ui(state, self.ui, action)
         self.render_board()

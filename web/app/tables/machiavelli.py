@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +18,6 @@ class Table(SeatedTable):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.ui = mu.TurnUI()
-        self.before_tap = self.ui
 
     def view(self, m: st.Match, seat: int) -> Any:
         return self.game.view(m.state, seat)
@@ -29,10 +27,7 @@ class Table(SeatedTable):
                              marked=self.marked)
 
     def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
-        self.before_tap = self.ui
-        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
-        self.ui = t.ui
-        return list(t.actions), t.message, t.refusal
+        return self.tapped(mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {}))
 
     def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
                                                                      bool] | None:
@@ -44,17 +39,10 @@ class Table(SeatedTable):
             self.act_m_hint(None)
             return None
         t = mu.key(self.view(m, seat), self.ui, key)
-        if t is None:
-            return None
-        self.before_tap = self.ui
-        self.ui = t.ui
-        return list(t.actions), t.message, t.refusal
+        return None if t is None else self.tapped(t)
 
     def keys(self) -> str:
         return "Escape e E d D r R u U z Z h H . n N s S j J"
-
-    def refused(self) -> None:
-        self.ui = self.before_tap
 
     def turn_reset(self) -> None:
         self.ui = mu.TurnUI(sort=self.ui.sort)
@@ -106,22 +94,9 @@ class Table(SeatedTable):
         self.act_mt_undo(ev)
 
     def act_m_hint(self, _ev: Any) -> None:
-        m = self.match
-        if m is None or self.watching is not None or m.over or self.runner is not None:
-            return
-        cur = m.current
-        if cur is None or not m.setup.seats[cur].human or self.covered(m):
-            return
-        self.say("Thinking about the best play…")
-        self.app.spawn(self.hint(m, cur))
+        self.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
-    async def hint(self, m: st.Match, seat: int) -> None:
-        state = m.state
-        answer = json.loads(await self.app.env.think(json.dumps({
-            "kind": "hint", "game": self.game_id, "player": seat,
-            "state": self.game.state_to_dict(state)})))
-        if self.match is not m or m.state is not state:
-            return  # the table changed meanwhile: this hint is stale
+    def show_hint(self, m: st.Match, seat: int, _state: Any, answer: dict[str, Any]) -> None:
         h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
                         tuple(self.game.parse_action(s) for s in answer["steps"]))
         self.ui = replace(self.ui, hint=h)

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
 
@@ -22,7 +21,6 @@ class Table(SeatedTable):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.ui = mu.MachineUI()
-        self.before_tap = self.ui
         self.seen: dict[int, Any] = {}  # seat -> the mats when that person last tapped
 
     def view(self, m: st.Match, seat: int) -> Any:
@@ -69,9 +67,6 @@ class Table(SeatedTable):
 
     def keys(self) -> str:
         return "Escape d D s S t T x X p P o O a A h H"
-
-    def refused(self) -> None:
-        self.ui = self.before_tap
 
     def turn_reset(self) -> None:
         self.ui = mu.MachineUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
@@ -125,22 +120,9 @@ class Table(SeatedTable):
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
     def act_mm_hint(self, _ev: Any) -> None:
-        m = self.match
-        if m is None or self.watching is not None or m.over or self.runner is not None:
-            return
-        cur = m.current
-        if cur is None or not m.setup.seats[cur].human or self.covered(m):
-            return
-        self.say("Thinking as the Strong computer would…")
-        self.app.spawn(self.hint(m, cur))
+        self.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
-    async def hint(self, m: st.Match, seat: int) -> None:
-        state = m.state
-        answer = json.loads(await self.app.env.think(json.dumps({
-            "kind": "advice", "game": self.game_id, "level": "strong", "seed": m.deal,
-            "actions": m.actions, "state": self.game.state_to_dict(state)})))
-        if self.match is not m or m.state is not state:
-            return  # the table changed meanwhile: this hint is stale
+    def show_hint(self, m: st.Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         view = self.view(m, seat)
         cards = [str(c) for c in getattr(action, "cards", ())]
