@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, boot_app, open_app, wait_ready, wait_service_worker
+from conftest import PHONE, ROOT, open_app, wait_ready, wait_service_worker
+from seated import axe_clean, fresh, message, phone_app, tap, tap_el
 from test_app_play import go, idle
 from test_app_screens import SHOTS, check_layout
 
@@ -26,42 +27,15 @@ from engine.registry import get_game
 from engine.seats import choose, deal_seeded, make_bots, play_seeded
 
 CF = "cube-farm"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
 def app(browser: Any, site_url: str) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    page = boot_app(ctx, site_url)
-    yield page
-    assert page.errors == []
-    ctx.close()
+    yield from phone_app(browser, site_url)
 
 
-def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:
-    """Tap and wait until the app has handled it."""
-    tap_el(page, page.get_by_test_id(testid).nth(nth), force)
 
 
-def tap_el(page: Any, el: Any, force: bool = False) -> None:
-    before = page.evaluate("document.documentElement.dataset.handled || '0'")
-    el.tap(force=force)
-    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
-                           arg=before)
-    idle(page)
-
-
-def fresh(page: Any, hash_: str) -> None:
-    go(page, "#/")
-    go(page, hash_)
-    if page.get_by_test_id("offer").count():
-        tap(page, "open-deal")
-    idle(page)
-
-
-def message(page: Any) -> str:
-    text: str = page.get_by_test_id("message").inner_text()
-    return text
 
 
 def phase(page: Any) -> str:
@@ -94,13 +68,6 @@ def in_view(page: Any, el: Any) -> Any:
     el.evaluate(CENTRE_JS)
     return el
 
-
-def axe_clean(page: Any, name: str) -> None:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]][:3])
-           for v in result["violations"]]
-    assert bad == [], f"{name}: {bad}"
 
 
 def wait_turn_or_end(page: Any) -> None:

@@ -13,22 +13,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, boot_app, wait_ready
+from conftest import wait_ready
+from seated import AXE, fresh, message, phone_app, tap
 from test_app_play import HANDLED, go, idle
 from test_app_screens import SHOTS, check_layout
 
 from engine.seats import play_seeded
 
 M = "machiavelli"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
 def app(browser: Any, site_url: str) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    page = boot_app(ctx, site_url)
-    yield page
-    ctx.close()
+    yield from phone_app(browser, site_url)
 
 
 def settle(page: Any) -> None:
@@ -36,32 +33,11 @@ def settle(page: Any) -> None:
     idle(page)
 
 
-def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:
-    """Tap and wait until the app has handled it (``force``: a control that is
-    aria-disabled, which explains itself when tapped)."""
-    before = page.evaluate("document.documentElement.dataset.handled || '0'")
-    page.get_by_test_id(testid).nth(nth).tap(force=force)
-    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
-                           arg=before)
-    settle(page)
-
-
-def fresh(page: Any, hash_: str) -> None:
-    """Open a link, starting its game even if another one is in progress."""
-    go(page, "#/")
-    go(page, hash_)
-    if page.get_by_test_id("offer").count():
-        tap(page, "open-deal")
-    settle(page)
 
 
 def my_turn(page: Any) -> bool:
     return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
 
-
-def message(page: Any) -> str:
-    text: str = page.get_by_test_id("message").inner_text()
-    return text
 
 
 def hand(page: Any) -> list[str]:

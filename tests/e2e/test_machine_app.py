@@ -14,23 +14,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, boot_app, wait_ready
+from conftest import PHONE, ROOT, wait_ready
+from seated import AXE, fresh, message, phone_app, tap
 from test_app_play import go, idle
 from test_app_screens import SHOTS, check_layout
 
 from engine.seats import play_seeded
 
 M = "machine"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="module")
 def app(browser: Any, site_url: str) -> Iterator[Any]:
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    page = boot_app(ctx, site_url)
-    yield page
-    assert page.errors == []
-    ctx.close()
+    yield from phone_app(browser, site_url)
 
 
 def tap_sel(page: Any, selector: str, force: bool = False) -> None:
@@ -42,20 +38,6 @@ def tap_sel(page: Any, selector: str, force: bool = False) -> None:
     idle(page)
 
 
-def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:
-    before = page.evaluate("document.documentElement.dataset.handled || '0'")
-    page.get_by_test_id(testid).nth(nth).tap(force=force)
-    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
-                           arg=before)
-    idle(page)
-
-
-def fresh(page: Any, hash_: str) -> None:
-    go(page, "#/")
-    go(page, hash_)
-    if page.get_by_test_id("offer").count():
-        tap(page, "open-deal")
-    idle(page)
 
 
 def my_turn(page: Any) -> bool:
@@ -67,10 +49,6 @@ def wait_turn(page: Any) -> None:
                            "document.querySelector('[data-testid=end]')", timeout=120_000)
     idle(page)
 
-
-def message(page: Any) -> str:
-    text: str = page.get_by_test_id("message").inner_text()
-    return text
 
 
 def hand(page: Any) -> list[str]:

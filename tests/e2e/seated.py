@@ -1,0 +1,58 @@
+"""Helpers the browser tests of the seated tables (Machiavelli, Machine, Cube Farm) share:
+one phone page per module, taps that wait until the app has handled them, opening a link's
+game over one in progress, the message line, and axe-core."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from conftest import PHONE, ROOT, boot_app
+from test_app_play import HANDLED, go, idle
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def phone_app(browser: Any, site_url: str) -> Iterator[Any]:
+    """The body of each module's ``app`` fixture: a booted phone page with reduced motion;
+    no uncaught page error by the end."""
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = boot_app(ctx, site_url)
+    yield page
+    assert page.errors == []
+    ctx.close()
+
+
+def tap_el(page: Any, el: Any, force: bool = False) -> None:
+    """Tap ``el`` and wait until the app has handled it (``force``: a control that is
+    aria-disabled, which explains itself when tapped)."""
+    before = page.evaluate(HANDLED)
+    el.tap(force=force)
+    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
+    idle(page)
+
+
+def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:
+    tap_el(page, page.get_by_test_id(testid).nth(nth), force)
+
+
+def fresh(page: Any, hash_: str) -> None:
+    """Open a link, starting its game even if another one is in progress."""
+    go(page, "#/")
+    go(page, hash_)
+    if page.get_by_test_id("offer").count():
+        tap(page, "open-deal")
+    idle(page)
+
+
+def message(page: Any) -> str:
+    text: str = page.get_by_test_id("message").inner_text()
+    return text
+
+
+def axe_clean(page: Any, name: str) -> None:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    bad = [(v["id"], [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]][:3])
+           for v in result["violations"]]
+    assert bad == [], f"{name}: {bad}"
