@@ -35,17 +35,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
-from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, LONGTASKS, PHONE, SITE  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
-
-LONGTASKS = """
-window.__long = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) window.__long.push(e.duration);
-}).observe({type: "longtask", buffered: true});
-"""
-PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 
 DRAG = """async (ms) => {
   // a finger in the page: one pointer move per animation frame, in a slow circle

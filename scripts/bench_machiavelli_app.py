@@ -28,18 +28,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
-from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, LONGTASKS, NO_WORKER, PHONE, SITE  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
-
-LONGTASKS = """
-window.__long = [];
-new PerformanceObserver(list => {
-  for (const e of list.getEntries()) window.__long.push(e.duration);
-}).observe({type: "longtask", buffered: true});
-"""
-NO_WORKER = "window.Worker = function () { throw new Error('workers are off'); };"
-PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 
 TAP = """async (i) => {
   const btn = () => document.querySelectorAll('[data-testid=m-hand-card]')[i];

@@ -22,12 +22,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, PHONE, SITE  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 QUICK_WIN = 16557
-PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 TAP = """async (sel) => {
   const root = document.documentElement;
   const before = root.dataset.handled || "0";

@@ -25,6 +25,19 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--disable-gpu", "--no-first-run"]
 
+# A phone-sized page, as in the browser tests.
+PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+# Collects the page's long main-thread tasks (over 50 ms) in window.__long.
+LONGTASKS = """
+window.__long = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) window.__long.push(e.duration);
+}).observe({type: "longtask", buffered: true});
+"""
+# Makes workers unavailable: the computers then think on the page's thread (the baseline).
+NO_WORKER = "window.Worker = function () { throw new Error('workers are off'); };"
+
 # Records when data-ready is set, from the navigation start (performance.now()).
 READY_PROBE = """
 new MutationObserver((_, obs) => {
