@@ -48,6 +48,38 @@ class DictStore:
         self.data.pop(key, None)
 
 
+# --- saved games: the envelope and the set-aside --------------------------------------------
+
+
+def read_envelope(text: str, game_id: str, game_name: str, version: int) -> dict[str, Any]:
+    """The JSON object of a saved game of ``game_id`` at ``version``, with its id checked;
+    InvalidState says what is wrong. Every game's save starts with these fields."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as e:
+        raise InvalidState(f"the saved text is not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise InvalidState("the saved game is not a JSON object")
+    if data.get("game") != game_id:
+        raise InvalidState(f"the saved game is not a {game_name} game")
+    if data.get("version") != version:
+        raise InvalidState(f"unknown save version {data.get('version')!r}")
+    gid = data.get("gid")
+    if not isinstance(gid, str) or not gid:
+        raise InvalidState("the saved game has no id")
+    return data
+
+
+def set_aside(store: Store, key: str, broken_prefix: str, text: str,
+              now_ms: int | None = None) -> str:
+    """Move an unreadable save from ``key`` to a stamped key (never delete it); the new key."""
+    stamp = now_ms if now_ms is not None else int(time.time() * 1000)
+    aside = f"{broken_prefix}{stamp}"
+    store.set(aside, text)
+    store.remove(key)
+    return aside
+
+
 # --- the session ------------------------------------------------------------------------------
 
 
@@ -154,21 +186,9 @@ class Session:
     @classmethod
     def from_json(cls, text: str) -> Session:
         """Read a saved game; InvalidState says what is wrong with it."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise InvalidState(f"the saved text is not JSON ({e})") from None
-        if not isinstance(data, dict):
-            raise InvalidState("the saved game is not a JSON object")
-        if data.get("game") != "perpetual-motion":
-            raise InvalidState("the saved game is not a Perpetual Motion game")
-        if data.get("version") != SAVE_VERSION:
-            raise InvalidState(f"unknown save version {data.get('version')!r}")
-        gid = data.get("gid")
-        if not isinstance(gid, str) or not gid:
-            raise InvalidState("the saved game has no id")
+        data = read_envelope(text, "perpetual-motion", "Perpetual Motion", SAVE_VERSION)
         state = GAME.state_from_dict(data.get("state"))
-        return cls(state, gid=gid, counted=bool(data.get("counted")),
+        return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
                    manual=bool(data.get("manual")))
 
 
@@ -191,10 +211,7 @@ def load(store: Store, now_ms: int | None = None) -> LoadResult:
     try:
         return LoadResult(Session.from_json(text))
     except InvalidState as e:
-        stamp = now_ms if now_ms is not None else int(time.time() * 1000)
-        key = f"{BROKEN_PREFIX}{stamp}"
-        store.set(key, text)
-        store.remove(SAVE_KEY)
+        key = set_aside(store, SAVE_KEY, BROKEN_PREFIX, text, now_ms)
         return LoadResult(None, problem=str(e), set_aside_as=key)
 
 

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.game import Store
+from app.game import Store, read_envelope, set_aside
 from app.routes import parse_deal_number
 from engine.errors import InvalidState
 from engine.registry import get_game
@@ -294,16 +294,7 @@ class Match:
     @classmethod
     def from_json(cls, text: str, game_id: str) -> Match:
         """Read a saved game; InvalidState says what is wrong with it."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise InvalidState(f"the saved text is not JSON ({e})") from None
-        if not isinstance(data, dict):
-            raise InvalidState("the saved game is not a JSON object")
-        if data.get("game") != game_id:
-            raise InvalidState(f"the saved game is not a {game_id} game")
-        if data.get("version") != SAVE_VERSION:
-            raise InvalidState(f"unknown save version {data.get('version')!r}")
+        data = read_envelope(text, game_id, game_id, SAVE_VERSION)
         try:
             setup = Setup.from_dict(data.get("setup"))
         except SetupError as e:
@@ -333,9 +324,7 @@ class Match:
         shown = data.get("shown")
         if shown is not None and not isinstance(shown, int):
             raise InvalidState("the saved game's shown hand cannot be read")
-        gid = data.get("gid")
-        if not isinstance(gid, str) or not gid:
-            raise InvalidState("the saved game has no id")
+        gid = data["gid"]
         hands = data.get("hands") or []
         if not isinstance(hands, list) or not all(
                 isinstance(h, list) and len(h) == len(setup.seats)
@@ -373,10 +362,8 @@ def load_match(store: Store, game_id: str, now_ms: int | None = None) -> Loaded:
     try:
         return Loaded(Match.from_json(text, game_id))
     except Exception as e:  # InvalidState, or anything a damaged save provokes
-        stamp = now_ms if now_ms is not None else int(time.time() * 1000)
-        key = f"tabletop.{game_id}.unreadable.{stamp}"
-        store.set(key, text)
-        store.remove(save_key(game_id))
+        key = set_aside(store, save_key(game_id), f"tabletop.{game_id}.unreadable.", text,
+                        now_ms)
         return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=key)
 
 
