@@ -26,7 +26,6 @@ import json
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
-from browserlib import ARGS, CHROMIUM, LONGTASKS, PHONE, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, PHONE, SITE, watch_longtasks  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 DRAG = """async (ms) => {
@@ -172,27 +171,11 @@ def taps(browser: Any, url: str, save: str, n: int, throttle: float) -> list[flo
     return out
 
 
-def watch(browser: Any, url: str, seed: int, hands: int) -> dict[str, float]:
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    ctx.add_init_script(LONGTASKS)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
-    page.evaluate("window.__long = []")
-    t0 = time.perf_counter()
+def watch(browser: Any, url: str, seed: int, hands: int) -> dict[str, Any]:
     extra = f"&hands={hands}" if hands else ""
-    page.evaluate("h => { location.hash = h; }",
-                  f"#/cube-farm/watch/{seed}?seats=strong,strong,strong,strong,strong"
-                  f"&speed=fastest{extra}")
-    page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
-                           timeout=3_600_000, polling=500)
-    took = time.perf_counter() - t0
-    longs: list[float] = page.evaluate("window.__long")
-    actions = int(page.evaluate("document.documentElement.dataset.actions"))
-    thinker = page.evaluate("document.documentElement.dataset.thinker || 'page'")
-    ctx.close()
-    return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
-            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker}
+    return watch_longtasks(
+        browser, url, f"#/cube-farm/watch/{seed}?seats=strong,strong,strong,strong,strong"
+        f"&speed=fastest{extra}", timeout=3_600_000)
 
 
 def main() -> None:

@@ -19,7 +19,6 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -28,57 +27,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
-from browserlib import ARGS, CHROMIUM, LONGTASKS, NO_WORKER, PHONE, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, SITE, TAP_PRESSED, open_page, watch_longtasks  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-TAP = """async (i) => {
-  const btn = () => document.querySelectorAll('[data-testid=m-hand-card]')[i];
-  const was = btn().getAttribute('aria-pressed');
-  const t0 = performance.now();
-  btn().click();
-  while (btn().getAttribute('aria-pressed') === was) {
-    await new Promise(r => setTimeout(r, 0));
-  }
-  await new Promise(r => requestAnimationFrame(() => r()));
-  return performance.now() - t0;
-}"""
 
-
-def open_page(browser: Any, url: str, isolated: bool, init: tuple[str, ...] = ()) -> Any:
-    """A phone page of the app; ``isolated``: installed, then reloaded cross-origin isolated,
-    with the app's Python in a worker (else on the page's thread)."""
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    for script in init:
-        ctx.add_init_script(script)
-    page = ctx.new_page()
-    page.goto(url + ("" if isolated else "?thread=page"))
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
-    if isolated:
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        page.reload()
-        page.wait_for_function("document.documentElement.dataset.ready === '1'",
-                               timeout=180_000)
-    return page
-
-
-def watch(browser: Any, url: str, seed: int, worker: bool, isolated: bool) -> dict[str, float]:
-    page = open_page(browser, url, isolated, (LONGTASKS,) if worker else (LONGTASKS, NO_WORKER))
-    ctx = page.context
-    page.evaluate("window.__long = []")
-    t0 = time.perf_counter()
-    page.evaluate("h => { location.hash = h; }",
-                  f"#/machiavelli/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest")
-    page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
-                           timeout=1_800_000, polling=500)
-    took = time.perf_counter() - t0
-    longs: list[float] = page.evaluate("window.__long")
-    actions = int(page.evaluate("document.documentElement.dataset.actions"))
-    thinker = page.evaluate("document.documentElement.dataset.thinker || 'page'")
-    thread = page.evaluate("document.documentElement.dataset.thread")
-    ctx.close()
-    return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
-            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker,
-            "thread": thread}
+def watch(browser: Any, url: str, seed: int, worker: bool, isolated: bool) -> dict[str, Any]:
+    return watch_longtasks(
+        browser, url, f"#/machiavelli/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest",
+        thinking_worker=worker, isolated=isolated)
 
 
 def big_table_save(seed: int) -> tuple[str, int]:
@@ -123,7 +79,7 @@ def taps(browser: Any, url: str, save: str, n: int, isolated: bool,
     out = []
     rng = random.Random(1)
     for _ in range(n):
-        out.append(float(page.evaluate(TAP, rng.randrange(count))))
+        out.append(float(page.evaluate(TAP_PRESSED, ["m-hand-card", rng.randrange(count)])))
     ctx.close()
     return out
 

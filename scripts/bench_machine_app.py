@@ -21,7 +21,6 @@ import json
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,43 +29,14 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(0, str(ROOT))
 
-from browserlib import ARGS, CHROMIUM, LONGTASKS, NO_WORKER, PHONE, SITE  # noqa: E402
+from browserlib import ARGS, CHROMIUM, PHONE, SITE, TAP_PRESSED, watch_longtasks  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-TAP = """async (i) => {
-  const btn = () => document.querySelectorAll('[data-testid=mm-hand-card]')[i];
-  const was = btn().getAttribute('aria-pressed');
-  const t0 = performance.now();
-  btn().click();
-  while (btn().getAttribute('aria-pressed') === was) {
-    await new Promise(r => setTimeout(r, 0));
-  }
-  await new Promise(r => requestAnimationFrame(() => r()));
-  return performance.now() - t0;
-}"""
 
-
-def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, float]:
-    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
-    ctx.add_init_script(LONGTASKS)
-    if not worker:
-        ctx.add_init_script(NO_WORKER)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
-    page.evaluate("window.__long = []")
-    t0 = time.perf_counter()
-    page.evaluate("h => { location.hash = h; }",
-                  f"#/machine/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest")
-    page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
-                           timeout=1_800_000, polling=500)
-    took = time.perf_counter() - t0
-    longs: list[float] = page.evaluate("window.__long")
-    actions = int(page.evaluate("document.documentElement.dataset.actions"))
-    thinker = page.evaluate("document.documentElement.dataset.thinker || 'page'")
-    ctx.close()
-    return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
-            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker}
+def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, Any]:
+    return watch_longtasks(
+        browser, url, f"#/machine/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest",
+        thinking_worker=worker)
 
 
 def big_table_save(seed: int) -> tuple[str, int]:
@@ -103,7 +73,7 @@ def taps(browser: Any, url: str, save: str, n: int) -> list[float]:
     out = []
     rng = random.Random(1)
     for _ in range(n):
-        out.append(float(page.evaluate(TAP, rng.randrange(count))))
+        out.append(float(page.evaluate(TAP_PRESSED, ["mm-hand-card", rng.randrange(count)])))
     ctx.close()
     return out
 

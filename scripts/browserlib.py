@@ -10,6 +10,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +38,20 @@ new PerformanceObserver(list => {
 """
 # Makes workers unavailable: the computers then think on the page's thread (the baseline).
 NO_WORKER = "window.Worker = function () { throw new Error('workers are off'); };"
+
+# Taps hand card ``i`` (of ``[data-testid=<testid>]``) and times it until the card shows it is
+# (un)selected (aria-pressed changed) and the next frame is drawn.
+TAP_PRESSED = """async ([testid, i]) => {
+  const btn = () => document.querySelectorAll(`[data-testid=${testid}]`)[i];
+  const was = btn().getAttribute('aria-pressed');
+  const t0 = performance.now();
+  btn().click();
+  while (!btn() || btn().getAttribute('aria-pressed') === was) {
+    await new Promise(r => setTimeout(r, 0));
+  }
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return performance.now() - t0;
+}"""
 
 # Records when data-ready is set, from the navigation start (performance.now()).
 READY_PROBE = """
@@ -121,3 +136,45 @@ def bare_pyodide_page(context: Any, url: str) -> Any:
 def run_python(page: Any, code: str) -> Any:
     """Run Python in the bare page; the code's last expression must be JSON-able text."""
     return json.loads(page.evaluate("(code) => window.py.runPython(code)", code))
+
+
+def open_page(browser: Any, url: str, isolated: bool = False,
+              init: tuple[str, ...] = ()) -> Any:
+    """A phone page of the app, ready, in a new context (``init``: its init scripts).
+    ``isolated``: installed, then reloaded cross-origin isolated, with the app's Python in a
+    worker; else the app's Python runs on the page's thread (``?thread=page``)."""
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    for script in init:
+        ctx.add_init_script(script)
+    page = ctx.new_page()
+    page.goto(url + ("" if isolated else "?thread=page"))
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    if isolated:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.reload()
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=180_000)
+    return page
+
+
+def watch_longtasks(browser: Any, url: str, hash_: str, *, thinking_worker: bool = True,
+                    isolated: bool = False, timeout: int = 1_800_000) -> dict[str, Any]:
+    """Play a watch link (``#/<game>/watch/N?...&speed=fastest``) to its end and report the
+    page's long main-thread tasks: the longest, their count, the total blocking time (beyond
+    50 ms each), the wall time, the actions played and where Python ran."""
+    init = (LONGTASKS,) if thinking_worker else (LONGTASKS, NO_WORKER)
+    page = open_page(browser, url, isolated, init)
+    page.evaluate("window.__long = []")
+    t0 = time.perf_counter()
+    page.evaluate("h => { location.hash = h; }", hash_)
+    page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
+                           timeout=timeout, polling=500)
+    took = time.perf_counter() - t0
+    longs: list[float] = page.evaluate("window.__long")
+    actions = int(page.evaluate("document.documentElement.dataset.actions"))
+    thinker = page.evaluate("document.documentElement.dataset.thinker || 'page'")
+    thread = page.evaluate("document.documentElement.dataset.thread")
+    page.context.close()
+    return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
+            "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker,
+            "thread": thread}
