@@ -4,7 +4,7 @@ For each mode, in the same run: the Perpetual Motion deal of the end-to-end test
 in 11 rounds: 376 taps in manual mode) played through taps, each timed from the tap to the
 page showing its answer (the app has handled the event, then the next frame), median and
 worst; the whole game's wall time; and the cost of one synchronous call from Python to the
-page (``tabletop.hash()`` from the worker is a cross-thread round-trip; on the page's thread
+page (reading ``location.hash``: from the worker a cross-thread round-trip; on the page's thread
 it is a plain call).
 
 Usage: .venv/bin/python scripts/bench_taps.py [--limit 376]

@@ -247,10 +247,7 @@
   }
 
   window.tabletop = {
-    think,
-    startThinker: startWorker,
     apply,
-    share,
     /* Python registers its handler once; queued events are handed over in order. */
     listen(fn) {
       handler = fn;
@@ -270,7 +267,6 @@
     reducedMotion() {
       return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
     },
-    hash() { return location.hash; },
     go(hash) {
       if (location.hash === hash) send({ kind: "route", action: "", data: {}, hash });
       else location.hash = hash;

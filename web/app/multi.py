@@ -716,10 +716,8 @@ class SeatedTable:
                 self.render_board()
                 self.page.flush()
         finally:
-            if self.runner is not None and self.shown is m:
+            if self.shown is m:  # stopped, failed or done: the computers may be started again
                 self.runner = None
-            elif self.shown is not m:
-                pass
         if self.shown is m:
             self.runner = None
             if not m.watch:
