@@ -86,6 +86,17 @@
     }
   }
 
+  /* CSS custom properties come as data-vars="--i:3;--n:5" and are set through the CSSOM: the
+   * Content-Security-Policy (index.html) refuses inline style attributes, the CSSOM is allowed. */
+  function applyVars(region) {
+    for (const el of region.querySelectorAll("[data-vars]")) {
+      for (const part of el.dataset.vars.split(";")) {
+        const at = part.indexOf(":");
+        if (at > 0) el.style.setProperty(part.slice(0, at).trim(), part.slice(at + 1).trim());
+      }
+    }
+  }
+
   /* Apply one batch of updates from Python. */
   function apply(json) {
     const u = typeof json === "string" ? JSON.parse(json) : json;
@@ -99,7 +110,7 @@
     if (u.regions) {
       for (const id of Object.keys(u.regions)) {
         const el = document.getElementById(id);
-        if (el) el.innerHTML = u.regions[id];
+        if (el) { el.innerHTML = u.regions[id]; applyVars(el); }
       }
     }
     if (u.texts) {

@@ -110,15 +110,15 @@ class BrowserEnv:
             done: asyncio.Future[tuple[bool, str]] = asyncio.get_event_loop().create_future()
 
             def answer(ok: Any, result: Any) -> None:
+                # The answer can come after this turn was abandoned (the player left the
+                # table): the proxy lives until the answer arrives, then frees itself.
+                proxy.destroy()
                 if not done.done():
                     done.set_result((bool(ok), str(result)))
 
             proxy = create_proxy(answer)
-            try:
-                self.bridge.thinkThen(request, proxy)
-                ok, result = await done
-            finally:
-                proxy.destroy()
+            self.bridge.thinkThen(request, proxy)
+            ok, result = await done
             if ok:
                 return result
             if "no-worker" not in result:

@@ -79,7 +79,7 @@ def card_html(card: Card, index: int = 0, extra: str = "") -> str:
     """A face-up card: a large rank and suit in the corner, a big suit in the middle."""
     sym = card.symbol
     rank, suit = sym[:-1], sym[-1]
-    return (f'<div class="card s-{card.suit}{extra}" style="--i:{index}" data-card="{card}" '
+    return (f'<div class="card s-{card.suit}{extra}" data-vars="--i:{index}" data-card="{card}" '
             f'aria-hidden="true"><span class="corner"><b>{esc(rank)}</b>{suit}</span>'
             f'<span class="pip">{suit}</span></div>')
 
@@ -222,7 +222,7 @@ def stacks_html(view: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
             f'<button type="button" class="{cls}" data-action="stack" data-i="{i}" '
             f'id="stack-{i}" data-testid="stack-{i + 1}" data-count="{n}" '
             f'data-top="{stack[-1] if n else ""}" '
-            f'style="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}" '
+            f'data-vars="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}" '
             f'aria-label="{esc(stack_label(stack, i, ui))}">'
             f'<span class="pile">{cards}{count}</span></button>')
     return f'<div class="stacks" data-testid="stacks">{"".join(cols)}</div>'

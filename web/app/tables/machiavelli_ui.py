@@ -623,7 +623,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
     if not opened:
         faces = "".join(face(p, tc) for p, tc in enumerate(meld))
         return ('<li class="mt-item">'
-                + _btn(f'<span class="mt-box" style="--n:{len(meld)}">'
+                + _btn(f'<span class="mt-box" data-vars="--n:{len(meld)}">'
                        f'<span class="mt-fan">{faces}</span>'
                        f'<span class="mt-status" aria-hidden="true">{number}{status}</span>'
                        '</span>',

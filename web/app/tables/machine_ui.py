@@ -453,7 +453,7 @@ def mat_html(view: MachineView, p: int, names: Sequence[str], marked: frozenset[
             cls = "mm-sec" + (" on" if filled else "") + (" new" if new else "") + (
                 " next" if s == mat.filled[t] else "")
             cubes = "".join('<i class="mm-cube"></i>' for _ in range(sec.cubes))
-            cells.append(f'<div class="{cls}" style="--c:{sec.cubes}"><span class="mm-cubes">'
+            cells.append(f'<div class="{cls}" data-vars="--c:{sec.cubes}"><span class="mm-cubes">'
                          f'{cubes}</span><span class="mm-val">{sec.value}</span></div>')
         empty = (f'<div class="mm-sec mm-empty">'
                  f'<span class="mm-val">{track.empty_value}</span></div>')
@@ -514,7 +514,7 @@ def _players_html(view: MachineView, ui: MachineUI, names: Sequence[str],
         label = (f"{name} {count}; {mat.on_mat} cubes placed. Show the mat full size")
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
-            f'<i class="mm-bar" style="--f:{mat.filled[t] / len(TRACKS[t].sections):.2f}">'
+            f'<i class="mm-bar" data-vars="--f:{mat.filled[t] / len(TRACKS[t].sections):.2f}">'
             f"</i>" for t in range(len(TRACKS)))
         items.append(
             "<li>" + _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
