@@ -63,7 +63,8 @@ new MutationObserver((_, obs) => {
 """
 
 BARE_PAGE = """<!doctype html>
-<html><head><meta charset="utf-8"><title>bare Pyodide</title></head><body>
+<html><head><meta charset="utf-8"><title>bare Pyodide</title>
+<link rel="icon" href="icons/icon-192.png"></head><body>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const indexURL = new URL("./pyodide/", location.href).href;

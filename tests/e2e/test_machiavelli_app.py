@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import wait_ready
-from seated import AXE, fresh, message, phone_app, tap
+from seated import add_axe, fresh, message, phone_app, tap
 from test_app_play import HANDLED, go, idle
 from test_app_screens import SHOTS, check_layout
 
@@ -181,7 +181,7 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         else:
             go(app, hash_)
         check_layout(app, f"machiavelli-{name}-{scheme}")
-        app.add_script_tag(path=str(AXE))
+        add_axe(app)
         result = app.evaluate("axe.run(document, {resultTypes: ['violations']})")
         bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
         assert bad == [], f"{name} {scheme}: {bad}"

@@ -56,7 +56,7 @@ def read_envelope(text: str, game_id: str, game_name: str, version: int) -> dict
     InvalidState says what is wrong. Every game's save starts with these fields."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, RecursionError) as e:  # deep nesting: RecursionError
         raise InvalidState(f"the saved text is not JSON ({e})") from None
     if not isinstance(data, dict):
         raise InvalidState("the saved game is not a JSON object")

@@ -19,7 +19,7 @@ from typing import Any
 from app import game as g
 from app import seats as st
 from app import views as v
-from app.routes import Route
+from app.routes import Route, shared
 from app.views import button, esc
 from engine.errors import IllegalAction
 from engine.registry import get_game
@@ -319,8 +319,8 @@ class SeatedTable:
         return ('<div class="row mt-more">'
                 + button("Share", "share", testid="mt-share",
                          aria_label="Share a link to this deal with these seats",
-                         share_hash=Route("table", game=self.game_id, deal=m.deal,
-                                          query=m.setup.query()).href(),
+                         share_hash=shared(Route("table", game=self.game_id, deal=m.deal,
+                                                 query=m.setup.query()).href()),
                          share_title=f"{self.info.name}, deal {m.deal}",
                          share_text=f"Play deal {m.deal} of {self.info.name}")
                 + f'<a class="btn" href="#/{esc(self.game_id)}/setup" '

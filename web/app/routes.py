@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
 PM = "perpetual-motion"
+# The format of shared deal and watch links. Shared links carry it as ``v=1``; a link without
+# ``v`` was shared before links had a version, in the same format, so it is read as version 1.
+# A link from a newer app (a higher ``v``) is not guessed at: the player is told to update.
+LINK_VERSION = 1
+OLDEST_LINK_VERSION = 1  # links older than this could no longer be read (none yet)
 MAX_DEAL_DIGITS = 15  # deal numbers are 0 .. 10**15 - 1: short enough to read out
 
 
@@ -31,6 +36,35 @@ class Route:
 
     def href(self) -> str:
         return route_href(self)
+
+
+def shared(hash_: str) -> str:
+    """``hash_`` as a link to share: with this app's link version (``v=1``)."""
+    return hash_ + ("&" if "?" in hash_ else "?") + f"v={LINK_VERSION}"
+
+
+def link_version_problem(query: tuple[tuple[str, str], ...]) -> tuple[
+        tuple[tuple[str, str], ...], str | None]:
+    """The query without its ``v``, and what to tell the player if this app cannot read a
+    link of that version (made by a newer app, or by one too old)."""
+    rest = tuple((k, v) for k, v in query if k != "v")
+    versions = [v for k, v in query if k == "v"]
+    if not versions:
+        return rest, None
+    text = versions[-1]
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        return rest, (f"This link's version (“{text[:12]}”) could not be read: it may have been "
+                      "changed or come from another app.")
+    n = int(text)
+    if n > LINK_VERSION:
+        return rest, (f"This link was made by a newer version of the app (link version {n}; "
+                      f"this one reads version {LINK_VERSION}). Update the app: it updates "
+                      "itself when it is online, so close it, open it again, then open the "
+                      "link again.")
+    if n < OLDEST_LINK_VERSION:
+        return rest, (f"This link was made by an older version of the app (link version {n}) "
+                      "that this one can no longer read. Ask for a new link.")
+    return rest, None
 
 
 def route_href(r: Route) -> str:
@@ -106,6 +140,9 @@ def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,),
         if query is None:
             return Route("home", error="This link's settings could not be read: it may have "
                                        "been cut short or come from another app.")
+        query, problem = link_version_problem(query)
+        if problem:
+            return Route("home", error=problem)
         if len(parts) == 1:
             return Route("table", game=head)
         if parts[1] == "stats" and len(parts) == 2 and head == PM:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -50,8 +51,11 @@ class Seat:
 def clean_name(text: str) -> str:
     """A person's name as typed: trimmed, single spaces, at most MAX_NAME characters.
     It is only ever shown as text (escaped), whatever it holds."""
-    name = " ".join(str(text).split())[:MAX_NAME]
-    return name
+    # Pairs of UTF-16 surrogates (as JavaScript may send them) become one character; a lone
+    # surrogate, which no page can show or encode, becomes U+FFFD; control characters go.
+    joined = str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    shown = "".join(c for c in joined if unicodedata.category(c) != "Cc" or c in " \t\n")
+    return " ".join(shown.split())[:MAX_NAME]
 
 
 def level_label(level: str) -> str:
@@ -97,8 +101,10 @@ class Setup:
         for s in seats_data:
             if not isinstance(s, dict):
                 raise SetupError("a seat is not an object")
-            seats.append(Seat(str(s.get("kind", "")), clean_name(str(s.get("name", ""))),
-                              str(s.get("level") or "")))
+            kind = str(s.get("kind", ""))
+            # only a computer has a level (a person's saved level would reach the computers)
+            seats.append(Seat(kind, clean_name(str(s.get("name", ""))),
+                              str(s.get("level") or "") if kind == "computer" else ""))
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise SetupError("the options are not an object")
@@ -304,8 +310,10 @@ class Match:
         deal, actions = data.get("deal"), data.get("actions")
         if not isinstance(deal, int) or not isinstance(actions, int) or actions < 0:
             raise InvalidState("the saved game has no deal number or action count")
-        if getattr(getattr(state, "config", None), "players", len(setup.seats)) != len(
-                setup.seats):
+        players = getattr(state, "players", None)
+        if not isinstance(players, int):
+            players = getattr(getattr(state, "config", None), "players", len(setup.seats))
+        if players != len(setup.seats):
             raise InvalidState("the saved seats do not match the saved game")
         log_data = data.get("log") or []
         seen_data = data.get("seen") or {}

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from app.game import SPEEDS, Record, Settings
+from app.routes import shared
 from engine.cards import Card
 from engine.games.perpetual_motion import describe_stack
 
@@ -290,7 +291,7 @@ def share_button(view: Any, ui: TableUI) -> str:
     return button("Share", "share", id_="pm-share", testid="share",
                   disabled=view.seed is None or not ui.can_share,
                   aria_label="Share a link to this deal",
-                  share_hash=f"#/{PM}/deal/{view.seed}",
+                  share_hash=shared(f"#/{PM}/deal/{view.seed}"),
                   share_title=f"Perpetual Motion, deal {view.seed}",
                   share_text=f"Try deal {view.seed} of Perpetual Motion")
 
