@@ -92,12 +92,13 @@ class App:
 
     # --- start-up ---
     def start(self) -> None:
-        problems = [t.load() for t in self.tables.values()]
-        self.notice = next((p for p in problems if p), None) or getattr(
-            self.env, "startup_notice", None)
+        problems = [p for p in (t.load() for t in self.tables.values()) if p]
+        self.notice = " ".join(problems) or getattr(self.env, "startup_notice", None)
         self.apply_settings()
         self.env.on_update(self.guard(self.show_update))
         self.on_route(self.env.hash(), first=True)
+        if self.notice and self.current_table() is not None:
+            self.say(self.notice, "refusal")  # started on a table: say it there too
         self.page.hidden("boot", True)
         self.page.data("ready", "1")
         self.page.flush()

@@ -46,8 +46,8 @@ class Table:
         loaded = g.load(self.store)
         self.session = loaded.session
         if loaded.problem:
-            return (f"Your saved game could not be read ({loaded.problem}). It was set "
-                    f"aside under “{loaded.set_aside_as}” and a new game can start.")
+            return (f"Your saved Perpetual Motion game could not be read ({loaded.problem}). "
+                    f"It was set aside under “{loaded.set_aside_as}” and a new game can start.")
         return None
 
     def summary(self) -> str | None:
