@@ -68,11 +68,16 @@ def hand_cards(page: Any) -> list[str]:
     return cards
 
 
-def choose_file(page: Any, files: Any) -> None:
-    """Settings → Import games → the file picker; wait until the app has handled the file."""
+def choose_file(page: Any, files: Any, by_key: bool = False) -> None:
+    """Settings → Import games (a tap, or Enter on it) → the file picker; wait until the app
+    has handled the file."""
     before = page.evaluate(HANDLED)
     with page.expect_file_chooser() as fc:
-        page.get_by_test_id("import-games").tap()
+        if by_key:
+            page.get_by_test_id("import-games").focus()
+            page.keyboard.press("Enter")
+        else:
+            page.get_by_test_id("import-games").tap()
     fc.value.set_files(files)
     page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
     idle(page)
@@ -121,8 +126,10 @@ def test_a_game_in_progress_is_replaced_only_after_asking(
     conflicts = new.get_by_test_id("import-conflicts").inner_text()
     assert "Perpetual Motion" in conflicts and "deal 77" in conflicts
     assert "Machiavelli" not in conflicts  # the same game as in the file: nothing to ask
-    check_layout(new, "import-confirm")
-    axe_clean(new, "import-confirm")
+    for scheme in ("dark", "light"):
+        new.emulate_media(color_scheme=scheme)
+        check_layout(new, f"{scheme}-import-confirm")
+        axe_clean(new, f"{scheme}-import-confirm")
     tap(new, "import-keep")
     assert message(new).startswith("Kept your Perpetual Motion game here.")
     go(new, f"#/{PM}")
@@ -144,6 +151,7 @@ def test_a_broken_file_says_so_and_changes_nothing(
     _, new = phones
     go(new, "#/settings")
     before = new.evaluate(STORED)
-    choose_file(new, {"name": "games.json", "mimeType": "application/json", "buffer": content})
+    choose_file(new, {"name": "games.json", "mimeType": "application/json", "buffer": content},
+                by_key=True)
     assert words in message(new) and "Nothing was imported" in message(new)
     assert new.evaluate(STORED) == before
