@@ -496,7 +496,8 @@ def about_html(version: str, offline: str) -> str:
               "Cube Farm.</p>"
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
             + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
-              "statistics are kept in this browser only.</p></section></main>")
+              "statistics are kept in this browser only: Settings, Export my games makes a copy to "
+              "keep or to open on another device.</p></section></main>")
 
 
 def update_bar_html() -> str:
