@@ -69,7 +69,7 @@ def _parsed(text: str | None) -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
+        return g.loads_stored(text)
     except (ValueError, RecursionError):
         return None
 
@@ -236,7 +236,7 @@ def read_file(text: str, games: Mapping[str, str]) -> Plan:
                       "Nothing was imported.")
     text = text.lstrip("\ufeff")
     try:
-        data = json.loads(text)
+        data = g.loads_stored(text)  # a file nested deep would kill Pyodide's decoder
     except (ValueError, RecursionError):
         raise Refused("This file is not a file of your games: it is not JSON text. "
                       "Nothing was imported.") from None
