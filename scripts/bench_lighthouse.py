@@ -17,7 +17,10 @@ Designs compared, each in a fresh profile per run:
 Time to ready is measured by loading the same page in the same state with Playwright
 (unthrottled: Lighthouse's throttling is simulated, so it does not slow a real load).
 
-Usage: .venv/bin/python scripts/bench_lighthouse.py [--runs 3]
+With ``--screens``: best practices and accessibility of the home screen and of every table
+(``#/<game>``), return visit (the service worker installed), each audit that lost points named.
+
+Usage: .venv/bin/python scripts/bench_lighthouse.py [--runs 3] [--screens]
 """
 
 from __future__ import annotations
@@ -53,10 +56,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def lighthouse(url: str, port: int, keep_storage: bool, out: Path) -> dict[str, float]:
+def lighthouse(url: str, port: int, keep_storage: bool, out: Path,
+               categories: str = "performance,best-practices",
+               config: Path | None = None) -> dict[str, Any]:
     cmd = ["npm", "exec", "--yes", "--", LIGHTHOUSE, url, f"--port={port}",
-           "--only-categories=performance,best-practices", "--output=json",
+           f"--only-categories={categories}", "--output=json",
            f"--output-path={out}", "--quiet", "--max-wait-for-load=90000"]
+    if config is not None:
+        cmd.append(f"--config-path={config}")
     if keep_storage:
         cmd.append("--disable-storage-reset")
     for attempt in range(3):  # Lighthouse now and then loses its connection on a busy machine
@@ -70,6 +77,15 @@ def lighthouse(url: str, port: int, keep_storage: bool, out: Path) -> dict[str, 
     else:
         raise SystemExit("Lighthouse failed three times")
     r = json.loads(out.read_text())
+    if categories != "performance,best-practices":
+        scores: dict[str, Any] = {k: 100 * (c["score"] or 0) for k, c in r["categories"].items()}
+        scores["lost"] = sorted(
+            a["id"] for c in r["categories"].values() for ref in c["auditRefs"]
+            if ref["weight"] > 0 and (a := r["audits"][ref["id"]])["score"] is not None
+            and a["score"] < 1)
+        # proof that the screen was drawn by the app, not the static start-up skeleton
+        scores["dom"] = r["audits"]["dom-size"].get("numericValue", 0)
+        return scores
     return {"performance": 100 * (r["categories"]["performance"]["score"] or 0),
             "best": 100 * (r["categories"]["best-practices"]["score"] or 0),
             "tbt": r["audits"]["total-blocking-time"]["numericValue"]}
@@ -124,9 +140,41 @@ def one_run(pw: Any, url: str, design: str, tmp: Path) -> dict[str, dict[str, fl
     return {"first": first, "return": back}
 
 
+SCREENS = ["#/", "#/perpetual-motion", "#/machiavelli", "#/machine", "#/cube-farm",
+           "#/settings"]
+
+
+def screens(pw: Any, url: str, tmp: Path, runs: int) -> None:
+    """Best practices and accessibility of every screen, on a return visit."""
+    print(f"Lighthouse {LIGHTHOUSE.split('@')[1]}, mobile: best practices and accessibility, "
+          f"return visit, medians of {runs}")
+    # Lighthouse stops when the page's own thread is quiet; with Python in a worker that is
+    # before the app has drawn the screen, so it waits 20 s after the load event first.
+    config = tmp / "wait.json"
+    config.write_text(json.dumps({"extends": "lighthouse:default",
+                                  "settings": {"pauseAfterLoadMs": 20_000}}))
+    results: dict[str, list[dict[str, Any]]] = {}
+    for run in range(runs):
+        with chromium() as port:
+            ready_ms(pw, port, url)  # the service worker installed and in charge
+            for i, hash_ in enumerate(SCREENS):
+                results.setdefault(hash_, []).append(lighthouse(
+                    url + hash_, port, True, tmp / f"screen-{run}-{i}.json",
+                    "performance,best-practices,accessibility", config))
+    for hash_, rows in results.items():
+        lost = sorted({a for r in rows for a in r["lost"]})
+        print(f"  {hash_:20} best practices "
+              f"{statistics.median(r['best-practices'] for r in rows):.0f}, accessibility "
+              f"{statistics.median(r['accessibility'] for r in rows):.0f} (DOM "
+              f"{statistics.median(r['dom'] for r in rows):.0f} elements)"
+              + (f"; points lost on: {', '.join(lost)}" if lost else ""))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--screens", action="store_true",
+                    help="best practices and accessibility of every screen instead")
     ap.add_argument("--designs", default="page,worker,reload")
     ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
@@ -135,6 +183,11 @@ def main() -> None:
     server, url = serve_in_thread(args.site)
     tmp = Path(tempfile.mkdtemp(prefix="lh-out-"))
     results: dict[str, list[dict[str, dict[str, float]]]] = {}
+    if args.screens:
+        with sync_playwright() as pw:
+            screens(pw, url, tmp, args.runs)
+        server.shutdown()
+        return
     with sync_playwright() as pw:
         for _ in range(args.runs):
             for design in args.designs.split(","):
