@@ -142,11 +142,10 @@ class SeatedTable:
         m = self.match
         if m is None:
             return
-        key = st.save_key(self.game_id)
-        if self.store.newer(key):
-            self.take_newer()
-            return
-        if m.over:
+        if m.over and not m.counted:  # counted only if this tab's end is the latest game
+            if self.store.newer(st.save_key(self.game_id)):
+                self.take_newer()
+                return
             st.GameRecord.load(self.store, self.game_id).count(self.store, m)
         if not st.save_match(self.store, m):
             self.take_newer()

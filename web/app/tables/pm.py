@@ -66,10 +66,10 @@ class Table:
         s = self.session
         if s is None:
             return
-        if self.store.newer(g.SAVE_KEY):
-            self.take_newer()
-            return
-        if s.over:
+        if s.over and not s.counted:  # counted only if this tab's end is the latest game
+            if self.store.newer(g.SAVE_KEY):
+                self.take_newer()
+                return
             g.count_finished(self.store, s)
         if not g.save(self.store, s):
             self.take_newer()
