@@ -253,6 +253,8 @@ def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
     assert stamp(store, g.SAVE_KEY) == (2, "t2")
     assert g.load(tab).session is not None and g.save(tab, s)
     assert stamp(store, g.SAVE_KEY) == (3, "t1")
+    for odd in ("[" * 100_000, '{"rev":true,"tab":7}', '{"rev":-3}', "", "null"):
+        assert g.stamp_of(odd) == (0, "")
 
 
 # --- storage full or refused ------------------------------------------------------------------

@@ -120,7 +120,7 @@ def stamp_of(text: str | None) -> tuple[int, str]:
         return int(head.group(1)), head.group(2)
     try:
         data = json.loads(text)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):  # deep nesting: RecursionError
         return 0, ""
     if not isinstance(data, dict):
         return 0, ""
