@@ -140,6 +140,11 @@ def test_storage_refused_is_told_once_and_the_save_is_untouched(ctx: Any,
     assert saved(page, SAVE_KEY) == good
     go(page, "#/")
     assert REFUSED in page.get_by_test_id("notice").inner_text()
+    # a seated game plays on too, and leaves nothing half-written
+    fresh(page, f"#/{M}/deal/12?seats=you,beginner&variant=manipulation")
+    tap_seated(page, "m-draw")
+    assert int(page.evaluate("document.documentElement.dataset.actions")) >= 2
+    assert saved(page, M_KEY) is None
     # what was saved before is still there, whole: a reload shows it
     page.reload()
     wait_ready(page)
