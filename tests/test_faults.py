@@ -193,6 +193,29 @@ def test_seated_a_computer_turn_in_the_stale_tab_stops() -> None:
     run_async(run())
 
 
+def test_seated_the_computers_play_on_in_the_tab_the_player_comes_back_to() -> None:
+    async def run() -> None:
+        store = DictStore()
+        a, _pa, env_a = boot(store)
+        env_a.go(f"#/{M}/deal/12?seats=you,beginner&variant=manipulation")
+        await settle(a)
+        b, _pb, env_b = boot(store)
+        env_b.go(f"#/{M}")
+        await settle(b)
+        # tab A's person draws and tab A is closed before its computer plays
+        ma = a.tables[M].match
+        ma.apply_all([a.tables[M].game.parse_action("draw")])
+        a.tables[M].save()
+        storage_event(b, st.save_key(M))
+        tb = b.tables[M]
+        assert tb.follower and tb.runner is None and tb.match.current == 1
+        b.handle(json.dumps({"kind": "visible"}))  # the player is back on tab B
+        await settle(b)
+        assert tb.match.current == 0 and tb.match.actions > ma.actions
+        assert g.stamp_of(store.get(st.save_key(M)))[1] == b.store.tab
+    run_async(run())
+
+
 def test_pass_and_play_another_tab_shows_the_cover_not_the_hand() -> None:
     async def run() -> None:
         store = DictStore()

@@ -202,6 +202,10 @@
     if (!e.key || !SHARED.test(e.key)) return;
     send({ kind: "storage", action: "", data: {}, key: e.key });
   });
+  /* The player is back on this tab: computers another tab was moving play on here. */
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") send({ kind: "visible", action: "", data: {} });
+  });
 
   /* Web Share when the browser has it, else the clipboard; resolves to what happened. */
   function share(json) {

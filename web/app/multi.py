@@ -155,6 +155,12 @@ class SeatedTable:
         if key == st.save_key(self.game_id) and self.store.newer(key):
             self.take_newer()
 
+    def resume_here(self) -> None:
+        """The player is back on this tab: computers another tab was moving play on here."""
+        if self.follower:
+            self.follower = False
+            self.kick()
+
     def take_newer(self) -> None:
         """Another tab played on: stop this tab's computers and its turn in progress, show the
         game as that tab saved it and say so. The computers stay that tab's to move."""

@@ -51,7 +51,9 @@ class Env(Protocol):
 class Event:
     """One thing the player did, as plain data from the page's bridge."""
 
-    kind: str  # click | change | key | route | storage (another tab wrote ``key``)
+    # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
+    # shown again)
+    kind: str
     action: str = ""
     data: dict[str, str] | None = None
     value: str = ""
@@ -118,6 +120,10 @@ class App:
                 self.on_click(ev)
             elif ev.kind == "storage":
                 self.on_storage(ev.key)
+            elif ev.kind == "visible":
+                table = self.current_table()
+                if table is not None and self.route.screen == "table":
+                    table.resume_here()
         except Exception as e:  # keep the app alive, tell the player
             traceback.print_exc()
             self.say(f"Something went wrong: {e}", "refusal")

@@ -81,6 +81,9 @@ class Table:
         elif key == g.RECORD_KEY and self.app.route.screen == "stats" and not self.sim_running:
             self.render_stats()
 
+    def resume_here(self) -> None:
+        """The player is back on this tab (nothing of this table runs in another tab)."""
+
     def take_newer(self) -> None:
         """Another tab played on: stop whatever this tab was doing with its older copy, show
         the game as that tab saved it and say so."""
