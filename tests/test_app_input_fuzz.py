@@ -400,3 +400,18 @@ def escaped(name: str) -> str:
 
 def click(app: Any, action: str, **data: str) -> None:
     app.handle(json.dumps({"kind": "click", "action": action, "data": data}))
+
+
+def test_stored_json_nested_too_deep_is_refused_before_the_decoder_sees_it() -> None:
+    """Pyodide's JSON decoder dies (the JavaScript stack, not a RecursionError) on deep
+    nesting, and a save is read at every start: the app must refuse it first."""
+    ok = "[" * pm.MAX_JSON_DEPTH + "]" * pm.MAX_JSON_DEPTH
+    assert pm.loads_stored(ok) is not None
+    with pytest.raises(ValueError, match="nested"):
+        pm.loads_stored("[" * (pm.MAX_JSON_DEPTH + 1) + "]" * (pm.MAX_JSON_DEPTH + 1))
+    with pytest.raises(ValueError, match="nested"):
+        pm.loads_stored('{"a":' * 100_000)
+    brackets_in_text = json.dumps({"name": "[" * 500 + "{" * 500, "v": [[1], [2]]})
+    assert pm.loads_stored(brackets_in_text)["v"] == [[1], [2]]
+    quoted = json.dumps(["\\\"[" * 300])  # escaped quotes do not end the string
+    assert pm.loads_stored(quoted) == ["\\\"[" * 300]

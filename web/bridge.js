@@ -160,6 +160,37 @@
       if (el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     if (flights.length) fly(flights, rects);
+    if (u.download) download(u.download);
+  }
+
+  /* A file for the player to keep ("Export my games"): made here, on the page's thread. */
+  function download(d) {
+    const url = URL.createObjectURL(new Blob([d.text], { type: d.type || "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = d.name;
+    a.hidden = true;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+  }
+
+  /* A file the player chose ("Import games"): read here (Python in a worker cannot wait on
+   * the page's promises) and handed over as {kind: "file", value: its text}. A file over
+   * data-max-bytes is not read: Python is told its size and says why. */
+  function readFile(input) {
+    const file = input.files && input.files[0];
+    const action = input.getAttribute("data-action");
+    input.value = "";  // the same file chosen again is a new change
+    if (!file) return;
+    const data = { name: file.name, size: String(file.size) };
+    const limit = Number(input.dataset.maxBytes || 0);
+    if (limit && file.size > limit) { send({ kind: "file", action, data, value: "" }); return; }
+    file.text().then(
+      (text) => send({ kind: "file", action, data, value: text }),
+      (e) => send({ kind: "file", action, value: "",
+                    data: Object.assign(data, { error: String((e && e.message) || e) }) }));
   }
 
   document.addEventListener("click", (e) => {
@@ -173,6 +204,11 @@
                               value: "" }));
       return;
     }
+    if (el.dataset.fileInput) {  // a visible button that opens a hidden file input
+      const input = document.getElementById(el.dataset.fileInput);
+      if (input) input.click();
+      return;
+    }
     const tag = el.tagName.toLowerCase();
     if (tag === "select" || tag === "input") return;
     send({ kind: "click", action: el.dataset.action, data: dataOf(el), value: "" });
@@ -180,6 +216,7 @@
   document.addEventListener("change", (e) => {
     const el = e.target;
     if (!el || !el.getAttribute || !el.getAttribute("data-action")) return;
+    if (el.type === "file") { readFile(el); return; }
     send({ kind: "change", action: el.getAttribute("data-action"), data: dataOf(el),
            value: String(el.type === "checkbox" ? el.checked : el.value) });
   });

@@ -57,11 +57,34 @@ class DictStore:
 # --- saved games: the envelope and the set-aside --------------------------------------------
 
 
+MAX_JSON_DEPTH = 64  # arrays and objects in one another: saves need fewer than 10
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def loads_stored(text: str) -> Any:
+    """``json.loads`` for text this app did not just write (a saved game, a record, settings,
+    an imported file). Nesting deeper than MAX_JSON_DEPTH is refused with a ValueError first:
+    in Pyodide the JSON decoder's recursion exhausts the JavaScript stack long before Python's
+    recursion limit, which kills the interpreter for good (not a RecursionError), so a save of
+    ``[[[[…`` would stop the app from ever starting again."""
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH:
+        depth = 0
+        for token in _JSON_TOKENS.finditer(text):
+            c = token.group()
+            if c == "[" or c == "{":
+                depth += 1
+                if depth > MAX_JSON_DEPTH:
+                    raise ValueError(f"nested more than {MAX_JSON_DEPTH} deep")
+            elif c == "]" or c == "}":
+                depth -= 1
+    return json.loads(text)
+
+
 def read_envelope(text: str, game_id: str, game_name: str, version: int) -> dict[str, Any]:
     """The JSON object of a saved game of ``game_id`` at ``version``, with its id checked;
     InvalidState says what is wrong. Every game's save starts with these fields."""
     try:
-        data = json.loads(text)
+        data = loads_stored(text)
     except (ValueError, TypeError, RecursionError) as e:  # deep nesting: RecursionError
         raise InvalidState(f"the saved text is not JSON ({e})") from None
     if not isinstance(data, dict):
@@ -383,7 +406,7 @@ class Record:
         if not text:
             return cls()
         try:
-            data = json.loads(text)
+            data = loads_stored(text)
             vals = {k: int(data.get(k, 0)) for k in ("played", "won", "streak", "best_streak")}
         except (ValueError, TypeError, AttributeError):
             return cls()
@@ -427,7 +450,7 @@ class Settings:
         if not text:
             return s
         try:
-            data = json.loads(text)
+            data = loads_stored(text)
         except ValueError:
             return s
         if not isinstance(data, dict):

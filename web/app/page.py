@@ -70,6 +70,10 @@ class Page:
         is now to where the new HTML puts it."""
         self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay})
 
+    def download(self, name: str, text: str, mime: str = "application/json") -> None:
+        """Offer ``text`` as a file called ``name`` (the page's thread makes the download)."""
+        self._u["download"] = {"name": name, "text": text, "type": mime}
+
     def pending(self) -> dict[str, Any]:
         return self._u
 
@@ -90,6 +94,7 @@ class RecordingPage(Page):
         self.texts: dict[str, str] = {}
         self.dataset: dict[str, str] = {}
         self.hash = ""
+        self.downloads: list[dict[str, str]] = []
         super().__init__(self._record)
 
     def _record(self, text: str) -> None:
@@ -105,6 +110,8 @@ class RecordingPage(Page):
                 self.dataset[k] = v
         if "hash" in batch:
             self.hash = batch["hash"]
+        if "download" in batch:
+            self.downloads.append(batch["download"])
 
     def html(self) -> str:
         return "".join(self.regions.values())

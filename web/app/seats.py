@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.game import Store, read_envelope, read_save, set_aside, write_save
+from app.game import Store, loads_stored, read_envelope, read_save, set_aside, write_save
 from app.routes import parse_deal_number
 from engine.errors import InvalidState
 from engine.registry import get_game
@@ -387,7 +387,7 @@ def load_setup(store: Store, game_id: str) -> Setup:
     text = store.get(setup_key(game_id))
     if text:
         try:
-            return Setup.from_dict(json.loads(text))
+            return Setup.from_dict(loads_stored(text))
         except Exception:
             pass
     return default_setup(game_id)
@@ -407,7 +407,7 @@ class GameRecord:
     @classmethod
     def load(cls, store: Store, game_id: str) -> GameRecord:
         try:
-            d = json.loads(store.get(record_key(game_id)) or "{}")
+            d = loads_stored(store.get(record_key(game_id)) or "{}")
             r = cls(int(d.get("played", 0)), int(d.get("won", 0)))
         except (ValueError, TypeError, AttributeError):
             return cls()

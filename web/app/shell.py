@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from app import backup
 from app import game as g
 from app import views as v
 from app.page import Page
@@ -93,15 +94,18 @@ class App:
         self.tasks: set[Any] = set()
         self.routed = 0  # routes handled (tests wait on it)
         self.update_ready = False
+        self.importing: backup.Plan | None = None  # an import waiting for "Replace"
 
     # --- start-up ---
     def start(self) -> None:
-        problems = [t.load() for t in self.tables.values()]
-        self.notice = next((p for p in problems if p), None) or getattr(
-            self.env, "startup_notice", None) or self.notice
+        problems = [p for p in (t.load() for t in self.tables.values()) if p]
+        self.notice = " ".join(problems) or getattr(self.env, "startup_notice",
+                                                    None) or self.notice
         self.apply_settings()
         self.env.on_update(self.guard(self.show_update))
         self.on_route(self.env.hash(), first=True)
+        if self.notice and self.current_table() is not None:
+            self.say(self.notice, "refusal")  # started on a table: say it there too
         self.page.hidden("boot", True)
         self.page.data("ready", "1")
         self.flush()
@@ -124,6 +128,8 @@ class App:
                 table = self.current_table()
                 if table is not None and self.route.screen == "table":
                     table.resume_here()
+            elif ev.kind == "file" and ev.action == "import-file":
+                self.import_file(ev)
         except Exception as e:  # keep the app alive, tell the player
             traceback.print_exc()
             self.say(f"Something went wrong: {e}", "refusal")
@@ -211,6 +217,8 @@ class App:
         table = self.current_table()
         if table is not None:
             table.say(text, kind)
+        elif self.route.screen == "settings":
+            self.page.text("settings-msg", text, f"msg {kind}")
 
     def current_table(self) -> Any:
         return self.tables.get(self.route.game or "") if self.route.game else None
@@ -238,6 +246,7 @@ class App:
             self.page.replace_hash("#/")
         old = self.current_table()
         self.route = route
+        self.importing = None
         self.routed += 1
         self.page.data("routed", str(self.routed))
         new = self.current_table()
@@ -278,6 +287,8 @@ class App:
             else:
                 html = v.rules_html(info, self.rules[info.id],
                                     playable=self.has_table(info.id))
+        elif r.screen == "settings" and self.importing is not None:
+            html = v.import_confirm_html([c.text for c in self.importing.conflicts])
         elif r.screen == "settings":
             html = v.settings_html(self.settings)
         elif r.screen == "about":
@@ -372,3 +383,69 @@ class App:
         self.apply_settings()
         self.render()
         self.page.focus(f"set-{key}")
+
+    # --- moving your games to another device (app.backup) ---
+    def game_names(self) -> dict[str, str]:
+        return {gid: self.info[gid].name for gid in self.table_ids}
+
+    def act_export_games(self, _ev: Event) -> None:
+        for t in self.tables.values():
+            t.save()
+        data = backup.export_data(self.store, self.game_names(), self.version())
+        name = backup.file_name()
+        self.page.download(name, json.dumps(data, indent=1, ensure_ascii=False))
+        what = backup.export_counts(data) or "your settings"
+        self.say(f"Saved {what} in “{name}” (look in your downloads). On the other device: "
+                 "Settings, Import games.")
+
+    def import_file(self, ev: Event) -> None:
+        """The page's bridge read the chosen file (``value``; ``size`` in bytes, not read
+        when it is over the limit)."""
+        self.importing = None
+        try:
+            size = int(ev.get("size", "0"))
+        except ValueError:
+            size = 0
+        if ev.get("error"):
+            self.say(f"The file could not be read ({ev.get('error')[:100]}). Nothing was "
+                     "imported.", "refusal")
+            return
+        for t in self.tables.values():
+            t.save()
+        try:
+            if size > v.MAX_IMPORT_BYTES and not ev.value:
+                raise backup.Refused(f"This file is too large to be a file of your games "
+                                     f"({size / 1e6:.1f} MB). Nothing was imported.")
+            plan = backup.plan_import(self.store, ev.value, self.game_names())
+        except backup.Refused as e:
+            self.say(str(e), "refusal")
+            return
+        if plan.conflicts:
+            self.importing = plan
+            self.render()
+            self.page.focus("h1")
+            return
+        self.finish_import(plan, replace=True)
+
+    def act_import_replace(self, _ev: Event) -> None:
+        if self.importing is not None:
+            self.finish_import(self.importing, replace=True)
+
+    def act_import_keep(self, _ev: Event) -> None:
+        if self.importing is not None:
+            self.finish_import(self.importing, replace=False)
+
+    def finish_import(self, plan: backup.Plan, replace: bool) -> None:
+        from app.tables import TABLES
+
+        self.importing = None
+        done = backup.apply_plan(self.store, plan, replace, self.game_names())
+        for gid in done.games:  # a fresh table reads the imported game and set-up
+            self.tables[gid].leave(Route("settings"))
+            self.tables[gid] = TABLES[gid](self)
+            self.tables[gid].load()
+        self.settings = g.load_settings(self.store)
+        self.apply_settings()
+        self.render()
+        self.say(backup.result_text(plan, done), "refusal" if plan.problems else "info")
+        self.page.focus("import-choose")

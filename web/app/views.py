@@ -450,7 +450,44 @@ def settings_html(s: Settings) -> str:
             + f'<select id="set-speed" data-action="setting-speed" data-testid="set-speed">'
               f"{opts}</select></div>"
             + "<p class='fine'>Light and dark follow your device. Animations follow its "
-              "reduced-motion setting.</p></section></main>")
+              "reduced-motion setting.</p></section>" + backup_html() + "</main>")
+
+
+MAX_IMPORT_BYTES = 4_000_000  # the page does not even read a larger file (app.backup refuses)
+
+
+def backup_html() -> str:
+    """Settings' "Move your games" panel: Export downloads a file; Import opens the file
+    picker (a hidden file input, read by the page's bridge)."""
+    return ('<section class="panel backup" aria-labelledby="backup-h">'
+            '<h2 id="backup-h">Move your games</h2>'
+            '<p class="fine">Your games in progress, your records and these settings, in one '
+            "file to keep or to open on another device.</p>"
+            '<div class="row">'
+            + button("Export my games", "export-games", testid="export-games")
+            + button("Import games", "choose-import", id_="import-choose",
+                     testid="import-games", file_input="import-file")
+            + "</div>"
+            '<input type="file" id="import-file" accept="application/json,.json" hidden '
+            'data-action="import-file" aria-label="Import games from a file" '
+            f'data-max-bytes="{MAX_IMPORT_BYTES}" data-testid="import-file">'
+            '<p id="settings-msg" class="msg" role="status" aria-live="polite" '
+            'data-testid="message"></p></section>')
+
+
+def import_confirm_html(conflicts: Sequence[str]) -> str:
+    """Before an import replaces a game in progress (or a record) here: which, and the choice."""
+    items = "".join(f"<li>{esc(c)}</li>" for c in conflicts)
+    return (topbar("Import games") + '<main class="page settings" id="main">'
+            '<section class="panel" aria-labelledby="import-h" data-testid="import-confirm">'
+            '<h2 id="import-h">Replace what is on this device?</h2>'
+            f'<ul class="conflicts" data-testid="import-conflicts">{items}</ul>'
+            '<p class="fine">Keep mine keeps these as they are and imports the rest of the '
+            "file.</p>"
+            '<div class="row">'
+            + button("Replace", "import-replace", cls="btn primary", testid="import-replace")
+            + button("Keep mine", "import-keep", id_="import-keep", testid="import-keep")
+            + "</div></section></main>")
 
 
 def about_html(version: str, offline: str) -> str:
@@ -460,7 +497,8 @@ def about_html(version: str, offline: str) -> str:
               "Cube Farm.</p>"
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
             + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
-              "statistics are kept in this browser only.</p></section></main>")
+              "statistics are kept in this browser only: Settings, Export my games makes a copy to "
+              "keep or to open on another device.</p></section></main>")
 
 
 def update_bar_html() -> str:

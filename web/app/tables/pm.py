@@ -46,8 +46,8 @@ class Table:
         loaded = g.load(self.store)
         self.session = loaded.session
         if loaded.problem:
-            return g.unreadable_notice("Your saved game", loaded.problem, loaded.set_aside_as,
-                                       " and a new game can start.")
+            return g.unreadable_notice("Your saved Perpetual Motion game", loaded.problem,
+                                       loaded.set_aside_as, " and a new game can start.")
         return None
 
     def summary(self) -> str | None:

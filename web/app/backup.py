@@ -1,0 +1,369 @@
+"""Moving to another device without a server: every game of this device in one JSON file, and
+that file read back.
+
+The file (``tabletop-games-2026-11-30.json``)::
+
+    {"format": "tabletop-games", "version": 1, "exported": "2026-11-30T23:40:00Z",
+     "app": "0.1.0",
+     "games": {"perpetual-motion": {"save": {...}, "record": {...}},
+               "machiavelli": {"save": {...}, "record": {...}, "setup": {...}}},
+     "settings": {...}}
+
+Each save is the game's own saved object (what ``tabletop.<game>.save`` holds). Reading a file
+back checks it the way the app checks what it loads: a save goes through the same readers
+(:func:`app.game.read_envelope` and the game's ``state_from_dict``, in ``Session.from_json`` or
+``Match.from_json``), records and settings are checked field by field, and only what the app
+itself would write is written (each entry is written again from what was read). A broken entry
+is reported and skipped, never written; a file that is not one of these, is too large, or comes
+from a newer version of the app is refused whole, and nothing changes.
+
+Importing never replaces a game in progress (or a record) of this device without asking: the
+plan lists those conflicts and the shell asks "Replace" or "Keep mine" before writing.
+
+Set-aside unreadable saves (``tabletop.<game>.unreadable.<time>``) stay on the device: the
+Store protocol has no listing of keys, and they cannot be imported anyway.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import game as g
+from app import seats as st
+
+FORMAT = "tabletop-games"
+VERSION = 1
+MAX_CHARS = 4_000_000  # a file larger than this is refused unread (a real one is ~100 kB)
+PM = "perpetual-motion"
+PM_RECORD = ("played", "won", "streak", "best_streak")
+SEATED_RECORD = ("played", "won")
+
+
+class Refused(Exception):
+    """The whole file is refused (nothing changes); the message is for the player."""
+
+
+# --- the keys of each kind ------------------------------------------------------------------
+
+
+def save_key(game_id: str) -> str:
+    return g.SAVE_KEY if game_id == PM else st.save_key(game_id)
+
+
+def record_key(game_id: str) -> str:
+    return g.RECORD_KEY if game_id == PM else st.record_key(game_id)
+
+
+def setup_key(game_id: str) -> str | None:
+    return None if game_id == PM else st.setup_key(game_id)
+
+
+# --- export ---------------------------------------------------------------------------------
+
+
+def _parsed(text: str | None) -> Any:
+    if text is None:
+        return None
+    try:
+        return g.loads_stored(text)
+    except (ValueError, RecursionError):
+        return None
+
+
+def export_data(store: g.Store, games: Mapping[str, str], version: str = "",
+                now: float | None = None) -> dict[str, Any]:
+    """Everything this device keeps of ``games`` (id -> name) and the settings, as one object.
+    A save that is not JSON is kept as its text (the import then reports it)."""
+    out_games: dict[str, Any] = {}
+    for gid in games:
+        entry: dict[str, Any] = {}
+        text = store.get(save_key(gid))
+        if text is not None:
+            obj = _parsed(text)
+            entry["save"] = obj if isinstance(obj, dict) else text
+        record = _parsed(store.get(record_key(gid)))
+        if isinstance(record, dict):
+            entry["record"] = record
+        skey = setup_key(gid)
+        setup = _parsed(store.get(skey)) if skey else None
+        if isinstance(setup, dict):
+            entry["setup"] = setup
+        if entry:
+            out_games[gid] = entry
+    data: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION,
+        "exported": time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                  time.gmtime(time.time() if now is None else now)),
+        "app": version, "games": out_games,
+    }
+    settings = _parsed(store.get(g.SETTINGS_KEY))
+    if isinstance(settings, dict):
+        data["settings"] = settings
+    return data
+
+
+def export_text(store: g.Store, games: Mapping[str, str], version: str = "",
+                now: float | None = None) -> str:
+    return json.dumps(export_data(store, games, version, now), indent=1, ensure_ascii=False)
+
+
+def file_name(now: float | None = None) -> str:
+    """``tabletop-games-2026-11-30.json`` (the device's local date)."""
+    return time.strftime("tabletop-games-%Y-%m-%d.json",
+                         time.localtime(time.time() if now is None else now))
+
+
+def export_counts(data: dict[str, Any]) -> str:
+    """What a file holds, in words: "2 games, 3 records and your settings"."""
+    games = data.get("games", {})
+    return counts_text(sum("save" in e for e in games.values()),
+                       sum("record" in e for e in games.values()),
+                       "settings" in data or any("setup" in e for e in games.values()))
+
+
+def counts_text(saves: int, records: int, settings: bool) -> str:
+    parts = []
+    if saves:
+        parts.append(f"{saves} game" + ("s" if saves != 1 else ""))
+    if records:
+        parts.append(f"{records} record" + ("s" if records != 1 else ""))
+    if settings:
+        parts.append("your settings")
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# --- reading a file -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of the file, checked: the key and the text to write there."""
+
+    key: str
+    text: str
+    kind: str  # save | record | setup | settings
+    game: str | None = None
+    about: str = ""  # a save: which game it is ("deal 12, round 3")
+
+
+@dataclass(frozen=True)
+class Conflict:
+    key: str
+    text: str  # what would be replaced, for the player
+
+
+@dataclass
+class Plan:
+    items: list[Item] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # entries skipped, and why
+    conflicts: list[Conflict] = field(default_factory=list)
+
+    @property
+    def conflict_keys(self) -> set[str]:
+        return {c.key for c in self.conflicts}
+
+
+def _read_save(game_id: str, text: str) -> tuple[str, Any]:
+    """The save read by the app's own reader: (the text the app would write, the game)."""
+    if game_id == PM:
+        s = g.Session.from_json(text)
+        return s.to_json(), s
+    m = st.Match.from_json(text, game_id)
+    return m.to_json(), m
+
+
+def _about(game: Any) -> str:
+    if isinstance(game, g.Session):
+        deal = f"deal {game.deal}, " if game.deal is not None else ""
+        return f"{deal}round {game.view.round}" + (", finished" if game.over else "")
+    turns = len(game.log)
+    return (f"deal {game.deal}, {turns} turn" + ("s" if turns != 1 else "")
+            + (", finished" if game.over else ""))
+
+
+def _count(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
+        raise ValueError("its counts are not whole numbers")
+    return value
+
+
+def _read_record(game_id: str, obj: Any) -> str:
+    if not isinstance(obj, dict):
+        raise ValueError("it is not an object")
+    if game_id == PM:
+        r = g.Record(**{k: _count(obj.get(k, 0)) for k in PM_RECORD})
+        if not r.streak <= r.best_streak <= r.won <= r.played:
+            raise ValueError("its counts do not add up")
+        return r.to_json()
+    gr = st.GameRecord(**{k: _count(obj.get(k, 0)) for k in SEATED_RECORD})
+    if gr.won > gr.played:
+        raise ValueError("its counts do not add up")
+    return json.dumps(gr.__dict__)
+
+
+def _read_settings(obj: Any) -> str:
+    if not isinstance(obj, dict):
+        raise ValueError("they are not an object")
+    s = g.Settings()
+    for k in ("four_colour", "manual"):
+        if k in obj:
+            if not isinstance(obj[k], bool):
+                raise ValueError(f"“{k}” is not on or off")
+            setattr(s, k, obj[k])
+    if "speed" in obj:
+        if obj["speed"] not in g.SPEEDS:
+            raise ValueError("the auto-play speed is not one this app has")
+        s.speed = obj["speed"]
+    return s.to_json()
+
+
+def _why(e: BaseException) -> str:
+    return (str(e) or type(e).__name__)[:200]
+
+
+def read_file(text: str, games: Mapping[str, str]) -> Plan:
+    """Check a file; Refused (with the reason) when it is not one this app can import at all.
+    ``games``: id -> name of the games this app has."""
+    if len(text) > MAX_CHARS:
+        raise Refused(f"This file is too large to be a file of your games "
+                      f"({len(text) / 1e6:.1f} MB; at most {MAX_CHARS // 1_000_000} MB). "
+                      "Nothing was imported.")
+    text = text.lstrip("\ufeff")
+    try:
+        data = g.loads_stored(text)  # a file nested deep would kill Pyodide's decoder
+    except (ValueError, RecursionError):
+        raise Refused("This file is not a file of your games: it is not JSON text. "
+                      "Nothing was imported.") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Refused("This file is not a file of your games (made by “Export my games”). "
+                      "Nothing was imported.")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise Refused("This file has no version number this app understands. "
+                      "Nothing was imported.")
+    if version > VERSION:
+        raise Refused(f"This file is from a newer version of the app (file version {version}; "
+                      f"this app reads version {VERSION}). Update the app on this device, "
+                      "then import it again. Nothing was imported.")
+    plan = Plan()
+    section = data.get("games", {})
+    if not isinstance(section, dict):
+        plan.problems.append("the games could not be read")
+        section = {}
+    for gid, entry in section.items():
+        name = games.get(gid)
+        if name is None:
+            plan.problems.append(f"“{str(gid)[:40]}” is not a game this app has")
+            continue
+        if not isinstance(entry, dict):
+            plan.problems.append(f"the {name} entry could not be read")
+            continue
+        if "save" in entry:
+            raw = entry["save"]
+            try:
+                saved = raw if isinstance(raw, str) else json.dumps(raw, separators=(",", ":"))
+                out, game = _read_save(gid, saved)
+                plan.items.append(Item(save_key(gid), out, "save", gid, _about(game)))
+            except Exception as e:  # InvalidState, or anything a damaged save provokes
+                plan.problems.append(f"the {name} game could not be read ({_why(e)})")
+        if "record" in entry:
+            try:
+                plan.items.append(Item(record_key(gid), _read_record(gid, entry["record"]),
+                                       "record", gid))
+            except Exception as e:
+                plan.problems.append(f"the {name} record could not be read ({_why(e)})")
+        if "setup" in entry and setup_key(gid):
+            try:
+                setup = st.Setup.from_dict(entry["setup"])
+                if setup.game != gid:
+                    raise ValueError("it is a set-up of another game")
+                plan.items.append(Item(st.setup_key(gid), json.dumps(setup.to_dict()),
+                                       "setup", gid))
+            except Exception as e:
+                plan.problems.append(f"the {name} set-up could not be read ({_why(e)})")
+    if "settings" in data:
+        try:
+            plan.items.append(Item(g.SETTINGS_KEY, _read_settings(data["settings"]),
+                                   "settings"))
+        except Exception as e:
+            plan.problems.append(f"your settings could not be read ({_why(e)})")
+    if not plan.items:
+        raise Refused("Nothing was imported: " + "; ".join(plan.problems) + "." if plan.problems
+                      else "There was nothing to import in this file.")
+    return plan
+
+
+def plan_import(store: g.Store, text: str, games: Mapping[str, str]) -> Plan:
+    """Check a file and find what it would replace on this device: a different game in
+    progress, or a different record of games played here. Refused as :func:`read_file`."""
+    plan = read_file(text, games)
+    for item in plan.items:
+        mine = store.get(item.key)
+        if mine is None or mine == item.text or item.game is None:
+            continue
+        name = games[item.game]
+        if item.kind == "save":
+            try:
+                _, game = _read_save(item.game, mine)
+            except Exception:
+                plan.conflicts.append(Conflict(item.key, f"{name}: a game here that cannot be "
+                                                         f"read, replaced by {item.about}"))
+                continue
+            if not game.over:
+                plan.conflicts.append(Conflict(
+                    item.key, f"{name}: your game here ({_about(game)}) would be replaced by "
+                              f"the file's ({item.about})"))
+        elif item.kind == "record":
+            here = _parsed(mine)
+            played = here.get("played") if isinstance(here, dict) else None
+            if isinstance(played, int) and played > 0:
+                theirs = json.loads(item.text)["played"]
+                plan.conflicts.append(Conflict(
+                    item.key, f"{name}: your record here ({played} played) would be replaced "
+                              f"by the file's ({theirs} played)"))
+    return plan
+
+
+@dataclass(frozen=True)
+class Imported:
+    saves: int
+    records: int
+    settings: bool  # settings or set-ups
+    kept: tuple[str, ...]  # what was left as it was ("Keep mine"): "your Machiavelli game"
+    games: frozenset[str]  # games whose save or set-up was written
+
+
+def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Mapping[str, str]) -> Imported:
+    """Write the plan's entries; with ``replace`` False, the conflicts are left as they are."""
+    skip = set() if replace else plan.conflict_keys
+    written = [i for i in plan.items if i.key not in skip]
+    for item in written:
+        store.set(item.key, item.text)
+    kept = tuple(f"your {games.get(i.game or '', '')} {'game' if i.kind == 'save' else i.kind}"
+                 for i in plan.items if i.key in skip)
+    return Imported(
+        saves=sum(i.kind == "save" for i in written),
+        records=sum(i.kind == "record" for i in written),
+        settings=any(i.kind in ("settings", "setup") for i in written),
+        kept=kept,
+        games=frozenset(i.game for i in written if i.game and i.kind in ("save", "setup")))
+
+
+def result_text(plan: Plan, done: Imported) -> str:
+    """"Imported 2 games, 3 records and your settings." and what was kept or skipped."""
+    parts = []
+    if done.kept:
+        kept = list(done.kept)
+        parts.append("Kept " + (kept[0] if len(kept) == 1 else
+                                ", ".join(kept[:-1]) + " and " + kept[-1]) + " here.")
+    what = counts_text(done.saves, done.records, done.settings)
+    parts.append(f"Imported {what}." if what else "Nothing else was imported.")
+    if plan.problems:
+        parts.append("Skipped what could not be read: " + "; ".join(plan.problems) + ".")
+    return " ".join(parts)
