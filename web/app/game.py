@@ -130,7 +130,19 @@ OTHER_TAB = ("This game was played on in another tab, so this tab now shows the 
              "position.")
 
 
-_STAMP = re.compile(r'\{"rev":([1-9][0-9]{0,15}),"tab":"([0-9a-z]{0,40})"')
+_STAMP = re.compile(r'\{"rev":([1-9][0-9]{0,15}),"tab":"([0-9a-z]{0,40})",?')
+
+
+def stamped(body: str, rev: int, tab: str) -> str:
+    """A saved game's JSON text with its revision and tab first (so reading them is cheap)."""
+    return f'{{"rev":{rev},"tab":"{tab}"' + ("," if body != "{}" else "") + body[1:]
+
+
+def unstamped(text: str) -> str:
+    """A saved game's text without the revision and tab this app puts first: the game alone,
+    as ``to_json`` writes it (so two tabs' copies of one position compare equal)."""
+    head = _STAMP.match(text)
+    return text if head is None else "{" + text[head.end():]
 
 
 def stamp_of(text: str | None) -> tuple[int, str]:
@@ -142,7 +154,7 @@ def stamp_of(text: str | None) -> tuple[int, str]:
     if head is not None:
         return int(head.group(1)), head.group(2)
     try:
-        data = json.loads(text)
+        data = loads_stored(text)
     except (ValueError, TypeError, RecursionError):  # deep nesting: RecursionError
         return 0, ""
     if not isinstance(data, dict):
@@ -207,16 +219,22 @@ class TabStore:
         rev, tab = stamp_of(self.get(key))
         return rev > self.known.get(key, 0) and tab != self.tab
 
-    def save(self, key: str, envelope: dict[str, Any]) -> bool:
+    def save(self, key: str, envelope: dict[str, Any], force: bool = False) -> bool:
         """Write a saved game with the next revision; False (nothing written) when another
-        tab's newer save is there. A refused write still answers True: play goes on."""
-        rev, tab = stamp_of(self.get(key))
+        tab's newer save is there (``force``: the player chose to replace it, as an import).
+        The same game as stored is not written again. A refused write still answers True:
+        play goes on."""
+        stored = self.get(key)
+        rev, tab = stamp_of(stored)
+        body = json.dumps(envelope, separators=(",", ":"))
+        if stored is not None and unstamped(stored) == body:
+            self.known[key] = rev
+            return True
         known = self.known.get(key, 0)
-        if rev > known and tab != self.tab:
+        if rev > known and tab != self.tab and not force:
             return False
         new = max(rev, known) + 1
-        text = json.dumps({"rev": new, "tab": self.tab, **envelope}, separators=(",", ":"))
-        if self.set(key, text):
+        if self.set(key, stamped(body, new, self.tab)):
             self.known[key] = new
         return True
 
@@ -224,6 +242,15 @@ class TabStore:
 def read_save(store: Store, key: str) -> str | None:
     """A saved game's text (through a TabStore, remembering its revision)."""
     return store.read(key) if isinstance(store, TabStore) else store.get(key)
+
+
+def replace_save(store: Store, key: str, text: str) -> None:
+    """Write a saved game the player chose over whatever is there (an import): through a
+    TabStore with a revision above the stored one, so every other tab takes it."""
+    if isinstance(store, TabStore):
+        store.save(key, loads_stored(text), force=True)
+    else:
+        store.set(key, text)
 
 
 def write_save(store: Store, key: str, envelope: dict[str, Any]) -> bool:
