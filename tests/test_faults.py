@@ -81,6 +81,8 @@ def test_pm_a_stale_tab_does_not_overwrite_the_newer_game_and_shows_it() -> None
         assert b.tables[PM].session.state == a.tables[PM].session.state
         click(a, "deal")
         await settle(a)
+        click(a, "deal")  # (one deal only would give tab B's Deal the very same position)
+        await settle(a)
         newer = store.get(g.SAVE_KEY)
         rev, tab = stamp(store, g.SAVE_KEY)
         assert rev >= 2 and tab == a.store.tab
@@ -268,14 +270,21 @@ def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
     store.set(g.SAVE_KEY, s.to_json())  # a save from before revisions
     tab = g.TabStore(store, tab="t1")
     assert g.load(tab).session is not None
+    assert g.save(tab, s) and store.get(g.SAVE_KEY) == s.to_json()  # the same: not rewritten
+    s.apply(s.next_action())
     assert g.save(tab, s) and stamp(store, g.SAVE_KEY) == (1, "t1")
+    assert g.unstamped(store.get(g.SAVE_KEY) or "") == s.to_json()
     other = g.TabStore(store, tab="t2")
-    assert g.load(other).session is not None and g.save(other, s)
+    s2 = g.load(other).session
+    assert s2 is not None and s2.state == s.state
+    s2.apply(s2.next_action())
+    assert g.save(other, s2) and stamp(store, g.SAVE_KEY) == (2, "t2")
+    assert tab.newer(g.SAVE_KEY) and not g.save(tab, s)  # tab t1 is stale: refused
     assert stamp(store, g.SAVE_KEY) == (2, "t2")
-    assert tab.newer(g.SAVE_KEY) and not g.save(tab, s)
-    assert stamp(store, g.SAVE_KEY) == (2, "t2")
-    assert g.load(tab).session is not None and g.save(tab, s)
-    assert stamp(store, g.SAVE_KEY) == (3, "t1")
+    assert g.save(tab, s2) and stamp(store, g.SAVE_KEY) == (2, "t2")  # the same game: taken
+    assert not tab.newer(g.SAVE_KEY)
+    s2.apply(s2.next_action())
+    assert g.save(tab, s2) and stamp(store, g.SAVE_KEY) == (3, "t1")
     for odd in ("[" * 100_000, '{"rev":true,"tab":7}', '{"rev":-3}', "", "null"):
         assert g.stamp_of(odd) == (0, "")
 
@@ -344,3 +353,31 @@ def test_an_unreadable_save_stays_put_when_it_cannot_be_set_aside() -> None:
     assert store.get(g.SAVE_KEY) == "{not json" and store.get(st.save_key(M)) == "[]"
     assert "stays where it was" in page.regions["screen"]
     assert app.tables[PM].session is None
+
+
+def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
+    from test_backup import export, import_file, played_store
+
+    async def run() -> None:
+        _name, text, _said = export(played_store())
+        store = DictStore()
+        a, _pa, env_a = boot(store)
+        env_a.go(f"#/{PM}/deal/9")
+        await settle(a)
+        click(a, "deal")
+        await settle(a)
+        b, _pb, env_b = boot(store)
+        env_b.go(f"#/{PM}")
+        await settle(b)
+        # tab B imports the file over tab A's deal (Replace)
+        env_b.go("#/settings")
+        import_file(b, text)
+        click(b, "import-replace")
+        imported = store.get(g.SAVE_KEY)
+        assert b.tables[PM].session.deal == 5 and stamp(store, g.SAVE_KEY)[1] == b.store.tab
+        # tab A, even without the storage event, does not write its deal over the import
+        click(a, "deal")
+        await settle(a)
+        assert store.get(g.SAVE_KEY) == imported
+        assert a.tables[PM].session.deal == 5
+    run_async(run())
