@@ -73,6 +73,7 @@ def test_two_tabs_of_perpetual_motion(ctx: Any, site_url: str) -> None:
     # tab B misses the next events; its Deal from the older position must not save
     b.evaluate("window.__mute = true")
     tap(a, "deal")
+    tap(a, "deal")  # (after one deal only, tab B's Deal would make the very same position)
     newer = saved(a, SAVE_KEY)
     a_stacks = a.evaluate(STACKS)
     assert b.evaluate(STACKS) != a_stacks
@@ -80,7 +81,7 @@ def test_two_tabs_of_perpetual_motion(ctx: Any, site_url: str) -> None:
     wait_message(b, OTHER_TAB)
     assert saved(b, SAVE_KEY) == newer
     assert b.evaluate(STACKS) == a_stacks
-    assert table(b)["deck"] == table(a)["deck"] == 44
+    assert table(b)["deck"] == table(a)["deck"] == 40
     state = json.loads(newer or "{}")
     assert state["rev"] >= 2 and state["game"] == PM
     assert a.errors == [] and b.errors == []
