@@ -233,6 +233,16 @@
   window.addEventListener("hashchange", () => {
     send({ kind: "route", action: "", data: {}, hash: location.hash });
   });
+  /* Another tab of the app wrote a saved game, a record or the settings: Python shows it. */
+  const SHARED = /^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record))$/;
+  window.addEventListener("storage", (e) => {
+    if (!e.key || !SHARED.test(e.key)) return;
+    send({ kind: "storage", action: "", data: {}, key: e.key });
+  });
+  /* The player is back on this tab: computers another tab was moving play on here. */
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") send({ kind: "visible", action: "", data: {} });
+  });
 
   /* Web Share when the browser has it, else the clipboard; resolves to what happened. */
   function share(json) {

@@ -305,7 +305,7 @@ def plan_import(store: g.Store, text: str, games: Mapping[str, str]) -> Plan:
     plan = read_file(text, games)
     for item in plan.items:
         mine = store.get(item.key)
-        if mine is None or mine == item.text or item.game is None:
+        if mine is None or g.unstamped(mine) == item.text or item.game is None:
             continue
         name = games[item.game]
         if item.kind == "save":
@@ -344,7 +344,10 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Mapping[str, st
     skip = set() if replace else plan.conflict_keys
     written = [i for i in plan.items if i.key not in skip]
     for item in written:
-        store.set(item.key, item.text)
+        if item.kind == "save":  # with a revision every other open tab takes at once
+            g.replace_save(store, item.key, item.text)
+        else:
+            store.set(item.key, item.text)
     kept = tuple(f"your {games.get(i.game or '', '')} {'game' if i.kind == 'save' else i.kind}"
                  for i in plan.items if i.key in skip)
     return Imported(

@@ -11,6 +11,7 @@ import json
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -31,6 +32,10 @@ class Store(Protocol):
     def set(self, key: str, value: str) -> None: ...
 
     def remove(self, key: str) -> None: ...
+
+
+class StoreRefused(Exception):
+    """The browser did not keep what was written (storage full, private mode, disabled)."""
 
 
 class DictStore:
@@ -95,13 +100,165 @@ def read_envelope(text: str, game_id: str, game_name: str, version: int) -> dict
 
 
 def set_aside(store: Store, key: str, broken_prefix: str, text: str,
-              now_ms: int | None = None) -> str:
-    """Move an unreadable save from ``key`` to a stamped key (never delete it); the new key."""
+              now_ms: int | None = None) -> str | None:
+    """Move an unreadable save from ``key`` to a stamped key (never delete it); the new key.
+    None when the copy could not be written (storage refused): then it stays under ``key``."""
     stamp = now_ms if now_ms is not None else int(time.time() * 1000)
     aside = f"{broken_prefix}{stamp}"
-    store.set(aside, text)
+    try:
+        store.set(aside, text)
+    except Exception:
+        return None
+    if store.get(aside) != text:
+        return None
     store.remove(key)
     return aside
+
+
+def unreadable_notice(what: str, problem: str, aside: str | None, then: str) -> str:
+    """What the player is told about a saved game that could not be read."""
+    where = (f"It was set aside under “{aside}”" if aside is not None else
+             "It stays where it was (this browser would not keep a copy)")
+    return f"{what} could not be read ({problem}). {where}{then}"
+
+
+# --- two tabs, and a browser that refuses to save -------------------------------------------
+
+REFUSED = ("This browser is refusing to save (storage full or private mode). You can keep "
+           "playing, but this game will not survive closing the tab.")
+OTHER_TAB = ("This game was played on in another tab, so this tab now shows the latest "
+             "position.")
+
+
+_STAMP = re.compile(r'\{"rev":([1-9][0-9]{0,15}),"tab":"([0-9a-z]{0,40})",?')
+
+
+def stamped(body: str, rev: int, tab: str) -> str:
+    """A saved game's JSON text with its revision and tab first (so reading them is cheap)."""
+    return f'{{"rev":{rev},"tab":"{tab}"' + ("," if body != "{}" else "") + body[1:]
+
+
+def unstamped(text: str) -> str:
+    """A saved game's text without the revision and tab this app puts first: the game alone,
+    as ``to_json`` writes it (so two tabs' copies of one position compare equal)."""
+    head = _STAMP.match(text)
+    return text if head is None else "{" + text[head.end():]
+
+
+def stamp_of(text: str | None) -> tuple[int, str]:
+    """A saved game's revision and the tab that wrote it ((0, "") for none, or a save from
+    before revisions)."""
+    if not text:
+        return 0, ""
+    head = _STAMP.match(text)  # the app writes them first: no need to read the whole game
+    if head is not None:
+        return int(head.group(1)), head.group(2)
+    try:
+        data = loads_stored(text)
+    except (ValueError, TypeError, RecursionError):  # deep nesting: RecursionError
+        return 0, ""
+    if not isinstance(data, dict):
+        return 0, ""
+    rev, tab = data.get("rev"), data.get("tab")
+    ok = isinstance(rev, int) and not isinstance(rev, bool) and rev > 0
+    return (rev if ok else 0), (tab if isinstance(tab, str) else "")
+
+
+class TabStore:
+    """This tab's door to the device's storage (the app's only one).
+
+    * A write the browser refuses never stops play: ``set`` answers False, and the first
+      refusal calls ``on_refused`` (the shell tells the player once). Nothing already saved is
+      removed or overwritten on the way.
+    * Every saved game carries a revision and the id of the tab that wrote it. The store
+      remembers the revision of each save it last read or wrote (``read``/``save``), so a tab
+      never overwrites a newer save another tab made: ``save`` answers False instead and the
+      table reloads the game (``newer`` tells whether there is one to reload).
+    """
+
+    def __init__(self, inner: Store, tab: str | None = None,
+                 on_refused: Callable[[], None] | None = None) -> None:
+        self.inner = inner
+        self.tab = tab or new_gid()
+        self.known: dict[str, int] = {}
+        self.on_refused = on_refused
+        self.refused = False
+
+    def get(self, key: str) -> str | None:
+        try:
+            return self.inner.get(key)
+        except Exception:
+            return None
+
+    def set(self, key: str, value: str) -> bool:
+        """Write; False when the browser refused (what was there before is untouched)."""
+        try:
+            self.inner.set(key, value)
+        except Exception:
+            if not self.refused:
+                self.refused = True
+                if self.on_refused is not None:
+                    self.on_refused()
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        try:
+            self.inner.remove(key)
+        except Exception:
+            pass
+
+    def read(self, key: str) -> str | None:
+        """A saved game's text; its revision becomes the one this tab knows."""
+        text = self.get(key)
+        self.known[key] = stamp_of(text)[0]
+        return text
+
+    def newer(self, key: str) -> bool:
+        """Another tab saved this game since this tab last read or wrote it."""
+        rev, tab = stamp_of(self.get(key))
+        return rev > self.known.get(key, 0) and tab != self.tab
+
+    def save(self, key: str, envelope: dict[str, Any], force: bool = False) -> bool:
+        """Write a saved game with the next revision; False (nothing written) when another
+        tab's newer save is there (``force``: the player chose to replace it, as an import).
+        The same game as stored is not written again. A refused write still answers True:
+        play goes on."""
+        stored = self.get(key)
+        rev, tab = stamp_of(stored)
+        body = json.dumps(envelope, separators=(",", ":"))
+        if stored is not None and unstamped(stored) == body:
+            self.known[key] = rev
+            return True
+        known = self.known.get(key, 0)
+        if rev > known and tab != self.tab and not force:
+            return False
+        new = max(rev, known) + 1
+        if self.set(key, stamped(body, new, self.tab)):
+            self.known[key] = new
+        return True
+
+
+def read_save(store: Store, key: str) -> str | None:
+    """A saved game's text (through a TabStore, remembering its revision)."""
+    return store.read(key) if isinstance(store, TabStore) else store.get(key)
+
+
+def replace_save(store: Store, key: str, text: str) -> None:
+    """Write a saved game the player chose over whatever is there (an import): through a
+    TabStore with a revision above the stored one, so every other tab takes it."""
+    if isinstance(store, TabStore):
+        store.save(key, loads_stored(text), force=True)
+    else:
+        store.set(key, text)
+
+
+def write_save(store: Store, key: str, envelope: dict[str, Any]) -> bool:
+    """Write a saved game; False when another tab's newer save is there (nothing written)."""
+    if isinstance(store, TabStore):
+        return store.save(key, envelope)
+    store.set(key, json.dumps(envelope, separators=(",", ":")))
+    return True
 
 
 # --- the session ------------------------------------------------------------------------------
@@ -197,15 +354,18 @@ class Session:
         return move
 
     # --- saving ---
-    def to_json(self) -> str:
-        return json.dumps({
+    def envelope(self) -> dict[str, Any]:
+        return {
             "version": SAVE_VERSION,
             "game": "perpetual-motion",
             "gid": self.gid,
             "counted": self.counted,
             "manual": self.manual,
             "state": GAME.state_to_dict(self.state),
-        }, separators=(",", ":"))
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.envelope(), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> Session:
@@ -223,13 +383,14 @@ class LoadResult:
     set_aside_as: str | None = None  # the key it was moved to
 
 
-def save(store: Store, session: Session) -> None:
-    store.set(SAVE_KEY, session.to_json())
+def save(store: Store, session: Session) -> bool:
+    """Save the game; False (nothing written) when another tab saved a newer one."""
+    return write_save(store, SAVE_KEY, session.envelope())
 
 
 def load(store: Store, now_ms: int | None = None) -> LoadResult:
     """The saved game, if any. An unreadable one is moved to another key, never deleted."""
-    text = store.get(SAVE_KEY)
+    text = read_save(store, SAVE_KEY)
     if text is None:
         return LoadResult(None)
     try:
@@ -291,8 +452,8 @@ def count_finished(store: Store, session: Session) -> Record:
     out = session.outcome
     if out is not None and not session.counted:
         record.add(bool(out.details.get("won")))
-        session.counted = True
-        store.set(RECORD_KEY, record.to_json())
+        # counted only once the record is kept: a refused write is tried again next save
+        session.counted = store.set(RECORD_KEY, record.to_json()) is not False
     return record
 
 

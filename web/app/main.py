@@ -26,7 +26,8 @@ from app.shell import App
 
 
 class BrowserStore:
-    """localStorage, or memory when the browser refuses it (private mode, quota)."""
+    """localStorage, or memory when the browser refuses it (private mode, quota); a refused
+    write raises StoreRefused, which the shell's TabStore turns into one notice."""
 
     def __init__(self) -> None:
         self.mem = g.DictStore()
@@ -46,12 +47,15 @@ class BrowserStore:
         return None if is_none(val) else str(val)
 
     def set(self, key: str, value: str) -> None:
+        """Keep ``value``; StoreRefused when localStorage would not (quota, private mode): the
+        value is then kept in memory only, and what localStorage held is left as it was."""
         self.mem.set(key, value)
-        if self.ls is not None:
-            try:
-                self.ls.setItem(key, value)
-            except Exception:
-                pass
+        if self.ls is None:
+            raise g.StoreRefused("this browser gives the app no storage")
+        try:
+            self.ls.setItem(key, value)
+        except Exception as e:
+            raise g.StoreRefused(str(e)) from None
 
     def remove(self, key: str) -> None:
         self.mem.remove(key)

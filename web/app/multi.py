@@ -42,6 +42,9 @@ class SeatedTable:
         self.undo: list[tuple[Any, int]] = []  # states of this turn, for Undo
         self.marked: frozenset[str] = frozenset()
         self.runner: Any = None  # the computer-turn task
+        # another tab plays this game on: it moves the computers, this tab only shows them
+        # (until a person acts here or opens the table again)
+        self.follower = False
         self.paused = False
         self.fastest = False
         self.offer: Route | None = None
@@ -129,16 +132,63 @@ class SeatedTable:
         loaded = st.load_match(self.store, self.game_id)
         self.match = loaded.match
         if loaded.problem:
-            return (f"Your saved {self.info.name} game could not be read ({loaded.problem}). "
-                    f"It was set aside under “{loaded.set_aside_as}”; a new game can start.")
+            return g.unreadable_notice(f"Your saved {self.info.name} game", loaded.problem,
+                                       loaded.set_aside_as, "; a new game can start.")
         return None
 
     def save(self) -> None:
+        """Save the game, unless another tab saved a newer one: then this tab takes that one
+        (and nothing of this tab's older copy is written, nor counted in the record)."""
         m = self.match
-        if m is not None:
-            if m.over:
-                st.GameRecord.load(self.store, self.game_id).count(self.store, m)
-            st.save_match(self.store, m)
+        if m is None:
+            return
+        if m.over and not m.counted:  # counted only if this tab's end is the latest game
+            if self.store.newer(st.save_key(self.game_id)):
+                self.take_newer()
+                return
+            st.GameRecord.load(self.store, self.game_id).count(self.store, m)
+        if not st.save_match(self.store, m):
+            self.take_newer()
+
+    def changed_elsewhere(self, key: str) -> None:
+        """Another tab wrote ``key``: take its newer game at once."""
+        if key == st.save_key(self.game_id) and self.store.newer(key):
+            self.take_newer()
+
+    def resume_here(self) -> None:
+        """The player is back on this tab: computers another tab was moving play on here."""
+        if self.follower:
+            self.follower = False
+            self.kick()
+
+    def take_newer(self) -> None:
+        """Another tab played on: stop this tab's computers and its turn in progress, show the
+        game as that tab saved it and say so. The computers stay that tab's to move."""
+        self.stop_runner()
+        self.follower = True
+        problem = self.load()
+        self.undo = []
+        self.marked = frozenset()
+        self.hand_over = None
+        self.offer = None
+        self.turn_reset()
+        self.before_tap = None
+        m = self.match
+        cur = m.current if m is not None else None
+        if m is not None and len(m.setup.humans) > 1 and cur is not None and (
+                m.setup.seats[cur].human):
+            m.shown = None  # pass-and-play: the cover again, whoever holds this tab
+        r = self.app.route
+        if r.game != self.game_id or r.screen != "table" or self.watching is not None:
+            return
+        if m is None:
+            self.app.route = Route("home")
+            self.page.replace_hash("#/")
+            self.app.notice = problem
+            self.app.render()
+            return
+        self.render()
+        self.app.tell(problem or g.OTHER_TAB, "refusal" if problem else "info")
 
     def summary(self) -> str | None:
         m = self.match
@@ -162,6 +212,7 @@ class SeatedTable:
 
     def open(self, route: Route) -> None:
         self.offer = None
+        self.follower = False
         if route.screen == "setup":
             self.watching = None
             self.stop_runner()
@@ -200,6 +251,7 @@ class SeatedTable:
     # --- starting games ---
     def start(self, setup: st.Setup, deal: int | None, watch: bool = False) -> None:
         self.stop_runner()
+        self.follower = False
         number = deal if deal is not None else g.random_deal_number()
         m = st.Match.new(setup, number, watch=watch)
         humans = setup.humans
@@ -565,6 +617,7 @@ class SeatedTable:
             self.set_draft(deal=n)
 
     def on_click(self, ev: Any) -> None:
+        self.follower = False  # a person acts in this tab: its computers move again
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
@@ -575,6 +628,7 @@ class SeatedTable:
         cur = m.current
         if cur is None or not m.setup.seats[cur].human or self.runner is not None:
             self.say("Wait for your turn: the computers are playing.", "refusal")
+            self.kick()  # left to another tab until now: they play on here
             return
         actions, message, refusal = self.board_click(m, cur, ev)
         self.perform(m, cur, actions, message, refusal)
@@ -583,6 +637,7 @@ class SeatedTable:
         m = self.shown
         if m is None:
             return
+        self.follower = False
         if key == "Escape" and m.watch:
             self.act_mt_stop(None)
             return
@@ -657,7 +712,7 @@ class SeatedTable:
         m = self.shown
         if m is None or m.over or self.runner is not None or self.paused:
             return
-        if self.hand_over is not None:
+        if self.hand_over is not None or (self.follower and not m.watch):
             return
         cur = m.current
         if cur is None or m.setup.seats[cur].human:

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.game import Store, loads_stored, read_envelope, set_aside
+from app.game import Store, loads_stored, read_envelope, read_save, set_aside, write_save
 from app.routes import parse_deal_number
 from engine.errors import InvalidState
 from engine.registry import get_game
@@ -287,15 +287,18 @@ class Match:
         self.state = state
         self.actions += len(actions)
 
-    def to_json(self) -> str:
-        return json.dumps({
+    def envelope(self) -> dict[str, Any]:
+        return {
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
             "counted": self.counted, "hands": self.hands,
             "state": self.game.state_to_dict(self.state),
-        }, separators=(",", ":"))
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.envelope(), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str, game_id: str) -> Match:
@@ -364,7 +367,7 @@ class Loaded:
 
 def load_match(store: Store, game_id: str, now_ms: int | None = None) -> Loaded:
     """The saved game, if any. An unreadable one is moved to another key, never deleted."""
-    text = store.get(save_key(game_id))
+    text = read_save(store, save_key(game_id))
     if text is None:
         return Loaded(None)
     try:
@@ -375,8 +378,9 @@ def load_match(store: Store, game_id: str, now_ms: int | None = None) -> Loaded:
         return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=key)
 
 
-def save_match(store: Store, match: Match) -> None:
-    store.set(save_key(match.setup.game), match.to_json())
+def save_match(store: Store, match: Match) -> bool:
+    """Save the game; False (nothing written) when another tab saved a newer one."""
+    return write_save(store, save_key(match.setup.game), match.envelope())
 
 
 def load_setup(store: Store, game_id: str) -> Setup:
@@ -416,5 +420,6 @@ class GameRecord:
         self.played += 1
         if any(match.setup.seats[w].kind == "you" for w in out.winners):
             self.won += 1
-        match.counted = True
-        store.set(record_key(match.setup.game), json.dumps(self.__dict__))
+        # counted only once the record is kept: a refused write is tried again next save
+        match.counted = store.set(record_key(match.setup.game),
+                                  json.dumps(self.__dict__)) is not False

@@ -52,7 +52,9 @@ class Env(Protocol):
 class Event:
     """One thing the player did, as plain data from the page's bridge."""
 
-    kind: str  # click | change | key | route
+    # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
+    # shown again)
+    kind: str
     action: str = ""
     data: dict[str, str] | None = None
     value: str = ""
@@ -78,7 +80,9 @@ class App:
 
         self.page = page
         self.env = env
-        self.store = env.store
+        # every read and write of this tab goes through it: refusals, other tabs' saves
+        self.store = g.TabStore(env.store, on_refused=self.storage_refused)
+        self.told: tuple[str, str] | None = None  # said when the event being handled is done
         self.games = all_games()
         self.info = {x.id: x for x in self.games}
         self.settings = g.load_settings(self.store)
@@ -95,7 +99,8 @@ class App:
     # --- start-up ---
     def start(self) -> None:
         problems = [p for p in (t.load() for t in self.tables.values()) if p]
-        self.notice = " ".join(problems) or getattr(self.env, "startup_notice", None)
+        self.notice = " ".join(problems) or getattr(self.env, "startup_notice",
+                                                    None) or self.notice
         self.apply_settings()
         self.env.on_update(self.guard(self.show_update))
         self.on_route(self.env.hash(), first=True)
@@ -103,7 +108,7 @@ class App:
             self.say(self.notice, "refusal")  # started on a table: say it there too
         self.page.hidden("boot", True)
         self.page.data("ready", "1")
-        self.page.flush()
+        self.flush()
 
     def handle(self, text: str) -> None:
         """The bridge's entry point: one event, then one batch of updates."""
@@ -117,12 +122,50 @@ class App:
                 self.on_change(ev)
             elif ev.kind == "click":
                 self.on_click(ev)
+            elif ev.kind == "storage":
+                self.on_storage(ev.key)
+            elif ev.kind == "visible":
+                table = self.current_table()
+                if table is not None and self.route.screen == "table":
+                    table.resume_here()
             elif ev.kind == "file" and ev.action == "import-file":
                 self.import_file(ev)
         except Exception as e:  # keep the app alive, tell the player
             traceback.print_exc()
             self.say(f"Something went wrong: {e}", "refusal")
+        self.flush()
+
+    def flush(self) -> None:
+        """Send the batch, with what was to be told after the event's own message."""
+        if self.told is not None:
+            text, kind = self.told
+            self.told = None
+            self.say(text, kind)
         self.page.flush()
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        """Say ``text`` when the event or task being handled is done, so that the table's
+        own message about it does not hide it."""
+        self.told = (text, kind)
+
+    def storage_refused(self) -> None:
+        """The browser refused a write (the store calls this once): play goes on in memory."""
+        self.notice = g.REFUSED
+        self.tell(g.REFUSED, "refusal")
+
+    def on_storage(self, key: str) -> None:
+        """Another tab of this app wrote ``key`` (bridge.js forwards the storage event for the
+        saves, records and settings): show what it wrote."""
+        if key == g.SETTINGS_KEY:
+            self.settings = g.load_settings(self.store)
+            self.apply_settings()
+            if self.route.screen == "settings":
+                self.render()
+            return
+        for t in self.tables.values():
+            t.changed_elsewhere(key)
+        if self.route.screen == "home":
+            self.render()
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
@@ -133,7 +176,7 @@ class App:
                 self.say(f"Something went wrong: {e}", "refusal")
                 return None
             finally:
-                self.page.flush()
+                self.flush()
         return wrapped
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> Any:
@@ -146,7 +189,7 @@ class App:
                 traceback.print_exc()
                 self.say(f"Something went wrong: {e}", "refusal")
             finally:
-                self.page.flush()
+                self.flush()
         task = asyncio.ensure_future(run())
         self.tasks.add(task)
         self.mark_busy()
@@ -156,7 +199,7 @@ class App:
     def task_done(self, task: Any) -> None:
         self.tasks.discard(task)
         self.mark_busy()
-        self.page.flush()
+        self.flush()
 
     def mark_busy(self) -> None:
         # Tests and benchmarks wait on this: "1" while an animation, a computer turn,

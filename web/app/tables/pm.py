@@ -46,8 +46,8 @@ class Table:
         loaded = g.load(self.store)
         self.session = loaded.session
         if loaded.problem:
-            return (f"Your saved Perpetual Motion game could not be read ({loaded.problem}). "
-                    f"It was set aside under “{loaded.set_aside_as}” and a new game can start.")
+            return g.unreadable_notice("Your saved Perpetual Motion game", loaded.problem,
+                                       loaded.set_aside_as, " and a new game can start.")
         return None
 
     def summary(self) -> str | None:
@@ -61,10 +61,51 @@ class Table:
         self.page.text("pm-msg", text, f"msg {kind}")
 
     def save(self) -> None:
-        if self.session is not None:
-            if self.session.over:
-                g.count_finished(self.store, self.session)
-            g.save(self.store, self.session)
+        """Save the game, unless another tab saved a newer one: then this tab takes that one
+        (and nothing of this tab's older copy is written, nor counted in the record)."""
+        s = self.session
+        if s is None:
+            return
+        if s.over and not s.counted:  # counted only if this tab's end is the latest game
+            if self.store.newer(g.SAVE_KEY):
+                self.take_newer()
+                return
+            g.count_finished(self.store, s)
+        if not g.save(self.store, s):
+            self.take_newer()
+
+    def changed_elsewhere(self, key: str) -> None:
+        """Another tab wrote ``key``: take its newer game at once; show its record."""
+        if key == g.SAVE_KEY and self.store.newer(key):
+            self.take_newer()
+        elif key == g.RECORD_KEY and self.app.route.screen == "stats" and not self.sim_running:
+            self.render_stats()
+
+    def resume_here(self) -> None:
+        """The player is back on this tab (nothing of this table runs in another tab)."""
+
+    def take_newer(self) -> None:
+        """Another tab played on: stop whatever this tab was doing with its older copy, show
+        the game as that tab saved it and say so."""
+        self.autoplay = False
+        self.deals_queued = 0
+        self.selected = None
+        self.hint = None
+        problem = self.load()
+        if not self.on_table():
+            return
+        s = self.session
+        if s is None:
+            self.app.route = Route("home")
+            self.page.replace_hash("#/")
+            self.app.notice = problem
+            self.app.render()
+            return
+        if s.deal is not None:
+            self.app.route = Route("table", game=PM, deal=s.deal)
+            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+        self.render()
+        self.app.tell(problem or g.OTHER_TAB, "refusal" if problem else "info")
 
     def leave(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
@@ -100,10 +141,12 @@ class Table:
     def new_session(self, deal: int) -> None:
         self.stop_autoplay()
         manual = self.session.manual if self.session is not None else self.app.settings.manual
-        self.session = g.Session.new(deal, manual=manual)
+        new = self.session = g.Session.new(deal, manual=manual)
         self.selected = None
         self.hint = None
         self.save()
+        if self.session is not new:  # another tab's newer game is shown instead
+            return
         if self.app.route.game == PM and self.app.route.screen == "table":
             self.app.route = Route("table", game=PM, deal=deal)
             self.page.replace_hash(f"#/{PM}/deal/{deal}")
@@ -366,7 +409,7 @@ class Table:
         before = s.view
         s.apply(action)
         self.save()
-        if not render:
+        if not render or self.session is not s:  # not s: another tab's newer game is shown
             return
         after = s.view
         self.render_table()
@@ -447,6 +490,8 @@ class Table:
         self.selected = None
         self.hint = None
         self.save()
+        if self.session is not s:  # another tab's newer game is shown instead
+            return
         self.render_table()
         if s.manual:
             self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
