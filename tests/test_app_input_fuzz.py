@@ -84,9 +84,7 @@ def markup_problems(page: RecordingPage) -> list[str]:
 
 
 def went_wrong(page: RecordingPage) -> bool:
-    texts = " ".join(str(t) for t in page.texts.values())
-    return "Something went wrong" in texts or any(
-        "Something went wrong" in html for html in page.regions.values())
+    return bool(wrong_text(page))
 
 
 def wrong_text(page: RecordingPage) -> str:
@@ -109,11 +107,6 @@ async def settle(app: Any, budget: int = 4000) -> None:
         if not app.tasks:
             return
         await asyncio.sleep(0)
-
-
-def route(app: Any, env: Any, hash_: str) -> None:
-    env.address = hash_
-    app.handle(json.dumps({"kind": "route", "hash": hash_}))
 
 
 # --- real saves, as the app writes them ----------------------------------------------------
@@ -176,7 +169,7 @@ def test_damaged_saves_load_or_are_set_aside_and_the_app_goes_on(game_id: str) -
 
     async def one(text: str, what: str) -> None:
         store = DictStore({key: text})
-        app, page, env = boot_at(store, f"#/{game_id}")
+        app, page, env = boot(store, f"#/{game_id}")
         await settle(app)
         aside = {k: v for k, v in store.data.items() if ".unreadable." in k}
         if aside:
@@ -193,8 +186,8 @@ def test_damaged_saves_load_or_are_set_aside_and_the_app_goes_on(game_id: str) -
             problems.append(f"{what}: Something went wrong: {wrong_text(page)}")
         problems.extend(f"{what}: {p}" for p in markup_problems(page))
         # the app goes on: home, then this game's table
-        route(app, env, "#/")
-        route(app, env, f"#/{game_id}")
+        env.go("#/")
+        env.go(f"#/{game_id}")
         await settle(app)
         if went_wrong(page) or f'<h1 class="title">{name}' not in page.regions.get("screen", ""):
             problems.append(f"{what}: the table did not open afterwards")
@@ -213,19 +206,6 @@ def test_damaged_saves_load_or_are_set_aside_and_the_app_goes_on(game_id: str) -
     assert sum(outcomes.values()) == SAVES_PER_GAME
     assert outcomes["set aside and reported"] >= SAVES_PER_GAME // 4
     assert outcomes["read and played on"] >= 1
-
-
-def boot_at(store: DictStore, hash_: str) -> tuple[Any, RecordingPage, Any]:
-    from app.shell import App
-    from test_shell import FakeEnv
-
-    env = FakeEnv(store)
-    env.address = hash_
-    page = RecordingPage()
-    app = App(page, env)
-    env.app = app
-    app.start()
-    return app, page, env
 
 
 # --- links -----------------------------------------------------------------------------------
@@ -277,7 +257,7 @@ def test_random_links_never_crash_or_inject(game_id: str) -> None:
             link = random_link(game_id, rng)
             try:
                 r = parse_hash(link, tuple(app.info), app.table_ids)
-                route(app, env, link)
+                env.go(link)
                 await settle(app, 200)
             except Exception as e:
                 problems.append(f"{link[:80]!r}: {type(e).__name__}: {e}")
@@ -305,7 +285,7 @@ def test_random_links_never_crash_or_inject(game_id: str) -> None:
 def test_links_from_other_versions_say_so(link: str, words: str) -> None:
     async def run() -> None:
         app, page, env = boot()
-        route(app, env, link)
+        env.go(link)
         await settle(app)
         assert words in (app.notice or "") + page.regions["screen"]
         assert env.address == "#/" or page.hash in (None, "#/")
@@ -315,11 +295,11 @@ def test_links_from_other_versions_say_so(link: str, words: str) -> None:
 def test_shared_links_carry_the_version_and_open_the_same_deal() -> None:
     async def run() -> None:
         app, page, env = boot()
-        route(app, env, "#/machiavelli/deal/77?seats=you,strong")
+        env.go("#/machiavelli/deal/77?seats=you,strong")
         await settle(app)
         assert f'data-share-hash="#/machiavelli/deal/77?seats=you,strong&amp;v={LINK_VERSION}"' \
             in page.html()
-        route(app, env, "#/perpetual-motion/deal/12")
+        env.go("#/perpetual-motion/deal/12")
         await settle(app)
         assert f'data-share-hash="#/perpetual-motion/deal/12?v={LINK_VERSION}"' in page.html()
         r = parse_hash(f"#/machiavelli/deal/77?seats=you,strong&v={LINK_VERSION}",
@@ -350,7 +330,7 @@ def test_hostile_names_are_text_on_every_screen(game_id: str) -> None:
                 group += ["Bo"] * (info.min_players - len(group))
             setup = st.Setup(game_id, tuple(st.Seat("person", n) for n in group))
             table.draft = setup
-            route(app, env, f"#/{game_id}/setup")
+            env.go(f"#/{game_id}/setup")
             await settle(app)
             problems += markup_problems(page)
             table.start(setup, 3 + first)
@@ -383,7 +363,7 @@ def test_hostile_names_are_text_on_every_screen(game_id: str) -> None:
             screens["end"] += m.over
             problems += markup_problems(page)
             assert any(esc_name in page.html() for esc_name in map(escaped, group))
-        route(app, env, "#/")
+        env.go("#/")
         await settle(app)
         problems += markup_problems(page)
         assert not problems, problems[:5]

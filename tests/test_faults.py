@@ -171,14 +171,7 @@ def test_seated_a_computer_turn_in_the_stale_tab_stops() -> None:
         # tab B opens the game as it was before (a copy from when the computer was to play)
         first = st.Match.new(ma.setup, ma.deal)
         store.set(st.save_key(M), json.dumps({**first.envelope(), "rev": 1, "tab": a.store.tab}))
-        env_b = SlowThinkEnv(store)
-        from app.page import RecordingPage
-        from app.shell import App
-
-        page_b = RecordingPage()
-        b = App(page_b, env_b)
-        env_b.app = b
-        b.start()
+        b, page_b, env_b = boot(env=SlowThinkEnv(store))
         env_b.go(f"#/{M}")
         await asyncio.sleep(0)
         tb = b.tables[M]

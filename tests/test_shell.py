@@ -80,8 +80,11 @@ def run_async(coro: Any) -> None:
         raise errors[0]
 
 
-def boot(store: DictStore | None = None) -> tuple[App, RecordingPage, FakeEnv]:
-    env = FakeEnv(store)
+def boot(store: DictStore | None = None, address: str = "#/",
+         env: FakeEnv | None = None) -> tuple[App, RecordingPage, FakeEnv]:
+    """A started app over ``store`` (or ``env``'s), opened at ``address``."""
+    env = env or FakeEnv(store)
+    env.address = address
     page = RecordingPage()
     app = App(page, env)
     env.app = app
