@@ -151,14 +151,6 @@ def _split(pool: list[Any], sizes: Sequence[int]) -> list[list[Any]]:
     return out
 
 
-def _shuffle(pool: list[Any], rng: random.Random) -> None:
-    """Shuffle ``pool`` in place at random (sorting by random keys: quicker than
-    ``rng.shuffle``, which draws each index in Python)."""
-    keys = [rng.random() for _ in pool]
-    order = sorted(range(len(pool)), key=keys.__getitem__)
-    pool[:] = [pool[i] for i in order]
-
-
 def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) -> Any | None:
     """``state`` with everything ``player`` cannot see dealt again at random.
 
@@ -169,12 +161,12 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
     gid = game.info.id
     if gid == "perpetual-motion":
         deck = list(state.deck)
-        _shuffle(deck, rng)
+        rng.shuffle(deck)
         return dataclasses.replace(state, deck=tuple(deck))
     if gid == "machiavelli":
         others = [q for q in range(len(state.hands)) if q != player]
         pool: list[Any] = list(state.deck) + [c for q in others for c in state.hands[q]]
-        _shuffle(pool, rng)
+        rng.shuffle(pool)
         parts = _split(pool, [len(state.hands[q]) for q in others] + [len(state.deck)])
         hands = list(state.hands)
         for q, part in zip(others, parts, strict=False):
@@ -185,7 +177,7 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
         others = [q for q in range(len(state.hands)) if q != player]
         pool = (list(state.deck) + list(state.discard)
                 + [c for q in others for c in state.hands[q]])
-        _shuffle(pool, rng)
+        rng.shuffle(pool)
         sizes = [len(state.hands[q]) for q in others] + [len(state.deck), len(state.discard)]
         parts = _split(pool, sizes)
         hands = list(state.hands)
@@ -196,7 +188,7 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
     if gid == "cube-farm":
         others = [q for q in range(len(state.hands)) if q != player]
         pool = list(state.deck) + [c for q in others for c in state.hands[q]]
-        _shuffle(pool, rng)
+        rng.shuffle(pool)
         parts = _split(pool, [len(state.hands[q]) for q in others] + [len(state.deck)])
         hands = list(state.hands)
         for q, part in zip(others, parts, strict=False):

@@ -331,10 +331,11 @@ def turn_problem(table: Sequence[Meld], ace: str) -> str | None:
 
 def unseen(view: MView) -> list[Card]:
     """Cards ``view.player`` cannot see (other hands and the draw pile), in a fixed order."""
-    seen: Counter[Card] = Counter(view.hand)
-    seen.update(tc.card for m in view.table for tc in m)
-    seen.update(c for c in view.helping if c is not None)
-    return sort_cards((_TWO_DECKS - seen).elements())
+    left = Counter(_TWO_DECKS)
+    left.subtract(view.hand)
+    left.subtract([tc.card for m in view.table for tc in m])
+    left.subtract([c for c in view.helping if c is not None])
+    return sort_cards(left.elements())  # counts below one give no element
 
 
 def plain(table: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
