@@ -198,8 +198,9 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
     return None
 
 
-def _same_legal(game: AnyGame, state: Any, legal: Sequence[Any]) -> bool:
+def _same_legal(game: AnyGame, state: Any, legal: Sequence[Any] | None) -> bool:
     """``state``'s legal actions are ``legal`` (actions, or their text forms), in order."""
+    assert legal is not None
     acts = game.legal_actions(state)
     if legal and isinstance(legal[0], str):
         return [str(a) for a in acts] == list(legal)
@@ -606,8 +607,8 @@ def soak_many(game_id: str, seeds: Sequence[int],
 
 
 __all__ = [
-    "MAX_STEPS", "OPTION_VALUES", "RANDOM", "RANDOM_SEATS", "InvariantBroken", "SoakResult", "check_conserved",
-    "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
+    "MAX_STEPS", "OPTION_VALUES", "RANDOM", "RANDOM_SEATS", "InvariantBroken", "SoakResult",
+    "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
     "full_set", "mutate_action", "mutate_text", "player_count", "random_config",
     "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game", "soak_many",
 ]

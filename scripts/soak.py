@@ -62,19 +62,20 @@ def main(argv: list[str] | None = None) -> int:
     def progress() -> None:
         if not args.quiet:
             el = time.perf_counter() - start
-            print(f"\r{len(results)}/{args.games * len(ids)} games, {el:.0f} s",
-                  end="", file=sys.stderr, flush=True)
+            fails = sum(1 for r in results if r["failure"])
+            print(f"\r{len(results)}/{args.games * len(ids)} games, {fails} failures, "
+                  f"{el:.0f} s", end="", file=sys.stderr, flush=True)
 
+    # interleave the games so that a time limit leaves every game some coverage
+    order = sorted(range(len(tasks)), key=lambda i: (tasks[i][1][0], i))
     if args.jobs == 1:
-        for t in tasks:
-            results += soak_chunk(t)
+        for i in order:
+            results += soak_chunk(tasks[i])
             progress()
             if args.max_seconds and time.perf_counter() - start > args.max_seconds:
                 stopped = True
                 break
     else:
-        # interleave the games so that a time limit leaves every game some coverage
-        order = sorted(range(len(tasks)), key=lambda i: (tasks[i][1][0], i))
         ctx = mp.get_context("spawn")
         with ctx.Pool(args.jobs) as pool:
             for chunk in pool.imap_unordered(soak_chunk, [tasks[i] for i in order]):
