@@ -608,7 +608,8 @@ def soak_many(game_id: str, seeds: Sequence[int],
 
 __all__ = [
     "MAX_STEPS", "OPTION_VALUES", "RANDOM", "RANDOM_SEATS", "InvariantBroken", "SoakResult",
-    "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
-    "full_set", "mutate_action", "mutate_text", "player_count", "random_config",
-    "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game", "soak_many",
+    "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip",
+    "check_views", "conserved", "full_set", "mutate_action", "mutate_text", "player_count",
+    "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game",
+    "soak_many",
 ]
