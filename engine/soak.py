@@ -465,6 +465,7 @@ class SoakResult:
     failure: str | None = None
     failure_step: int | None = None
     finished: bool = True  # False: stopped after ``stop_after`` steps (every check passed)
+    cpu_seconds: float = 0.0  # processor time (``seconds`` is wall time: the machine may be busy)
 
     def to_dict(self) -> JSONDict:
         return dataclasses.asdict(self)
@@ -526,6 +527,7 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
         if level != RANDOM:
             bots[p] = make_bots(game_id, [level])[0]
     start = time.perf_counter()
+    cpu = time.process_time()
     steps = 0
     tried = 0
     pool: list[Any] = []
@@ -547,7 +549,8 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
                 break
             if stop_after is not None and steps >= stop_after:
                 return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                                  time.perf_counter() - start, finished=False)
+                                  time.perf_counter() - start, finished=False,
+                                  cpu_seconds=time.process_time() - cpu)
             if steps >= max_steps:
                 raise _fail(f"the game did not end within {max_steps} steps")
             legal_set = set(legal)
@@ -582,9 +585,10 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
                 last = tb[-1]
                 msg += f" (at {last.filename.rsplit('/', 2)[-2:]}:{last.lineno})"
         return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                          time.perf_counter() - start, msg, steps)
+                          time.perf_counter() - start, msg, steps,
+                          cpu_seconds=time.process_time() - cpu)
     return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                      time.perf_counter() - start)
+                      time.perf_counter() - start, cpu_seconds=time.process_time() - cpu)
 
 
 def soak_chunk(task: tuple[str, Sequence[int]]) -> list[JSONDict]:
