@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from engine.cards import Card
+from engine.cards import CARD_BY_TEXT, Card, card_from_text
 from engine.errors import InvalidState, ParseError
 
 T = TypeVar("T")
@@ -73,7 +73,8 @@ class Reader:
         return read_card(self._get(key), f"{self.path}.{key}")
 
     def cards(self, key: str) -> list[Card]:
-        return self.items(key, read_card)
+        fast = _fast_cards(self.array(key))
+        return fast if fast is not None else self.items(key, read_card)
 
 
 def check_int(v: object, path: str, lo: int | None = None, hi: int | None = None) -> int:
@@ -87,7 +88,11 @@ def check_int(v: object, path: str, lo: int | None = None, hi: int | None = None
 
 
 def read_card(v: object, path: str) -> Card:
-    if not isinstance(v, str):
+    if isinstance(v, str):
+        known = card_from_text(v)
+        if known is not None:
+            return known
+    else:
         raise InvalidState(f"{path}: expected a card like 'TD', got {_show(v)}")
     try:
         return Card.parse(v)
@@ -98,7 +103,18 @@ def read_card(v: object, path: str) -> Card:
 def read_cards(v: object, path: str) -> list[Card]:
     if not isinstance(v, list):
         raise InvalidState(f"{path}: expected a list of cards, got {_show(v)}")
+    fast = _fast_cards(v)
+    if fast is not None:
+        return fast
     return [read_card(x, f"{path}[{i}]") for i, x in enumerate(v)]
+
+
+def _fast_cards(v: list[object]) -> list[Card] | None:
+    """The cards of ``v`` when every element is a card's own text form (the usual case,
+    read without making a path for each element), else None."""
+    get = CARD_BY_TEXT.get
+    out = [get(x) if type(x) is str else None for x in v]
+    return out if all(out) else None  # type: ignore[return-value]
 
 
 def _show(v: object) -> str:

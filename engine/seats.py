@@ -117,16 +117,21 @@ def make_bots(game_id: str, levels: Sequence[str]) -> list[Bot[Any, Any]]:
 
 
 def choose(game: Game[Any, S, A, Any], state: S, bot: Bot[Any, A], seed: int,
-           actions: int) -> A:
+           actions: int, legal: Sequence[A] | None = None) -> A:
     """The action ``bot`` takes for the player to move, after ``actions`` applied actions.
 
     The bot sees only that player's view; its generator is :func:`bot_rng` of the game's seed
     and ``actions``. The action is not applied (the caller applies it, and may show it first).
+    ``legal``: the state's legal actions, when the caller has listed them already (the bot
+    gets them without listing them again; the decision is the same).
     """
     p = game.current_player(state)
     if p is None:
         raise IllegalAction("the game is over")
-    return bot.choose(game.view(state, p), LazyLegal(game, state), bot_rng(seed, actions))
+    lazy: LazyLegal[S, A] = LazyLegal(game, state)
+    if legal is not None:
+        lazy._all = list(legal)
+    return bot.choose(game.view(state, p), lazy, bot_rng(seed, actions))
 
 
 def parse_seats(text: str) -> list[str]:

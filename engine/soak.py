@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card, double_deck, standard_deck
+from engine.cards import Card, double_deck, sort_cards, standard_deck
 from engine.errors import EngineError, IllegalAction, ParseError
 from engine.protocol import Game, JSONDict
 from engine.registry import get_game
@@ -61,8 +61,9 @@ def _fail(message: str) -> InvariantBroken:
 def conserved(game: AnyGame, state: Any) -> Counter[str]:
     """What the game must keep: its cards (``card_multiset``) and, in Perpetual-Motion
     Machine, each player's cubes (on the mat, in the supply and in the general pile)."""
-    out: Counter[str] = Counter(game.card_multiset(state))
+    out: Counter[str] = game.card_multiset(state)
     if game.info.id == "machine":
+        out = Counter(out)  # a copy, counting the cubes too
         for p, m in enumerate(state.mats):
             out[f"cubes of player {p + 1}"] += m.on_mat + m.supply + m.pile
         from engine.games.machine.rules import Machine
@@ -98,7 +99,8 @@ def full_set(game: AnyGame, state: Any) -> Counter[str]:
 def check_conserved(game: AnyGame, state: Any, full: Counter[str] | None = None) -> None:
     have = conserved(game, state)
     want = full_set(game, state) if full is None else full
-    if have != want:
+    # equal as dicts (compared in C) is equal as counters; else compare as counters
+    if not dict.__eq__(have, want) and have != want:
         lost = sorted((want - have).elements())
         made = sorted((have - want).elements())
         raise _fail(f"not conserved: lost {_short(lost)}, created {_short(made)}")
@@ -122,9 +124,10 @@ def check_roundtrip(game: AnyGame, state: Any, views: dict[int, JSONDict] | None
     """
     data = game.state_to_dict(state)
     text = json.dumps(data)
-    if json.loads(text) != data:
+    parsed = json.loads(text)
+    if parsed != data:
         raise _fail("state_to_dict is not plain JSON data (tuples, non-text keys, NaN?)")
-    loaded = game.state_from_dict(json.loads(text))
+    loaded = game.state_from_dict(parsed)
     if loaded != state:
         raise _fail("state_from_dict(state_to_dict(s)) != s")
     if json.dumps(game.state_to_dict(loaded)) != text:
@@ -167,7 +170,7 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
         parts = _split(pool, [len(state.hands[q]) for q in others] + [len(state.deck)])
         hands = list(state.hands)
         for q, part in zip(others, parts, strict=False):
-            hands[q] = tuple(sorted(part))
+            hands[q] = tuple(sort_cards(part))
         return dataclasses.replace(state, hands=tuple(hands), deck=tuple(parts[-1]),
                                    seed=rng.randrange(2**31))
     if gid == "machine":
@@ -195,8 +198,13 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
     return None
 
 
-def _legal_texts(game: AnyGame, state: Any) -> list[str]:
-    return [str(a) for a in game.legal_actions(state)]
+def _same_legal(game: AnyGame, state: Any, legal: Sequence[Any] | None) -> bool:
+    """``state``'s legal actions are ``legal`` (actions, or their text forms), in order."""
+    assert legal is not None
+    acts = game.legal_actions(state)
+    if legal and isinstance(legal[0], str):
+        return [str(a) for a in acts] == list(legal)
+    return acts == list(legal)
 
 
 def same_view(a: Any, b: Any) -> bool:
@@ -212,19 +220,20 @@ def same_view(a: Any, b: Any) -> bool:
 
 
 def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
-                full: Counter[str] | None = None, legal: Sequence[str] | None = None,
+                full: Counter[str] | None = None, legal: Sequence[Any] | None = None,
                 as_dicts: Sequence[int] | None = None) -> dict[int, JSONDict]:
     """Every player's view hides what it should.
 
     For each player: dealing the cards that player cannot see differently
     (:func:`redeal_hidden`) changes neither the view nor, for the player to move, the legal
     actions; ``determinize`` gives a state with the same view, the same cards and the same
-    legal actions. Returns the JSON forms of the views of the players in ``as_dicts`` (all
+    legal actions. ``legal``: the legal actions of ``state`` (or their text forms), when the
+    caller has them. Returns the JSON forms of the views of the players in ``as_dicts`` (all
     players when None), checked to be JSON text.
     """
     who = game.current_player(state)
     if legal is None and who is not None:
-        legal = _legal_texts(game, state)
+        legal = game.legal_actions(state)
     out: dict[int, JSONDict] = {}
     for p in range(players):
         view = game.view(state, p)
@@ -236,13 +245,13 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
         if other is not None:
             if not same_view(game.view(other, p), view):
                 raise _fail(f"player {p + 1}'s view shows cards that player cannot see")
-            if p == who and _legal_texts(game, other) != legal:
+            if p == who and not _same_legal(game, other, legal):
                 raise _fail("the legal actions depend on cards the player cannot see")
         guess = game.determinize(view, rng)
         if not same_view(game.view(guess, p), view):
             raise _fail(f"determinize: player {p + 1}'s view of the sampled state differs")
         check_conserved(game, guess, full)
-        if p == who and _legal_texts(game, guess) != legal:
+        if p == who and not _same_legal(game, guess, legal):
             raise _fail("determinize: the sampled state has other legal actions")
     return out
 
@@ -259,9 +268,12 @@ def player_count(state: Any) -> int:
 
 
 def check_refused(game: AnyGame, state: Any, action: Any, legal: Collection[Any],
-                  before: JSONDict | None = None) -> bool:
+                  before: JSONDict | None = None, unchanged: bool = True) -> bool:
     """``explain_illegal`` agrees with the legal list; an illegal ``action`` is refused with
-    IllegalAction and a reason, leaving the state as it was. Returns whether it was illegal."""
+    IllegalAction and a reason, leaving the state as it was. Returns whether it was illegal.
+
+    ``unchanged=False`` leaves out the comparison of the state's saved form with ``before``
+    (a caller that tries several actions on one state compares once, after the last)."""
     try:
         reason = game.explain_illegal(state, action)
     except EngineError as e:
@@ -272,7 +284,7 @@ def check_refused(game: AnyGame, state: Any, action: Any, legal: Collection[Any]
         return False
     if not isinstance(reason, str) or not reason:
         raise _fail(f"illegal action {action} has no reason (got {reason!r})")
-    data = game.state_to_dict(state) if before is None else before
+    data = game.state_to_dict(state) if before is None and unchanged else before
     try:
         game.apply(state, action)
     except IllegalAction as e:
@@ -280,7 +292,7 @@ def check_refused(game: AnyGame, state: Any, action: Any, legal: Collection[Any]
             raise _fail(f"IllegalAction without a reason for {action}") from None
     else:
         raise _fail(f"illegal action {action} was applied ({reason})")
-    if game.state_to_dict(state) != data:
+    if unchanged and game.state_to_dict(state) != data:
         raise _fail(f"refusing {action} changed the state")
     return True
 
@@ -300,6 +312,7 @@ def check_parse(game: AnyGame, text: str) -> Any | None:
 
 
 _HUGE = "9" * 5000
+_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}  # dataclasses.fields, by type
 
 
 def mutate_action(action: Any, rng: random.Random) -> Any | None:
@@ -307,7 +320,9 @@ def mutate_action(action: Any, rng: random.Random) -> Any | None:
     range, another card, a dropped or repeated part). None when nothing could be changed."""
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
         return None
-    fields = dataclasses.fields(action)
+    fields = _FIELDS.get(type(action))
+    if fields is None:
+        fields = _FIELDS[type(action)] = dataclasses.fields(action)
     if not fields:
         return None
     f = rng.choice(fields)
@@ -401,6 +416,8 @@ def check_end(game: AnyGame, state: Any, legal: Sequence[Any] | None = None) -> 
 OPTION_VALUES: dict[tuple[str, str], tuple[int, ...]] = {
     ("machiavelli", "match_limit"): (0, 0, 0, 0, 1, 40, 100),
     ("machine", "max_rounds"): (150, 150, 1, 2, 5, 20, 60, 0),
+    # 0: the usual number (one hand per player, four with two); 20 hands is a long game
+    ("cube-farm", "hands"): (0,) * 12 + (1, 2, 3, 20),
 }
 
 
@@ -428,6 +445,12 @@ def random_config(game: AnyGame, rng: random.Random) -> Any:
     return game.default_config(info.min_players)
 
 
+# How often a seat is a random-legal player (else a computer player of a random level).
+# Cube Farm's computers take ~30 ms a decision (the strong one plays out replies), two
+# thirds of a soak game's time with the usual share: they sit in fewer seats there.
+RANDOM_SEATS: dict[str, float] = {"cube-farm": 0.7}
+
+
 @dataclass(frozen=True)
 class SoakResult:
     """One soak game: its set-up, how far it got and the first broken invariant, if any."""
@@ -442,9 +465,22 @@ class SoakResult:
     failure: str | None = None
     failure_step: int | None = None
     finished: bool = True  # False: stopped after ``stop_after`` steps (every check passed)
+    cpu_seconds: float = 0.0  # processor time (``seconds`` is wall time: the machine may be busy)
 
     def to_dict(self) -> JSONDict:
         return dataclasses.asdict(self)
+
+
+def random_legal(legal: Sequence[Any], rng: random.Random) -> Any:
+    """A random legal action: first a kind of action (its type) at random among the kinds
+    offered, then one action of that kind. Uniform over kinds rather than over actions, so a
+    Machiavelli player ends its turn now and then instead of spending every step the turn
+    allows on the hundreds of rearrangements offered (games ~2,600 steps long)."""
+    kinds: dict[type, list[Any]] = {}
+    for a in legal:
+        kinds.setdefault(type(a), []).append(a)
+    group = rng.choice(list(kinds.values()))
+    return group[0] if len(group) == 1 else rng.choice(group)
 
 
 def _illegal_candidates(game: AnyGame, legal: Sequence[Any], pool: Sequence[Any],
@@ -482,7 +518,8 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
     n = config.players
     levels = game.info.bot_levels
     if seats is None:
-        seats = [RANDOM if not levels or rng.random() < 0.4 else rng.choice(levels)
+        share = RANDOM_SEATS.get(game_id, 0.4)
+        seats = [RANDOM if not levels or rng.random() < share else rng.choice(levels)
                  for _ in range(n)]
     seats = tuple(seats)
     bots: list[Any] = [None] * n
@@ -490,6 +527,7 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
         if level != RANDOM:
             bots[p] = make_bots(game_id, [level])[0]
     start = time.perf_counter()
+    cpu = time.process_time()
     steps = 0
     tried = 0
     pool: list[Any] = []
@@ -499,31 +537,36 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
         while True:
             check_conserved(game, state, full)
             legal = game.legal_actions(state)
-            texts = [str(a) for a in legal]
             over = check_end(game, state, legal)
             # JSON forms of every view now and then and at the end, else of the player to
             # move (a Cube Farm view's JSON scores the whole table: the slow part)
             mover = game.current_player(state)
             every = mover is None or steps % VIEW_JSON_EVERY == 0
-            views = check_views(game, state, n, checks, full, None if over else texts,
+            views = check_views(game, state, n, checks, full, None if over else legal,
                                 None if every or mover is None else [mover])
             data = check_roundtrip(game, state, views)
             if over:
                 break
             if stop_after is not None and steps >= stop_after:
                 return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                                  time.perf_counter() - start, finished=False)
+                                  time.perf_counter() - start, finished=False,
+                                  cpu_seconds=time.process_time() - cpu)
             if steps >= max_steps:
                 raise _fail(f"the game did not end within {max_steps} steps")
             legal_set = set(legal)
-            for cand in _illegal_candidates(game, legal, pool, checks):
-                tried += check_refused(game, state, cand, legal_set, data)
+            cands = _illegal_candidates(game, legal, pool, checks)
+            for cand in cands:
+                tried += check_refused(game, state, cand, legal_set, data, unchanged=False)
+            # states are values: one comparison after every refusal covers them all
+            if game.state_to_dict(state) != data:
+                raise _fail("refusing one of " + ", ".join(str(c) for c in cands)
+                            + " changed the state")
             assert mover is not None
             p = mover
             if bots[p] is None:
-                action = rng.choice(legal)
+                action = random_legal(legal, rng)
             else:
-                action = choose(game, state, bots[p], seed, steps)
+                action = choose(game, state, bots[p], seed, steps, legal)
                 if action not in legal_set:
                     raise _fail(f"the {seats[p]} computer chose an illegal action {action}")
             if check_parse(game, str(action)) != action:
@@ -542,9 +585,10 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
                 last = tb[-1]
                 msg += f" (at {last.filename.rsplit('/', 2)[-2:]}:{last.lineno})"
         return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                          time.perf_counter() - start, msg, steps)
+                          time.perf_counter() - start, msg, steps,
+                          cpu_seconds=time.process_time() - cpu)
     return SoakResult(game_id, seed, seats, config.to_dict(), steps, tried,
-                      time.perf_counter() - start)
+                      time.perf_counter() - start, cpu_seconds=time.process_time() - cpu)
 
 
 def soak_chunk(task: tuple[str, Sequence[int]]) -> list[JSONDict]:
@@ -567,8 +611,9 @@ def soak_many(game_id: str, seeds: Sequence[int],
 
 
 __all__ = [
-    "MAX_STEPS", "OPTION_VALUES", "RANDOM", "InvariantBroken", "SoakResult", "check_conserved",
-    "check_end", "check_parse", "check_refused", "check_roundtrip", "check_views", "conserved",
-    "full_set", "mutate_action", "mutate_text", "player_count", "random_config",
-    "redeal_hidden", "same_view", "soak_chunk", "soak_game", "soak_many",
+    "MAX_STEPS", "OPTION_VALUES", "RANDOM", "RANDOM_SEATS", "InvariantBroken", "SoakResult",
+    "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip",
+    "check_views", "conserved", "full_set", "mutate_action", "mutate_text", "player_count",
+    "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game",
+    "soak_many",
 ]

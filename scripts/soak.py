@@ -5,7 +5,8 @@ random-legal player or a computer player of some level) and checked at every ste
 invariants of :mod:`engine.soak` (cards and cubes conserved, JSON round-trip, views hide what
 they should, illegal actions refused with the state unchanged, the game ends). Prints per
 game: games, steps, failures (each with its seed and step; ``--seed S --games 1`` replays it),
-seconds. Exit status 1 on any failure.
+time (wall seconds summed over its games, and processor seconds: on a busy machine the two
+differ). Exit status 1 on any failure.
 
 Usage: .venv/bin/python scripts/soak.py --games 100 --game all [--seed 0] [--jobs 2]
        [--max-seconds 3600] [--json]
@@ -62,19 +63,20 @@ def main(argv: list[str] | None = None) -> int:
     def progress() -> None:
         if not args.quiet:
             el = time.perf_counter() - start
-            print(f"\r{len(results)}/{args.games * len(ids)} games, {el:.0f} s",
-                  end="", file=sys.stderr, flush=True)
+            fails = sum(1 for r in results if r["failure"])
+            print(f"\r{len(results)}/{args.games * len(ids)} games, {fails} failures, "
+                  f"{el:.0f} s", end="", file=sys.stderr, flush=True)
 
+    # interleave the games so that a time limit leaves every game some coverage
+    order = sorted(range(len(tasks)), key=lambda i: (tasks[i][1][0], i))
     if args.jobs == 1:
-        for t in tasks:
-            results += soak_chunk(t)
+        for i in order:
+            results += soak_chunk(tasks[i])
             progress()
             if args.max_seconds and time.perf_counter() - start > args.max_seconds:
                 stopped = True
                 break
     else:
-        # interleave the games so that a time limit leaves every game some coverage
-        order = sorted(range(len(tasks)), key=lambda i: (tasks[i][1][0], i))
         ctx = mp.get_context("spawn")
         with ctx.Pool(args.jobs) as pool:
             for chunk in pool.imap_unordered(soak_chunk, [tasks[i] for i in order]):
@@ -98,25 +100,29 @@ def main(argv: list[str] | None = None) -> int:
         rs = by_game.get(gid, [])
         fails = [r for r in rs if r["failure"]]
         failed += len(fails)
-        cpu = sum(r["seconds"] for r in rs)
+        secs = sum(r["seconds"] for r in rs)
+        cpu = sum(r.get("cpu_seconds", 0.0) for r in rs)
         summary["games"][gid] = {
             "games": len(rs),
             "steps": sum(r["steps"] for r in rs),
             "illegal_actions_tried": sum(r["illegal_tried"] for r in rs),
             "failures": [{k: r[k] for k in ("seed", "failure_step", "failure", "seats",
                                             "config")} for r in fails],
+            "seconds": round(secs, 1),
+            "seconds_per_game": round(secs / len(rs), 3) if rs else None,
             "cpu_seconds": round(cpu, 1),
-            "seconds_per_game": round(cpu / len(rs), 3) if rs else None,
+            "cpu_seconds_per_game": round(cpu / len(rs), 3) if rs else None,
         }
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(f"{'game':18} {'games':>7} {'steps':>11} {'illegal':>10} {'failures':>8} "
-              f"{'cpu s':>9} {'s/game':>8}")
+              f"{'time s':>9} {'s/game':>8} {'cpu s':>9} {'cpu/game':>8}")
         for gid, g in summary["games"].items():
             print(f"{gid:18} {g['games']:>7} {g['steps']:>11} {g['illegal_actions_tried']:>10} "
-                  f"{len(g['failures']):>8} {g['cpu_seconds']:>9.1f} "
-                  f"{(g['seconds_per_game'] or 0):>8.3f}")
+                  f"{len(g['failures']):>8} {g['seconds']:>9.1f} "
+                  f"{(g['seconds_per_game'] or 0):>8.3f} {g['cpu_seconds']:>9.1f} "
+                  f"{(g['cpu_seconds_per_game'] or 0):>8.3f}")
         print(f"wall time {wall:.1f} s with {args.jobs} job(s)"
               + (" (stopped by --max-seconds)" if stopped else ""))
         for gid, g in summary["games"].items():

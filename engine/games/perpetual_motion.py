@@ -42,6 +42,7 @@ from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.protocol import Game, GameInfo, JSONDict, Outcome
 
 STACKS = 4
+_RANK_CHARS = frozenset(RANKS)
 PLAYING, WON, LOOPED = "playing", "won", "looped"
 
 
@@ -359,7 +360,7 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
 
     def card_multiset(self, state: PMState) -> Counter[str]:
         cards = list(state.deck) + [c for s in state.stacks for c in s] + list(state.discarded)
-        return Counter(str(c) for c in cards)
+        return Counter(map(str, cards))
 
     # --- saving ---
     def state_to_dict(self, state: PMState) -> JSONDict:
@@ -419,7 +420,7 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
 
 
 def _read_rank_key(v: object, path: str) -> str:
-    if not isinstance(v, str) or any(ch not in RANKS for ch in v) or len(v) % 4 or len(v) > 52:
+    if not isinstance(v, str) or not _RANK_CHARS.issuperset(v) or len(v) % 4 or len(v) > 52:
         raise InvalidState(f"{path}: expected the ranks of a deck, like 'A7TK...'")
     return v
 

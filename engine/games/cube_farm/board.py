@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.errors import ParseError
 from engine.games.cube_farm.deck import CARDS, ITEMS, NEGATIVES, START_CARD
@@ -280,9 +281,9 @@ def parse_pos(text: str) -> Pos:
 class Board:
     """The table of one hand. Mutated only by :meth:`place` / :meth:`claim` on a fresh copy."""
 
-    __slots__ = ("_claimable", "_reach", "_sorted", "bbox", "cells", "cubs", "elevators",
-                 "frontier", "holes", "join_players", "next_key", "placements", "stones",
-                 "unit_key", "walk")
+    __slots__ = ("_claimable", "_memo", "_reach", "_sorted", "bbox", "cells", "cubs",
+                 "elevators", "frontier", "holes", "join_players", "next_key", "placements",
+                 "stones", "unit_key", "walk")
 
     def __init__(self, join_players: bool = False) -> None:
         # the "join" set-up option: may a card join cubicles claimed by two players?
@@ -301,6 +302,7 @@ class Board:
         self._sorted: list[Cubicle] | None = None
         self._reach: set[Pos] | None = None
         self._claimable: list[Cubicle] | None = None
+        self._memo: dict[object, Any] | None = None
 
     @classmethod
     def start(cls, card: str = START_CARD, join_players: bool = False) -> Board:
@@ -326,6 +328,7 @@ class Board:
         b._sorted = self._sorted
         b._reach = self._reach
         b._claimable = self._claimable
+        b._memo = None
         return b
 
     # --- placing cards ----------------------------------------------------------------------
@@ -369,10 +372,22 @@ class Board:
                     out.append((x, y, rot))
         return out
 
+    def memo(self) -> dict[object, Any]:
+        """Values worked out from this table, kept until :meth:`place` or :meth:`claim`
+        changes it (a table in a state is never changed again: the same table is asked the
+        same questions by the rules, the views and the computer players)."""
+        if self._memo is None:
+            self._memo = {}
+        return self._memo
+
     def sorted_anchors(self) -> tuple[list[Pos], list[Pos]]:
         """Free anchors of the landscape and the portrait footprint, in reading order."""
-        return (sorted(self.free_anchors(False), key=_reading),
-                sorted(self.free_anchors(True), key=_reading))
+        memo = self.memo()
+        got = memo.get("anchors")
+        if got is None:
+            got = memo["anchors"] = (tuple(sorted(self.free_anchors(False), key=_reading)),
+                                     tuple(sorted(self.free_anchors(True), key=_reading)))
+        return (list(got[0]), list(got[1]))
 
     def placement_problem(self, card: str, x: int, y: int, rot: int) -> str | None:
         """None if the card may be laid there, else the reason."""
@@ -462,6 +477,7 @@ class Board:
         self._update_reach(new_walk, new_elev)
         self._sorted = None
         self._claimable = None
+        self._memo = None
 
     def _close_regions(self, seeds: Iterable[Pos]) -> list[Pos]:
         """Empty regions next to the new card that are closed off and too small become floor.
@@ -608,6 +624,7 @@ class Board:
         self._make_cubicle(list(c.units), player)
         self._sorted = None
         self._claimable = None
+        self._memo = None
 
     # --- walking ----------------------------------------------------------------------------
     def elevator_reach(self) -> set[Pos]:
@@ -762,7 +779,12 @@ class Board:
 
     def scores(self) -> list[CubicleScore]:
         """The explained score of every claimed cubicle, in id order."""
-        return [self.score_cubicle(c) for c in self.cubicles() if c.owner is not None]
+        memo = self.memo()
+        got = memo.get("scores")
+        if got is None:
+            got = memo["scores"] = tuple(self.score_cubicle(c) for c in self.cubicles()
+                                         if c.owner is not None)
+        return list(got)
 
     def totals(self, players: int) -> list[int]:
         out = [0] * players

@@ -321,12 +321,18 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         if state.phase == CLAIM:
             claims: list[CFAction] = [Claim(*c.id) for c in state.board.claimable()]
             return [*claims, Pass()]
-        out: list[CFAction] = []
-        free = state.board.sorted_anchors()
-        for card in sorted(set(state.hands[state.to_move])):
-            out.extend(Place(card, x, y, r)
-                       for x, y, r in state.board.legal_placements(card, free))
-        return out
+        # the same table is asked again and again (views, computer players): kept with it
+        cards = tuple(sorted(set(state.hands[state.to_move])))
+        memo = state.board.memo()
+        got = memo.get(("place", cards))
+        if got is None:
+            out: list[CFAction] = []
+            free = state.board.sorted_anchors()
+            for card in cards:
+                out.extend(Place(card, x, y, r)
+                           for x, y, r in state.board.legal_placements(card, free))
+            got = memo[("place", cards)] = tuple(out)
+        return list(got)
 
     def explain_illegal(self, state: CFState, action: CFAction) -> str | None:
         if state.phase == OVER:
@@ -534,11 +540,27 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
 def _replay(log: Sequence[Event], n: int, first: int, size: int,
             join: bool = False) -> tuple[Board, list[int], int, str]:
     """Rebuild the table from a hand's actions, checking each; returns board, cards placed per
-    player, who moves next and the phase (``"end"`` when every card is played)."""
-    board = Board.start(join_players=join)
-    placed = [0] * n
-    to_move, phase = first, PLACE
-    for i, ev in enumerate(log):
+    player, who moves next and the phase (``"end"`` when every card is played).
+
+    The last replay is remembered: a log that goes on from it (a game saved after every
+    action) replays only the actions added since. Its table is never changed afterwards
+    (tables are changed only on a fresh copy), so sharing it is safe.
+    """
+    global _LAST_REPLAY
+    log = tuple(log)
+    params = (n, first, size, join)
+    start = 0
+    last = _LAST_REPLAY
+    if last is not None and last[1] == params and len(last[0]) <= len(log) and (
+            last[0] == log[:len(last[0])]):
+        start = len(last[0])
+        board, placed, to_move, phase = last[2], list(last[3]), last[4], last[5]
+    else:
+        board = Board.start(join_players=join)
+        placed = [0] * n
+        to_move, phase = first, PLACE
+    for i in range(start, len(log)):
+        ev = log[i]
         where = f"state.log[{i}]"
         if phase == "end":
             raise InvalidState(f"{where}: the hand is already over")
@@ -577,7 +599,12 @@ def _replay(log: Sequence[Event], n: int, first: int, size: int,
         else:
             phase = PLACE
             to_move = (to_move + 1) % n
+    _LAST_REPLAY = (log, params, board, tuple(placed), to_move, phase)
     return board, placed, to_move, phase
+
+
+_LAST_REPLAY: tuple[tuple[Event, ...], tuple[int, int, int, bool], Board, tuple[int, ...], int,
+                    str] | None = None
 
 
 def _read_ids(v: object, path: str) -> list[str]:

@@ -25,8 +25,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.cards import Card, double_deck, parse_cards, shuffled
-from engine.data import Reader, check_int, read_card
+from engine.cards import Card, double_deck, parse_cards, shuffled, sort_cards
+from engine.data import Reader, check_int, read_card, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
 
@@ -39,6 +39,7 @@ HELPING_ROW = 4
 MAX_RESETS = 5  # fresh starts (steps given back by Reset) in one turn
 PLAYING, OVER = "playing", "over"
 OLD, FROM_HAND, HELPING = "t", "h", "x"
+_TWO_DECKS: Counter[Card] = Counter(double_deck())  # compared with, never changed
 
 
 # --- values ---------------------------------------------------------------------------------
@@ -330,10 +331,11 @@ def turn_problem(table: Sequence[Meld], ace: str) -> str | None:
 
 def unseen(view: MView) -> list[Card]:
     """Cards ``view.player`` cannot see (other hands and the draw pile), in a fixed order."""
-    seen: Counter[Card] = Counter(view.hand)
-    seen.update(tc.card for m in view.table for tc in m)
-    seen.update(c for c in view.helping if c is not None)
-    return sorted((Counter(double_deck()) - seen).elements())
+    left = Counter(_TWO_DECKS)
+    left.subtract(view.hand)
+    left.subtract([tc.card for m in view.table for tc in m])
+    left.subtract([c for c in view.helping if c is not None])
+    return sort_cards(left.elements())  # counts below one give no element
 
 
 def plain(table: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
@@ -349,10 +351,13 @@ def restore(state_table: Sequence[Meld], hand: Sequence[Card],
         for tc in m:
             if tc.src.startswith(HELPING):
                 row[int(tc.src[1:]) - 1] = tc.card
-    return tuple(sorted(back)), tuple(row)
+    return tuple(sort_cards(back)), tuple(row)
 
 
 # --- the game ---------------------------------------------------------------------------------
+
+
+_LAST_LEGAL: tuple[tuple[object, ...], tuple[MAction, ...]] | None = None
 
 
 class Machiavelli(Game[MConfig, MState, MAction, MView]):
@@ -464,7 +469,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
     def _deal(self, config: MConfig, cards: Sequence[Card], seed: int, hand_no: int,
               first: int, scores: tuple[int, ...], last: tuple[int, ...] = ()) -> MState:
         n, k = config.players, config.hand_size
-        hands = tuple(tuple(sorted(cards[i * k:(i + 1) * k])) for i in range(n))
+        hands = tuple(tuple(sort_cards(cards[i * k:(i + 1) * k])) for i in range(n))
         rest = list(cards[n * k:])
         helping: tuple[Card | None, ...] = ()
         if config.variant == "helping":
@@ -484,11 +489,19 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         return step_limit(sum(len(m) for m in state.start_table), hand)
 
     def legal_actions(self, state: MState) -> list[MAction]:
+        global _LAST_LEGAL
         if state.status == OVER:
             return []
-        return _legal(state.table, state.hands[state.player], state.helping, state.steps,
-                      self.limit(state), bool(state.deck), state.config.ace,
-                      _resettable(state))
+        key = (state.table, state.hands[state.player], state.helping, state.steps,
+               self.limit(state), bool(state.deck), state.config.ace, _resettable(state))
+        # states that differ only in what the mover cannot see (a view's sampled states)
+        # have the same actions: the last list is remembered
+        last = _LAST_LEGAL
+        if last is not None and last[0] == key:
+            return list(last[1])
+        out = _legal(*key)
+        _LAST_LEGAL = (key, tuple(out))
+        return out
 
     def explain_illegal(self, state: MState, action: MAction) -> str | None:
         if state.status == OVER:
@@ -519,7 +532,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             deck = state.deck
             passes = state.passes
             if isinstance(action, Draw):
-                hand = tuple(sorted(hand + (deck[0],)))
+                hand = tuple(sort_cards(hand + (deck[0],)))
                 deck = deck[1:]
                 passes = 0
             else:
@@ -605,7 +618,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             if p == view.player:
                 hands.append(view.hand)
             else:
-                hands.append(tuple(sorted(unknown[:n])))
+                hands.append(tuple(sort_cards(unknown[:n])))
                 unknown = unknown[n:]
         return MState(config=view.config, deck=tuple(unknown), hands=tuple(hands),
                       table=view.table, start_table=view.start_table, helping=view.helping,
@@ -616,12 +629,12 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                       resets=view.resets)
 
     def card_multiset(self, state: MState) -> Counter[str]:
-        out: Counter[str] = Counter(str(c) for c in state.deck)
+        cards: list[Card] = list(state.deck)
         for h in state.hands:
-            out.update(str(c) for c in h)
-        out.update(str(tc.card) for m in state.table for tc in m)
-        out.update(str(c) for c in state.helping if c is not None)
-        return out
+            cards += h
+        cards += [tc.card for m in state.table for tc in m]
+        cards += [c for c in state.helping if c is not None]
+        return Counter(map(str, cards))
 
     # --- computer players ---
     def bots(self) -> Mapping[str, Bot[MView, MAction]]:
@@ -667,7 +680,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             raise InvalidState(f"state.hands: expected {n} hands, got {len(hands_raw)}")
         hands = tuple(tuple(_read_cards(h, f"state.hands[{i}]")) for i, h in enumerate(hands_raw))
         for i, h in enumerate(hands):
-            if list(h) != sorted(h):
+            if list(h) != sort_cards(h):
                 raise InvalidState(f"state.hands[{i}]: a hand is kept sorted")
         table = tuple(tuple(m) for m in r.items("table", _read_meld))
         if any(not m for m in table):
@@ -706,7 +719,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             every.update(h)
         every.update(tc.card for m in table for tc in m)
         every.update(c for c in helping if c is not None)
-        if every != Counter(double_deck()):
+        if every != _TWO_DECKS:
             raise InvalidState("state: the cards are not exactly two decks")
         old: Counter[Card] = Counter(tc.card for m in table for tc in m if tc.src == OLD)
         if old != Counter(c for m in start for c in m):
@@ -754,7 +767,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
 def _read_cards(v: object, path: str) -> list[Card]:
     if not isinstance(v, list):
         raise InvalidState(f"{path}: expected a list of cards")
-    return [read_card(x, f"{path}[{i}]") for i, x in enumerate(v)]
+    return read_cards(v, path)
 
 
 def read_table_card(v: object, path: str) -> TableCard:

@@ -396,6 +396,9 @@ def _plural(n: int, word: str) -> str:
 # --- the rules ------------------------------------------------------------------------------
 
 
+_LAST_LEGAL: tuple[MachineState, tuple[MachineAction, ...]] | None = None
+
+
 class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
     """The rules object: stateless; every method takes and returns values."""
 
@@ -491,6 +494,17 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
                 and bool(state.hands[state.current]))
 
     def legal_actions(self, state: MachineState) -> list[MachineAction]:
+        # explain_illegal lists them too: the last state asked about is remembered (states
+        # are values, and holding it keeps its id from being reused)
+        global _LAST_LEGAL
+        last = _LAST_LEGAL
+        if last is not None and last[0] is state:
+            return list(last[1])
+        out = self._legal_actions(state)
+        _LAST_LEGAL = (state, tuple(out))
+        return out
+
+    def _legal_actions(self, state: MachineState) -> list[MachineAction]:
         phase = state.phase
         if phase == OVER:
             return []
@@ -846,7 +860,7 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         cards += [c for c in state.display if c is not None]
         for h in state.hands:
             cards += h
-        return Counter(str(c) for c in cards)
+        return Counter(map(str, cards))
 
     def cube_count(self, state: MachineState) -> dict[str, int]:
         """Every cube of the box, wherever it is (the property tests check the total is 80)."""
