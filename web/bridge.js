@@ -6,7 +6,9 @@
  * (region id -> HTML, texts, title, focus, the root element's data-*, card flights). Focus,
  * scrolling and the FLIP card animations happen here, on the page's thread, so they stay cheap
  * and smooth wherever Python runs. Events that arrive before Python is ready are queued, never
- * lost. Tests wait on document.documentElement.dataset.handled (events Python has finished).
+ * lost. Tests wait on document.documentElement.dataset.handled (events Python has finished)
+ * catching up with dataset.sent (events handed to Python): with Python in a worker the answer
+ * to one event can land after the next tap, so "handled changed" alone is not "all handled".
  */
 (function () {
   "use strict";
@@ -14,6 +16,7 @@
   const queue = [];
   let handler = null;
   let handled = 0;
+  let sent = 0;
   const FLY_MS = 220;
 
   function dataOf(el) {
@@ -48,6 +51,8 @@
 
   function send(ev) {
     if (!handler) { queue.push(ev); early(ev); return; }
+    sent += 1;
+    root.dataset.sent = String(sent);
     let result;
     try {
       result = handler(JSON.stringify(ev));

@@ -26,9 +26,16 @@ RANKS = "A23456789TJQK"
 # --- helpers (also used by test_app_screens.py) -----------------------------------------------
 
 
+IDLE = """() => {
+    const d = document.documentElement.dataset;
+    return d.busy !== '1' && (d.handled || '0') === (d.sent || '0');
+}"""
+
+
 def idle(page: Any) -> None:
-    """Wait until no animation, auto-play or simulation task is running."""
-    page.wait_for_function("document.documentElement.dataset.busy !== '1'", timeout=60_000)
+    """Wait until no animation, auto-play or simulation task is running and Python has answered
+    every event handed to it (in worker mode a route's answer can land after the next tap)."""
+    page.wait_for_function(IDLE, timeout=60_000)
 
 
 HANDLED = "document.documentElement.dataset.handled || '0'"
