@@ -382,6 +382,25 @@ def click(app: Any, action: str, **data: str) -> None:
     app.handle(json.dumps({"kind": "click", "action": action, "data": data}))
 
 
+def test_names_keep_their_letters_and_lose_what_could_reorder_or_hide_text() -> None:
+    """A name keeps Hebrew, Arabic, emoji and joiners; it loses control characters and the
+    bidirectional overrides that would reverse the words shown after it; lone surrogates from
+    JavaScript become U+FFFD; a saved or linked name is cleaned the same way."""
+    assert st.clean_name("\u202e\u05e9\u05e8\u05d4  Ana\u202c") == "\u05e9\u05e8\u05d4 Ana"
+    assert st.clean_name("\u2067\u0645\u0631\u062d\u0628\u0627\u2069") == (
+        "\u0645\u0631\u062d\u0628\u0627")
+    assert st.clean_name("Bo\u0000\u0007b") == "Bob"
+    coder = "\U0001f469\u200d\U0001f4bb Zo\u00eb"  # a joined emoji: the joiner stays
+    assert st.clean_name(coder) == coder
+    assert st.clean_name("a\ud800b") == "a\ufffdb"
+    assert st.clean_name("\u202d\u202e") == ""
+    saved = st.Setup.from_dict({"game": "machine", "seats": [
+        {"kind": "person", "name": "\u202eAna"}, {"kind": "you", "name": "You"}]})
+    assert saved.seats[0].name == "Ana"
+    linked = st.setup_from_query("machine", (("seats", "@\u202eAna,you"),), 5)
+    assert linked.seats[0].name == "Ana"
+
+
 def test_stored_json_nested_too_deep_is_refused_before_the_decoder_sees_it() -> None:
     """Pyodide's JSON decoder dies (the JavaScript stack, not a RecursionError) on deep
     nesting, and a save is read at every start: the app must refuse it first."""

@@ -89,6 +89,7 @@ def test_hostile_names_are_text_on_cover_table_log_end_and_record(hostile_page: 
     assert page.get_by_test_id("cover").count() == 0
     shown = text_of(page)
     assert NAMES[0] in shown and NAMES[1].split()[0] in shown  # the table and its log
+    assert "Ana" in shown and "\u202e" not in shown  # the override that would show "anA" went
     assert "played on" in page.get_by_test_id("log").inner_text()
     assert page.evaluate(INJECTED) == []
     # the same game at its end: the end screen and this device's record

@@ -48,13 +48,20 @@ class Seat:
             "@" + self.name)
 
 
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def clean_name(text: str) -> str:
     """A person's name as typed: trimmed, single spaces, at most MAX_NAME characters.
     It is only ever shown as text (escaped), whatever it holds."""
     # Pairs of UTF-16 surrogates (as JavaScript may send them) become one character; a lone
-    # surrogate, which no page can show or encode, becomes U+FFFD; control characters go.
+    # surrogate, which no page can show or encode, becomes U+FFFD; control characters go, and
+    # so do the bidirectional embeddings, overrides and isolates: a name never needs them (a
+    # Hebrew or Arabic name is right-to-left by its letters) and an unclosed override in one
+    # would reverse the words shown after it ("Ana" as "anA", "your turn" backwards).
     joined = str(text).encode("utf-16", "surrogatepass").decode("utf-16", "replace")
-    shown = "".join(c for c in joined if unicodedata.category(c) != "Cc" or c in " \t\n")
+    shown = "".join(c for c in joined if c not in BIDI_CONTROLS
+                    and (unicodedata.category(c) != "Cc" or c in " \t\n"))
     return " ".join(shown.split())[:MAX_NAME]
 
 
