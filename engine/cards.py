@@ -98,11 +98,6 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=card_key)
 
 
-def card_from_text(text: str) -> Card | None:
-    """The card whose text form is exactly ``text`` (``"TD"``), else None."""
-    return _BY_TEXT.get(text)
-
-
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card strings)."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)

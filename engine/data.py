@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from engine.cards import CARD_BY_TEXT, Card, card_from_text
+from engine.cards import CARD_BY_TEXT, Card
 from engine.errors import InvalidState, ParseError
 
 T = TypeVar("T")
@@ -88,11 +88,7 @@ def check_int(v: object, path: str, lo: int | None = None, hi: int | None = None
 
 
 def read_card(v: object, path: str) -> Card:
-    if isinstance(v, str):
-        known = card_from_text(v)
-        if known is not None:
-            return known
-    else:
+    if not isinstance(v, str):
         raise InvalidState(f"{path}: expected a card like 'TD', got {_show(v)}")
     try:
         return Card.parse(v)

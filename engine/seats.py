@@ -47,10 +47,11 @@ class LazyLegal(Sequence[A], Generic[S, A]):
     ``legal_actions``: one rule book either way.
     """
 
-    def __init__(self, game: Game[Any, S, Any, Any], state: S) -> None:
+    def __init__(self, game: Game[Any, S, Any, Any], state: S,
+                 legal: Sequence[A] | None = None) -> None:
         self.game = game
         self.state = state
-        self._all: list[A] | None = None
+        self._all: list[A] | None = None if legal is None else list(legal)
 
     def _list(self) -> list[A]:
         if self._all is None:
@@ -128,10 +129,8 @@ def choose(game: Game[Any, S, A, Any], state: S, bot: Bot[Any, A], seed: int,
     p = game.current_player(state)
     if p is None:
         raise IllegalAction("the game is over")
-    lazy: LazyLegal[S, A] = LazyLegal(game, state)
-    if legal is not None:
-        lazy._all = list(legal)
-    return bot.choose(game.view(state, p), lazy, bot_rng(seed, actions))
+    return bot.choose(game.view(state, p), LazyLegal(game, state, legal),
+                      bot_rng(seed, actions))
 
 
 def parse_seats(text: str) -> list[str]:

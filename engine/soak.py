@@ -199,12 +199,8 @@ def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) ->
 
 
 def _same_legal(game: AnyGame, state: Any, legal: Sequence[Any] | None) -> bool:
-    """``state``'s legal actions are ``legal`` (actions, or their text forms), in order."""
-    assert legal is not None
-    acts = game.legal_actions(state)
-    if legal and isinstance(legal[0], str):
-        return [str(a) for a in acts] == list(legal)
-    return acts == list(legal)
+    """``state``'s legal actions are ``legal``, in order."""
+    return list(game.legal_actions(state)) == list(legal or ())
 
 
 def same_view(a: Any, b: Any) -> bool:
@@ -227,7 +223,7 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
     For each player: dealing the cards that player cannot see differently
     (:func:`redeal_hidden`) changes neither the view nor, for the player to move, the legal
     actions; ``determinize`` gives a state with the same view, the same cards and the same
-    legal actions. ``legal``: the legal actions of ``state`` (or their text forms), when the
+    legal actions. ``legal``: the legal actions of ``state``, when the
     caller has them. Returns the JSON forms of the views of the players in ``as_dicts`` (all
     players when None), checked to be JSON text.
     """

@@ -181,7 +181,7 @@ def check_sound(game: Any, state: Any, rng: random.Random) -> None:
         legal = game.legal_actions(state)
         over = check_end(game, state, legal)
         views = check_views(game, state, player_count(state), rng, None,
-                            None if over else [str(a) for a in legal])
+                            None if over else legal)
         data = check_roundtrip(game, state, views)
         if over:
             return
