@@ -262,3 +262,8 @@ class Game(ABC, Generic[C, S, A, V]):
         sequence of steps, hand sizes seen), so each seat of each game needs its own.
         """
         return {}
+
+
+def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
+    """The end sentence with the seats' names (placeholder until the engine's templates)."""
+    return outcome.summary

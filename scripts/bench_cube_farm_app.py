@@ -2,9 +2,9 @@
 
 1. Frames per second while panning a 50-card floor plan with the CPU throttled 4x (CDP
    ``Emulation.setCPUThrottlingRate``): the plan of 50 cards (laid by the engine's own legal
-   placements, drawn by ``cube_farm_ui.table_html``) is put into the running app's table, then
+   placements, drawn by ``app.tables.cube_farm.board.table_html``) is put into the running app's table, then
    a finger-like drag moves it for a few seconds (a pointer move dispatched in the page every
-   animation frame, handled by ``cube_farm_pan.js``); frames are counted with
+   animation frame, handled by ``app/tables/cube_farm/pan.js``); frames are counted with
    ``requestAnimationFrame``, with the frames that showed a new transform and the longest
    frame.
 2. Time from a tap on a hand card to the legal places showing (the click, Python's answer,
@@ -86,7 +86,7 @@ TAP = """async (card) => {
 def fifty_card_html(seed: int) -> tuple[str, int]:
     """The table of a 5-seat game whose floor holds 50 cards (every card of the deck laid at
     a random legal place), as the app draws it."""
-    from app.tables import cube_farm_ui as cu
+    from app.tables.cube_farm import board as cu
 
     from engine.games.cube_farm.board import Board
     from engine.games.cube_farm.deck import DECK_IDS
@@ -133,7 +133,7 @@ def pan_fps(browser: Any, url: str, seed: int, seconds: float) -> dict[str, floa
 
 def late_hand_save(seed: int) -> tuple[str, int]:
     """A saved 5-seat game (you + 4 Standard computers), your turn, 20+ cards on the floor."""
-    from app import seats as st
+    from app.seated import seats as st
 
     from engine.games.cube_farm.rules import GAME
     from engine.seats import choose, make_bots

@@ -39,7 +39,7 @@ def watch(browser: Any, url: str, seed: int, worker: bool, isolated: bool) -> di
 
 def big_table_save(seed: int) -> tuple[str, int]:
     """A saved game (you + two Standard computers) at your turn with 60+ cards on the table."""
-    from app import seats as st
+    from app.seated import seats as st
 
     from engine.games.machiavelli.rules import GAME
     from engine.seats import choose, make_bots

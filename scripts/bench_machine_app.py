@@ -41,7 +41,7 @@ def watch(browser: Any, url: str, seed: int, worker: bool) -> dict[str, Any]:
 
 def big_table_save(seed: int) -> tuple[str, int]:
     """A saved game (you + three Strong computers) at the start of your turn, round 25+."""
-    from app import seats as st
+    from app.seated import seats as st
 
     from engine.games.machine.rules import GAME
     from engine.seats import choose, make_bots

@@ -25,9 +25,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app import game as pm
-from app import seats as st
-from app.game import DictStore
+from app import storage as pm
+from app.seated import seats as st
+from app.storage import DictStore
+from app.tables.perpetual_motion import session as pms
 from app.page import RecordingPage
 from app.routes import LINK_VERSION, parse_hash
 from test_save_fuzz import mutate
@@ -38,7 +39,7 @@ from engine.registry import get_game, playable_ids
 GAMES = playable_ids()
 SAVES_PER_GAME = 1000
 LINKS_PER_GAME = 1000
-SEATED = [g for g in GAMES if g != pm.GAME.info.id]
+SEATED = [g for g in GAMES if g != pms.GAME.info.id]
 
 # Elements the app writes; anything else in the page came from input.
 TAGS = {"a", "abbr", "article", "aside", "b", "br", "button", "caption", "circle", "code",
@@ -118,8 +119,8 @@ def app_saves(game_id: str, count: int, seed: int) -> list[str]:
     game = get_game(game_id)
     out = []
     for _ in range(count):
-        if game_id == pm.GAME.info.id:
-            s = pm.Session.new(rng.randint(1, 10**6), manual=rng.random() < 0.5)
+        if game_id == pms.GAME.info.id:
+            s = pms.Session.new(rng.randint(1, 10**6), manual=rng.random() < 0.5)
             for _ in range(rng.randrange(300)):
                 if s.over:
                     break
@@ -162,7 +163,7 @@ def damaged(text: str, rng: random.Random) -> tuple[str, str]:
 def test_damaged_saves_load_or_are_set_aside_and_the_app_goes_on(game_id: str) -> None:
     saves = app_saves(game_id, 30, 1)
     rng = random.Random(f"app-fuzz:{game_id}")
-    key = pm.SAVE_KEY if game_id == pm.GAME.info.id else st.save_key(game_id)
+    key = pm.save_key(pms.GAME.info.id) if game_id == pms.GAME.info.id else pm.save_key(game_id)
     name = get_game(game_id).info.name
     outcomes: Counter[str] = Counter()
     problems: list[str] = []
@@ -256,7 +257,7 @@ def test_random_links_never_crash_or_inject(game_id: str) -> None:
         for i in range(LINKS_PER_GAME):
             link = random_link(game_id, rng)
             try:
-                r = parse_hash(link, tuple(app.info), app.table_ids)
+                r = parse_hash(link, tuple(app.info), app.screens())
                 env.go(link)
                 await settle(app, 200)
             except Exception as e:
@@ -303,7 +304,7 @@ def test_shared_links_carry_the_version_and_open_the_same_deal() -> None:
         await settle(app)
         assert f'data-share-hash="#/perpetual-motion/deal/12?v={LINK_VERSION}"' in page.html()
         r = parse_hash(f"#/machiavelli/deal/77?seats=you,strong&v={LINK_VERSION}",
-                       tuple(app.info), app.table_ids)
+                       tuple(app.info), app.screens())
         assert (r.screen, r.deal, r.query) == ("table", 77, (("seats", "you,strong"),))
     run_async(run())
 
@@ -329,7 +330,7 @@ def test_hostile_names_are_text_on_every_screen(game_id: str) -> None:
             if len(group) < info.min_players:
                 group += ["Bo"] * (info.min_players - len(group))
             setup = st.Setup(game_id, tuple(st.Seat("person", n) for n in group))
-            table.draft = setup
+            table.form.draft = setup
             env.go(f"#/{game_id}/setup")
             await settle(app)
             problems += markup_problems(page)

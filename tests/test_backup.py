@@ -15,9 +15,19 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import backup
-from app import game as g
-from app import seats as st
-from app.game import DictStore
+from app.seated import seats as st
+from app.storage import DictStore
+from app import settings as cfg
+from app import storage as g
+from app.tables.perpetual_motion.session import Session, won
+
+PM = "perpetual-motion"
+SAVE_KEY = g.save_key(PM)
+RECORD_KEY = g.record_key(PM)
+
+
+def pm_saves(store: g.Store) -> g.GameSaves[Session]:
+    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
 from test_shell import boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -50,8 +60,8 @@ def played_store() -> DictStore:
         await settle(app)
         click(app, "toggle-setting", key="four_colour")
     run_async(run())
-    store.set(g.RECORD_KEY, g.Record(played=7, won=2, streak=1, best_streak=2).to_json())
-    store.set(st.record_key(M), json.dumps(st.GameRecord(3, 1).__dict__))
+    store.set(RECORD_KEY, g.Record(played=7, won=2, streak=1, best_streak=2).to_json())
+    store.set(g.record_key(M), g.Record(3, 1).to_json())
     st.save_setup(store, st.setup_from_query(M, (("seats", "you,strong,@Bo"),), None))
     return store
 
@@ -74,8 +84,8 @@ def export(store: DictStore) -> tuple[str, str, str]:
 
 def test_export_then_import_into_an_empty_device_gives_the_same_keys_and_texts() -> None:
     store = played_store()
-    assert {g.SAVE_KEY, g.RECORD_KEY, g.SETTINGS_KEY, st.save_key(M), st.record_key(M),
-            st.setup_key(M)} <= set(store.data)
+    assert {SAVE_KEY, RECORD_KEY, cfg.SETTINGS_KEY, g.save_key(M), g.record_key(M),
+            g.setup_key(M)} <= set(store.data)
     name, text, said = export(store)
     assert name.startswith("tabletop-games-") and name.endswith(".json")
     assert "2 games, 2 records and your settings" in said and name in said
@@ -93,7 +103,7 @@ def test_export_then_import_into_an_empty_device_gives_the_same_keys_and_texts()
     before, _, _ = boot(store)
     assert app.tables[PM].session.state == before.tables[PM].session.state
     assert app.tables[M].match.state == before.tables[M].match.state
-    assert app.tables[M].draft == before.tables[M].draft
+    assert app.tables[M].form.draft == before.tables[M].form.draft
     assert app.settings.four_colour
     # and the same file again changes nothing and asks nothing
     import_file(app, text)
@@ -200,8 +210,8 @@ def test_broken_entries_are_skipped_and_reported_the_rest_imported() -> None:
     said = page.texts["settings-msg"]
     assert said.startswith("Imported 1 game, 1 record and your settings.")
     assert "Machiavelli game could not be read" in said and "Machiavelli record" in said
-    assert st.save_key(M) not in store.data and st.record_key(M) not in store.data
-    assert g.SAVE_KEY in store.data and st.setup_key(M) in store.data
+    assert g.save_key(M) not in store.data and g.record_key(M) not in store.data
+    assert SAVE_KEY in store.data and g.setup_key(M) in store.data
 
 
 def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
@@ -215,7 +225,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
         click(app, "deal")
         await settle(app)
     run_async(run())
-    other.set(g.RECORD_KEY, g.Record(played=40, won=9, streak=0, best_streak=3).to_json())
+    other.set(RECORD_KEY, g.Record(played=40, won=9, streak=0, best_streak=3).to_json())
     mine = dict(other.data)
 
     app, page, env = boot(other)
@@ -229,8 +239,8 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     assert "Machiavelli" not in screen  # nothing of it here: imported without asking
     assert other.data == mine  # nothing written while it asks
     click(app, "import-keep")
-    assert other.get(g.SAVE_KEY) == mine[g.SAVE_KEY]
-    assert other.get(g.RECORD_KEY) == mine[g.RECORD_KEY]
+    assert other.get(SAVE_KEY) == mine[SAVE_KEY]
+    assert other.get(RECORD_KEY) == mine[RECORD_KEY]
     assert app.tables[PM].session.deal == 77
     said = page.texts["settings-msg"]
     assert said == ("Kept your Perpetual Motion game and your Perpetual Motion record here. "
@@ -243,14 +253,14 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     assert 'data-testid="import-confirm"' in page.regions["screen"]
     click(app, "import-replace")
     assert app.tables[PM].session.deal == 5
-    assert json.loads(other.get(g.RECORD_KEY) or "")["played"] == 7
+    assert json.loads(other.get(RECORD_KEY) or "")["played"] == 7
     assert page.texts["settings-msg"] == "Imported 2 games, 2 records and your settings."
 
 
 def test_leaving_the_question_imports_nothing() -> None:
     text = export(played_store())[1]
     other = DictStore()
-    other.set(g.SAVE_KEY, g.Session.new(77).to_json())
+    other.set(SAVE_KEY, Session.new(77).to_json())
     mine = dict(other.data)
     app, page, env = boot(other)
     env.go("#/settings")
@@ -266,11 +276,11 @@ def test_leaving_the_question_imports_nothing() -> None:
 def test_a_finished_game_here_is_replaced_without_asking() -> None:
     text = export(played_store())[1]
     other = DictStore()
-    s = g.Session.new(16557)
+    s = Session.new(16557)
     while not s.over:
         for a in s.step_plan():
             s.apply(a)
-    other.set(g.SAVE_KEY, s.to_json())
+    other.set(SAVE_KEY, s.to_json())
     app, page, env = boot(other)
     env.go("#/settings")
     import_file(app, text)

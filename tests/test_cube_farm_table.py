@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app.tables import cube_farm_ui as cu
+from app.tables.cube_farm import board as cu
 from test_web_views import parse
 
 from engine.errors import IllegalAction

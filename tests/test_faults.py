@@ -13,10 +13,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app import game as g
-from app import seats as st
-from app.game import DictStore
+from app.seated import seats as st
+from app.storage import DictStore
 from app.think import think
+from app import settings as cfg
+from app import storage as g
+from app.tables.perpetual_motion.session import Session, won
+
+PM = "perpetual-motion"
+SAVE_KEY = g.save_key(PM)
+RECORD_KEY = g.record_key(PM)
+
+
+def pm_saves(store: g.Store) -> g.GameSaves[Session]:
+    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
 from test_shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -83,21 +93,21 @@ def test_pm_a_stale_tab_does_not_overwrite_the_newer_game_and_shows_it() -> None
         await settle(a)
         click(a, "deal")  # (one deal only would give tab B's Deal the very same position)
         await settle(a)
-        newer = store.get(g.SAVE_KEY)
-        rev, tab = stamp(store, g.SAVE_KEY)
+        newer = store.get(SAVE_KEY)
+        rev, tab = stamp(store, SAVE_KEY)
         assert rev >= 2 and tab == a.store.tab
         # tab B missed the storage event: its Deal must not write over tab A's newer game
         click(b, "deal")
         await settle(b)
-        assert store.get(g.SAVE_KEY) == newer
+        assert store.get(SAVE_KEY) == newer
         assert b.tables[PM].session.state == a.tables[PM].session.state
         assert page_b.texts["pm-msg"] == g.OTHER_TAB
         # now up to date, tab B plays on and tab A hears of it at once
         click(b, "deal")
         await settle(b)
-        assert stamp(store, g.SAVE_KEY)[0] > rev and stamp(store, g.SAVE_KEY)[1] == b.store.tab
+        assert stamp(store, SAVE_KEY)[0] > rev and stamp(store, SAVE_KEY)[1] == b.store.tab
         assert a.tables[PM].session.state != b.tables[PM].session.state
-        storage_event(a, g.SAVE_KEY)
+        storage_event(a, SAVE_KEY)
         await settle(a)
         assert a.tables[PM].session.state == b.tables[PM].session.state
         assert page_a.texts["pm-msg"] == g.OTHER_TAB
@@ -105,7 +115,7 @@ def test_pm_a_stale_tab_does_not_overwrite_the_newer_game_and_shows_it() -> None
             page_a.regions["pm-controls"] + page_a.regions["pm-board"])
         # an event for what this tab already has changes nothing and says nothing
         page_a.texts["pm-msg"] = ""
-        storage_event(a, g.SAVE_KEY)
+        storage_event(a, SAVE_KEY)
         assert page_a.texts["pm-msg"] == ""
     run_async(run())
 
@@ -123,14 +133,14 @@ def test_pm_autoplay_in_the_stale_tab_stops_and_the_finished_game_is_counted_onc
         click(a, "autoplay")
         await settle(a)
         assert a.tables[PM].session.over
-        assert g.load_record(store).played == 1
-        finished = store.get(g.SAVE_KEY)
+        assert g.Record.load(store, PM).played == 1
+        finished = store.get(SAVE_KEY)
         click(b, "autoplay")  # the stale tab plays the same deal from its start
         await settle(b)
-        assert store.get(g.SAVE_KEY) == finished
+        assert store.get(SAVE_KEY) == finished
         assert b.tables[PM].session.state == a.tables[PM].session.state
         assert not b.tables[PM].autoplay
-        assert g.load_record(store).played == 1  # the finished deal is counted once
+        assert g.Record.load(store, PM).played == 1  # the finished deal is counted once
         assert page_b.texts["pm-msg"] == g.OTHER_TAB
     run_async(run())
 
@@ -148,13 +158,13 @@ def test_seated_a_stale_tab_does_not_overwrite_and_follows_the_newer_game() -> N
         await settle(a)
         ma = a.tables[M].match
         assert ma.actions >= 2 and ma.current == 0
-        newer = store.get(st.save_key(M))
+        newer = store.get(g.save_key(M))
         click(b, "m-draw")  # tab B, stale: the same draw from the older position
         await settle(b)
-        assert store.get(st.save_key(M)) == newer
+        assert store.get(g.save_key(M)) == newer
         tb = b.tables[M]
         assert tb.match.state == ma.state and tb.match.actions == ma.actions
-        assert tb.runner is None and not b.tasks
+        assert tb.computers.runner is None and not b.tasks
         assert page_b.texts["mt-msg"] == g.OTHER_TAB
         assert [ln.text for ln in tb.match.log] == [ln.text for ln in ma.log]
     run_async(run())
@@ -170,20 +180,20 @@ def test_seated_a_computer_turn_in_the_stale_tab_stops() -> None:
         assert ma.current == 1
         # tab B opens the game as it was before (a copy from when the computer was to play)
         first = st.Match.new(ma.setup, ma.deal)
-        store.set(st.save_key(M), json.dumps({**first.envelope(), "rev": 1, "tab": a.store.tab}))
+        store.set(g.save_key(M), json.dumps({**first.envelope(), "rev": 1, "tab": a.store.tab}))
         b, page_b, env_b = boot(env=SlowThinkEnv(store))
         env_b.go(f"#/{M}")
         await asyncio.sleep(0)
         tb = b.tables[M]
-        assert tb.runner is not None  # tab B's computer is thinking
+        assert tb.computers.runner is not None  # tab B's computer is thinking
         a.tables[M].save()  # tab A saves its game again (newer than B's copy)
-        a_text = store.get(st.save_key(M))
-        storage_event(b, st.save_key(M))
-        assert tb.runner is None and tb.follower
+        a_text = store.get(g.save_key(M))
+        storage_event(b, g.save_key(M))
+        assert tb.computers.runner is None and tb.follower
         env_b.release.set()
         await settle(b)
-        assert store.get(st.save_key(M)) == a_text  # B's computer wrote nothing
-        assert tb.match.state == ma.state and tb.runner is None
+        assert store.get(g.save_key(M)) == a_text  # B's computer wrote nothing
+        assert tb.match.state == ma.state and tb.computers.runner is None
         assert page_b.texts["mt-msg"] == g.OTHER_TAB
     run_async(run())
 
@@ -201,13 +211,13 @@ def test_seated_the_computers_play_on_in_the_tab_the_player_comes_back_to() -> N
         ma = a.tables[M].match
         ma.apply_all([a.tables[M].game.parse_action("draw")])
         a.tables[M].save()
-        storage_event(b, st.save_key(M))
+        storage_event(b, g.save_key(M))
         tb = b.tables[M]
-        assert tb.follower and tb.runner is None and tb.match.current == 1
+        assert tb.follower and tb.computers.runner is None and tb.match.current == 1
         b.handle(json.dumps({"kind": "visible"}))  # the player is back on tab B
         await settle(b)
         assert tb.match.current == 0 and tb.match.actions > ma.actions
-        assert g.stamp_of(store.get(st.save_key(M)))[1] == b.store.tab
+        assert g.stamp_of(store.get(g.save_key(M)))[1] == b.store.tab
     run_async(run())
 
 
@@ -224,12 +234,12 @@ def test_pass_and_play_another_tab_shows_the_cover_not_the_hand() -> None:
         click(a, "m-draw")
         await settle(a)
         click(a, "mt-take")  # Bo holds tab A's device: his hand is shown there
-        assert json.loads(store.get(st.save_key(M)) or "{}")["shown"] == 1
-        storage_event(b, st.save_key(M))
+        assert json.loads(store.get(g.save_key(M)) or "{}")["shown"] == 1
+        storage_event(b, g.save_key(M))
         screen = page_b.regions["screen"]
         assert "Pass to Bo" in screen and "data-card" not in screen
         assert b.tables[M].match.shown is None
-        assert json.loads(store.get(st.save_key(M)) or "{}")["shown"] == 1  # nothing written
+        assert json.loads(store.get(g.save_key(M)) or "{}")["shown"] == 1  # nothing written
     run_async(run())
 
 
@@ -237,12 +247,12 @@ def test_records_of_two_tabs_add_up() -> None:
     store = DictStore()
     tab_a, tab_b = g.TabStore(store), g.TabStore(store)
     for tab, deal in ((tab_a, QUICK_WIN), (tab_b, QUICK_WIN)):
-        s = g.Session.new(deal)
+        s = Session.new(deal)
         while (action := s.next_action()) is not None:
             s.apply(action)
-        g.count_finished(tab, s)
+        pm_saves(tab).count(s)
         assert s.counted
-    assert g.load_record(store).played == 2 and g.load_record(store).won == 2
+    assert g.Record.load(store, PM).played == 2 and g.Record.load(store, PM).won == 2
 
 
 def test_settings_changed_in_another_tab_are_taken_at_once() -> None:
@@ -251,33 +261,33 @@ def test_settings_changed_in_another_tab_are_taken_at_once() -> None:
     b, page_b, _eb = boot(store)
     env_a.go("#/settings")
     click(a, "toggle-setting", key="four_colour")
-    assert g.load_settings(store).four_colour
-    storage_event(b, g.SETTINGS_KEY)
+    assert cfg.load_settings(store).four_colour
+    storage_event(b, cfg.SETTINGS_KEY)
     assert b.settings.four_colour
     assert page_b.batches[-1]["classes"]["four-colour"] is True
 
 
 def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
     store = DictStore()
-    s = g.Session.new(3)
-    store.set(g.SAVE_KEY, s.to_json())  # a save from before revisions
+    s = Session.new(3)
+    store.set(SAVE_KEY, s.to_json())  # a save from before revisions
     tab = g.TabStore(store, tab="t1")
-    assert g.load(tab).session is not None
-    assert g.save(tab, s) and store.get(g.SAVE_KEY) == s.to_json()  # the same: not rewritten
+    assert g.load_saved(tab, PM, Session.from_json).game is not None
+    assert g.write_save(tab, SAVE_KEY, s.envelope()) and store.get(SAVE_KEY) == s.to_json()  # the same: not rewritten
     s.apply(s.next_action())
-    assert g.save(tab, s) and stamp(store, g.SAVE_KEY) == (1, "t1")
-    assert g.unstamped(store.get(g.SAVE_KEY) or "") == s.to_json()
+    assert g.write_save(tab, SAVE_KEY, s.envelope()) and stamp(store, SAVE_KEY) == (1, "t1")
+    assert g.unstamped(store.get(SAVE_KEY) or "") == s.to_json()
     other = g.TabStore(store, tab="t2")
-    s2 = g.load(other).session
+    s2 = g.load_saved(other, PM, Session.from_json).game
     assert s2 is not None and s2.state == s.state
     s2.apply(s2.next_action())
-    assert g.save(other, s2) and stamp(store, g.SAVE_KEY) == (2, "t2")
-    assert tab.newer(g.SAVE_KEY) and not g.save(tab, s)  # tab t1 is stale: refused
-    assert stamp(store, g.SAVE_KEY) == (2, "t2")
-    assert g.save(tab, s2) and stamp(store, g.SAVE_KEY) == (2, "t2")  # the same game: taken
-    assert not tab.newer(g.SAVE_KEY)
+    assert g.write_save(other, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
+    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, s.envelope())  # tab t1 is stale: refused
+    assert stamp(store, SAVE_KEY) == (2, "t2")
+    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")  # the same game: taken
+    assert not tab.newer(SAVE_KEY)
     s2.apply(s2.next_action())
-    assert g.save(tab, s2) and stamp(store, g.SAVE_KEY) == (3, "t1")
+    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (3, "t1")
     for odd in ("[" * 100_000, '{"rev":true,"tab":7}', '{"rev":-3}', "", "null"):
         assert g.stamp_of(odd) == (0, "")
 
@@ -293,18 +303,18 @@ def test_refused_storage_is_told_once_play_goes_on_and_the_save_is_untouched() -
         await settle(app)
         click(app, "deal")
         await settle(app)
-        saved = store.get(g.SAVE_KEY)
+        saved = store.get(SAVE_KEY)
         deck = len(app.tables[PM].session.state.deck)
         store.full = True
         click(app, "deal")
         await settle(app)
         assert page.texts["pm-msg"] == g.REFUSED
         assert len(app.tables[PM].session.state.deck) < deck  # played on, in memory
-        assert store.get(g.SAVE_KEY) == saved and store.refusals >= 1
+        assert store.get(SAVE_KEY) == saved and store.refusals >= 1
         click(app, "deal")
         await settle(app)
         assert page.texts["pm-msg"] != g.REFUSED  # told once
-        assert store.get(g.SAVE_KEY) == saved
+        assert store.get(SAVE_KEY) == saved
         env.go("#/")
         assert g.REFUSED in page.regions["screen"]  # and on the home screen
         # a seated game and the settings go on too, without a word more
@@ -313,37 +323,37 @@ def test_refused_storage_is_told_once_play_goes_on_and_the_save_is_untouched() -
         click(app, "m-draw")
         await settle(app)
         assert app.tables[M].match.actions >= 2
-        assert store.get(st.save_key(M)) is None
+        assert store.get(g.save_key(M)) is None
         env.go("#/settings")
         click(app, "toggle-setting", key="four_colour")
-        assert app.settings.four_colour and g.SETTINGS_KEY not in store.data
-        assert store.get(g.SAVE_KEY) == saved
+        assert app.settings.four_colour and cfg.SETTINGS_KEY not in store.data
+        assert store.get(SAVE_KEY) == saved
     run_async(run())
 
 
 def test_a_finished_game_is_counted_once_its_record_is_kept() -> None:
     store = RefusingStore()
     tab = g.TabStore(store)
-    s = g.Session.new(QUICK_WIN)
+    s = Session.new(QUICK_WIN)
     while (action := s.next_action()) is not None:
         s.apply(action)
     store.full = True
-    g.count_finished(tab, s)
-    assert not s.counted and g.RECORD_KEY not in store.data
+    pm_saves(tab).count(s)
+    assert not s.counted and RECORD_KEY not in store.data
     store.full = False
-    g.count_finished(tab, s)
-    assert s.counted and g.load_record(store).played == 1
-    g.count_finished(tab, s)
-    assert g.load_record(store).played == 1
+    pm_saves(tab).count(s)
+    assert s.counted and g.Record.load(store, PM).played == 1
+    pm_saves(tab).count(s)
+    assert g.Record.load(store, PM).played == 1
 
 
 def test_an_unreadable_save_stays_put_when_it_cannot_be_set_aside() -> None:
     store = RefusingStore()
-    store.set(g.SAVE_KEY, "{not json")
-    store.set(st.save_key(M), "[]")
+    store.set(SAVE_KEY, "{not json")
+    store.set(g.save_key(M), "[]")
     store.full = True
     app, page, _env = boot(store)
-    assert store.get(g.SAVE_KEY) == "{not json" and store.get(st.save_key(M)) == "[]"
+    assert store.get(SAVE_KEY) == "{not json" and store.get(g.save_key(M)) == "[]"
     assert "stays where it was" in page.regions["screen"]
     assert app.tables[PM].session is None
 
@@ -366,11 +376,11 @@ def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
         env_b.go("#/settings")
         import_file(b, text)
         click(b, "import-replace")
-        imported = store.get(g.SAVE_KEY)
-        assert b.tables[PM].session.deal == 5 and stamp(store, g.SAVE_KEY)[1] == b.store.tab
+        imported = store.get(SAVE_KEY)
+        assert b.tables[PM].session.deal == 5 and stamp(store, SAVE_KEY)[1] == b.store.tab
         # tab A, even without the storage event, does not write its deal over the import
         click(a, "deal")
         await settle(a)
-        assert store.get(g.SAVE_KEY) == imported
+        assert store.get(SAVE_KEY) == imported
         assert a.tables[PM].session.deal == 5
     run_async(run())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app.tables import machiavelli_ui as mu
+from app.tables.machiavelli import board as mu
 from test_machiavelli_rules import start
 from test_web_views import parse
 

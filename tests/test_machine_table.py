@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import pytest
-from app.tables import machine_ui as mu
+from app.tables.machine import board as mu
 from test_web_views import buttons_labelled, parse
 
 from engine.cards import parse_cards, standard_deck

@@ -12,8 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app import seats as st
-from app.game import DictStore
+from app import storage as g
+from app.seated import seats as st
+from app.storage import DictStore
 from app.routes import Route, parse_hash
 from app.think import think
 
@@ -21,7 +22,8 @@ from engine.registry import get_game
 from engine.seats import play_seeded
 
 M = "machiavelli"
-TABLES = ("perpetual-motion", M)
+TABLES = {"perpetual-motion": frozenset({"deal", "stats"}),
+          M: frozenset({"deal", "setup", "watch"})}
 IDS = ("perpetual-motion", M, "machine", "cube-farm")
 
 
@@ -71,17 +73,17 @@ def test_saved_match_round_trips_and_a_broken_one_is_set_aside() -> None:
     game = get_game(M)
     m.apply_all([game.legal_actions(m.state)[-1]])
     m.log.append(st.LogLine(0, "You drew a card"))
-    st.save_match(store, m)
-    back = st.load_match(store, M)
-    assert back.match is not None and back.problem is None
-    assert back.match.state == m.state and back.match.actions == 1
-    assert back.match.log[0].text == "You drew a card"
+    g.write_save(store, g.save_key(M), m.envelope())
+    back = g.load_saved(store, M, lambda t: st.Match.from_json(t, M))
+    assert back.game is not None and back.problem is None
+    assert back.game.state == m.state and back.game.actions == 1
+    assert back.game.log[0].text == "You drew a card"
     for broken in ("{", "[]", json.dumps({"version": 1, "game": M}),
                    m.to_json().replace('"actions":1', '"actions":-1')):
-        store.set(st.save_key(M), broken)
-        res = st.load_match(store, M, now_ms=5)
-        assert res.match is None and res.problem
-        assert store.get(st.save_key(M)) is None
+        store.set(g.save_key(M), broken)
+        res = g.load_saved(store, M, lambda t: st.Match.from_json(t, M), 5)
+        assert res.game is None and res.problem
+        assert store.get(g.save_key(M)) is None
         assert store.get(f"tabletop.{M}.unreadable.5") == broken
 
 

@@ -14,8 +14,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app import seats as st
-from app.game import DictStore
+from app import storage as g
+from app.seated import seats as st
+from app.storage import DictStore
 from app.page import RecordingPage
 from app.shell import App
 from app.think import think
@@ -126,7 +127,7 @@ def test_a_game_against_computers_saves_every_action_and_refuses_cleanly() -> No
         env.go("#/machiavelli/deal/12?seats=you,standard,beginner&variant=manipulation")
         await settle(app)
         assert 'data-testid="m-table"' in page.regions["mt-board"]
-        saved = store.get(st.save_key(M))
+        saved = store.get(g.save_key(M))
         assert saved is not None
         table = app.tables[M]
         before = table.match.state
@@ -141,7 +142,7 @@ def test_a_game_against_computers_saves_every_action_and_refuses_cleanly() -> No
         m = table.match
         assert m.current == 0 and m.actions >= 3  # both computers played
         assert len(m.log) >= 3 and m.log[0].text == "You drew a card"
-        assert json.loads(store.get(st.save_key(M)) or "{}")["actions"] == m.actions
+        assert json.loads(store.get(g.save_key(M)) or "{}")["actions"] == m.actions
         # a reload: the same game comes back from the save
         app2, page2, _ = boot(store)
         assert app2.tables[M].match.state == m.state

@@ -10,15 +10,27 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app import game as g
-from app.routes import PM, Route, parse_deal_number, parse_hash
-from app.sim import Simulation
+from app.routes import Route, parse_deal_number, parse_hash
+from app.tables.perpetual_motion.sim import Simulation
 
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion import GAME, Deal, Gather, Move, simulate
 from engine.registry import all_games
 
+from app import settings as cfg
+from app import storage as g
+from app.tables.perpetual_motion.session import Session, won
+
+PM = "perpetual-motion"
+SAVE_KEY = g.save_key(PM)
+RECORD_KEY = g.record_key(PM)
+
+
+def pm_saves(store: g.Store) -> g.GameSaves[Session]:
+    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+
 IDS = tuple(x.id for x in all_games())
+TABLES = {PM: frozenset({"deal", "stats"})}  # only this game has a table here
 
 
 # --- routes -----------------------------------------------------------------------------------
@@ -38,7 +50,7 @@ IDS = tuple(x.id for x in all_games())
     ("#/about", Route("about")),
 ])
 def test_routes(hash_: str, route: Route) -> None:
-    assert parse_hash(hash_, IDS) == route
+    assert parse_hash(hash_, IDS, TABLES) == route
 
 
 @pytest.mark.parametrize("bad", [
@@ -47,7 +59,7 @@ def test_routes(hash_: str, route: Route) -> None:
     "#/" + "x" * 500,
 ])
 def test_broken_links_go_home_with_a_reason(bad: str) -> None:
-    r = parse_hash(bad, IDS)
+    r = parse_hash(bad, IDS, TABLES)
     assert r.screen == "home"
     assert r.error
 
@@ -55,7 +67,7 @@ def test_broken_links_go_home_with_a_reason(bad: str) -> None:
 def test_route_href_round_trips() -> None:
     for r in [Route("home"), Route("table", game=PM, deal=42), Route("table", game=PM),
               Route("stats", game=PM), Route("rules", game="cube-farm"), Route("settings")]:
-        assert parse_hash(r.href(), IDS) == r
+        assert parse_hash(r.href(), IDS, TABLES) == r
 
 
 def test_parse_deal_number() -> None:
@@ -67,7 +79,7 @@ def test_parse_deal_number() -> None:
 # --- the session ------------------------------------------------------------------------------
 
 
-def play_to_end(s: g.Session) -> None:
+def play_to_end(s: Session) -> None:
     while not s.over:
         for action in s.step_plan():
             s.apply(action)
@@ -76,7 +88,7 @@ def play_to_end(s: g.Session) -> None:
 
 
 def test_step_plan_deals_and_makes_forced_moves() -> None:
-    s = g.Session.new(16557)
+    s = Session.new(16557)
     plan = s.step_plan()
     assert isinstance(plan[0], Deal)
     assert all(isinstance(a, Move) for a in plan[1:])
@@ -86,7 +98,7 @@ def test_step_plan_deals_and_makes_forced_moves() -> None:
 
 
 def test_manual_plan_is_only_the_deal_and_deal_refused_while_pending() -> None:
-    s = g.Session.new(16557, manual=True)
+    s = Session.new(16557, manual=True)
     while True:
         plan = s.step_plan()
         assert len(plan) == 1
@@ -107,7 +119,7 @@ def test_manual_plan_is_only_the_deal_and_deal_refused_while_pending() -> None:
 
 
 def test_gather_when_deck_is_used_up() -> None:
-    s = g.Session.new(3)
+    s = Session.new(3)
     while s.view.deck_count:
         for a in s.step_plan():
             s.apply(a)
@@ -115,7 +127,7 @@ def test_gather_when_deck_is_used_up() -> None:
 
 
 def test_restart_and_play_to_end_match_the_engine() -> None:
-    s = g.Session.new(16557, manual=True)
+    s = Session.new(16557, manual=True)
     for a in s.step_plan():
         s.apply(a)
     s = s.restart()
@@ -130,18 +142,18 @@ def test_restart_and_play_to_end_match_the_engine() -> None:
 
 def test_save_and_load_round_trip() -> None:
     store = g.DictStore()
-    s = g.Session.new(99, manual=True)
+    s = Session.new(99, manual=True)
     for a in s.step_plan():
         s.apply(a)
-    g.save(store, s)
-    loaded = g.load(store)
-    assert loaded.problem is None and loaded.session is not None
-    assert loaded.session.state == s.state
-    assert loaded.session.gid == s.gid and loaded.session.manual
+    g.write_save(store, SAVE_KEY, s.envelope())
+    loaded = g.load_saved(store, PM, Session.from_json)
+    assert loaded.problem is None and loaded.game is not None
+    assert loaded.game.state == s.state
+    assert loaded.game.gid == s.gid and loaded.game.manual
 
 
 def test_no_save_is_not_a_problem() -> None:
-    assert g.load(g.DictStore()) == g.LoadResult(None)
+    assert g.load_saved(g.DictStore(), PM, Session.from_json) == g.Loaded(None)
 
 
 @pytest.mark.parametrize("text", [
@@ -149,46 +161,46 @@ def test_no_save_is_not_a_problem() -> None:
     json.dumps({"version": 9, "game": "perpetual-motion", "gid": "x", "state": {}}),
 ])
 def test_unreadable_save_is_set_aside_not_deleted(text: str) -> None:
-    store = g.DictStore({g.SAVE_KEY: text})
-    r = g.load(store, now_ms=123)
-    assert r.session is None and r.problem
-    assert r.set_aside_as == g.BROKEN_PREFIX + "123"
+    store = g.DictStore({SAVE_KEY: text})
+    r = g.load_saved(store, PM, Session.from_json, 123)
+    assert r.game is None and r.problem
+    assert r.set_aside_as == g.broken_prefix(PM) + "123"
     assert store.get(r.set_aside_as) == text
-    assert store.get(g.SAVE_KEY) is None
+    assert store.get(SAVE_KEY) is None
 
 
 def test_tampered_state_is_invalid() -> None:
-    s = g.Session.new(5)
+    s = Session.new(5)
     data = json.loads(s.to_json())
     data["state"]["deck"][0] = data["state"]["deck"][1]  # a card twice
-    store = g.DictStore({g.SAVE_KEY: json.dumps(data)})
-    r = g.load(store, now_ms=1)
-    assert r.session is None and "more than once" in (r.problem or "")
+    store = g.DictStore({SAVE_KEY: json.dumps(data)})
+    r = g.load_saved(store, PM, Session.from_json, 1)
+    assert r.game is None and "more than once" in (r.problem or "")
 
 
 def test_record_counts_each_finished_game_once() -> None:
     store = g.DictStore()
-    s = g.Session.new(16557)
+    s = Session.new(16557)
     play_to_end(s)
-    rec = g.count_finished(store, s)
+    rec = pm_saves(store).count(s)
     assert (rec.played, rec.won, rec.streak) == (1, 1, 1)
-    rec = g.count_finished(store, s)
+    rec = pm_saves(store).count(s)
     assert rec.played == 1
-    lost = g.Session.new(16709)
+    lost = Session.new(16709)
     play_to_end(lost)
-    rec = g.count_finished(store, lost)
+    rec = pm_saves(store).count(lost)
     assert (rec.played, rec.won, rec.streak, rec.best_streak) == (2, 1, 0, 1)
 
 
 def test_record_and_settings_survive_garbage() -> None:
     assert g.Record.from_json("{bad") == g.Record()
     assert g.Record.from_json(json.dumps({"played": 1, "won": 5})) == g.Record()
-    assert g.Settings.from_json("[1]") == g.Settings()
-    s = g.Settings.from_json(json.dumps({"four_colour": True, "speed": "warp", "manual": 1}))
+    assert cfg.Settings.from_json("[1]") == cfg.Settings()
+    s = cfg.Settings.from_json(json.dumps({"four_colour": True, "speed": "warp", "manual": 1}))
     assert s.four_colour and s.speed == "normal" and not s.manual
     store = g.DictStore()
-    g.save_settings(store, s)
-    assert g.load_settings(store) == s
+    cfg.save_settings(store, s)
+    assert cfg.load_settings(store) == s
 
 
 # --- statistics -------------------------------------------------------------------------------

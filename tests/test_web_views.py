@@ -10,8 +10,12 @@ from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app import views as v
-from app.game import Record, Session, Settings
+from app import kit, screens
+from app.seated import screens as seated_screens
+from app.settings import Settings
+from app.storage import Record
+from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.session import Session
 
 from engine.cards import Card
 from engine.games.perpetual_motion import GAME, Move
@@ -54,15 +58,27 @@ def buttons_labelled(c: Checker) -> None:
             assert a.get("type") == "button"
 
 
+def home(lines: dict[str, str | None], tables: frozenset[str] | set[str] = frozenset({v.PM}),
+         notice: str | None = None) -> str:
+    """The home screen as the shell draws it, with tables for the games in ``tables``."""
+    actions = {}
+    for g in all_games():
+        if g.id in tables:
+            rules, line = screens.rules_link(g.id), lines.get(g.id)
+            actions[g.id] = (v.tile_actions(rules, line) if g.id == v.PM
+                             else seated_screens.tile_actions(g.id, rules, line))
+    return screens.home_html(all_games(), actions, notice, f"#/{v.PM}/stats")
+
+
 def test_card_html_is_readable() -> None:
-    html = v.card_html(Card.parse("TD"), 3)
+    html = kit.card_html(Card.parse("TD"), 3)
     assert "10" in html and "♦" in html and 'data-card="TD"' in html and "--i:3" in html
     assert "style=" not in html  # the CSP refuses inline styles: data-vars instead
     parse(html)
 
 
 def test_home_lists_every_game_with_rules_and_coming_soon() -> None:
-    html = v.home_html(all_games(), {})
+    html = home({})
     c = parse(html)
     buttons_labelled(c)
     ids = [a["data-testid"] for t, a in c.tags if (a.get("data-testid") or "").startswith("game-")
@@ -75,19 +91,19 @@ def test_home_lists_every_game_with_rules_and_coming_soon() -> None:
 
 def test_home_offers_to_continue() -> None:
     line = v.SavedSummary(deal=12, round=3, over=False).text()
-    html = v.home_html(all_games(), {"perpetual-motion": line})
+    html = home({"perpetual-motion": line})
     assert 'data-testid="continue"' in html and "deal 12" in html and "round 3" in html
     assert v.SavedSummary(deal=12, round=3, over=True).text() is None
-    html = v.home_html(all_games(), {"perpetual-motion": None})
+    html = home({"perpetual-motion": None})
     assert 'data-testid="continue"' not in html
     tables = {"perpetual-motion", "machiavelli", "cube-farm"}
-    html = v.home_html(all_games(), {"machiavelli": "turn 4, you hold 9 cards"}, None, tables)
+    html = home({"machiavelli": "turn 4, you hold 9 cards"}, tables)
     assert html.count("Coming soon") == 1
     assert 'data-testid="continue-machiavelli"' in html and "you hold 9 cards" in html
 
 
 def test_notice_is_escaped() -> None:
-    html = v.home_html(all_games(), {}, notice="<script>x</script>")
+    html = home({}, notice="<script>x</script>")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
 
@@ -172,23 +188,23 @@ def test_won_panel() -> None:
 def test_other_screens_parse() -> None:
     pm = GAME.info
     for html in (
-        v.rules_html(pm, "<h1>Rules</h1><p>x</p>"),
-        v.rules_html(all_games()[1], None),
-        v.rules_html(pm, None, loading=True),
+        screens.rules_html(pm, "<h1>Rules</h1><p>x</p>"),
+        screens.rules_html(all_games()[1], None),
+        screens.rules_html(pm, None, loading=True),
         v.table_html(),
         v.offer_html(v.SavedSummary(3, 2, False), 9),
         v.stats_html(Record(), 10000, 1, None, False),
-        v.settings_html(Settings(four_colour=True)),
-        v.about_html("0.1.0", "ready"),
-        v.update_bar_html(),
+        screens.settings_html(Settings(four_colour=True)),
+        screens.about_html("0.1.0", "ready"),
+        screens.update_bar_html(),
     ):
         buttons_labelled(parse(html))
-    assert "coming soon" in v.rules_html(all_games()[1], None)
-    assert "Masten" in v.rules_html(pm, "<p>x</p>")
+    assert "coming soon" in screens.rules_html(all_games()[1], None)
+    assert "Masten" in screens.rules_html(pm, "<p>x</p>", note=v.rules_note())
 
 
 def test_stats_panel_shows_progress_and_results() -> None:
-    from app.sim import Simulation
+    from app.tables.perpetual_motion.sim import Simulation
 
     sim = Simulation(200, 1)
     sim.run_batch(budget_ms=10_000)

@@ -23,7 +23,8 @@ from test_app_play import go, idle
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app import seats as st
+from app.seated import seats as st
+from app.storage import save_key
 from test_app_input_fuzz import HOSTILE, app_saves, damaged
 
 from engine.registry import get_game
@@ -79,7 +80,7 @@ def text_of(page: Any) -> str:
 
 def test_hostile_names_are_text_on_cover_table_log_end_and_record(hostile_page: Any) -> None:
     page = hostile_page
-    key = st.save_key("machine")
+    key = save_key("machine")
     load_save(page, key, names_match(2, finish=False), "#/machine")
     cover = page.get_by_test_id("cover")
     assert cover.count() == 1, text_of(page)
@@ -137,10 +138,12 @@ GAMES = ["perpetual-motion", "machiavelli", "machine", "cube-farm"]
 def test_damaged_saves_are_set_aside_and_reported(hostile_page: Any) -> None:
     """Three rounds: every game's save damaged at once (cut short, nested 50,000 deep, a
     damage the engine refuses), then the app started again."""
-    from app.game import SAVE_KEY, Session
+    from app.tables.perpetual_motion.session import Session
+
+    SAVE_KEY = save_key("perpetual-motion")
 
     page = hostile_page
-    keys = {g: SAVE_KEY if g == "perpetual-motion" else st.save_key(g) for g in GAMES}
+    keys = {g: SAVE_KEY if g == "perpetual-motion" else save_key(g) for g in GAMES}
     broken: dict[str, list[str]] = {}
     for game_id in GAMES:
         rng = random.Random(f"browser:{game_id}")

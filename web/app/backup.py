@@ -11,8 +11,8 @@ The file (``tabletop-games-2026-11-30.json``)::
 
 Each save is the game's own saved object (what ``tabletop.<game>.save`` holds). Reading a file
 back checks it the way the app checks what it loads: a save goes through the same readers
-(:func:`app.game.read_envelope` and the game's ``state_from_dict``, in ``Session.from_json`` or
-``Match.from_json``), records and settings are checked field by field, and only what the app
+(each table's own, :meth:`app.table.Table.describe_save`), records and settings are checked
+field by field, and only what the app
 itself would write is written (each entry is written again from what was read). A broken entry
 is reported and skipped, never written; a file that is not one of these, is too large, or comes
 from a newer version of the app is refused whole, and nothing changes.
@@ -32,15 +32,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import game as g
-from app import seats as st
+from app import settings as cfg
+from app import storage as g
+from app.seated.seats import Setup
+from app.table import Table
 
 FORMAT = "tabletop-games"
 VERSION = 1
 MAX_CHARS = 4_000_000  # a file larger than this is refused unread (a real one is ~100 kB)
-PM = "perpetual-motion"
-PM_RECORD = ("played", "won", "streak", "best_streak")
-SEATED_RECORD = ("played", "won")
+RECORD = ("played", "won", "streak", "best_streak")
 
 
 class Refused(Exception):
@@ -50,16 +50,20 @@ class Refused(Exception):
 # --- the keys of each kind ------------------------------------------------------------------
 
 
+Games = Mapping[str, Table]  # the games this app has, by id: their tables
+
+
 def save_key(game_id: str) -> str:
-    return g.SAVE_KEY if game_id == PM else st.save_key(game_id)
+    return g.save_key(game_id)
 
 
 def record_key(game_id: str) -> str:
-    return g.RECORD_KEY if game_id == PM else st.record_key(game_id)
+    return g.record_key(game_id)
 
 
-def setup_key(game_id: str) -> str | None:
-    return None if game_id == PM else st.setup_key(game_id)
+def setup_key(games: Games, game_id: str) -> str | None:
+    """The key of the game's remembered set-up (None: the game has no set-up screen)."""
+    return g.setup_key(game_id) if "setup" in games[game_id].screens else None
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -74,9 +78,9 @@ def _parsed(text: str | None) -> Any:
         return None
 
 
-def export_data(store: g.Store, games: Mapping[str, str], version: str = "",
+def export_data(store: g.Store, games: Games, version: str = "",
                 now: float | None = None) -> dict[str, Any]:
-    """Everything this device keeps of ``games`` (id -> name) and the settings, as one object.
+    """Everything this device keeps of ``games`` and the settings, as one object.
     A save that is not JSON is kept as its text (the import then reports it)."""
     out_games: dict[str, Any] = {}
     for gid in games:
@@ -88,7 +92,7 @@ def export_data(store: g.Store, games: Mapping[str, str], version: str = "",
         record = _parsed(store.get(record_key(gid)))
         if isinstance(record, dict):
             entry["record"] = record
-        skey = setup_key(gid)
+        skey = setup_key(games, gid)
         setup = _parsed(store.get(skey)) if skey else None
         if isinstance(setup, dict):
             entry["setup"] = setup
@@ -100,13 +104,13 @@ def export_data(store: g.Store, games: Mapping[str, str], version: str = "",
                                   time.gmtime(time.time() if now is None else now)),
         "app": version, "games": out_games,
     }
-    settings = _parsed(store.get(g.SETTINGS_KEY))
+    settings = _parsed(store.get(cfg.SETTINGS_KEY))
     if isinstance(settings, dict):
         data["settings"] = settings
     return data
 
 
-def export_text(store: g.Store, games: Mapping[str, str], version: str = "",
+def export_text(store: g.Store, games: Games, version: str = "",
                 now: float | None = None) -> str:
     return json.dumps(export_data(store, games, version, now), indent=1, ensure_ascii=False)
 
@@ -169,55 +173,32 @@ class Plan:
         return {c.key for c in self.conflicts}
 
 
-def _read_save(game_id: str, text: str) -> tuple[str, Any]:
-    """The save read by the app's own reader: (the text the app would write, the game)."""
-    if game_id == PM:
-        s = g.Session.from_json(text)
-        return s.to_json(), s
-    m = st.Match.from_json(text, game_id)
-    return m.to_json(), m
-
-
-def _about(game: Any) -> str:
-    if isinstance(game, g.Session):
-        deal = f"deal {game.deal}, " if game.deal is not None else ""
-        return f"{deal}round {game.view.round}" + (", finished" if game.over else "")
-    turns = len(game.log)
-    return (f"deal {game.deal}, {turns} turn" + ("s" if turns != 1 else "")
-            + (", finished" if game.over else ""))
-
-
 def _count(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
         raise ValueError("its counts are not whole numbers")
     return value
 
 
-def _read_record(game_id: str, obj: Any) -> str:
+def _read_record(obj: Any) -> str:
     if not isinstance(obj, dict):
         raise ValueError("it is not an object")
-    if game_id == PM:
-        r = g.Record(**{k: _count(obj.get(k, 0)) for k in PM_RECORD})
-        if not r.streak <= r.best_streak <= r.won <= r.played:
-            raise ValueError("its counts do not add up")
-        return r.to_json()
-    gr = st.GameRecord(**{k: _count(obj.get(k, 0)) for k in SEATED_RECORD})
-    if gr.won > gr.played:
+    r = g.Record(**{k: _count(obj.get(k, 0)) for k in RECORD})
+    if not r.streak <= r.best_streak <= r.won <= r.played:
         raise ValueError("its counts do not add up")
-    return json.dumps(gr.__dict__)
+    return r.to_json()
 
 
 def _read_settings(obj: Any) -> str:
     if not isinstance(obj, dict):
         raise ValueError("they are not an object")
-    s = g.Settings()
+    s = cfg.Settings()
     for k in ("four_colour", "manual"):
         if k in obj:
             if not isinstance(obj[k], bool):
                 raise ValueError(f"“{k}” is not on or off")
             setattr(s, k, obj[k])
     if "speed" in obj:
-        if obj["speed"] not in g.SPEEDS:
+        if obj["speed"] not in cfg.SPEEDS:
             raise ValueError("the auto-play speed is not one this app has")
         s.speed = obj["speed"]
     return s.to_json()
@@ -227,9 +208,8 @@ def _why(e: BaseException) -> str:
     return (str(e) or type(e).__name__)[:200]
 
 
-def read_file(text: str, games: Mapping[str, str]) -> Plan:
-    """Check a file; Refused (with the reason) when it is not one this app can import at all.
-    ``games``: id -> name of the games this app has."""
+def read_file(text: str, games: Games) -> Plan:
+    """Check a file; Refused (with the reason) when it is not one this app can import at all."""
     if len(text) > MAX_CHARS:
         raise Refused(f"This file is too large to be a file of your games "
                       f"({len(text) / 1e6:.1f} MB; at most {MAX_CHARS // 1_000_000} MB). "
@@ -257,10 +237,11 @@ def read_file(text: str, games: Mapping[str, str]) -> Plan:
         plan.problems.append("the games could not be read")
         section = {}
     for gid, entry in section.items():
-        name = games.get(gid)
-        if name is None:
+        table = games.get(gid)
+        if table is None:
             plan.problems.append(f"“{str(gid)[:40]}” is not a game this app has")
             continue
+        name = table.name
         if not isinstance(entry, dict):
             plan.problems.append(f"the {name} entry could not be read")
             continue
@@ -268,28 +249,29 @@ def read_file(text: str, games: Mapping[str, str]) -> Plan:
             raw = entry["save"]
             try:
                 saved = raw if isinstance(raw, str) else json.dumps(raw, separators=(",", ":"))
-                out, game = _read_save(gid, saved)
-                plan.items.append(Item(save_key(gid), out, "save", gid, _about(game)))
+                read = table.describe_save(saved)
+                plan.items.append(Item(save_key(gid), read.text, "save", gid, read.about))
             except Exception as e:  # InvalidState, or anything a damaged save provokes
                 plan.problems.append(f"the {name} game could not be read ({_why(e)})")
         if "record" in entry:
             try:
-                plan.items.append(Item(record_key(gid), _read_record(gid, entry["record"]),
+                plan.items.append(Item(record_key(gid), _read_record(entry["record"]),
                                        "record", gid))
             except Exception as e:
                 plan.problems.append(f"the {name} record could not be read ({_why(e)})")
-        if "setup" in entry and setup_key(gid):
+        skey = setup_key(games, gid)
+        if "setup" in entry and skey:
             try:
-                setup = st.Setup.from_dict(entry["setup"])
+                setup = Setup.from_dict(entry["setup"])
                 if setup.game != gid:
                     raise ValueError("it is a set-up of another game")
-                plan.items.append(Item(st.setup_key(gid), json.dumps(setup.to_dict()),
+                plan.items.append(Item(skey, json.dumps(setup.to_dict()),
                                        "setup", gid))
             except Exception as e:
                 plan.problems.append(f"the {name} set-up could not be read ({_why(e)})")
     if "settings" in data:
         try:
-            plan.items.append(Item(g.SETTINGS_KEY, _read_settings(data["settings"]),
+            plan.items.append(Item(cfg.SETTINGS_KEY, _read_settings(data["settings"]),
                                    "settings"))
         except Exception as e:
             plan.problems.append(f"your settings could not be read ({_why(e)})")
@@ -299,7 +281,7 @@ def read_file(text: str, games: Mapping[str, str]) -> Plan:
     return plan
 
 
-def plan_import(store: g.Store, text: str, games: Mapping[str, str]) -> Plan:
+def plan_import(store: g.Store, text: str, games: Games) -> Plan:
     """Check a file and find what it would replace on this device: a different game in
     progress, or a different record of games played here. Refused as :func:`read_file`."""
     plan = read_file(text, games)
@@ -307,21 +289,21 @@ def plan_import(store: g.Store, text: str, games: Mapping[str, str]) -> Plan:
         mine = store.get(item.key)
         if mine is None or g.unstamped(mine) == item.text or item.game is None:
             continue
-        name = games[item.game]
+        name = games[item.game].name
         if item.kind == "save":
             try:
-                _, game = _read_save(item.game, mine)
+                here = games[item.game].describe_save(mine)
             except Exception:
                 plan.conflicts.append(Conflict(item.key, f"{name}: a game here that cannot be "
                                                          f"read, replaced by {item.about}"))
                 continue
-            if not game.over:
+            if not here.over:
                 plan.conflicts.append(Conflict(
-                    item.key, f"{name}: your game here ({_about(game)}) would be replaced by "
+                    item.key, f"{name}: your game here ({here.about}) would be replaced by "
                               f"the file's ({item.about})"))
         elif item.kind == "record":
-            here = _parsed(mine)
-            played = here.get("played") if isinstance(here, dict) else None
+            stored = _parsed(mine)
+            played = stored.get("played") if isinstance(stored, dict) else None
             if isinstance(played, int) and played > 0:
                 theirs = json.loads(item.text)["played"]
                 plan.conflicts.append(Conflict(
@@ -339,7 +321,7 @@ class Imported:
     games: frozenset[str]  # games whose save or set-up was written
 
 
-def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Mapping[str, str]) -> Imported:
+def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Games) -> Imported:
     """Write the plan's entries; with ``replace`` False, the conflicts are left as they are."""
     skip = set() if replace else plan.conflict_keys
     written = [i for i in plan.items if i.key not in skip]
@@ -348,7 +330,7 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Mapping[str, st
             g.replace_save(store, item.key, item.text)
         else:
             store.set(item.key, item.text)
-    kept = tuple(f"your {games.get(i.game or '', '')} {'game' if i.kind == 'save' else i.kind}"
+    kept = tuple(f"your {_name(games, i.game)} {'game' if i.kind == 'save' else i.kind}"
                  for i in plan.items if i.key in skip)
     return Imported(
         saves=sum(i.kind == "save" for i in written),
@@ -356,6 +338,11 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Mapping[str, st
         settings=any(i.kind in ("settings", "setup") for i in written),
         kept=kept,
         games=frozenset(i.game for i in written if i.game and i.kind in ("save", "setup")))
+
+
+def _name(games: Games, game_id: str | None) -> str:
+    table = games.get(game_id or "")
+    return table.name if table is not None else ""
 
 
 def result_text(plan: Plan, done: Imported) -> str:

@@ -20,7 +20,7 @@ import js
 from pyscript import RUNNING_IN_WORKER, window
 from pyscript.ffi import create_proxy, is_none
 
-from app import game as g
+from app import storage as g
 from app.page import Page
 from app.shell import App
 

@@ -1,9 +1,10 @@
 """Hash routes, so that any static host (and any sub-path) serves every screen.
 
 ``#/`` home, ``#/rules/<id>`` a rules page, ``#/<game>`` its table (the game in progress, or
-a new deal / the set-up), ``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a
-multi-player game, ``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to
-its end, ``#/perpetual-motion/stats`` the statistics panel, ``#/settings``, ``#/about``. Deal
+a new deal / the set-up), and the screens a game's table declares (``Table.screens``):
+``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a game with seats,
+``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to its end,
+``#/<game>/stats`` its statistics; ``#/settings``, ``#/about``. Deal
 and watch links of multi-player games carry the seats and options in a query
 (``?seats=you,standard&variant=helping``): never a hidden card.
 """
@@ -11,10 +12,10 @@ and watch links of multi-player games carry the seats and options in a query
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
-PM = "perpetual-motion"
 # The format of shared deal and watch links. Shared links carry it as ``v=1``; a link without
 # ``v`` was shared before links had a version, in the same format, so it is read as version 1.
 # A link from a newer app (a higher ``v``) is not guessed at: the player is told to update.
@@ -116,11 +117,12 @@ def parse_query(text: str) -> tuple[tuple[str, str], ...] | None:
     return tuple(out)
 
 
-def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,),
-               tables: tuple[str, ...] = (PM,)) -> Route:
+def parse_hash(hash_: str, known_games: tuple[str, ...],
+               tables: Mapping[str, frozenset[str]]) -> Route:
     """Read ``location.hash``; anything unreadable gives the home screen with an ``error``.
 
-    ``tables``: the games this app has a table screen for (the others are "coming soon")."""
+    ``tables``: the games this app has a table for, with the screens each declares (the
+    other games are "coming soon")."""
     h = hash_.strip()
     if h.startswith("#"):
         h = h[1:]
@@ -145,11 +147,10 @@ def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,),
             return Route("home", error=problem)
         if len(parts) == 1:
             return Route("table", game=head)
-        if parts[1] == "stats" and len(parts) == 2 and head == PM:
-            return Route("stats", game=head)
-        if parts[1] == "setup" and len(parts) == 2 and head != PM:
-            return Route("setup", game=head)
-        if parts[1] in ("deal", "watch") and len(parts) == 3:
+        screens = tables[head]
+        if parts[1] in ("stats", "setup") and len(parts) == 2 and parts[1] in screens:
+            return Route(parts[1], game=head)
+        if parts[1] in ("deal", "watch") and len(parts) == 3 and parts[1] in screens:
             n = parse_deal_number(parts[2])
             if n is None:
                 shown = parts[2][:24]
@@ -159,6 +160,7 @@ def parse_hash(hash_: str, known_games: tuple[str, ...] = (PM,),
             if parts[1] == "watch":
                 return Route("watch", game=head, deal=n, query=query)
             return Route("table", game=head, deal=n, query=query)
+        return Route("home", error=f"This link does not lead anywhere in the app: “#{h[:40]}”.")
     if head in known_games:
         return Route("home", error="That game has no screen yet: it is coming soon.")
     shown = h[:40]

@@ -3,8 +3,8 @@ routes, taps and keys to that game's table module.
 
 Browser-free: it speaks to the page only through :class:`app.page.Page` (batched updates) and
 to the browser's services through an ``Env`` (storage, address, sharing, the thinking worker),
-so the CPython tests drive it with a recording page. A table module is a class registered in
-:mod:`app.tables` under its game id; a fifth game needs one more module there and nothing else.
+so the CPython tests drive it with a recording page. A table is a package of
+:mod:`app.tables` found by its game's id (:class:`app.table.Table`); nothing here names a game.
 """
 
 from __future__ import annotations
@@ -12,86 +12,36 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from app import backup
-from app import game as g
-from app import views as v
+from app import backup, screens
+from app import settings as cfg
+from app import tables as table_packages
 from app.page import Page
 from app.routes import Route, parse_hash
+from app.storage import REFUSED, TabStore
+from app.table import Env, Event, Table, Task
 from engine.registry import all_games
-
-
-class Env(Protocol):
-    """What the shell needs of the browser (``app.main.BrowserEnv``; a fake in tests)."""
-
-    store: g.Store
-
-    def hash(self) -> str: ...
-
-    def go(self, hash_: str) -> None: ...
-
-    def base_url(self) -> str: ...
-
-    def reduced_motion(self) -> bool: ...
-
-    def fetch_text(self, url: str) -> Awaitable[str | None]: ...
-
-    def think(self, request: str) -> Awaitable[str]: ...
-
-    def on_update(self, callback: Callable[[], None]) -> None: ...
-
-    def apply_update(self) -> None: ...
-
-    def offline_status(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing the player did, as plain data from the page's bridge."""
-
-    # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
-    # shown again)
-    kind: str
-    action: str = ""
-    data: dict[str, str] | None = None
-    value: str = ""
-    key: str = ""
-    hash: str = ""
-
-    @classmethod
-    def from_json(cls, text: str) -> Event:
-        d = json.loads(text)
-        data = d.get("data") or {}
-        return cls(kind=str(d.get("kind", "")), action=str(d.get("action") or ""),
-                   data={str(k): str(x) for k, x in data.items()},
-                   value=str(d.get("value") or ""), key=str(d.get("key") or ""),
-                   hash=str(d.get("hash") or ""))
-
-    def get(self, key: str, default: str = "") -> str:
-        return (self.data or {}).get(key, default)
 
 
 class App:
     def __init__(self, page: Page, env: Env) -> None:
-        from app.tables import TABLES
-
         self.page = page
         self.env = env
         # every read and write of this tab goes through it: refusals, other tabs' saves
-        self.store = g.TabStore(env.store, on_refused=self.storage_refused)
+        self.store = TabStore(env.store, on_refused=self.storage_refused)
         self.told: tuple[str, str] | None = None  # said when the event being handled is done
         self.games = all_games()
         self.info = {x.id: x for x in self.games}
-        self.settings = g.load_settings(self.store)
-        self.tables = {gid: cls(self) for gid, cls in TABLES.items()}
-        self.table_ids = tuple(gid for gid in self.info if gid in self.tables)
+        self.settings = cfg.load_settings(self.store)
+        self.kinds = table_packages.tables([x.id for x in self.games if x.available])
+        self.tables: dict[str, Table] = {gid: cls(self) for gid, cls in self.kinds.items()}
+        self.table_ids = tuple(self.tables)
         self.route = Route("home")
         self.notice: str | None = None
         self.rules: dict[str, str | None] = {}
-        self.tasks: set[Any] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
         self.routed = 0  # routes handled (tests wait on it)
         self.update_ready = False
         self.importing: backup.Plan | None = None  # an import waiting for "Replace"
@@ -150,14 +100,14 @@ class App:
 
     def storage_refused(self) -> None:
         """The browser refused a write (the store calls this once): play goes on in memory."""
-        self.notice = g.REFUSED
-        self.tell(g.REFUSED, "refusal")
+        self.notice = REFUSED
+        self.tell(REFUSED, "refusal")
 
     def on_storage(self, key: str) -> None:
         """Another tab of this app wrote ``key`` (bridge.js forwards the storage event for the
         saves, records and settings): show what it wrote."""
-        if key == g.SETTINGS_KEY:
-            self.settings = g.load_settings(self.store)
+        if key == cfg.SETTINGS_KEY:
+            self.settings = cfg.load_settings(self.store)
             self.apply_settings()
             if self.route.screen == "settings":
                 self.render()
@@ -179,7 +129,7 @@ class App:
                 self.flush()
         return wrapped
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Any:
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Task:
         async def run() -> None:
             try:
                 await coro
@@ -196,7 +146,7 @@ class App:
         task.add_done_callback(self.task_done)
         return task
 
-    def task_done(self, task: Any) -> None:
+    def task_done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
         self.mark_busy()
         self.flush()
@@ -210,7 +160,7 @@ class App:
         self.page.root_class("four-colour", self.settings.four_colour)
 
     def save_settings(self) -> None:
-        g.save_settings(self.store, self.settings)
+        cfg.save_settings(self.store, self.settings)
 
     def say(self, text: str, kind: str = "info") -> None:
         """The message line of the screen now shown (each table has one)."""
@@ -220,13 +170,13 @@ class App:
         elif self.route.screen == "settings":
             self.page.text("settings-msg", text, f"msg {kind}")
 
-    def current_table(self) -> Any:
+    def current_table(self) -> Table | None:
         return self.tables.get(self.route.game or "") if self.route.game else None
 
     # --- update bar ---
     def show_update(self) -> None:
         self.update_ready = True
-        self.page.region("update-bar", v.update_bar_html())
+        self.page.region("update-bar", screens.update_bar_html())
         self.page.hidden("update-bar", False)
         self.page.root_class("has-update", True)  # the table makes room
 
@@ -240,7 +190,7 @@ class App:
         self.env.go(hash_)
 
     def on_route(self, hash_: str, first: bool = False) -> None:
-        route = parse_hash(hash_, tuple(self.info), self.table_ids)
+        route = parse_hash(hash_, tuple(self.info), self.screens())
         if route.error:
             self.notice = route.error
             self.page.replace_hash("#/")
@@ -262,6 +212,10 @@ class App:
             self.page.scroll_top()
         self.page.data("keys", self.keys())
 
+    def screens(self) -> dict[str, frozenset[str]]:
+        """Each table's screens, by game id (what links may open)."""
+        return {gid: t.screens for gid, t in self.tables.items()}
+
     def keys(self) -> str:
         t = self.current_table()
         return t.keys() if t is not None and self.route.screen != "rules" else ""
@@ -279,20 +233,23 @@ class App:
         r = self.route
         if r.screen == "rules":
             info = self.info[r.game or ""]
+            table = self.tables.get(info.id)
+            note = table.rules_note() if table is not None else ""
             if not info.rules_page:
-                html = v.rules_html(info, None, playable=self.has_table(info.id))
+                html = screens.rules_html(info, None, playable=table is not None, note=note)
             elif info.id not in self.rules:
                 self.spawn(self.fetch_rules(info.id))
-                html = v.rules_html(info, None, loading=True)
+                html = screens.rules_html(info, None, loading=True, note=note)
             else:
-                html = v.rules_html(info, self.rules[info.id],
-                                    playable=self.has_table(info.id))
+                html = screens.rules_html(info, self.rules[info.id], playable=table is not None,
+                                          note=note)
         elif r.screen == "settings" and self.importing is not None:
-            html = v.import_confirm_html([c.text for c in self.importing.conflicts])
+            html = screens.import_confirm_html([c.text for c in self.importing.conflicts])
         elif r.screen == "settings":
-            html = v.settings_html(self.settings)
+            html = screens.settings_html(self.settings)
         elif r.screen == "about":
-            html = v.about_html(self.version(), self.env.offline_status())
+            html = screens.about_html(self.version(), self.env.offline_status(),
+                                      [t.credit for t in self.tables.values()])
         else:
             html = self.home_html()
         self.page.region("screen", html)
@@ -306,8 +263,11 @@ class App:
         return game_id in self.tables
 
     def home_html(self) -> str:
-        saved = {gid: t.summary() for gid, t in self.tables.items()}
-        return v.home_html(self.games, saved, self.notice, set(self.tables))
+        actions = {gid: t.tile_actions(screens.rules_link(gid), t.summary())
+                   for gid, t in self.tables.items()}
+        stats = next((f"#/{gid}/stats" for gid, t in self.tables.items()
+                      if "stats" in t.screens), None)
+        return screens.home_html(self.games, actions, self.notice, stats)
 
     async def fetch_rules(self, game_id: str) -> None:
         self.rules[game_id] = await self.env.fetch_text(f"rules/{game_id}.html")
@@ -328,7 +288,7 @@ class App:
 
     def on_change(self, ev: Event) -> None:
         if ev.action == "setting-speed":
-            if ev.value in g.SPEEDS:
+            if ev.value in cfg.SPEEDS:
                 self.settings.speed = ev.value
                 self.save_settings()
             return
@@ -385,13 +345,11 @@ class App:
         self.page.focus(f"set-{key}")
 
     # --- moving your games to another device (app.backup) ---
-    def game_names(self) -> dict[str, str]:
-        return {gid: self.info[gid].name for gid in self.table_ids}
 
     def act_export_games(self, _ev: Event) -> None:
         for t in self.tables.values():
             t.save()
-        data = backup.export_data(self.store, self.game_names(), self.version())
+        data = backup.export_data(self.store, self.tables, self.version())
         name = backup.file_name()
         self.page.download(name, json.dumps(data, indent=1, ensure_ascii=False))
         what = backup.export_counts(data) or "your settings"
@@ -413,10 +371,10 @@ class App:
         for t in self.tables.values():
             t.save()
         try:
-            if size > v.MAX_IMPORT_BYTES and not ev.value:
+            if size > screens.MAX_IMPORT_BYTES and not ev.value:
                 raise backup.Refused(f"This file is too large to be a file of your games "
                                      f"({size / 1e6:.1f} MB). Nothing was imported.")
-            plan = backup.plan_import(self.store, ev.value, self.game_names())
+            plan = backup.plan_import(self.store, ev.value, self.tables)
         except backup.Refused as e:
             self.say(str(e), "refusal")
             return
@@ -436,15 +394,13 @@ class App:
             self.finish_import(self.importing, replace=False)
 
     def finish_import(self, plan: backup.Plan, replace: bool) -> None:
-        from app.tables import TABLES
-
         self.importing = None
-        done = backup.apply_plan(self.store, plan, replace, self.game_names())
+        done = backup.apply_plan(self.store, plan, replace, self.tables)
         for gid in done.games:  # a fresh table reads the imported game and set-up
             self.tables[gid].leave(Route("settings"))
-            self.tables[gid] = TABLES[gid](self)
+            self.tables[gid] = self.kinds[gid](self)
             self.tables[gid].load()
-        self.settings = g.load_settings(self.store)
+        self.settings = cfg.load_settings(self.store)
         self.apply_settings()
         self.render()
         self.say(backup.result_text(plan, done), "refusal" if plan.problems else "info")

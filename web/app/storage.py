@@ -1,8 +1,10 @@
-"""The Perpetual Motion session: the game in progress, saving it, and this device's record.
+"""This device's storage, as every table uses it: saved games, records, revisions, set-asides.
 
-Plain Python over the engine's public protocol; the page layer (:mod:`app.main`) calls these
-and renders the result. ``Store`` is anything with ``get/set/remove`` of text by key: the
-browser's localStorage in the app, a dict in the tests.
+``Store`` is anything with ``get/set/remove`` of text by key: the browser's localStorage in the
+app, a dict in the tests. Every table saves through the same path (:class:`GameSaves`): one
+save, one record and one set-up key per game, an envelope every save starts with, an unreadable
+save moved aside byte for byte, and a revision stamp so that two tabs never write over each
+other's newer game.
 """
 
 from __future__ import annotations
@@ -12,17 +14,11 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
-from engine.errors import IllegalAction, InvalidState
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+from engine.errors import InvalidState
 
-SAVE_KEY = "tabletop.perpetual-motion.save"
-BROKEN_PREFIX = "tabletop.perpetual-motion.unreadable."
-RECORD_KEY = "tabletop.perpetual-motion.record"
-SETTINGS_KEY = "tabletop.settings"
-SAVE_VERSION = 1
 MAX_DEAL = 999_999  # new random deals are numbered 1 .. MAX_DEAL
 
 
@@ -52,6 +48,23 @@ class DictStore:
 
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
+
+
+def save_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.save"
+
+
+def record_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.record"
+
+
+def setup_key(game_id: str) -> str:
+    return f"tabletop.{game_id}.setup"
+
+
+def broken_prefix(game_id: str) -> str:
+    """Where an unreadable save of ``game_id`` is moved (the time in ms follows)."""
+    return f"tabletop.{game_id}.unreadable."
 
 
 # --- saved games: the envelope and the set-aside --------------------------------------------
@@ -99,12 +112,12 @@ def read_envelope(text: str, game_id: str, game_name: str, version: int) -> dict
     return data
 
 
-def set_aside(store: Store, key: str, broken_prefix: str, text: str,
+def set_aside(store: Store, key: str, prefix: str, text: str,
               now_ms: int | None = None) -> str | None:
     """Move an unreadable save from ``key`` to a stamped key (never delete it); the new key.
     None when the copy could not be written (storage refused): then it stays under ``key``."""
     stamp = now_ms if now_ms is not None else int(time.time() * 1000)
-    aside = f"{broken_prefix}{stamp}"
+    aside = f"{prefix}{stamp}"
     try:
         store.set(aside, text)
     except Exception:
@@ -261,10 +274,8 @@ def write_save(store: Store, key: str, envelope: dict[str, Any]) -> bool:
     return True
 
 
-# --- the session ------------------------------------------------------------------------------
-
-
 def new_gid() -> str:
+    """A game's id: unique enough across this device's tabs and imports."""
     return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
 
 
@@ -272,144 +283,50 @@ def random_deal_number(rng: random.Random | None = None) -> int:
     return (rng or random.Random()).randint(1, MAX_DEAL)
 
 
-@dataclass
-class Session:
-    """One game at the table: the engine state plus what the app keeps beside it."""
+# --- one game's save, the same for every table -------------------------------------------------
 
-    state: Any
-    gid: str = field(default_factory=new_gid)
-    counted: bool = False  # already added to this device's record
-    manual: bool = False  # the player makes the forced moves by tapping
 
-    @classmethod
-    def new(cls, deal: int, manual: bool = False) -> Session:
-        return cls(GAME.new_seeded(deal), manual=manual)
+class Saved(Protocol):
+    """A game in progress as a table keeps it: what :class:`GameSaves` needs of it."""
+
+    gid: str
+    counted: bool  # already added to this device's record
 
     @property
-    def deal(self) -> int | None:
-        seed: int | None = self.state.seed
-        return seed
+    def over(self) -> bool: ...
 
-    @property
-    def view(self) -> Any:
-        return GAME.view(self.state, 0)
+    def envelope(self) -> dict[str, Any]: ...
 
-    @property
-    def outcome(self) -> Any:
-        return GAME.outcome(self.state)
 
-    @property
-    def over(self) -> bool:
-        return GAME.outcome(self.state) is not None
-
-    def pending(self) -> Move | None:
-        move: Move | None = GAME.pending_move(self.state)
-        return move
-
-    def restart(self) -> Session:
-        if self.deal is None:
-            raise IllegalAction("this game has no deal number to restart from")
-        return Session.new(self.deal, self.manual)
-
-    # --- actions ---
-    def apply(self, action: Any) -> None:
-        """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
-        self.state = GAME.apply(self.state, action)
-
-    def next_action(self) -> Any | None:
-        """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
-        legal = GAME.legal_actions(self.state)
-        return legal[0] if legal else None
-
-    def deal_action(self) -> Deal | Gather:
-        """The Deal button: deal the next row, or gather the stacks when the deck is used up.
-
-        Refused (IllegalAction with the engine's reason) while a forced move is pending.
-        """
-        action: Deal | Gather = Deal() if self.state.deck else Gather()
-        reason = GAME.explain_illegal(self.state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        return action
-
-    def step_plan(self) -> list[Any]:
-        """The actions one press of Deal makes: the deal (or gather) and, unless the player
-        makes them, every forced move it causes. Nothing is applied."""
-        if self.over:
-            return []
-        first = self.deal_action()
-        plan: list[Any] = [first]
-        if self.manual:
-            return plan
-        state = GAME.apply(self.state, first)
-        while (move := GAME.pending_move(state)) is not None:
-            plan.append(move)
-            state = GAME.apply(state, move)
-        return plan
-
-    def tap_move(self, src: int, dst: int) -> Move:
-        """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
-        move = Move(src, dst)
-        self.apply(move)
-        return move
-
-    # --- saving ---
-    def envelope(self) -> dict[str, Any]:
-        return {
-            "version": SAVE_VERSION,
-            "game": "perpetual-motion",
-            "gid": self.gid,
-            "counted": self.counted,
-            "manual": self.manual,
-            "state": GAME.state_to_dict(self.state),
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.envelope(), separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> Session:
-        """Read a saved game; InvalidState says what is wrong with it."""
-        data = read_envelope(text, "perpetual-motion", "Perpetual Motion", SAVE_VERSION)
-        state = GAME.state_from_dict(data.get("state"))
-        return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
-                   manual=bool(data.get("manual")))
+G = TypeVar("G", bound=Saved)
 
 
 @dataclass(frozen=True)
-class LoadResult:
-    session: Session | None
+class Loaded(Generic[G]):
+    game: G | None
     problem: str | None = None  # why a saved game could not be read
     set_aside_as: str | None = None  # the key it was moved to
 
 
-def save(store: Store, session: Session) -> bool:
-    """Save the game; False (nothing written) when another tab saved a newer one."""
-    return write_save(store, SAVE_KEY, session.envelope())
-
-
-def load(store: Store, now_ms: int | None = None) -> LoadResult:
-    """The saved game, if any. An unreadable one is moved to another key, never deleted."""
-    text = read_save(store, SAVE_KEY)
+def load_saved(store: Store, game_id: str, read: Callable[[str], G],
+               now_ms: int | None = None) -> Loaded[G]:
+    """The saved game of ``game_id``, if any. An unreadable one is moved to another key, never
+    deleted; ``read`` raises InvalidState (or anything a damaged save provokes)."""
+    key = save_key(game_id)
+    text = read_save(store, key)
     if text is None:
-        return LoadResult(None)
+        return Loaded(None)
     try:
-        return LoadResult(Session.from_json(text))
-    except InvalidState as e:
-        key = set_aside(store, SAVE_KEY, BROKEN_PREFIX, text, now_ms)
-        return LoadResult(None, problem=str(e), set_aside_as=key)
-
-
-def discard_save(store: Store) -> None:
-    store.remove(SAVE_KEY)
-
-
-# --- this device's record -------------------------------------------------------------------
+        return Loaded(read(text))
+    except Exception as e:
+        aside = set_aside(store, key, broken_prefix(game_id), text, now_ms)
+        return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=aside)
 
 
 @dataclass
 class Record:
-    """Deals finished on this device: played, won, the current and best winning streaks."""
+    """This device's record of one game: games finished, won, the current and best winning
+    streaks. Older records without streaks read as streaks of 0."""
 
     played: int = 0
     won: int = 0
@@ -441,59 +358,59 @@ class Record:
             return cls()
         return cls(**vals)
 
-
-def load_record(store: Store) -> Record:
-    return Record.from_json(store.get(RECORD_KEY))
-
-
-def count_finished(store: Store, session: Session) -> Record:
-    """Add a finished game to the record once (the session remembers it was counted)."""
-    record = load_record(store)
-    out = session.outcome
-    if out is not None and not session.counted:
-        record.add(bool(out.details.get("won")))
-        # counted only once the record is kept: a refused write is tried again next save
-        session.counted = store.set(RECORD_KEY, record.to_json()) is not False
-    return record
-
-
-# --- settings -------------------------------------------------------------------------------
-
-SPEEDS = {"slow": 900, "normal": 450, "fast": 150, "instant": 0}  # ms between auto-play steps
-
-
-@dataclass
-class Settings:
-    four_colour: bool = False
-    manual: bool = False  # new games start in manual mode
-    speed: str = "normal"
-
-    def to_json(self) -> str:
-        return json.dumps(self.__dict__)
-
     @classmethod
-    def from_json(cls, text: str | None) -> Settings:
-        s = cls()
-        if not text:
-            return s
-        try:
-            data = loads_stored(text)
-        except ValueError:
-            return s
-        if not isinstance(data, dict):
-            return s
-        if isinstance(data.get("four_colour"), bool):
-            s.four_colour = data["four_colour"]
-        if isinstance(data.get("manual"), bool):
-            s.manual = data["manual"]
-        if data.get("speed") in SPEEDS:
-            s.speed = data["speed"]
-        return s
+    def load(cls, store: Store, game_id: str) -> Record:
+        return cls.from_json(store.get(record_key(game_id)))
 
 
-def load_settings(store: Store) -> Settings:
-    return Settings.from_json(store.get(SETTINGS_KEY))
+class GameSaves(Generic[G]):
+    """One game's save and record on this device, through this tab's store.
 
+    Every table keeps its game in progress here: ``load`` reads it (an unreadable save is set
+    aside and said), ``save`` writes it after every change and counts a finished game in the
+    record once, and never writes over a newer game another tab saved (``save`` answers False:
+    the table then takes that game).
+    """
 
-def save_settings(store: Store, settings: Settings) -> None:
-    store.set(SETTINGS_KEY, settings.to_json())
+    def __init__(self, store: Store, game_id: str, name: str, read: Callable[[str], G],
+                 won: Callable[[G], bool]) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.name = name
+        self.read = read
+        self.won = won
+        self.key = save_key(game_id)
+
+    def load(self, then: str = "; a new game can start.") -> tuple[G | None, str | None]:
+        """The saved game (None: none or unreadable) and what to tell the player."""
+        loaded = load_saved(self.store, self.game_id, self.read)
+        if loaded.problem:
+            return None, unreadable_notice(f"Your saved {self.name} game", loaded.problem,
+                                           loaded.set_aside_as, then)
+        return loaded.game, None
+
+    def newer(self) -> bool:
+        """Another tab saved this game since this tab last read or wrote it."""
+        return isinstance(self.store, TabStore) and self.store.newer(self.key)
+
+    def save(self, game: G) -> bool:
+        """Write the game; False (nothing written, nothing counted) when another tab saved a
+        newer one. A finished game is counted only if this tab's end is the latest game."""
+        if game.over and not game.counted:
+            if self.newer():
+                return False
+            self.count(game)
+        return write_save(self.store, self.key, game.envelope())
+
+    def count(self, game: G) -> Record:
+        """Add a finished game to the record once (the game remembers it was counted)."""
+        record = self.record()
+        if game.over and not game.counted:
+            record.add(self.won(game))
+            # counted only once the record is kept: a refused write is tried again next save
+            game.counted = self.store.set(record_key(self.game_id),
+                                          record.to_json()) is not False
+        return record
+
+    def record(self) -> Record:
+        return Record.load(self.store, self.game_id)

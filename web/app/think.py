@@ -8,7 +8,7 @@ never freezes the page, and on the page's thread only when a worker cannot start
   from ``engine.seats`` (seed and action count), so a watched game is the command line's game.
   Computer players keep their memory between turns per game id (``gid``).
 * ``{"kind": "hint", "game", "state", "player"}`` -> the game's own hint for ``player``
-  (Machiavelli: the exact solver's play, step by step).
+  (the ``hint`` its table package exports, :data:`app.table.Hint`).
 * ``{"kind": "advice", "game", "state", "level", "seed", "actions"}`` -> the action a fresh
   computer at ``level`` would take for the player to move (any game's Hint).
 
@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from app import tables
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
@@ -45,18 +46,6 @@ def forget(gid: str) -> None:
         _BOTS.pop(key, None)
 
 
-def machiavelli_hint(game: Any, state: Any, player: int) -> dict[str, Any]:
-    """The exact solver's best play from the turn's start and the steps to it from the table
-    as it is now (no steps: nothing can be laid, draw)."""
-    from app.tables.machiavelli_ui import make_hint
-
-    h = make_hint(game.view(state, player), 3000.0)
-    return {"cards": h.cards, "proven": h.proven, "steps": [str(a) for a in h.steps]}
-
-
-HINTS = {"machiavelli": machiavelli_hint}
-
-
 def think(request: str) -> str:
     req = json.loads(request)
     kind = req["kind"]
@@ -76,5 +65,8 @@ def think(request: str) -> str:
         action = choose(game, state, bot, int(req.get("seed", 0)), int(req.get("actions", 0)))
         return json.dumps({"action": str(action)})
     if kind == "hint":
-        return json.dumps(HINTS[game.info.id](game, state, int(req["player"])))
+        hint = tables.hint(game.info.id)
+        if hint is None:
+            raise ValueError(f"{game.info.id} has no hint of its own")
+        return json.dumps(hint(game, state, int(req["player"])))
     raise ValueError(f"unknown request {kind!r}")

@@ -11,14 +11,12 @@ so a Machiavelli game and a Perpetual Motion deal coexist.
 from __future__ import annotations
 
 import json
-import random
-import time
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.game import Store, loads_stored, read_envelope, read_save, set_aside, write_save
 from app.routes import parse_deal_number
+from app.storage import Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState
 from engine.registry import get_game
 from engine.seats import deal_seeded, seated_config
@@ -234,10 +232,6 @@ def setup_from_query(game_id: str, query: tuple[tuple[str, str], ...],
 # --- the game in progress ---------------------------------------------------------------------
 
 
-def new_gid() -> str:
-    return f"{int(time.time() * 1000):x}{random.getrandbits(24):06x}"
-
-
 @dataclass
 class LogLine:
     seat: int
@@ -353,43 +347,6 @@ class Match:
                    bool(data.get("counted")), hands=hands[:1000])
 
 
-def save_key(game_id: str) -> str:
-    return f"tabletop.{game_id}.save"
-
-
-def setup_key(game_id: str) -> str:
-    return f"tabletop.{game_id}.setup"
-
-
-def record_key(game_id: str) -> str:
-    return f"tabletop.{game_id}.record"
-
-
-@dataclass(frozen=True)
-class Loaded:
-    match: Match | None
-    problem: str | None = None
-    set_aside_as: str | None = None
-
-
-def load_match(store: Store, game_id: str, now_ms: int | None = None) -> Loaded:
-    """The saved game, if any. An unreadable one is moved to another key, never deleted."""
-    text = read_save(store, save_key(game_id))
-    if text is None:
-        return Loaded(None)
-    try:
-        return Loaded(Match.from_json(text, game_id))
-    except Exception as e:  # InvalidState, or anything a damaged save provokes
-        key = set_aside(store, save_key(game_id), f"tabletop.{game_id}.unreadable.", text,
-                        now_ms)
-        return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=key)
-
-
-def save_match(store: Store, match: Match) -> bool:
-    """Save the game; False (nothing written) when another tab saved a newer one."""
-    return write_save(store, save_key(match.setup.game), match.envelope())
-
-
 def load_setup(store: Store, game_id: str) -> Setup:
     text = store.get(setup_key(game_id))
     if text:
@@ -404,29 +361,8 @@ def save_setup(store: Store, setup: Setup) -> None:
     store.set(setup_key(setup.game), json.dumps(setup.to_dict()))
 
 
-@dataclass
-class GameRecord:
-    """This device's record of one game: games finished, won by you, and by whom."""
-
-    played: int = 0
-    won: int = 0  # games a "you" seat won (or shared)
-
-    @classmethod
-    def load(cls, store: Store, game_id: str) -> GameRecord:
-        try:
-            d = loads_stored(store.get(record_key(game_id)) or "{}")
-            r = cls(int(d.get("played", 0)), int(d.get("won", 0)))
-        except (ValueError, TypeError, AttributeError):
-            return cls()
-        return r if 0 <= r.won <= r.played else cls()
-
-    def count(self, store: Store, match: Match) -> None:
-        out = match.outcome
-        if out is None or match.counted or match.watch:
-            return
-        self.played += 1
-        if any(match.setup.seats[w].kind == "you" for w in out.winners):
-            self.won += 1
-        # counted only once the record is kept: a refused write is tried again next save
-        match.counted = store.set(record_key(match.setup.game),
-                                  json.dumps(self.__dict__)) is not False
+def won(match: Match) -> bool:
+    """A finished game counts as won on this device when a "you" seat won (or shared it)."""
+    out = match.outcome
+    return out is not None and not match.watch and any(
+        match.setup.seats[w].kind == "you" for w in out.winners)

@@ -34,7 +34,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from app.views import esc
+from app.kit import Tap, esc
 from engine.games.cube_farm.board import (
     CUBE,
     DIRS,
@@ -90,12 +90,6 @@ class TurnUI:
         return TurnUI(step=self.step)
 
 
-@dataclass(frozen=True)
-class Tap:
-    ui: TurnUI
-    actions: tuple[CFAction, ...] = ()
-    message: str | None = None
-    refusal: bool = False
 
 
 # --- legal positions (cached per table and card) ------------------------------------------------

@@ -1,5 +1,5 @@
-"""Cube Farm's table: the shell's seated table plus the floor plan of
-:mod:`app.tables.cube_farm_ui` (taps, walks, the Hint from the Strong computer's advice).
+"""Cube Farm's table: the shell's seated table plus the floor plan of :mod:`.board` (taps,
+walks, the Hint from the Strong computer's advice).
 
 A hand's end stops the table (``hand_over``) so everyone can follow the scoring walks player
 by player; *Next hand* deals on (the engine's ``next hand`` action of whoever starts it).
@@ -7,38 +7,38 @@ by player; *Next hand* deals on (the engine's ``next hand`` action of whoever st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app import seats as st
-from app.multi import SeatedTable
-from app.tables import cube_farm_ui as cu
+from app.kit import Tap
+from app.seated.seats import LogLine, Match
+from app.seated.table import SeatedTable
+from app.table import Event, Host
+from app.tables.cube_farm import board as cu
 from engine.games.cube_farm.rules import HAND_OVER, OVER, NextHand
 
 
-class Table(SeatedTable):
+class Table(SeatedTable[cu.TurnUI]):
     game_id = "cube-farm"
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.ui = cu.TurnUI()
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, cu.TurnUI())
 
-    def key_of(self, m: st.Match) -> str:
+    def key_of(self, m: Match) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
         return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
 
-    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         return cu.table_html(m.state, seat, self.ui, m.names(), interactive=interactive,
                              marked=self.marked, undo=bool(self.undo),
                              hand_over=self.hand_over is not None, key_=self.key_of(m))
 
-    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
-        return self.tapped(cu.tap(m.state, seat, self.ui, ev.action, ev.data or {}))
+    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
+        return cu.tap(m.state, seat, self.ui, ev.action, ev.data or {})
 
-    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
-                                                                     bool] | None:
-        t = cu.key(m.state, seat, self.ui, key)
-        return None if t is None else self.tapped(t)
+    def board_key(self, m: Match, seat: int, key: str) -> Tap[cu.TurnUI, Any] | None:
+        return cu.key(m.state, seat, self.ui, key)
 
     def keys(self) -> str:
         return "Escape Enter r R n N p P 1 2 3 4 5 6"
@@ -46,18 +46,21 @@ class Table(SeatedTable):
     def turn_reset(self) -> None:
         self.ui = cu.TurnUI(step=self.ui.step)
 
-    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+    def hand_of(self, state: Any) -> int:
+        return int(state.hand)
+
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
         return cu.describe_turn(before, m.state, seat, m.names()[seat])
 
     def marks(self, before: Any, after: Any) -> frozenset[str]:
         return cu.marked_keys(before, after)
 
-    def line(self, m: st.Match) -> str:
+    def line(self, m: Match) -> str:
         s = m.state
         seat = self.viewer(m)
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
-    def end_line(self, m: st.Match) -> str:
+    def end_line(self, m: Match) -> str:
         names = m.names()
         out = m.outcome
         who = " and ".join(names[w] for w in out.winners)
@@ -66,7 +69,7 @@ class Table(SeatedTable):
         return f"{who} {verb} with {best} points after {m.state.hands_total} hands."
 
     # --- a hand's end ---
-    def check_hand_over(self, before: Any, m: st.Match) -> None:
+    def check_hand_over(self, before: Any, m: Match) -> None:
         if m.watch:
             return
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
@@ -74,7 +77,7 @@ class Table(SeatedTable):
             if m.state.phase == HAND_OVER:
                 self.hand_over = tuple(m.state.history[-1])
 
-    def perform(self, m: st.Match, seat: int, actions: list[Any], message: str | None,
+    def perform(self, m: Match, seat: int, actions: list[Any], message: str | None,
                 refusal: bool) -> None:
         before = m.state
         start = self.turn_start(before)
@@ -84,7 +87,7 @@ class Table(SeatedTable):
         # same person still to play, so close the turn here (log line, scoring stop).
         if (m.state is not before and m.state.phase == HAND_OVER and before.phase != HAND_OVER
                 and m.current == seat and len(m.log) == count):
-            m.log.append(st.LogLine(seat, cu.describe_turn(start, m.state, seat,
+            m.log.append(LogLine(seat, cu.describe_turn(start, m.state, seat,
                                                            m.names()[seat]), m.state.hand))
             m.seen[seat] = len(m.log)
             self.undo = []
@@ -92,7 +95,7 @@ class Table(SeatedTable):
             self.save()
             self.render_board()
 
-    def act_mt_next_hand(self, _ev: Any) -> None:
+    def act_mt_next_hand(self, _ev: Event | None) -> None:
         m = self.match
         self.hand_over = None
         self.ui = cu.TurnUI()
@@ -106,7 +109,7 @@ class Table(SeatedTable):
         self.after_change()
 
     # --- taps that never change the game ---
-    def act_cf_show(self, ev: Any) -> None:
+    def act_cf_show(self, ev: Event) -> None:
         m = self.shown
         if m is None:
             return
@@ -118,7 +121,7 @@ class Table(SeatedTable):
         self.render_board()
         self.say(cu.walks_message(m.state.board, pos, m.names()))
 
-    def act_cf_step(self, ev: Any) -> None:
+    def act_cf_step(self, ev: Event) -> None:
         m = self.shown
         if m is None:
             return
@@ -131,10 +134,10 @@ class Table(SeatedTable):
         self.render_board()
 
     # --- the Hint: what the Strong computer would do ---
-    def act_cf_hint(self, _ev: Any) -> None:
+    def act_cf_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
-    def show_hint(self, m: st.Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         self.ui, text = cu.advice_ui(state, self.ui, action)
         self.render_board()

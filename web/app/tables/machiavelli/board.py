@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from app.views import attrs, esc
+from app.kit import Tap, attrs, esc
 from engine.cards import RANK_PLURALS, SUIT_NAMES, Card
 from engine.games.machiavelli import plan
 from engine.games.machiavelli.melds import meld_problem
@@ -94,12 +94,6 @@ class TurnUI:
         return TurnUI(sort=self.sort, opened=opened)
 
 
-@dataclass(frozen=True)
-class Tap:
-    ui: TurnUI
-    actions: tuple[MAction, ...] = ()  # to apply in order, all or nothing
-    message: str | None = None
-    refusal: bool = False  # the message explains why nothing happened
 
 
 # --- words ---------------------------------------------------------------------------------

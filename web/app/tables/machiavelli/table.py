@@ -1,36 +1,37 @@
-"""Machiavelli's table: the shell's seated table plus the board of
-:mod:`app.tables.machiavelli_ui` (melds, hand, taps, the exact Hint, log lines).
+"""Machiavelli's table: the shell's seated table plus the board of :mod:`.board` (melds,
+hand, taps, the exact Hint, log lines), and the points of a match, hand by hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app import seats as st
-from app.multi import SeatedTable
-from app.tables import machiavelli_ui as mu
+from app.kit import Tap
+from app.seated.seats import Match
+from app.seated.table import SeatedTable
+from app.table import Event, Host
+from app.tables.machiavelli import board as mu
 
 
-class Table(SeatedTable):
+class Table(SeatedTable[mu.TurnUI]):
     game_id = "machiavelli"
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.ui = mu.TurnUI()
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, mu.TurnUI())
 
-    def view(self, m: st.Match, seat: int) -> Any:
+    def view(self, m: Match, seat: int) -> Any:
         return self.game.view(m.state, seat)
 
-    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
                              marked=self.marked)
 
-    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
-        return self.tapped(mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {}))
+    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
+        return mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
 
-    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
-                                                                     bool] | None:
+    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         k = key.lower()
         if k in ("u", "z"):  # Undo and Hint are the shell's and the worker's
             self.act_m_undo(None)
@@ -38,8 +39,7 @@ class Table(SeatedTable):
         if k == "h":
             self.act_m_hint(None)
             return None
-        t = mu.key(self.view(m, seat), self.ui, key)
-        return None if t is None else self.tapped(t)
+        return mu.key(self.view(m, seat), self.ui, key)
 
     def keys(self) -> str:
         return "Escape e E d D r R u U z Z h H . n N s S j J"
@@ -47,24 +47,39 @@ class Table(SeatedTable):
     def turn_reset(self) -> None:
         self.ui = mu.TurnUI(sort=self.ui.sort)
 
-    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+    def hand_of(self, state: Any) -> int:
+        return int(state.hand_no)
+
+    def check_hand_over(self, before: Any, m: Match) -> None:
+        """A hand of a match ended: keep its points; pause at the hand-over panel unless the
+        match ended with it."""
+        s = m.state
+        if s.hand_no != before.hand_no or (m.over and s.hand_no > len(m.hands)
+                                           and s.config.match_limit):
+            points = [int(x) for x in s.last_hand]
+            if points:
+                m.hands.append(points)
+            if not m.over and not m.watch:  # a watched match goes straight on
+                self.hand_over = tuple(points)
+
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
 
     def marks(self, before: Any, after: Any) -> frozenset[str]:
         return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
-    def line(self, m: st.Match) -> str:
+    def line(self, m: Match) -> str:
         s = m.state
         seat = self.viewer(m)
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
-    def score_caption(self, m: st.Match) -> str:
+    def score_caption(self, m: Match) -> str:
         return ("Penalty points, match total" if m.state.config.match_limit
                 else "Penalty points (cards left in hand)")
 
-    def end_line(self, m: st.Match) -> str:
+    def end_line(self, m: Match) -> str:
         out = m.outcome
         names = m.names()
         who = " and ".join(names[w] for w in out.winners)
@@ -74,7 +89,7 @@ class Table(SeatedTable):
             return f"{who} laid every card."
         return f"Nobody could lay a card: {who} won with the fewest cards left."
 
-    def hand_over_html(self, m: st.Match) -> str:
+    def hand_over_html(self, m: Match) -> str:
         s = m.state
         points = self.hand_over or ()
         rows = "".join(f"<tr><th scope='row'>{mu.esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
@@ -89,14 +104,14 @@ class Table(SeatedTable):
                 f"</section>")
 
     # --- the Hint, thought out in the worker ---
-    def act_m_undo(self, ev: Any) -> None:
+    def act_m_undo(self, ev: Event | None) -> None:
         self.ui = mu.TurnUI(sort=self.ui.sort)
         self.act_mt_undo(ev)
 
-    def act_m_hint(self, _ev: Any) -> None:
+    def act_m_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
-    def show_hint(self, m: st.Match, seat: int, _state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, _state: Any, answer: dict[str, Any]) -> None:
         h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
                         tuple(self.game.parse_action(s) for s in answer["steps"]))
         self.ui = replace(self.ui, hint=h)

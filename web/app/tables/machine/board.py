@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from app.views import attrs, esc
+from app.kit import Tap, attrs, esc
 from engine.cards import RANK_PLURALS, SUIT_NAMES, SUITS, Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import ENGINE_TRACKS, FLUSH, STRAIGHT, TRACK_IDS, TRACKS, TWO_PAIR
@@ -85,13 +85,6 @@ class MachineUI:
         return MachineUI(sort=self.sort, aid=self.aid, opp=self.opp)
 
 
-@dataclass(frozen=True)
-class Tap:
-    ui: MachineUI
-    actions: tuple[MachineAction, ...] = ()  # to apply in order, all or nothing
-    message: str | None = None
-    refusal: bool = False
-    finish: bool = False  # end the trading/taking step afterwards if the turn goes on
 
 
 # --- words ------------------------------------------------------------------------------------

@@ -1,55 +1,52 @@
-"""Perpetual-Motion Machine's table: the shell's seated table plus the board of
-:mod:`app.tables.machine_ui` (mats, display, hand, the three choices, log lines), and the Hint
-(what a Strong computer would do, thought out in the worker).
+"""Perpetual-Motion Machine's table: the shell's seated table plus the board of :mod:`.board`
+(mats, display, hand, the three choices, log lines), and the Hint (what a Strong computer would
+do, thought out in the worker).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app import seats as st
-from app.multi import SeatedTable
-from app.tables import machine_ui as mu
+from app.kit import Tap
+from app.seated.seats import Match
+from app.seated.table import SeatedTable
+from app.table import Event, Host
+from app.tables.machine import board as mu
 from engine.errors import IllegalAction
 from engine.games.machine.rules import DISCARDING, TAKING, TRADING, Stop
 
 
-class Table(SeatedTable):
+class Table(SeatedTable[mu.MachineUI]):
     game_id = "machine"
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.ui = mu.MachineUI()
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, mu.MachineUI())
         self.seen: dict[int, Any] = {}  # seat -> the mats when that person last tapped
 
-    def view(self, m: st.Match, seat: int) -> Any:
+    def view(self, m: Match, seat: int) -> Any:
         return self.game.view(m.state, seat)
 
-    def board_html(self, m: st.Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         marked = mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
                              marked=marked)
 
-    def board_click(self, m: st.Match, seat: int, ev: Any) -> tuple[list[Any], str | None, bool]:
-        self.before_tap = self.ui
-        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
-        return self.taken(m, seat, t)
+    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.MachineUI, Any] | None:
+        return self.finished(m, seat, mu.tap(self.view(m, seat), self.ui, ev.action,
+                                             ev.data or {}))
 
-    def board_key(self, m: st.Match, seat: int, key: str) -> tuple[list[Any], str | None,
-                                                                     bool] | None:
+    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.MachineUI, Any] | None:
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
         t = mu.key(self.view(m, seat), self.ui, key)
-        if t is None:
-            return None
-        self.before_tap = self.ui
-        return self.taken(m, seat, t)
+        return None if t is None else self.finished(m, seat, t)
 
-    def taken(self, m: st.Match, seat: int, t: mu.Tap) -> tuple[list[Any], str | None, bool]:
-        """The Tap's actions, with a closing Stop when a trade leaves the turn open."""
-        self.ui = t.ui
+    def finished(self, m: Match, seat: int, t: Tap[mu.MachineUI, Any]
+                 ) -> Tap[mu.MachineUI, Any]:
+        """The Tap, with a closing Stop when a trade leaves the turn open."""
         actions = list(t.actions)
         if actions:
             self.seen[seat] = m.state.mats
@@ -63,7 +60,7 @@ class Table(SeatedTable):
             if (state is not None and self.game.current_player(state) == seat
                     and state.phase in (TRADING, TAKING)):
                 actions.append(Stop())
-        return actions, t.message, t.refusal
+        return replace(t, actions=tuple(actions))
 
     def keys(self) -> str:
         return "Escape d D s S t T x X p P o O a A h H"
@@ -71,7 +68,7 @@ class Table(SeatedTable):
     def turn_reset(self) -> None:
         self.ui = mu.MachineUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
 
-    def describe_turn(self, m: st.Match, before: Any, actions: list[Any], seat: int) -> str:
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
 
@@ -81,7 +78,7 @@ class Table(SeatedTable):
                                                           strict=True)) if a != b and b)
         return frozenset(out)
 
-    def line(self, m: st.Match) -> str:
+    def line(self, m: Match) -> str:
         s = m.state
         seat = self.viewer(m)
         if s.phase == "setup":
@@ -89,10 +86,10 @@ class Table(SeatedTable):
         limit = f" of {s.max_rounds}" if s.max_rounds else ""
         return f"round {s.round}{limit}, {s.mats[seat].left} cubes to place"
 
-    def score_caption(self, m: st.Match) -> str:
+    def score_caption(self, m: Match) -> str:
         return "Cubes on the mat"
 
-    def end_line(self, m: st.Match) -> str:
+    def end_line(self, m: Match) -> str:
         s = m.state
         names = m.names()
         who = " and ".join(names[w] for w in s.winners)
@@ -108,7 +105,7 @@ class Table(SeatedTable):
                 f"{share}.")
 
     # --- looking around works any time, also during the computers' turns ---
-    def look(self, ev: Any) -> None:
+    def look(self, ev: Event) -> None:
         m = self.shown
         if m is None or self.covered(m):
             return
@@ -119,10 +116,10 @@ class Table(SeatedTable):
     act_mm_opp = act_mm_sort = act_mm_aid = look
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
-    def act_mm_hint(self, _ev: Any) -> None:
+    def act_mm_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
-    def show_hint(self, m: st.Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         view = self.view(m, seat)
         cards = [str(c) for c in getattr(action, "cards", ())]

@@ -1,8 +1,9 @@
 """Perpetual Motion's table: the solitaire's deal, its forced moves, auto-play, statistics.
 
-A table module over the shell (:mod:`app.shell`): the shell routes ``#/perpetual-motion...``
-here and hands over the taps and keys; this module keeps the session (:mod:`app.game`), draws
-with :mod:`app.views` and speaks to the page only through the shell's batched ``Page``.
+A table (:class:`app.table.Table`) over the shell: the shell routes ``#/perpetual-motion...``
+here and hands over the taps and keys; this module keeps the session (:mod:`.session`), saved
+by the shell's :class:`~app.storage.GameSaves` as every game is, draws with :mod:`.view` and
+speaks to the page only through the shell's batched ``Page``.
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app import game as g
-from app import views as v
-from app.routes import PM, Route
-from app.sim import Simulation
+from app.routes import Route
+from app.settings import SPEEDS
+from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
+from app.table import Event, Host, SaveInfo
+from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion.sim import Simulation
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+
+PM = GAME.info.id
 
 FLY_MS = 220  # one card's flight
 ROW_STAGGER_MS = 70  # between the four cards of a row
@@ -24,12 +30,16 @@ MOVE_PAUSE_S = 0.30  # between the steps of one Deal
 
 class Table:
     game_id = PM
+    screens = frozenset({"deal", "stats"})
+    name = GAME.info.name
+    credit = f"{GAME.info.name}, a solitaire by Mark Masten"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.session: g.Session | None = None
+        self.saves = GameSaves(app.store, PM, GAME.info.name, Session.from_json, won)
+        self.session: Session | None = None
         self.selected: int | None = None
         self.hint: Move | None = None
         self.autoplay = False
@@ -43,16 +53,24 @@ class Table:
 
     # --- the shell's interface ---
     def load(self) -> str | None:
-        loaded = g.load(self.store)
-        self.session = loaded.session
-        if loaded.problem:
-            return g.unreadable_notice("Your saved Perpetual Motion game", loaded.problem,
-                                       loaded.set_aside_as, " and a new game can start.")
-        return None
+        self.session, problem = self.saves.load(" and a new game can start.")
+        return problem
 
     def summary(self) -> str | None:
         s = self.session
         return None if s is None else v.SavedSummary(s.deal, s.view.round, s.over).text()
+
+    def describe_save(self, text: str) -> SaveInfo:
+        s = Session.from_json(text)
+        deal = f"deal {s.deal}, " if s.deal is not None else ""
+        return SaveInfo(s.to_json(), f"{deal}round {s.view.round}"
+                        + (", finished" if s.over else ""), s.over)
+
+    def tile_actions(self, rules: str, line: str | None) -> str:
+        return v.tile_actions(rules, line)
+
+    def rules_note(self) -> str:
+        return v.rules_note()
 
     def keys(self) -> str:
         return "1 2 3 4 d D h H a A Escape"
@@ -66,19 +84,14 @@ class Table:
         s = self.session
         if s is None:
             return
-        if s.over and not s.counted:  # counted only if this tab's end is the latest game
-            if self.store.newer(g.SAVE_KEY):
-                self.take_newer()
-                return
-            g.count_finished(self.store, s)
-        if not g.save(self.store, s):
+        if not self.saves.save(s):
             self.take_newer()
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once; show its record."""
-        if key == g.SAVE_KEY and self.store.newer(key):
+        if key == self.saves.key and self.saves.newer():
             self.take_newer()
-        elif key == g.RECORD_KEY and self.app.route.screen == "stats" and not self.sim_running:
+        elif key == record_key(PM) and self.app.route.screen == "stats" and not self.sim_running:
             self.render_stats()
 
     def resume_here(self) -> None:
@@ -105,7 +118,7 @@ class Table:
             self.app.route = Route("table", game=PM, deal=s.deal)
             self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
         self.render()
-        self.app.tell(problem or g.OTHER_TAB, "refusal" if problem else "info")
+        self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
     def leave(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
@@ -123,7 +136,7 @@ class Table:
         s = self.session
         if route.deal is None:
             if s is None:
-                self.new_session(g.random_deal_number())
+                self.new_session(random_deal_number())
                 return
             if s.deal is not None:
                 self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
@@ -141,7 +154,7 @@ class Table:
     def new_session(self, deal: int) -> None:
         self.stop_autoplay()
         manual = self.session.manual if self.session is not None else self.app.settings.manual
-        new = self.session = g.Session.new(deal, manual=manual)
+        new = self.session = Session.new(deal, manual=manual)
         self.selected = None
         self.hint = None
         self.save()
@@ -166,7 +179,7 @@ class Table:
     def table_ui(self) -> v.TableUI:
         s = self.session
         assert s is not None
-        record = g.load_record(self.store) if s.over else None
+        record = self.saves.record() if s.over else None
         return v.TableUI(manual=s.manual, selected=self.selected, hint=self.hint,
                          autoplay=self.autoplay, busy=self.busy,
                          speed=self.app.settings.speed, record=record)
@@ -194,14 +207,14 @@ class Table:
         self.page.region("pm-controls", v.controls_html(s.view, s.outcome, self.table_ui()))
 
     # --- events ---
-    def on_click(self, ev: Any) -> None:
+    def on_click(self, ev: Event) -> None:
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
 
-    def on_change(self, ev: Any) -> None:
+    def on_change(self, ev: Event) -> None:
         if ev.action == "speed":
-            if ev.value in g.SPEEDS:
+            if ev.value in SPEEDS:
                 self.app.settings.speed = ev.value
                 self.app.save_settings()
         elif ev.action == "sim-seed":
@@ -234,11 +247,11 @@ class Table:
                 self.render_table()
 
     # --- actions: home / navigation ---
-    def act_new_deal(self, _ev: Any) -> None:
-        self.new_session(g.random_deal_number())
+    def act_new_deal(self, _ev: Event | None) -> None:
+        self.new_session(random_deal_number())
         self.say("A new deal: tap Deal to deal the first row.")
 
-    def act_restart(self, _ev: Any) -> None:
+    def act_restart(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or s.deal is None:
             return
@@ -250,10 +263,10 @@ class Table:
         self.render_table()
         self.say(f"Deal {s.deal} starts again from the beginning.")
 
-    def act_open_deal(self, ev: Any) -> None:
+    def act_open_deal(self, ev: Event) -> None:
         self.new_session(int(ev.get("deal")))
 
-    def act_continue(self, _ev: Any) -> None:
+    def act_continue(self, _ev: Event | None) -> None:
         s = self.session
         if s is not None and s.deal is not None:
             self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
@@ -261,7 +274,7 @@ class Table:
         self.render()
 
     # --- actions: the table ---
-    def act_stack(self, ev: Any) -> None:
+    def act_stack(self, ev: Event) -> None:
         self.tap_stack(int(ev.get("i")))
 
     def tap_stack(self, i: int) -> None:
@@ -311,7 +324,7 @@ class Table:
         else:
             self.say("Moved. Another forced move is waiting.")
 
-    def act_hint(self, _ev: Any) -> None:
+    def act_hint(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or s.over or self.busy:
             return
@@ -329,7 +342,7 @@ class Table:
         self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
                  f"{move.dst + 1}.", "hint")
 
-    def act_deal(self, _ev: Any) -> None:
+    def act_deal(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or self.autoplay or s.over:
             return
@@ -428,7 +441,7 @@ class Table:
                 self.page.flight(card, "#pm-deck", k * ROW_STAGGER_MS)
 
     # --- auto-play ---
-    def act_autoplay(self, _ev: Any) -> None:
+    def act_autoplay(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or s.over or self.autoplay or self.busy:
             return
@@ -439,7 +452,7 @@ class Table:
         self.say("Auto-playing… tap Stop to take over.")
         self.app.spawn(self.run_autoplay())
 
-    def act_stop(self, _ev: Any) -> None:
+    def act_stop(self, _ev: Event | None) -> None:
         self.stop_autoplay()
 
     def stop_autoplay(self) -> None:
@@ -453,7 +466,7 @@ class Table:
         assert s is not None
         try:
             while self.autoplay and self.session is s and not s.over:
-                delay_ms = g.SPEEDS.get(self.app.settings.speed, 450)
+                delay_ms = SPEEDS.get(self.app.settings.speed, 450)
                 if delay_ms == 0:
                     for _ in range(400):
                         action = s.next_action()
@@ -482,7 +495,7 @@ class Table:
                 elif was:
                     self.say("Stopped.")
 
-    def act_toggle_manual(self, _ev: Any) -> None:
+    def act_toggle_manual(self, _ev: Event | None) -> None:
         s = self.session
         if s is None:
             return
@@ -512,10 +525,10 @@ class Table:
 
     # --- statistics ---
     def render_stats(self) -> None:
-        self.page.region("screen", v.stats_html(g.load_record(self.store), self.sim_games,
+        self.page.region("screen", v.stats_html(self.saves.record(), self.sim_games,
                                                 self.sim_seed, self.sim, self.sim_running))
 
-    def act_sim_start(self, ev: Any) -> None:
+    def act_sim_start(self, ev: Event) -> None:
         if self.sim_running:
             return
         try:
@@ -531,7 +544,7 @@ class Table:
         self.render_stats()
         self.app.spawn(self.run_sim(self.sim))
 
-    def act_sim_stop(self, _ev: Any) -> None:
+    def act_sim_stop(self, _ev: Event | None) -> None:
         if self.sim is not None:
             self.sim.stop()
 

@@ -1,0 +1,159 @@
+"""The shell's own screens: home, rules, settings, about, the import question, the update bar.
+
+Pure functions from values to HTML; what a game adds (its tile's buttons, a note under its
+rules) comes from its table (:class:`app.table.Table`), so nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from app.kit import button, esc, notice_html, players_text, topbar
+from app.settings import SPEEDS, Settings
+
+# --- home ------------------------------------------------------------------------------------
+
+
+def rules_link(game_id: str) -> str:
+    gid = esc(game_id)
+    return f'<a class="btn" href="#/rules/{gid}" data-testid="rules-{gid}">Rules</a>'
+
+
+def home_html(games: Sequence[Any], actions: dict[str, str], notice: str | None = None,
+              stats: str | None = None) -> str:
+    """One tile per game; ``actions`` has the buttons of each game that has a table (its
+    table's :meth:`~app.table.Table.tile_actions`); the others say "coming soon".
+    ``stats``: where the home's Statistics link goes (None: no link)."""
+    tiles = []
+    for g in games:
+        gid = esc(g.id)
+        playable = bool(g.available) and g.id in actions
+        head = (f'<h2 class="tile-name">{esc(g.name)}</h2>'
+                f'<p class="tile-pitch">{esc(g.pitch)}</p>'
+                f'<p class="tile-meta">{esc(players_text(g.min_players, g.max_players))}'
+                + ("" if playable else ' · <span class="badge">Coming soon</span>')
+                + "</p>")
+        buttons = actions[g.id] if playable else rules_link(g.id)
+        cls = "tile" + ("" if playable else " soon")
+        tiles.append(f'<li class="{cls}" data-testid="game-{gid}">{head}'
+                     f'<div class="tile-actions">{buttons}</div></li>')
+    stats_link = f'<a class="btn" href="{esc(stats)}">Statistics</a>' if stats else ""
+    return (topbar("Tabletop", back=None,
+                   right='<a class="btn icon" href="#/settings" aria-label="Settings" '
+                         'data-testid="settings-link">⚙</a>')
+            + '<main class="page home" id="main">'
+            + notice_html(notice)
+            + f'<ul class="tiles" data-testid="game-list">{"".join(tiles)}</ul>'
+            + '<nav class="home-links" aria-label="More">'
+            + stats_link
+            + '<a class="btn" href="#/settings">Settings</a>'
+            + '<a class="btn" href="#/about">About &amp; offline</a></nav></main>')
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+
+def rules_html(info: Any, fragment: str | None, loading: bool = False,
+               playable: bool = False, note: str = "") -> str:
+    """A game's rules page; ``note``: what its table adds about this app (HTML)."""
+    if loading:
+        body = '<p class="muted">Loading the rules…</p>'
+    elif fragment:
+        body = fragment  # produced at build time from the engine's Markdown: trusted
+    else:
+        body = (f"<h2>{esc(info.name)}</h2><p>{esc(info.description)}</p>"
+                "<p class='muted'>The full rules page for this game is coming soon.</p>")
+    play = ""
+    if playable:
+        play = (f'<div class="bottom-bar"><a class="btn primary wide" href="#/{esc(info.id)}">'
+                f'Play</a></div>')
+    return (topbar(f"Rules: {info.name}")
+            + f'<main class="page rules" id="main"><article class="rules-text" '
+              f'data-testid="rules-text">{body}</article>{note}</main>{play}')
+
+
+# --- settings and about ----------------------------------------------------------------------
+
+
+def toggle(label: str, key: str, on: bool, hint: str = "") -> str:
+    return (f'<div class="setting"><div><span class="setting-label" id="lbl-{key}">'
+            f'{esc(label)}</span>' + (f'<span class="fine">{esc(hint)}</span>' if hint else "")
+            + "</div>"
+            + f'<button type="button" class="switch" role="switch" aria-checked='
+              f'"{"true" if on else "false"}" aria-labelledby="lbl-{key}" '
+              f'data-action="toggle-setting" data-key="{key}" id="set-{key}" '
+              f'data-testid="set-{key}"><span class="knob"></span></button></div>')
+
+
+def settings_html(s: Settings) -> str:
+    opts = "".join(f'<option value="{k}"{" selected" if k == s.speed else ""}>'
+                   f"{k.capitalize()}</option>" for k in SPEEDS)
+    return (topbar("Settings") + '<main class="page settings" id="main"><section class="panel">'
+            + toggle("Four-colour deck", "four_colour", s.four_colour,
+                     "Spades black, hearts red, diamonds blue, clubs green.")
+            + toggle("Make forced moves myself", "manual", s.manual,
+                     "New games start with Tap moves on.")
+            + '<div class="setting"><label class="setting-label" for="set-speed">'
+              'Auto-play speed</label>'
+            + f'<select id="set-speed" data-action="setting-speed" data-testid="set-speed">'
+              f"{opts}</select></div>"
+            + "<p class='fine'>Light and dark follow your device. Animations follow its "
+              "reduced-motion setting.</p></section>" + backup_html() + "</main>")
+
+
+MAX_IMPORT_BYTES = 4_000_000  # the page does not even read a larger file (app.backup refuses)
+
+
+def backup_html() -> str:
+    """Settings' "Move your games" panel: Export downloads a file; Import opens the file
+    picker (a hidden file input, read by the page's bridge)."""
+    return ('<section class="panel backup" aria-labelledby="backup-h">'
+            '<h2 id="backup-h">Move your games</h2>'
+            '<p class="fine">Your games in progress, your records and these settings, in one '
+            "file to keep or to open on another device.</p>"
+            '<div class="row">'
+            + button("Export my games", "export-games", testid="export-games")
+            + button("Import games", "choose-import", id_="import-choose",
+                     testid="import-games", file_input="import-file")
+            + "</div>"
+            '<input type="file" id="import-file" accept="application/json,.json" hidden '
+            'data-action="import-file" aria-label="Import games from a file" '
+            f'data-max-bytes="{MAX_IMPORT_BYTES}" data-testid="import-file">'
+            '<p id="settings-msg" class="msg" role="status" aria-live="polite" '
+            'data-testid="message"></p></section>')
+
+
+def import_confirm_html(conflicts: Sequence[str]) -> str:
+    """Before an import replaces a game in progress (or a record) here: which, and the choice."""
+    items = "".join(f"<li>{esc(c)}</li>" for c in conflicts)
+    return (topbar("Import games") + '<main class="page settings" id="main">'
+            '<section class="panel" aria-labelledby="import-h" data-testid="import-confirm">'
+            '<h2 id="import-h">Replace what is on this device?</h2>'
+            f'<ul class="conflicts" data-testid="import-conflicts">{items}</ul>'
+            '<p class="fine">Keep mine keeps these as they are and imports the rest of the '
+            "file.</p>"
+            '<div class="row">'
+            + button("Replace", "import-replace", cls="btn primary", testid="import-replace")
+            + button("Keep mine", "import-keep", id_="import-keep", testid="import-keep")
+            + "</div></section></main>")
+
+
+NUMBERS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+
+
+def about_html(version: str, offline: str, credits: Sequence[str] = ()) -> str:
+    """About; ``credits``: one line per game ("<game>, a solitaire by <author>")."""
+    count = NUMBERS[len(credits)] if len(credits) < len(NUMBERS) else str(len(credits))
+    games = f"{count} card and tile games to play on this device: " + "; ".join(credits) + "."
+    return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
+            + f"<h2>Tabletop</h2><p>{esc(games)}</p>"
+            + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
+            + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
+              "statistics are kept in this browser only: Settings, Export my games makes a copy to "
+              "keep or to open on another device.</p></section></main>")
+
+
+def update_bar_html() -> str:
+    return ('<p>Update available</p>'
+            + button("Reload", "apply-update", cls="btn primary small", testid="apply-update"))

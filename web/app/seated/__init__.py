@@ -1,0 +1,1 @@
+"""The seated table every game with seats shares (:class:`app.seated.table.SeatedTable`)."""

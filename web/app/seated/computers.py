@@ -1,0 +1,109 @@
+"""The computers' turns at a seated table, one step at a time and at a pace the player can
+follow.
+
+Each decision is thought out in the thinking worker (``env.think``), so a long turn never
+freezes the page; each step is shown at the speed setting's pace (instant with reduced motion
+or a watch link's ``speed=fastest``) and the cards it changed stay marked until the player's
+next action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import TYPE_CHECKING
+
+from app.seated.seats import LogLine, Match
+from app.settings import SPEEDS
+from app.table import Task
+
+if TYPE_CHECKING:
+    from app.seated.table import SeatedTable
+
+FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
+
+
+class ComputerTurns:
+    def __init__(self, table: SeatedTable) -> None:
+        self.table = table
+        self.runner: Task | None = None  # the task playing the computers' turns
+        self.paused = False  # a watched game stopped by the player
+        self.fastest = False  # a watch link's speed=fastest
+
+    def kick(self) -> None:
+        """Start the computers if one of them is to play."""
+        m = self.table.shown
+        if m is None or m.over or self.runner is not None or self.paused:
+            return
+        if self.table.hand_over is not None or (self.table.follower and not m.watch):
+            return
+        cur = m.current
+        if cur is None or m.setup.seats[cur].human:
+            return
+        self.runner = self.table.app.spawn(self.run(m))
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+            self.runner = None
+
+    def pace_ms(self, m: Match) -> int:
+        if m.watch and self.fastest:
+            return 0
+        if self.table.app.env.reduced_motion():
+            return 0
+        return SPEEDS.get(self.table.app.settings.speed, 450)
+
+    async def run(self, m: Match) -> None:
+        """Computer turns, one step at a time, until a person is to play or the game ends."""
+        try:
+            last_draw = asyncio.get_event_loop().time()
+            while self.table.shown is m and not m.over and not self.paused:
+                seat = m.current
+                if seat is None or m.setup.seats[seat].human or self.table.hand_over is not None:
+                    break
+                start, acts = m.state, []
+                while m.current == seat and not m.over and self.table.hand_over is None:
+                    request = json.dumps({
+                        "kind": "bot", "game": self.table.game_id, "gid": m.gid,
+                        "levels": [s.level for s in m.setup.seats], "seat": seat,
+                        "seed": m.deal, "actions": m.actions,
+                        "state": self.table.game.state_to_dict(m.state)})
+                    answer = json.loads(await self.table.app.env.think(request))
+                    if self.table.shown is not m:
+                        return
+                    action = self.table.game.parse_action(answer["action"])
+                    before = m.state
+                    m.apply_all([action])
+                    acts.append(action)
+                    pace = self.pace_ms(m)
+                    self.table.marked = self.table.marks(start, m.state)
+                    if pace:
+                        self.table.render_board()
+                        self.table.page.flush()
+                        await asyncio.sleep(pace / 1000)
+                    else:
+                        now = asyncio.get_event_loop().time()
+                        if (now - last_draw) * 1000 >= FASTEST_BATCH_MS * 5:
+                            last_draw = now
+                            self.table.render_board()
+                            self.table.page.flush()
+                        await asyncio.sleep(0)
+                    self.table.check_hand_over(before, m)
+                    if self.paused or self.table.hand_over is not None:
+                        break
+                m.log.append(LogLine(seat, self.table.describe_turn(m, start, acts, seat),
+                                        getattr(m.state, "hand_no", 1)))
+                if not m.watch:
+                    self.table.save()
+                self.table.render_board()
+                self.table.page.flush()
+        finally:
+            if self.table.shown is m:  # stopped, failed or done: the computers may be started again
+                self.runner = None
+        if self.table.shown is m:
+            self.runner = None
+            if not m.watch:
+                self.table.save()
+            self.table.render_board()
+            self.table.after_change()

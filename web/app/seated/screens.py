@@ -1,0 +1,215 @@
+"""The seated table's screens: its frame, the cover of pass-and-play, the end, the offer to
+open a link, the set-up. Pure functions of values to HTML; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from app.kit import button, esc, topbar
+from app.routes import Route, shared
+from app.seated.seats import Match, Setup, level_label
+from app.storage import Record
+from engine.protocol import GameInfo
+
+
+def frame_html(game_id: str, title: str) -> str:
+    """The table's frame; the board, the message, the extra row and the log fill it."""
+    right = (f'<a class="btn icon" href="#/rules/{esc(game_id)}" aria-label="Rules" '
+             f'data-testid="rules-link">?</a>')
+    return (topbar(title, right=right)
+            + f'<main class="page table mt mt-{esc(game_id)}" id="main">'
+            + '<div id="mt-board" class="mt-board"></div>'
+            + '<p id="mt-msg" class="msg" role="status" aria-live="polite" '
+              'data-testid="message"></p>'
+            + '<div id="mt-extra"></div>'
+            + '<section id="mt-log" class="mt-log" aria-label="What happened" '
+              'data-testid="log"></section></main>')
+
+
+def extra_html(m: Match, name: str, paused: bool) -> str:
+    """Under the board: Stop / Resume for a watched game, else Share and New game."""
+    game_id = m.setup.game
+    if m.watch:
+        stop = (button("Resume", "mt-resume", cls="btn primary", testid="mt-resume")
+                if paused else button("Stop", "mt-stop", testid="mt-stop"))
+        if m.over:
+            stop = ""
+        return ('<div class="row mt-watch">' + stop
+                + f'<a class="btn" href="#/{esc(game_id)}/setup">Set up a game</a>'
+                + "</div>")
+    return ('<div class="row mt-more">'
+            + button("Share", "share", testid="mt-share",
+                     aria_label="Share a link to this deal with these seats",
+                     share_hash=shared(Route("table", game=game_id, deal=m.deal,
+                                             query=m.setup.query()).href()),
+                     share_title=f"{name}, deal {m.deal}",
+                     share_text=f"Play deal {m.deal} of {name}")
+            + f'<a class="btn" href="#/{esc(game_id)}/setup" '
+              f'data-testid="mt-new-game">New game</a></div>')
+
+
+def log_html(m: Match) -> str:
+    lines = m.log[-6:]
+    if not lines:
+        return ""
+    items = "".join(f"<li>{esc(ln.text)}</li>" for ln in lines)
+    return f'<h2 class="sr-only">What happened</h2><ol class="log-lines">{items}</ol>'
+
+
+def cover_html(m: Match, title: str) -> str:
+    """Pass-and-play: the next person's cover, with what happened since their last turn."""
+    cur = m.current
+    assert cur is not None
+    name = m.names()[cur]
+    since = m.log[m.seen.get(cur, 0):]
+    news = ("".join(f"<li>{esc(ln.text)}</li>" for ln in since[-8:])
+            if since else "<li>Nothing yet: you start.</li>")
+    return (topbar(title)
+            + '<main class="page cover" id="main"><section class="panel cover-panel" '
+              'data-testid="cover" aria-labelledby="cover-h">'
+            + f'<h2 id="cover-h">Pass to {esc(name)}</h2>'
+            + f"<p>{esc(name)}, tap when you hold the device. Your cards stay hidden "
+              "until then.</p>"
+            + f'<h3>Since your last turn</h3><ol class="log-lines">{news}</ol>'
+            + button(f"I am {esc(name)}: show my cards", "mt-take", cls="btn primary wide",
+                     id_="cover-go", testid="cover-go")
+            + "</section></main>")
+
+
+def end_html(m: Match, sentence: str, scores: str, record: Record | None) -> str:
+    """The end: who won, the sentence of how, the scores, this device's record (not for a
+    watched game) and Play again."""
+    out = m.outcome
+    names = m.names()
+    winners = " and ".join(names[w] for w in out.winners) or "Nobody"
+    verb = "win" if len(out.winners) != 1 else "wins"
+    if any(m.setup.seats[w].kind == "you" for w in out.winners):
+        head = "You win!" if len(out.winners) == 1 else "You share the win!"
+    else:
+        head = f"{winners} {verb}"
+    shown = ("" if m.watch or record is None else
+             f'<p class="record" data-testid="record">On this device: played '
+             f'<b>{record.played}</b> · won <b>{record.won}</b></p>')
+    again = ("" if m.watch else
+             button("Play again", "mt-again", cls="btn primary", testid="mt-again",
+                    aria_label="Play again with the same seats"))
+    return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
+            f'<h2 id="end-title">{esc(head)}</h2>'
+            f'<p data-testid="end-summary">{esc(sentence)}</p>{scores}{shown}'
+            f'<div class="row">{again}</div></section>')
+
+
+def scores_html(m: Match, caption: str) -> str:
+    """The end screen's table: each player's points, and in a match each hand's."""
+    out = m.outcome
+    if out.scores is None:
+        return ""
+    names = m.names()
+    hands = m.hands if len(m.hands) > 1 else []
+    head = ""
+    if hands:
+        head = ("<thead><tr><td></td>"
+                + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(len(hands)))
+                + '<th scope="col">Total</th></tr></thead>')
+    rows = "".join(
+        f"<tr><th scope='row'>{esc(n)}</th>"
+        + "".join(f"<td>{h[i]}</td>" for h in hands)
+        + f"<td>{int(s)}</td></tr>"
+        for i, (n, s) in enumerate(zip(names, out.scores, strict=False)))
+    return (f'<div class="scores-wrap"><table class="scores" data-testid="scores"><caption>'
+            f'{esc(caption)}</caption>{head}<tbody>{rows}</tbody></table>'
+            f"</div>")
+
+
+def offer_html(m: Match, name: str, deal: int) -> str:
+    """A link to another deal while a game is in progress: open it, or keep playing."""
+    return (topbar(name)
+            + '<main class="page offer" id="main"><section class="panel" data-testid="offer">'
+            + f"<h2>Open deal {deal}?</h2>"
+            + f"<p>You have a {esc(name)} game in progress (deal {m.deal}). "
+              f"Opening the link starts deal {deal} in its place.</p>"
+            + '<div class="stack-buttons">'
+            + button(f"Play deal {deal}", "mt-open-link", cls="btn primary",
+                     testid="open-deal")
+            + button("Continue my game", "mt-keep", testid="keep-game")
+            + "</div></section></main>")
+
+
+def setup_html(d: Setup, info: GameInfo, error: str) -> str:
+    """The set-up: who plays (you, a person, a computer and its level), the game's options
+    from the registry, the deal number."""
+    rows = []
+    for i, s in enumerate(d.seats):
+        kinds = "".join(
+            f'<option value="{k}"{" selected" if s.kind == k else ""}>{lbl}</option>'
+            for k, lbl in (("you", "You"), ("person", "A person"),
+                           ("computer", "Computer")))
+        detail = ""
+        if s.kind == "person":
+            detail = (f'<label class="sr-only" for="seat-name-{i}">Name of seat {i + 1}'
+                      f'</label><input id="seat-name-{i}" type="text" maxlength="24" '
+                      f'autocomplete="off" value="{esc(s.name)}" data-action="setup-name" '
+                      f'data-seat="{i}" data-testid="seat-name" placeholder="Name">')
+        elif s.kind == "computer":
+            levels = "".join(
+                f'<option value="{esc(lv)}"{" selected" if s.level == lv else ""}>'
+                f"{esc(level_label(lv))}</option>" for lv in info.bot_levels)
+            detail = (f'<label class="sr-only" for="seat-level-{i}">Level of seat {i + 1}'
+                      f'</label><select id="seat-level-{i}" data-action="setup-level" '
+                      f'data-seat="{i}" data-testid="seat-level">{levels}</select>')
+        remove = (button("✕", "setup-remove", cls="btn icon", seat=i,
+                         aria_label=f"Remove seat {i + 1}", testid="seat-remove")
+                  if len(d.seats) > info.min_players else "")
+        rows.append(f'<li class="seat-row" data-testid="seat"><span class="seat-no">'
+                    f'{i + 1}</span><label class="sr-only" for="seat-kind-{i}">Seat {i + 1}'
+                    f'</label><select id="seat-kind-{i}" data-action="setup-kind" '
+                    f'data-seat="{i}" data-testid="seat-kind">{kinds}</select>{detail}'
+                    f"{remove}</li>")
+    add = (button("Add a seat", "setup-add", testid="seat-add")
+           if len(d.seats) < info.max_players else "")
+    opts = []
+    for o in info.options:
+        val = d.option(o.id, o.default)
+        if o.kind == "choice":
+            choices = "".join(
+                f'<option value="{esc(c[0])}"{" selected" if str(c[0]) == str(val) else ""}>'
+                f"{esc(c[1])}</option>" for c in o.choices)
+            ctl = (f'<select id="opt-{esc(o.id)}" data-action="setup-option" '
+                   f'data-key="{esc(o.id)}" data-testid="opt-{esc(o.id)}">{choices}</select>')
+        else:
+            ctl = (f'<input id="opt-{esc(o.id)}" type="number" inputmode="numeric" '
+                   f'min="{o.min if o.min is not None else 0}"'
+                   + (f' max="{o.max}"' if o.max is not None else "")
+                   + f' value="{esc(val)}" data-action="setup-option" data-key="{esc(o.id)}" '
+                   f'data-testid="opt-{esc(o.id)}">')
+        help_ = f'<span class="fine">{esc(o.help)}</span>' if o.help else ""
+        opts.append(f'<div class="form-row"><label for="opt-{esc(o.id)}">{esc(o.name)}'
+                    f"</label>{ctl}</div>{help_}")
+    deal = "" if d.deal is None else str(d.deal)
+    err = (f'<p class="msg refusal" role="alert" data-testid="setup-error">'
+           f"{esc(error)}</p>" if error else "")
+    return (topbar(f"{info.name}: set-up")
+            + '<main class="page setup" id="main"><section class="panel" data-testid="setup" '
+              'aria-labelledby="seats-h">'
+            + f'<h2 id="seats-h">Who plays</h2><ol class="seats">{"".join(rows)}</ol>{add}'
+            + ('<h2>Options</h2>' + "".join(opts) if opts else "")
+            + '<div class="form-row"><label for="setup-deal">Deal number</label>'
+              f'<input id="setup-deal" type="text" inputmode="numeric" value="{esc(deal)}" '
+              'placeholder="random" data-action="setup-deal" data-testid="setup-deal"></div>'
+            + err + "</section></main>"
+            + '<div class="bottom-bar">'
+            + button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
+                     id_="setup-start")
+            + "</div>")
+
+
+def tile_actions(game_id: str, rules: str, line: str | None) -> str:
+    """The home tile of a seated game: Continue (with New game) or Play and Set up; Rules."""
+    gid = esc(game_id)
+    if line:
+        return (f'<a class="btn primary" href="#/{gid}" data-testid="continue-{gid}">'
+                f'Continue <small>({esc(line)})</small></a>'
+                f'<a class="btn" href="#/{gid}/setup" data-testid="setup-{gid}">'
+                f'New game</a>{rules}')
+    return (f'<a class="btn primary" href="#/{gid}" data-testid="play-{gid}">'
+            f'Play</a><a class="btn" href="#/{gid}/setup" '
+            f'data-testid="setup-{gid}">Set up</a>{rules}')

@@ -1,0 +1,174 @@
+"""The contract between the shell and the tables: what a table is (:class:`Table`), what it
+may use of the shell (:class:`Host`) and of the browser (:class:`Env`), and the events it gets.
+
+The shell speaks to every game's table only through :class:`Table`; a table speaks to the page
+only through the host's batched :class:`~app.page.Page`. A table package
+(``app/tables/<game>/``) exports a class ``Table`` that implements it, and may export ``hint``
+(:data:`Hint`), which the thinking worker calls for that game's Hint.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from app.page import Page
+from app.routes import Route
+from app.settings import Settings
+from app.storage import Store, TabStore
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing the player did, as plain data from the page's bridge."""
+
+    # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
+    # shown again) | file (a file the player chose was read)
+    kind: str
+    action: str = ""
+    data: dict[str, str] | None = None
+    value: str = ""
+    key: str = ""
+    hash: str = ""
+
+    @classmethod
+    def from_json(cls, text: str) -> Event:
+        d = json.loads(text)
+        data = d.get("data") or {}
+        return cls(kind=str(d.get("kind", "")), action=str(d.get("action") or ""),
+                   data={str(k): str(x) for k, x in data.items()},
+                   value=str(d.get("value") or ""), key=str(d.get("key") or ""),
+                   hash=str(d.get("hash") or ""))
+
+    def get(self, key: str, default: str = "") -> str:
+        return (self.data or {}).get(key, default)
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A saved game read by its table's own reader (for an import)."""
+
+    text: str  # the save as this app would write it
+    about: str  # a few words about it: "deal 12, round 3" (", finished" at the end)
+    over: bool
+
+
+class Env(Protocol):
+    """What the shell needs of the browser (``app.main.BrowserEnv``; a fake in tests)."""
+
+    store: Store
+
+    def hash(self) -> str: ...
+
+    def go(self, hash_: str) -> None: ...
+
+    def base_url(self) -> str: ...
+
+    def reduced_motion(self) -> bool: ...
+
+    def fetch_text(self, url: str) -> Awaitable[str | None]: ...
+
+    def think(self, request: str) -> Awaitable[str]: ...
+
+    def on_update(self, callback: Callable[[], None]) -> None: ...
+
+    def apply_update(self) -> None: ...
+
+    def offline_status(self) -> str: ...
+
+
+class Task(Protocol):
+    """A running task (an ``asyncio`` task): tables only ever cancel one."""
+
+    def cancel(self, msg: Any = None) -> bool: ...
+
+
+class Host(Protocol):
+    """What a table may use of the shell (:class:`app.shell.App`)."""
+
+    page: Page
+    store: TabStore
+    env: Env
+    settings: Settings
+    route: Route
+    notice: str | None
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Task: ...
+
+    def go(self, hash_: str) -> None: ...
+
+    def render(self) -> None: ...
+
+    def set_title(self, name: str | None = None) -> None: ...
+
+    def tell(self, text: str, kind: str = "info") -> None: ...
+
+    def save_settings(self) -> None: ...
+
+
+class Table(Protocol):
+    """One game's table, as the shell sees it. ``screens`` are the routes the table has besides
+    its table (``deal``, ``setup``, ``watch``, ``stats``); the shell routes
+    ``#/<game>/<screen>…`` to :meth:`open` only for those."""
+
+    game_id: str
+    name: str  # the game's name (its GameInfo's)
+    screens: frozenset[str]
+    credit: str  # the game in About's list of games: its name, and who made it
+
+    # --- this device's game ---
+    def load(self) -> str | None:
+        """Read the saved game; what to tell the player when it could not be read."""
+
+    def save(self) -> None: ...
+
+    def summary(self) -> str | None:
+        """The home tile's line about the game in progress (None: nothing to continue)."""
+
+    def describe_save(self, text: str) -> SaveInfo:
+        """A saved game read by this table's own reader (an import); raises when it cannot be
+        read."""
+
+    def changed_elsewhere(self, key: str) -> None:
+        """Another tab wrote ``key``."""
+
+    def resume_here(self) -> None:
+        """The player is back on this tab."""
+
+    # --- the shell's screens ---
+    def tile_actions(self, rules: str, line: str | None) -> str:
+        """The home tile's buttons (``rules``: the Rules link), given the game's line."""
+
+    def rules_note(self) -> str:
+        """HTML shown under the game's rules page ('' for none)."""
+
+    # --- routes and events ---
+    def open(self, route: Route) -> None: ...
+
+    def leave(self, route: Route) -> None: ...
+
+    def keys(self) -> str:
+        """The keys this table handles (the bridge prevents their default)."""
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Write the table's message line."""
+
+    def on_click(self, ev: Event) -> None: ...
+
+    def on_change(self, ev: Event) -> None: ...
+
+    def on_key(self, key: str) -> None: ...
+
+
+class TableClass(Protocol):
+    """A table package's ``Table``: built with the shell as its host."""
+
+    game_id: str
+
+    def __call__(self, app: Host) -> Table: ...
+
+
+# The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data.
+Hint = Callable[[Any, Any, int], dict[str, Any]]

@@ -1,0 +1,20 @@
+"""Machiavelli's table package: the table (:mod:`.table`), its board (:mod:`.board`), and its
+Hint, the exact solver's best play, which the thinking worker computes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.tables.machiavelli.table import Table
+
+
+def hint(game: Any, state: Any, player: int) -> dict[str, Any]:
+    """The exact solver's best play from the turn's start and the steps to it from the table
+    as it is now (no steps: nothing can be laid, draw)."""
+    from app.tables.machiavelli.board import make_hint
+
+    h = make_hint(game.view(state, player), 3000.0)
+    return {"cards": h.cards, "proven": h.proven, "steps": [str(a) for a in h.steps]}
+
+
+__all__ = ["Table", "hint"]

@@ -1,0 +1,127 @@
+"""The solitaire's game in progress: the engine state and what the app keeps beside it.
+
+Saved and counted by the shell's one mechanism (:class:`app.storage.GameSaves`), as every
+table's game is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.storage import new_gid, read_envelope
+from engine.errors import IllegalAction
+from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+
+SAVE_VERSION = 1
+
+
+@dataclass
+class Session:
+    """One game at the table: the engine state plus what the app keeps beside it."""
+
+    state: Any
+    gid: str = field(default_factory=new_gid)
+    counted: bool = False  # already added to this device's record
+    manual: bool = False  # the player makes the forced moves by tapping
+
+    @classmethod
+    def new(cls, deal: int, manual: bool = False) -> Session:
+        return cls(GAME.new_seeded(deal), manual=manual)
+
+    @property
+    def deal(self) -> int | None:
+        seed: int | None = self.state.seed
+        return seed
+
+    @property
+    def view(self) -> Any:
+        return GAME.view(self.state, 0)
+
+    @property
+    def outcome(self) -> Any:
+        return GAME.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return GAME.outcome(self.state) is not None
+
+    def pending(self) -> Move | None:
+        move: Move | None = GAME.pending_move(self.state)
+        return move
+
+    def restart(self) -> Session:
+        if self.deal is None:
+            raise IllegalAction("this game has no deal number to restart from")
+        return Session.new(self.deal, self.manual)
+
+    # --- actions ---
+    def apply(self, action: Any) -> None:
+        """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
+        self.state = GAME.apply(self.state, action)
+
+    def next_action(self) -> Any | None:
+        """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
+        legal = GAME.legal_actions(self.state)
+        return legal[0] if legal else None
+
+    def deal_action(self) -> Deal | Gather:
+        """The Deal button: deal the next row, or gather the stacks when the deck is used up.
+
+        Refused (IllegalAction with the engine's reason) while a forced move is pending.
+        """
+        action: Deal | Gather = Deal() if self.state.deck else Gather()
+        reason = GAME.explain_illegal(self.state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return action
+
+    def step_plan(self) -> list[Any]:
+        """The actions one press of Deal makes: the deal (or gather) and, unless the player
+        makes them, every forced move it causes. Nothing is applied."""
+        if self.over:
+            return []
+        first = self.deal_action()
+        plan: list[Any] = [first]
+        if self.manual:
+            return plan
+        state = GAME.apply(self.state, first)
+        while (move := GAME.pending_move(state)) is not None:
+            plan.append(move)
+            state = GAME.apply(state, move)
+        return plan
+
+    def tap_move(self, src: int, dst: int) -> Move:
+        """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
+        move = Move(src, dst)
+        self.apply(move)
+        return move
+
+    # --- saving ---
+    def envelope(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "game": GAME.info.id,
+            "gid": self.gid,
+            "counted": self.counted,
+            "manual": self.manual,
+            "state": GAME.state_to_dict(self.state),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.envelope(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Read a saved game; InvalidState says what is wrong with it."""
+        data = read_envelope(text, GAME.info.id, GAME.info.name, SAVE_VERSION)
+        state = GAME.state_from_dict(data.get("state"))
+        return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
+                   manual=bool(data.get("manual")))
+
+
+def won(session: Session) -> bool:
+    """A finished deal counts as won when every card was discarded."""
+    out = session.outcome
+    return out is not None and bool(out.details.get("won"))

@@ -1,0 +1,304 @@
+"""Perpetual Motion's screens: the stacks, the deck and discards, the controls, the end, the
+offer to open a linked deal, and the statistics panel. Pure functions of values to HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.kit import button, card_html, esc, topbar
+from app.routes import shared
+from app.settings import SPEEDS
+from app.storage import Record
+from engine.cards import Card
+from engine.games.perpetual_motion import GAME, describe_stack
+
+PM = GAME.info.id
+ROUND_COUNT_NOTE = (
+    "Rounds are counted until the win, or until the round whose starting deck repeats an "
+    "earlier one. Mark Masten's published figures count one more round for lost deals "
+    "(the round that reveals the repeat)."
+)
+
+
+
+# --- home ---
+
+
+@dataclass(frozen=True)
+class SavedSummary:
+    deal: int | None
+    round: int
+    over: bool
+
+    def text(self) -> str | None:
+        """The home tile's one line, or None when there is nothing to continue."""
+        if self.over:
+            return None
+        deal = f"deal {self.deal}, " if self.deal is not None else ""
+        return f"{deal}round {self.round}"
+
+
+def tile_actions(rules: str, line: str | None) -> str:
+    """The home tile: Continue (with New deal) or Play, Rules, Statistics."""
+    if line:
+        play = (f'<a class="btn primary" href="#/{PM}" data-testid="continue">'
+                f'Continue <small>({esc(line)})</small></a>'
+                + button("New deal", "new-deal", testid="home-new-deal", game=PM))
+    else:
+        play = f'<a class="btn primary" href="#/{PM}" data-testid="play-{PM}">Play</a>'
+    return f'{play}{rules}<a class="btn" href="#/{PM}/stats">Statistics</a>'
+
+
+def rules_note() -> str:
+    return f'<aside class="app-note"><h2>In this app</h2><p>{esc(ROUND_COUNT_NOTE)}</p></aside>'
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableUI:
+    manual: bool = False
+    selected: int | None = None
+    hint: Any = None  # a Move to show
+    autoplay: bool = False
+    busy: bool = False  # an animated deal is running
+    speed: str = "normal"
+    record: Record | None = None  # shown at the end
+    can_share: bool = True
+
+
+def stack_label(stack: Sequence[Card], i: int, ui: TableUI) -> str:
+    label = describe_stack(stack, i)
+    if ui.selected == i:
+        label += ", selected"
+    if ui.hint is not None and ui.hint.src == i:
+        label += ", hint: move this card"
+    if ui.hint is not None and ui.hint.dst == i:
+        label += ", hint: onto this stack"
+    return label
+
+
+def stacks_html(view: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
+    cols = []
+    for i, stack in enumerate(view.stacks):
+        n = len(stack)
+        cls = "stack"
+        if ui.selected == i:
+            cls += " selected"
+        if i in targets:
+            cls += " target"
+        if ui.hint is not None and ui.hint.src == i:
+            cls += " hint-src"
+        if ui.hint is not None and ui.hint.dst == i:
+            cls += " hint-dst"
+        if not n:
+            cls += " empty"
+        cards = "".join(card_html(c, k, " top" if k == n - 1 else "") for k, c in enumerate(stack))
+        count = f'<span class="count" aria-hidden="true">{n}</span>'  # sits under the top card
+        cols.append(
+            f'<button type="button" class="{cls}" data-action="stack" data-i="{i}" '
+            f'id="stack-{i}" data-testid="stack-{i + 1}" data-count="{n}" '
+            f'data-top="{stack[-1] if n else ""}" '
+            f'data-vars="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}" '
+            f'aria-label="{esc(stack_label(stack, i, ui))}">'
+            f'<span class="pile">{cards}{count}</span></button>')
+    return f'<div class="stacks" data-testid="stacks">{"".join(cols)}</div>'
+
+
+def hud_html(view: Any) -> str:
+    deck_n = view.deck_count
+    disc = view.discarded
+    deck = (f'<div class="mini back" id="pm-deck" data-testid="deck" aria-label="deck, '
+            f'{deck_n} cards left to deal" role="img">'
+            f'<span class="mini-count">{deck_n}</span></div>' if deck_n else
+            '<div class="mini slot" id="pm-deck" data-testid="deck" role="img" '
+            'aria-label="deck, used up"><span class="mini-count">0</span></div>')
+    if disc:
+        last = disc[-1]
+        top = card_html(last, 0, " mini-face")
+        discard = (f'<div class="mini" id="pm-discard" data-testid="discard" role="img" '
+                   f'aria-label="discarded, {len(disc)} cards, last: {esc(last.name)}">{top}'
+                   f'</div>')
+    else:
+        discard = ('<div class="mini slot" id="pm-discard" data-testid="discard" role="img" '
+                   'aria-label="discarded, none yet"></div>')
+    deal = f"Deal #{view.seed}" if view.seed is not None else "Own deck"
+    return (
+        '<div class="hud">'
+        f'<div class="pile-info">{deck}<span class="pile-label">Deck <b data-testid="deck-count">'
+        f'{deck_n}</b></span></div>'
+        f'<div class="hud-mid"><span class="round" data-testid="round">Round {view.round}</span>'
+        f'<span class="deal-no" data-testid="deal-number">{esc(deal)}</span></div>'
+        f'<div class="pile-info">{discard}<span class="pile-label">Discarded '
+        f'<b data-testid="discard-count">{len(disc)}</b></span></div>'
+        '</div>')
+
+
+def end_html(view: Any, outcome: Any, record: Record | None) -> str:
+    won = bool(outcome.details.get("won"))
+    if won:
+        title = "Won!"
+        line = f"Every card is discarded, in {view.round} round{'s' if view.round != 1 else ''}."
+    else:
+        title = "No win: this deal loops"
+        line = (f"Loops every {view.loop_length} round{'s' if view.loop_length != 1 else ''} "
+                f"from round {view.loop_start}.")
+        line += f" ({view.round} rounds played until the repeat was found.)"
+    rec = ""
+    if record is not None:
+        rec = (f'<p class="record" data-testid="record">On this device: played '
+               f'<b>{record.played}</b> · won <b>{record.won}</b> · current streak '
+               f'<b>{record.streak}</b></p>')
+    return (f'<section class="end {"won" if won else "lost"}" data-testid="end" '
+            f'aria-labelledby="end-title"><h2 id="end-title">{title}</h2>'
+            f'<p data-testid="end-summary">{esc(line)}</p>{rec}'
+            f'<p class="fine">{esc(ROUND_COUNT_NOTE)}</p></section>')
+
+
+def board_html(view: Any, outcome: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
+    body = end_html(view, outcome, ui.record) if outcome is not None else stacks_html(
+        view, ui, targets)
+    return hud_html(view) + body
+
+
+def share_button(view: Any, ui: TableUI) -> str:
+    """Share is done by the page's bridge (it keeps the tap's user activation): the button
+    carries the link's hash; the bridge reports back with a ``share-done`` event."""
+    return button("Share", "share", id_="pm-share", testid="share",
+                  disabled=view.seed is None or not ui.can_share,
+                  aria_label="Share a link to this deal",
+                  share_hash=shared(f"#/{PM}/deal/{view.seed}"),
+                  share_title=f"Perpetual Motion, deal {view.seed}",
+                  share_text=f"Try deal {view.seed} of Perpetual Motion")
+
+
+def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
+    over = outcome is not None
+    if over:  # the next thing to do is a new deal: it takes the primary place
+        return ('<div class="row main-row">'
+                + button("Restart", "restart", id_="pm-restart", testid="restart",
+                         disabled=view.seed is None, aria_label="Restart this deal")
+                + button("New deal", "new-deal", cls="btn primary", id_="pm-new",
+                         testid="new-deal")
+                + share_button(view, ui)
+                + "</div>")
+    deck_empty = view.deck_count == 0
+    deal_label = "Next round" if deck_empty and not over else "Deal"
+    auto = (button("Stop", "stop", cls="btn", id_="pm-auto", testid="stop") if ui.autoplay
+            else button("Auto ▶", "autoplay", cls="btn", id_="pm-auto", testid="autoplay",
+                        disabled=over, aria_label="Auto-play to the end"))
+    deal = button(deal_label, "deal", cls="btn" if over else "btn primary", id_="pm-deal",
+                  testid="deal", disabled=over or ui.autoplay)
+    if ui.manual and not over:
+        third = button("Hint", "hint", id_="pm-hint", testid="hint", disabled=ui.autoplay)
+    else:
+        opts = "".join(f'<option value="{k}"{" selected" if k == ui.speed else ""}>'
+                       f'{k.capitalize()}</option>' for k in SPEEDS)
+        third = (f'<label class="speed"><span class="sr-only">Auto-play speed</span>'
+                 f'<select id="pm-speed" data-action="speed" data-testid="speed" '
+                 f'aria-label="Auto-play speed">{opts}</select></label>')
+    row1 = f'<div class="row main-row">{auto}{deal}{third}</div>'
+    new = button("New deal", "new-deal", cls="btn primary" if over else "btn", id_="pm-new",
+                 testid="new-deal")
+    restart = button("Restart", "restart", id_="pm-restart", testid="restart",
+                     disabled=view.seed is None, aria_label="Restart this deal")
+    share = share_button(view, ui)
+    mode = button("Tap moves", "toggle-manual", id_="pm-manual", testid="manual",
+                  pressed=ui.manual, aria_label="Tap moves: make the forced moves myself")
+    row2 = f'<div class="row">{new}{restart}{share}{mode}</div>'
+    return row2 + row1
+
+
+def table_html(title: str = "Perpetual Motion") -> str:
+    """The table's frame; the board and the controls are filled in by later updates."""
+    right = (f'<a class="btn icon" href="#/rules/{PM}" aria-label="Rules" '
+             f'data-testid="rules-link">?</a>')
+    return (topbar(title, right=right)
+            + '<main class="page table" id="main">'
+            + '<div id="pm-board" class="board"></div>'
+            + '<p id="pm-msg" class="msg" role="status" aria-live="polite" '
+              'data-testid="message"></p>'
+            + '</main><div id="pm-controls" class="bottom-bar controls"></div>')
+
+
+def offer_html(saved: SavedSummary, deal: int) -> str:
+    cur = f"deal {saved.deal}" if saved.deal is not None else "your own deck"
+    return (topbar("Perpetual Motion")
+            + '<main class="page offer" id="main"><section class="panel" data-testid="offer">'
+            + f"<h2>Open deal {deal}?</h2>"
+            + f"<p>You have a game in progress: {esc(cur)}, round {saved.round}. Opening the "
+              f"link starts deal {deal} in its place.</p>"
+            + '<div class="stack-buttons">'
+            + button(f"Play deal {deal}", "open-deal", cls="btn primary", testid="open-deal",
+                     deal=deal)
+            + button(f"Continue {esc(cur)}", "continue", testid="keep-game")
+            + "</div></section></main>")
+
+
+# --- statistics --------------------------------------------------------------------------------
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.2f} %"
+
+
+def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: bool) -> str:
+    rec = ('<section class="panel" aria-labelledby="rec-h"><h2 id="rec-h">Your deals on this '
+           'device</h2><dl class="kv" data-testid="device-record">'
+           f"<dt>Played</dt><dd>{record.played}</dd><dt>Won</dt><dd>{record.won}</dd>"
+           f"<dt>Current streak</dt><dd>{record.streak}</dd>"
+           f"<dt>Best streak</dt><dd>{record.best_streak}</dd></dl></section>")
+    choices = "".join(f'<option value="{n}"{" selected" if n == games else ""}>{n:,}</option>'
+                      for n in (1000, 10000, 50000, 100000))
+    form = (
+        '<section class="panel" aria-labelledby="sim-h"><h2 id="sim-h">Simulate deals</h2>'
+        '<p class="fine">Plays many deals right here in the browser, by the same rules, to '
+        'estimate how often Perpetual Motion comes out.</p>'
+        '<div class="form-row"><label for="sim-games">Deals</label>'
+        f'<select id="sim-games" data-action="sim-games" data-testid="sim-games"'
+        f'{" disabled" if running else ""}>{choices}</select></div>'
+        '<div class="form-row"><label for="sim-seed">Seed</label>'
+        f'<input id="sim-seed" type="number" inputmode="numeric" min="0" value="{seed}" '
+        f'data-action="sim-seed" data-testid="sim-seed"{" disabled" if running else ""}></div>'
+        '<div class="row">'
+        + (button("Stop", "sim-stop", cls="btn", id_="sim-stop", testid="sim-stop") if running
+           else button("Start", "sim-start", cls="btn primary", id_="sim-start",
+                       testid="sim-start"))
+        + "</div>")
+    prog = f'<div id="sim-progress-box">{sim_progress_html(sim, running)}</div>'
+    form += prog + "</section>"
+    res = ""
+    if sim is not None and sim.done:
+        d = sim.stats.to_dict()
+        loops = sorted((sim.stats.loop_lengths or {}).items(), key=lambda kv: -kv[1])[:5]
+        loop_txt = ", ".join(f"{k} rounds ({v:,})" for k, v in loops) or "—"
+        res = ('<section class="panel" aria-labelledby="res-h" data-testid="sim-results">'
+               '<h2 id="res-h">Results</h2><dl class="kv">'
+               f"<dt>Deals</dt><dd>{sim.done:,}</dd>"
+               f"<dt>Won</dt><dd>{sim.stats.won:,} ({pct(d['win_rate'])} ± "
+               f"{pct(d['win_rate_stderr'])})</dd>"
+               f"<dt>Mean rounds</dt><dd>{d['mean_rounds']:.2f}"
+               + (f" ± {d['mean_rounds_stderr']:.2f}" if "mean_rounds_stderr" in d else "")
+               + "</dd>"
+               f"<dt>Mean rounds, Masten's count</dt><dd>{d['mean_rounds_masten_count']:.2f}</dd>"
+               f"<dt>Commonest loops</dt><dd>{esc(loop_txt)}</dd></dl>"
+               "<p class='fine'>Mark Masten's published analysis: 8.67 % of deals won, "
+               "44.7 rounds on average. " + esc(ROUND_COUNT_NOTE) + "</p></section>")
+    return (topbar("Statistics") + '<main class="page stats" id="main">' + rec + form + res
+            + "</main>")
+
+
+def sim_progress_html(sim: Any | None, running: bool) -> str:
+    if sim is None:
+        return ""
+    done, total = sim.done, sim.games
+    state = ("running" if running else "stopped" if sim.stopped and done < total
+             else "finished")
+    return (f'<div class="progress" data-testid="sim-progress" data-state="{state}">'
+            f'<progress max="{total}" value="{done}" aria-label="Deals simulated">'
+            f"</progress><p>{done:,} of {total:,} deals"
+            + (" — stopped" if state == "stopped" else "") + "</p></div>")
