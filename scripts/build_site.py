@@ -4,6 +4,12 @@ Everything the app needs is served from our own files (nothing from a CDN). The 
 gets the exact list of files and a content hash of them, so each published version is one
 cache. Run through ``scripts/play`` or ``scripts/test`` (they do the set-up first).
 
+What can be derived is generated, not written by hand: pyscript.json's ``files`` (every ``.py``
+under web/app/ at any depth), index.html's links to every ``.css`` and ``.js`` there, and its
+title, description and home-screen skeleton tiles (from the engine registry). web/index.html
+has a ``<!-- build: NAME -->`` line for each (see MARKER and render_index); web/pyscript.json
+keeps only the settings that are not derived.
+
 Usage: python scripts/build_site.py [--out build/site]
 """
 
@@ -11,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -30,10 +39,127 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm|mpy|toml|service-worker|zip)")
 DISABLED_PLUGINS = ["!py-editor", "!py-game", "!py-terminal", "!deprecations-manager"]
 WHEEL_NAME = re.compile(r"^tabletop_engine-[^/]+\.whl$")
+WEB = ROOT / "web"
+APP = "app"  # the app's own folder under web/: its modules, styles and scripts
+# A marker is a line of its own; the build replaces it with generated lines at its indent.
+MARKER = re.compile(r"^([ \t]*)<!-- build: ([a-z ]+) -->[ \t]*$", re.MULTILINE)
+# <script type="py" src="..."> in index.html: PyScript runs these itself, so they are not files
+ENTRY_SCRIPT = re.compile(r'<script\b[^>]*\btype="py"[^>]*\bsrc="([^"]+)"')
 
 
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --- generated from the source tree and the registry ------------------------------------------
+
+
+def app_files(web: Path, suffix: str) -> list[str]:
+    """Every ``suffix`` file under web/app/, at any depth, as ``./app/...`` URLs, sorted."""
+    found = []
+    for p in (web / APP).rglob(f"*{suffix}"):
+        rel = p.relative_to(web)
+        if p.is_file() and not any(part == "__pycache__" or part.startswith(".")
+                                   for part in rel.parts):
+            found.append("./" + rel.as_posix())
+    return sorted(found)
+
+
+def pyscript_files(web: Path) -> dict[str, str]:
+    """pyscript.json's ``files``: every app module at its own path, but the entry scripts that
+    index.html runs itself (``<script type="py" src=...>``: app/main.py)."""
+    entries = set(ENTRY_SCRIPT.findall((web / "index.html").read_text(encoding="utf-8")))
+    return {f: f for f in app_files(web, ".py") if f not in entries}
+
+
+def players_text(lo: int, hi: int) -> str:
+    """As the app's home screen writes it (web/app/views.py): "1 player", "2–8 players"."""
+    if lo == hi:
+        return f"{lo} player" + ("s" if lo != 1 else "")
+    return f"{lo}–{hi} players"
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def skeleton_tile(info: Any) -> str:
+    """One home tile as the first paint shows it, before Python is up: the app's tile without
+    its test ids and saved-game lines. A game for more than one player has a set-up screen;
+    a game not yet built ("coming soon") has only its rules."""
+    gid = esc(info.id)
+    rules = f'<a class="btn" href="#/rules/{gid}">Rules</a>'
+    if not info.available:
+        badge = ' · <span class="badge">Coming soon</span>'
+        actions, cls = rules, "tile soon"
+    else:
+        badge = ""
+        setup = (f'<a class="btn" href="#/{gid}/setup">Set up</a>'
+                 if info.max_players > 1 else "")
+        actions = f'<a class="btn primary" href="#/{gid}">Play</a>{setup}{rules}'
+        cls = "tile"
+    return (f'<li class="{cls}"><h2 class="tile-name">{esc(info.name)}</h2>'
+            f'<p class="tile-pitch">{esc(info.pitch)}</p>'
+            f'<p class="tile-meta">{esc(players_text(info.min_players, info.max_players))}'
+            f'{badge}</p><div class="tile-actions">{actions}</div></li>')
+
+
+def and_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def head_lines(games: Sequence[Any]) -> list[str]:
+    """The title (the first game "and friends") and the description (every game)."""
+    names = [g.name for g in games]
+    title = "Tabletop" + (f" — {names[0]}" + (" and friends" if len(names) > 1 else "")
+                          if names else "")
+    about = "Card and tile games that work offline" + (f": {and_list(names)}." if names else ".")
+    return [f"<title>{esc(title)}</title>", f'<meta name="description" content="{esc(about)}">']
+
+
+def fill_markers(text: str, fills: dict[str, list[str]]) -> str:
+    """Replace each marker line by its lines (at the marker's indent); every marker in ``fills``
+    must be there exactly once, and no other marker may be."""
+    found = [m.group(2) for m in MARKER.finditer(text)]
+    if sorted(found) != sorted(fills):
+        raise SystemExit(f"index.html build markers: found {found}, expected {sorted(fills)}")
+
+    def fill(m: re.Match[str]) -> str:
+        return "\n".join(m.group(1) + line for line in fills[m.group(2)])
+
+    return MARKER.sub(fill, text)
+
+
+def render_index(web: Path, games: Sequence[Any]) -> str:
+    """web/index.html with its markers filled in."""
+    return fill_markers((web / "index.html").read_text(encoding="utf-8"), {
+        "title and description": head_lines(games),
+        "table styles": [f'<link rel="stylesheet" href="{esc(u)}">'
+                         for u in app_files(web, ".css")],
+        "table scripts": [f'<script src="{esc(u)}"></script>' for u in app_files(web, ".js")],
+        "home tiles": [skeleton_tile(g) for g in games],
+    })
+
+
+def copy_web(out: Path, web: Path = WEB,
+             games: Callable[[], Sequence[Any]] | None = None) -> None:
+    """web/ into ``out`` with index.html and pyscript.json's ``files`` generated (the engine
+    wheel and the other pyscript.json settings come later: write_pyscript_config)."""
+    if games is None:
+        from engine.registry import all_games
+
+        games = all_games
+    shutil.copytree(web, out, dirs_exist_ok=True)
+    for junk in out.rglob("__pycache__"):
+        shutil.rmtree(junk)
+    (out / "index.html").write_text(render_index(web, games()), encoding="utf-8")
+    cfg_path = out / "pyscript.json"
+    cfg = json.loads(cfg_path.read_text()) if cfg_path.exists() else {}
+    cfg["files"] = pyscript_files(web)
+    cfg_path.write_text(json.dumps(cfg, indent=2))
+
+
+# --- the build ----------------------------------------------------------------------------------
 
 
 def build_wheel(out: Path) -> Path:
@@ -143,9 +269,7 @@ def build(out: Path) -> str:
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(ROOT / "web", out, dirs_exist_ok=True)
-    for junk in out.rglob("__pycache__"):
-        shutil.rmtree(junk)
+    copy_web(out)
     wheel = build_wheel(out)
     copy_pyodide(out)
     copy_pyscript(out)
