@@ -2,7 +2,8 @@
 
 1. Frames per second while panning a 50-card floor plan with the CPU throttled 4x (CDP
    ``Emulation.setCPUThrottlingRate``): the plan of 50 cards (laid by the engine's own legal
-   placements, drawn by ``app.tables.cube_farm.board.table_html``) is put into the running app's table, then
+   placements, drawn by ``app.tables.cube_farm.board.table_html``) is put into the running
+   app's table, then
    a finger-like drag moves it for a few seconds (a pointer move dispatched in the page every
    animation frame, handled by ``app/tables/cube_farm/pan.js``); frames are counted with
    ``requestAnimationFrame``, with the frames that showed a new transform and the longest

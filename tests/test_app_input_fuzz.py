@@ -26,11 +26,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from app import storage as pm
+from app.page import RecordingPage
+from app.routes import LINK_VERSION, parse_hash
 from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion import session as pms
-from app.page import RecordingPage
-from app.routes import LINK_VERSION, parse_hash
 from test_save_fuzz import mutate
 from test_shell import boot, run_async
 

@@ -15,11 +15,12 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import backup
-from app.seated import seats as st
-from app.storage import DictStore
 from app import settings as cfg
 from app import storage as g
+from app.seated import seats as st
+from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
+from test_shell import boot, click, run_async, settle
 
 PM = "perpetual-motion"
 SAVE_KEY = g.save_key(PM)
@@ -28,9 +29,7 @@ RECORD_KEY = g.record_key(PM)
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
-from test_shell import boot, click, run_async, settle
 
-PM = "perpetual-motion"
 M = "machiavelli"
 
 

@@ -13,12 +13,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
-from app.seated import seats as st
-from app.storage import DictStore
-from app.think import think
 from app import settings as cfg
 from app import storage as g
+from app.seated import seats as st
+from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
+from app.think import think
+from test_shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
 SAVE_KEY = g.save_key(PM)
@@ -27,9 +28,7 @@ RECORD_KEY = g.record_key(PM)
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
-from test_shell import FakeEnv, boot, click, run_async, settle
 
-PM = "perpetual-motion"
 M = "machiavelli"
 QUICK_WIN = 16557  # Perpetual Motion: won in 11 rounds
 
@@ -273,7 +272,8 @@ def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
     store.set(SAVE_KEY, s.to_json())  # a save from before revisions
     tab = g.TabStore(store, tab="t1")
     assert g.load_saved(tab, PM, Session.from_json).game is not None
-    assert g.write_save(tab, SAVE_KEY, s.envelope()) and store.get(SAVE_KEY) == s.to_json()  # the same: not rewritten
+    # the same: not rewritten
+    assert g.write_save(tab, SAVE_KEY, s.envelope()) and store.get(SAVE_KEY) == s.to_json()
     s.apply(s.next_action())
     assert g.write_save(tab, SAVE_KEY, s.envelope()) and stamp(store, SAVE_KEY) == (1, "t1")
     assert g.unstamped(store.get(SAVE_KEY) or "") == s.to_json()
@@ -282,9 +282,11 @@ def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
     assert s2 is not None and s2.state == s.state
     s2.apply(s2.next_action())
     assert g.write_save(other, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
-    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, s.envelope())  # tab t1 is stale: refused
+    # tab t1 is stale: refused
+    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, s.envelope())
     assert stamp(store, SAVE_KEY) == (2, "t2")
-    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")  # the same game: taken
+    # the same game: taken
+    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
     assert not tab.newer(SAVE_KEY)
     s2.apply(s2.next_action())
     assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (3, "t1")

@@ -13,9 +13,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import storage as g
+from app.routes import Route, parse_hash
 from app.seated import seats as st
 from app.storage import DictStore
-from app.routes import Route, parse_hash
 from app.think import think
 
 from engine.registry import get_game

@@ -15,10 +15,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import storage as g
-from app.seated import seats as st
-from app.storage import DictStore
 from app.page import RecordingPage
 from app.shell import App
+from app.storage import DictStore
 from app.think import think
 
 from engine.seats import play_seeded

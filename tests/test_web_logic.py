@@ -10,16 +10,15 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
+from app import settings as cfg
+from app import storage as g
 from app.routes import Route, parse_deal_number, parse_hash
+from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion import GAME, Deal, Gather, Move, simulate
 from engine.registry import all_games
-
-from app import settings as cfg
-from app import storage as g
-from app.tables.perpetual_motion.session import Session, won
 
 PM = "perpetual-motion"
 SAVE_KEY = g.save_key(PM)
@@ -28,6 +27,7 @@ RECORD_KEY = g.record_key(PM)
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+
 
 IDS = tuple(x.id for x in all_games())
 TABLES = {PM: frozenset({"deal", "stats"})}  # only this game has a table here
