@@ -10,7 +10,7 @@ only through the host's batched :class:`~app.page.Page`. A table package
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -58,7 +58,8 @@ class SaveInfo:
 class Env(Protocol):
     """What the shell needs of the browser (``app.main.BrowserEnv``; a fake in tests)."""
 
-    store: Store
+    @property
+    def store(self) -> Store: ...
 
     def hash(self) -> str: ...
 
@@ -95,7 +96,7 @@ class Host(Protocol):
     route: Route
     notice: str | None
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Task: ...
+    def spawn(self, coro: Awaitable[Any]) -> Task: ...
 
     def go(self, hash_: str) -> None: ...
 

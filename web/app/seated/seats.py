@@ -162,7 +162,7 @@ def name_computers(seats: list[Seat]) -> list[Seat]:
     """Computers get friendly names that no person at the table has."""
     taken = {s.name.casefold() for s in seats if s.kind != "computer"}
     free = [n for n in COMPUTER_NAMES if n.casefold() not in taken]
-    out = []
+    out: list[Seat] = []
     for s in seats:
         if s.kind == "computer":
             base = free.pop(0) if free else f"Computer {len(out) + 1}"

@@ -186,7 +186,7 @@ class SeatedTable(Generic[U]):
         self.hand_over = None
         self.offer = None
         self.turn_reset()
-        self.before_tap = None
+        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
         m = self.match
         cur = m.current if m is not None else None
         if m is not None and len(m.setup.humans) > 1 and cur is not None and (

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.kit import Tap
+from app.kit import Tap, esc
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
@@ -92,7 +92,7 @@ class Table(SeatedTable[mu.TurnUI]):
     def hand_over_html(self, m: Match) -> str:
         s = m.state
         points = self.hand_over or ()
-        rows = "".join(f"<tr><th scope='row'>{mu.esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
+        rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
                        for n, p, t in zip(m.names(), points, s.scores, strict=False))
         return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
                 f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'

@@ -19,7 +19,7 @@ from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+from engine.games.perpetual_motion import GAME, Deal, Gather, Move, describe_stack
 
 PM = GAME.info.id
 
@@ -286,7 +286,7 @@ class Table:
             self.say("The game is over: start a new deal or restart this one.")
             return
         if not s.manual:
-            self.say(v.describe_stack(view.stacks[i], i).capitalize()
+            self.say(describe_stack(view.stacks[i], i).capitalize()
                      + ". Forced moves are made for you; turn on Tap moves to make them.")
             return
         if self.selected is None:
