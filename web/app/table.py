@@ -18,6 +18,7 @@ from app.page import Page
 from app.routes import Route
 from app.settings import Settings
 from app.storage import Store, TabStore
+from engine.protocol import Game
 
 
 @dataclass(frozen=True)
@@ -172,4 +173,4 @@ class TableClass(Protocol):
 
 
 # The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data.
-Hint = Callable[[Any, Any, int], dict[str, Any]]
+Hint = Callable[[Game[Any, Any, Any, Any], Any, int], dict[str, Any]]
