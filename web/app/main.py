@@ -14,6 +14,7 @@ here ever waits on a promise of the page (the thinking worker answers through a 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 import js
@@ -132,8 +133,8 @@ class BrowserEnv:
 
         return think(request)
 
-    def on_update(self, callback: Any) -> None:
-        pwa = getattr(window, "pwa", None)
+    def on_update(self, callback: Callable[[], None]) -> None:
+        pwa: Any = getattr(window, "pwa", None)
         if is_none(pwa):
             return
         if bool(pwa.updateReady):
@@ -143,7 +144,7 @@ class BrowserEnv:
         pwa.onUpdate(p)
 
     def apply_update(self) -> None:
-        pwa = getattr(window, "pwa", None)
+        pwa: Any = getattr(window, "pwa", None)
         if not is_none(pwa):
             pwa.applyUpdate()
 

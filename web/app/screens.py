@@ -7,10 +7,10 @@ rules) comes from its table (:class:`app.table.Table`), so nothing here names a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from app.kit import button, esc, notice_html, players_text, topbar
 from app.settings import SPEEDS, Settings
+from engine.protocol import GameInfo
 
 # --- home ------------------------------------------------------------------------------------
 
@@ -20,7 +20,7 @@ def rules_link(game_id: str) -> str:
     return f'<a class="btn" href="#/rules/{gid}" data-testid="rules-{gid}">Rules</a>'
 
 
-def home_html(games: Sequence[Any], actions: dict[str, str], notice: str | None = None,
+def home_html(games: Sequence[GameInfo], actions: dict[str, str], notice: str | None = None,
               stats: str | None = None) -> str:
     """One tile per game; ``actions`` has the buttons of each game that has a table (its
     table's :meth:`~app.table.Table.tile_actions`); the others say "coming soon".
@@ -54,7 +54,7 @@ def home_html(games: Sequence[Any], actions: dict[str, str], notice: str | None 
 # --- rules -----------------------------------------------------------------------------------
 
 
-def rules_html(info: Any, fragment: str | None, loading: bool = False,
+def rules_html(info: GameInfo, fragment: str | None, loading: bool = False,
                playable: bool = False, note: str = "") -> str:
     """A game's rules page; ``note``: what its table adds about this app (HTML)."""
     if loading:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import traceback
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app import backup, screens
@@ -129,7 +129,7 @@ class App:
                 self.flush()
         return wrapped
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Task:
+    def spawn(self, coro: Awaitable[Any]) -> Task:
         async def run() -> None:
             try:
                 await coro

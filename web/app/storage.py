@@ -25,7 +25,9 @@ MAX_DEAL = 999_999  # new random deals are numbered 1 .. MAX_DEAL
 class Store(Protocol):
     def get(self, key: str) -> str | None: ...
 
-    def set(self, key: str, value: str) -> None: ...
+    def set(self, key: str, value: str) -> bool | None:
+        """Write; False when the value was not kept (a :class:`TabStore` says so; a plain store
+        raises instead and answers None)."""
 
     def remove(self, key: str) -> None: ...
 
@@ -173,8 +175,9 @@ def stamp_of(text: str | None) -> tuple[int, str]:
     if not isinstance(data, dict):
         return 0, ""
     rev, tab = data.get("rev"), data.get("tab")
-    ok = isinstance(rev, int) and not isinstance(rev, bool) and rev > 0
-    return (rev if ok else 0), (tab if isinstance(tab, str) else "")
+    if not isinstance(rev, int) or isinstance(rev, bool) or rev <= 0:
+        rev = 0
+    return rev, (tab if isinstance(tab, str) else "")
 
 
 class TabStore:

@@ -10,7 +10,7 @@ only through the host's batched :class:`~app.page.Page`. A table package
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -18,6 +18,7 @@ from app.page import Page
 from app.routes import Route
 from app.settings import Settings
 from app.storage import Store, TabStore
+from engine.protocol import Game
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ class SaveInfo:
 class Env(Protocol):
     """What the shell needs of the browser (``app.main.BrowserEnv``; a fake in tests)."""
 
-    store: Store
+    @property
+    def store(self) -> Store: ...
 
     def hash(self) -> str: ...
 
@@ -95,7 +97,7 @@ class Host(Protocol):
     route: Route
     notice: str | None
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> Task: ...
+    def spawn(self, coro: Awaitable[Any]) -> Task: ...
 
     def go(self, hash_: str) -> None: ...
 
@@ -171,4 +173,4 @@ class TableClass(Protocol):
 
 
 # The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data.
-Hint = Callable[[Any, Any, int], dict[str, Any]]
+Hint = Callable[[Game[Any, Any, Any, Any], Any, int], dict[str, Any]]

@@ -22,14 +22,15 @@ import json
 from typing import Any
 
 from app import tables
+from engine.protocol import Bot
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
-_BOTS: dict[tuple[str, str, tuple[str, ...]], list[Any]] = {}
+_BOTS: dict[tuple[str, str, tuple[str, ...]], list[Bot[Any, Any]]] = {}
 _KEEP = 8  # games whose computer players are remembered
 
 
-def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Any]:
+def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Bot[Any, Any]]:
     key = (game_id, gid, levels)
     if key not in _BOTS:
         while len(_BOTS) >= _KEEP:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from app.seated.seats import LogLine, Match
 from app.settings import SPEEDS
@@ -24,7 +24,7 @@ FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
 
 
 class ComputerTurns:
-    def __init__(self, table: SeatedTable) -> None:
+    def __init__(self, table: SeatedTable[Any]) -> None:
         self.table = table
         self.runner: Task | None = None  # the task playing the computers' turns
         self.paused = False  # a watched game stopped by the player

@@ -79,6 +79,7 @@ def end_html(m: Match, sentence: str, scores: str, record: Record | None) -> str
     """The end: who won, the sentence of how, the scores, this device's record (not for a
     watched game) and Play again."""
     out = m.outcome
+    assert out is not None  # the end of a finished game
     names = m.names()
     winners = " and ".join(names[w] for w in out.winners) or "Nobody"
     verb = "win" if len(out.winners) != 1 else "wins"
@@ -101,6 +102,7 @@ def end_html(m: Match, sentence: str, scores: str, record: Record | None) -> str
 def scores_html(m: Match, caption: str) -> str:
     """The end screen's table: each player's points, and in a match each hand's."""
     out = m.outcome
+    assert out is not None  # the end of a finished game
     if out.scores is None:
         return ""
     names = m.names()

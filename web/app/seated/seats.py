@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.routes import parse_deal_number
 from app.storage import Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState
+from engine.protocol import Action, Config, Game, Outcome
 from engine.registry import get_game
 from engine.seats import deal_seeded, seated_config
 
@@ -81,8 +83,9 @@ class Setup:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
-    def config(self) -> Any:
-        return seated_config(self.game, len(self.seats), dict(self.options))
+    def config(self) -> Config:
+        config: Config = seated_config(self.game, len(self.seats), dict(self.options))
+        return config
 
     def query(self, deal: int | None = None) -> tuple[tuple[str, str], ...]:
         q = [("seats", ",".join(s.token() for s in self.seats))]
@@ -162,7 +165,7 @@ def name_computers(seats: list[Seat]) -> list[Seat]:
     """Computers get friendly names that no person at the table has."""
     taken = {s.name.casefold() for s in seats if s.kind != "computer"}
     free = [n for n in COMPUTER_NAMES if n.casefold() not in taken]
-    out = []
+    out: list[Seat] = []
     for s in seats:
         if s.kind == "computer":
             base = free.pop(0) if free else f"Computer {len(out) + 1}"
@@ -261,7 +264,7 @@ class Match:
         return cls(setup, deal, deal_seeded(game, setup.config(), deal), watch=watch)
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game[Any, Any, Any, Any]:
         return get_game(self.setup.game)
 
     @property
@@ -270,7 +273,7 @@ class Match:
         return p
 
     @property
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
     @property
@@ -280,7 +283,7 @@ class Match:
     def names(self) -> list[str]:
         return [s.name for s in self.setup.seats]
 
-    def apply_all(self, actions: list[Any]) -> None:
+    def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
         state = self.state
         for a in actions:

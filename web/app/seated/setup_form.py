@@ -79,7 +79,7 @@ class SetupForm:
             key = ev.get("key")
             opt = next((o for o in self.info.options if o.id == key), None)
             if opt is None:
-                return
+                return None
             val: Any = ev.value
             if opt.kind == "int":
                 try:

@@ -26,7 +26,7 @@ from app.seated.setup_form import SetupForm
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
 from app.table import Event, Host, SaveInfo
 from engine.errors import IllegalAction
-from engine.protocol import outcome_text
+from engine.protocol import Action, outcome_text
 from engine.registry import get_game
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
@@ -186,7 +186,7 @@ class SeatedTable(Generic[U]):
         self.hand_over = None
         self.offer = None
         self.turn_reset()
-        self.before_tap = None
+        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
         m = self.match
         cur = m.current if m is not None else None
         if m is not None and len(m.setup.humans) > 1 and cur is not None and (
@@ -418,7 +418,7 @@ class SeatedTable(Generic[U]):
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
-    def perform(self, m: Match, seat: int, actions: list[Any], message: str | None,
+    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
                 refusal: bool) -> None:
         """A person's steps: all-or-nothing; a refusal leaves the game as it was."""
         if actions:

@@ -16,7 +16,8 @@ from app.seated.seats import LogLine, Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.cube_farm import board as cu
-from engine.games.cube_farm.rules import HAND_OVER, OVER, NextHand
+from engine.games.cube_farm.rules import HAND_OVER, OVER, CFAction, CFState, NextHand
+from engine.protocol import Action
 
 
 class Table(SeatedTable[cu.TurnUI]):
@@ -46,13 +47,14 @@ class Table(SeatedTable[cu.TurnUI]):
     def turn_reset(self) -> None:
         self.ui = cu.TurnUI(step=self.ui.step)
 
-    def hand_of(self, state: Any) -> int:
+    def hand_of(self, state: CFState) -> int:
         return int(state.hand)
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match, before: CFState, actions: Sequence[CFAction],
+                      seat: int) -> str:
         return cu.describe_turn(before, m.state, seat, m.names()[seat])
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
+    def marks(self, before: CFState, after: CFState) -> frozenset[str]:
         return cu.marked_keys(before, after)
 
     def line(self, m: Match) -> str:
@@ -63,13 +65,14 @@ class Table(SeatedTable[cu.TurnUI]):
     def end_line(self, m: Match) -> str:
         names = m.names()
         out = m.outcome
+        assert out is not None
         who = " and ".join(names[w] for w in out.winners)
         best = max(m.state.totals)
         verb = "share the win" if len(out.winners) > 1 else "wins"
         return f"{who} {verb} with {best} points after {m.state.hands_total} hands."
 
     # --- a hand's end ---
-    def check_hand_over(self, before: Any, m: Match) -> None:
+    def check_hand_over(self, before: CFState, m: Match) -> None:
         if m.watch:
             return
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
@@ -77,10 +80,10 @@ class Table(SeatedTable[cu.TurnUI]):
             if m.state.phase == HAND_OVER:
                 self.hand_over = tuple(m.state.history[-1])
 
-    def perform(self, m: Match, seat: int, actions: list[Any], message: str | None,
+    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
                 refusal: bool) -> None:
-        before = m.state
-        start = self.turn_start(before)
+        before: CFState = m.state
+        start: CFState = self.turn_start(before)
         count = len(m.log)
         super().perform(m, seat, actions, message, refusal)
         # With two players the one who ends a hand also deals the next: the shell sees the
@@ -137,7 +140,7 @@ class Table(SeatedTable[cu.TurnUI]):
     def act_cf_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, state: CFState, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         self.ui, text = cu.advice_ui(state, self.ui, action)
         self.render_board()

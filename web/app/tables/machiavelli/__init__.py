@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from app.tables.machiavelli.table import Table
+from engine.games.machiavelli.rules import MState
+from engine.protocol import Game
 
 
-def hint(game: Any, state: Any, player: int) -> dict[str, Any]:
+def hint(game: Game[Any, Any, Any, Any], state: MState, player: int) -> dict[str, Any]:
     """The exact solver's best play from the turn's start and the steps to it from the table
     as it is now (no steps: nothing can be laid, draw)."""
     from app.tables.machiavelli.board import make_hint

@@ -8,11 +8,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.kit import Tap
+from app.kit import Tap, esc
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.machiavelli import board as mu
+from engine.games.machiavelli.rules import MAction, MState, MView
 
 
 class Table(SeatedTable[mu.TurnUI]):
@@ -21,8 +22,9 @@ class Table(SeatedTable[mu.TurnUI]):
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.TurnUI())
 
-    def view(self, m: Match, seat: int) -> Any:
-        return self.game.view(m.state, seat)
+    def view(self, m: Match, seat: int) -> MView:
+        view: MView = self.game.view(m.state, seat)
+        return view
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
@@ -47,13 +49,13 @@ class Table(SeatedTable[mu.TurnUI]):
     def turn_reset(self) -> None:
         self.ui = mu.TurnUI(sort=self.ui.sort)
 
-    def hand_of(self, state: Any) -> int:
+    def hand_of(self, state: MState) -> int:
         return int(state.hand_no)
 
-    def check_hand_over(self, before: Any, m: Match) -> None:
+    def check_hand_over(self, before: MState, m: Match) -> None:
         """A hand of a match ended: keep its points; pause at the hand-over panel unless the
         match ended with it."""
-        s = m.state
+        s: MState = m.state
         if s.hand_no != before.hand_no or (m.over and s.hand_no > len(m.hands)
                                            and s.config.match_limit):
             points = [int(x) for x in s.last_hand]
@@ -62,15 +64,16 @@ class Table(SeatedTable[mu.TurnUI]):
             if not m.over and not m.watch:  # a watched match goes straight on
                 self.hand_over = tuple(points)
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match, before: MState, actions: Sequence[MAction],
+                      seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
+    def marks(self, before: MState, after: MState) -> frozenset[str]:
         return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
     def line(self, m: Match) -> str:
-        s = m.state
+        s: MState = m.state
         seat = self.viewer(m)
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
@@ -81,6 +84,7 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def end_line(self, m: Match) -> str:
         out = m.outcome
+        assert out is not None
         names = m.names()
         who = " and ".join(names[w] for w in out.winners)
         if m.state.config.match_limit:
@@ -90,9 +94,9 @@ class Table(SeatedTable[mu.TurnUI]):
         return f"Nobody could lay a card: {who} won with the fewest cards left."
 
     def hand_over_html(self, m: Match) -> str:
-        s = m.state
+        s: MState = m.state
         points = self.hand_over or ()
-        rows = "".join(f"<tr><th scope='row'>{mu.esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
+        rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
                        for n, p, t in zip(m.names(), points, s.scores, strict=False))
         return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
                 f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'
@@ -111,7 +115,7 @@ class Table(SeatedTable[mu.TurnUI]):
     def act_m_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, _state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, _state: MState, answer: dict[str, Any]) -> None:
         h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
                         tuple(self.game.parse_action(s) for s in answer["steps"]))
         self.ui = replace(self.ui, hint=h)

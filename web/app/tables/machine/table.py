@@ -15,7 +15,16 @@ from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.machine import board as mu
 from engine.errors import IllegalAction
-from engine.games.machine.rules import DISCARDING, TAKING, TRADING, Stop
+from engine.games.machine.rules import (
+    DISCARDING,
+    TAKING,
+    TRADING,
+    MachineAction,
+    MachineState,
+    MachineView,
+    PlayerMat,
+    Stop,
+)
 
 
 class Table(SeatedTable[mu.MachineUI]):
@@ -23,10 +32,12 @@ class Table(SeatedTable[mu.MachineUI]):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.MachineUI())
-        self.seen: dict[int, Any] = {}  # seat -> the mats when that person last tapped
+        # seat -> the mats when that person last tapped
+        self.seen: dict[int, tuple[PlayerMat, ...]] = {}
 
-    def view(self, m: Match, seat: int) -> Any:
-        return self.game.view(m.state, seat)
+    def view(self, m: Match, seat: int) -> MachineView:
+        view: MachineView = self.game.view(m.state, seat)
+        return view
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         marked = mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
@@ -51,7 +62,7 @@ class Table(SeatedTable[mu.MachineUI]):
         if actions:
             self.seen[seat] = m.state.mats
         if actions and t.finish:
-            state = m.state
+            state: MachineState | None = m.state
             try:
                 for a in actions:
                     state = self.game.apply(state, a)
@@ -68,18 +79,19 @@ class Table(SeatedTable[mu.MachineUI]):
     def turn_reset(self) -> None:
         self.ui = mu.MachineUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match, before: MachineState, actions: Sequence[MachineAction],
+                      seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
+    def marks(self, before: MachineState, after: MachineState) -> frozenset[str]:
         out = set(mu.mat_marks(before.mats, after.mats))
         out.update(f"d{i}" for i, (a, b) in enumerate(zip(before.display, after.display,
                                                           strict=True)) if a != b and b)
         return frozenset(out)
 
     def line(self, m: Match) -> str:
-        s = m.state
+        s: MachineState = m.state
         seat = self.viewer(m)
         if s.phase == "setup":
             return "set-up"
@@ -90,7 +102,7 @@ class Table(SeatedTable[mu.MachineUI]):
         return "Cubes on the mat"
 
     def end_line(self, m: Match) -> str:
-        s = m.state
+        s: MachineState = m.state
         names = m.names()
         who = " and ".join(names[w] for w in s.winners)
         if s.result == "won":
@@ -119,7 +131,8 @@ class Table(SeatedTable[mu.MachineUI]):
     def act_mm_hint(self, _ev: Event | None) -> None:
         self.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, state: Any, answer: dict[str, Any]) -> None:
+    def show_hint(self, m: Match, seat: int, state: MachineState,
+                  answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
         view = self.view(m, seat)
         cards = [str(c) for c in getattr(action, "cards", ())]

@@ -12,7 +12,8 @@ from typing import Any
 
 from app.storage import new_gid, read_envelope
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+from engine.games.perpetual_motion import GAME, Deal, Gather, Move, PMAction, PMState, PMView
+from engine.protocol import Outcome
 
 SAVE_VERSION = 1
 
@@ -21,7 +22,7 @@ SAVE_VERSION = 1
 class Session:
     """One game at the table: the engine state plus what the app keeps beside it."""
 
-    state: Any
+    state: PMState
     gid: str = field(default_factory=new_gid)
     counted: bool = False  # already added to this device's record
     manual: bool = False  # the player makes the forced moves by tapping
@@ -36,11 +37,11 @@ class Session:
         return seed
 
     @property
-    def view(self) -> Any:
+    def view(self) -> PMView:
         return GAME.view(self.state, 0)
 
     @property
-    def outcome(self) -> Any:
+    def outcome(self) -> Outcome | None:
         return GAME.outcome(self.state)
 
     @property
@@ -57,11 +58,11 @@ class Session:
         return Session.new(self.deal, self.manual)
 
     # --- actions ---
-    def apply(self, action: Any) -> None:
+    def apply(self, action: PMAction) -> None:
         """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
         self.state = GAME.apply(self.state, action)
 
-    def next_action(self) -> Any | None:
+    def next_action(self) -> PMAction | None:
         """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
         legal = GAME.legal_actions(self.state)
         return legal[0] if legal else None
@@ -77,13 +78,13 @@ class Session:
             raise IllegalAction(reason)
         return action
 
-    def step_plan(self) -> list[Any]:
+    def step_plan(self) -> list[PMAction]:
         """The actions one press of Deal makes: the deal (or gather) and, unless the player
         makes them, every forced move it causes. Nothing is applied."""
         if self.over:
             return []
         first = self.deal_action()
-        plan: list[Any] = [first]
+        plan: list[PMAction] = [first]
         if self.manual:
             return plan
         state = GAME.apply(self.state, first)

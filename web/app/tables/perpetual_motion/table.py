@@ -9,7 +9,6 @@ speaks to the page only through the shell's batched ``Page``.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from app.routes import Route
 from app.settings import SPEEDS
@@ -19,7 +18,15 @@ from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move
+from engine.games.perpetual_motion import (
+    GAME,
+    Deal,
+    Gather,
+    Move,
+    PMAction,
+    PMView,
+    describe_stack,
+)
 
 PM = GAME.info.id
 
@@ -286,7 +293,7 @@ class Table:
             self.say("The game is over: start a new deal or restart this one.")
             return
         if not s.manual:
-            self.say(v.describe_stack(view.stacks[i], i).capitalize()
+            self.say(describe_stack(view.stacks[i], i).capitalize()
                      + ". Forced moves are made for you; turn on Tap moves to make them.")
             return
         if self.selected is None:
@@ -316,8 +323,9 @@ class Table:
             return
         s = self.session
         assert s is not None
-        if s.over:
-            self.say(s.outcome.summary)
+        out = s.outcome
+        if out is not None:
+            self.say(out.summary)
         elif s.pending() is None:
             self.say("Done: no forced move is left. " + (
                 "Deal the next row." if s.view.deck_count else "Tap Next round to gather."))
@@ -358,7 +366,7 @@ class Table:
         self.hint = None
         self.app.spawn(self.run_plan(plan))
 
-    async def run_plan(self, plan: list[Any]) -> None:
+    async def run_plan(self, plan: list[PMAction]) -> None:
         s = self.session
         assert s is not None
         animate = not self.app.env.reduced_motion()
@@ -389,7 +397,7 @@ class Table:
         else:
             self.deals_queued = 0
 
-    def describe_plan(self, before: Any, plan: list[Any],
+    def describe_plan(self, before: PMView, plan: list[PMAction],
                       moved: list[tuple[str, int]] | None = None) -> str:
         s = self.session
         assert s is not None
@@ -411,11 +419,12 @@ class Table:
                     text = "Dealt a row: make the forced moves by tapping the stacks."
         else:
             text = ""
-        if s.over:
-            text = (text + " " if text else "") + str(s.outcome.summary)
+        out = s.outcome
+        if out is not None:
+            text = (text + " " if text else "") + str(out.summary)
         return text
 
-    async def perform(self, action: Any, animate: bool, render: bool = True) -> None:
+    async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
         s = self.session
         assert s is not None
@@ -437,8 +446,8 @@ class Table:
                 cards = [str(after.discarded[-1])]
             else:
                 cards = [str(st[-1]) for st in after.stacks if st]
-            for k, card in enumerate(cards):
-                self.page.flight(card, "#pm-deck", k * ROW_STAGGER_MS)
+            for k, name in enumerate(cards):
+                self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
     # --- auto-play ---
     def act_autoplay(self, _ev: Event | None) -> None:
@@ -490,8 +499,9 @@ class Table:
             self.autoplay = False
             if self.session is s:
                 self.render_table()
-                if s.over:
-                    self.say(str(s.outcome.summary))
+                out = s.outcome
+                if out is not None:
+                    self.say(str(out.summary))
                 elif was:
                     self.say("Stopped.")
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from app.kit import button, card_html, esc, topbar
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
+from app.tables.perpetual_motion.sim import Simulation
 from engine.cards import Card
-from engine.games.perpetual_motion import GAME, describe_stack
+from engine.games.perpetual_motion import GAME, Move, PMView, describe_stack
+from engine.protocol import Outcome
 
 PM = GAME.info.id
 ROUND_COUNT_NOTE = (
@@ -63,7 +64,7 @@ def rules_note() -> str:
 class TableUI:
     manual: bool = False
     selected: int | None = None
-    hint: Any = None  # a Move to show
+    hint: Move | None = None  # a Move to show
     autoplay: bool = False
     busy: bool = False  # an animated deal is running
     speed: str = "normal"
@@ -82,7 +83,7 @@ def stack_label(stack: Sequence[Card], i: int, ui: TableUI) -> str:
     return label
 
 
-def stacks_html(view: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
+def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
     cols = []
     for i, stack in enumerate(view.stacks):
         n = len(stack)
@@ -109,7 +110,7 @@ def stacks_html(view: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
     return f'<div class="stacks" data-testid="stacks">{"".join(cols)}</div>'
 
 
-def hud_html(view: Any) -> str:
+def hud_html(view: PMView) -> str:
     deck_n = view.deck_count
     disc = view.discarded
     deck = (f'<div class="mini back" id="pm-deck" data-testid="deck" aria-label="deck, '
@@ -138,7 +139,7 @@ def hud_html(view: Any) -> str:
         '</div>')
 
 
-def end_html(view: Any, outcome: Any, record: Record | None) -> str:
+def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
     won = bool(outcome.details.get("won"))
     if won:
         title = "Won!"
@@ -159,13 +160,14 @@ def end_html(view: Any, outcome: Any, record: Record | None) -> str:
             f'<p class="fine">{esc(ROUND_COUNT_NOTE)}</p></section>')
 
 
-def board_html(view: Any, outcome: Any, ui: TableUI, targets: Sequence[int] = ()) -> str:
+def board_html(view: PMView, outcome: Outcome | None, ui: TableUI,
+               targets: Sequence[int] = ()) -> str:
     body = end_html(view, outcome, ui.record) if outcome is not None else stacks_html(
         view, ui, targets)
     return hud_html(view) + body
 
 
-def share_button(view: Any, ui: TableUI) -> str:
+def share_button(view: PMView, ui: TableUI) -> str:
     """Share is done by the page's bridge (it keeps the tap's user activation): the button
     carries the link's hash; the bridge reports back with a ``share-done`` event."""
     return button("Share", "share", id_="pm-share", testid="share",
@@ -176,7 +178,7 @@ def share_button(view: Any, ui: TableUI) -> str:
                   share_text=f"Try deal {view.seed} of Perpetual Motion")
 
 
-def controls_html(view: Any, outcome: Any, ui: TableUI) -> str:
+def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     over = outcome is not None
     if over:  # the next thing to do is a new deal: it takes the primary place
         return ('<div class="row main-row">'
@@ -246,7 +248,7 @@ def pct(x: float) -> str:
     return f"{100 * x:.2f} %"
 
 
-def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: bool) -> str:
+def stats_html(record: Record, games: int, seed: int, sim: Simulation | None, running: bool) -> str:
     rec = ('<section class="panel" aria-labelledby="rec-h"><h2 id="rec-h">Your deals on this '
            'device</h2><dl class="kv" data-testid="device-record">'
            f"<dt>Played</dt><dd>{record.played}</dd><dt>Won</dt><dd>{record.won}</dd>"
@@ -292,7 +294,7 @@ def stats_html(record: Record, games: int, seed: int, sim: Any | None, running: 
             + "</main>")
 
 
-def sim_progress_html(sim: Any | None, running: bool) -> str:
+def sim_progress_html(sim: Simulation | None, running: bool) -> str:
     if sim is None:
         return ""
     done, total = sim.done, sim.games
