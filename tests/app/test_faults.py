@@ -7,17 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import game as g
 from app import seats as st
 from app.game import DictStore
 from app.think import think
-from test_shell import FakeEnv, boot, click, run_async, settle
+from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
 M = "machiavelli"
@@ -349,7 +345,7 @@ def test_an_unreadable_save_stays_put_when_it_cannot_be_set_aside() -> None:
 
 
 def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
-    from test_backup import export, import_file, played_store
+    from helpers.backup import export, import_file, played_store
 
     async def run() -> None:
         _name, text, _said = export(played_store())

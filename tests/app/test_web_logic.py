@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-
 from app import game as g
 from app.routes import PM, Route, parse_deal_number, parse_hash
 from app.sim import Simulation
