@@ -6,22 +6,18 @@ The site must have been built first (scripts/test does it): build/site/.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.browser import PHONE, ROOT
+from serve import serve_in_thread
 
-ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "site"
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -32,17 +28,6 @@ ARGS = [
     "--disable-gpu",
     "--no-first-run",
 ]
-PHONE: dict[str, Any] = {
-    "viewport": {"width": 360, "height": 640},
-    "device_scale_factor": 2,
-    "is_mobile": True,
-    "has_touch": True,
-}
-BOOT_TIMEOUT_MS = 120_000
-# Where the app's Python runs in the tests that boot it: "page" (the page's thread, as on a
-# first visit) or "worker" (the app's own service worker installed, then reloaded cross-origin
-# isolated). scripts/test runs the browser tests in both modes.
-THREAD = os.environ.get("TABLETOP_THREAD", "page")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -163,38 +148,3 @@ def persistent_context(playwright_instance: Any) -> Iterator[Any]:
     shutil.rmtree(profile, ignore_errors=True)
 
 
-def boot_app(ctx: Any, url: str, isolate: bool = True) -> Any:
-    """A new page of ``ctx`` with the app ready; uncaught page errors collect in ``.errors``.
-
-    In the worker mode (``THREAD``) the first visit installs the service worker and the page
-    is reloaded cross-origin isolated, with the app's Python in a worker (``isolate`` False:
-    a context whose service worker is stubbed out stays on the page's thread)."""
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, url)
-    if THREAD == "worker" and isolate:
-        wait_service_worker(page)
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("document.documentElement.dataset.thread") == "worker"
-    page.errors = errors
-    return page
-
-
-def open_app(page: Any, url: str, timeout: int = BOOT_TIMEOUT_MS) -> None:
-    """Navigate and wait until the app says it is ready for input."""
-    page.goto(url)
-    wait_ready(page, timeout)
-
-
-def wait_ready(page: Any, timeout: int = BOOT_TIMEOUT_MS) -> None:
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
-
-
-def wait_service_worker(page: Any, timeout: int = 60_000) -> None:
-    """Wait until a service worker is active and controls the page (all files precached)."""
-    page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-        timeout=timeout,
-    )

@@ -9,95 +9,18 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, boot_app, open_app, wait_ready
+from helpers.browser import PHONE, boot_app, open_app, wait_ready
+from helpers.pages import PM, SAVE_KEY, flights_of_one_deal, go, handled, idle, routed, table, tap
 
 from engine.games.perpetual_motion import GAME
 
-PM = "perpetual-motion"
-SAVE_KEY = "tabletop.perpetual-motion.save"
 QUICK_WIN = 16557  # won in 11 rounds: 132 forced moves, 102 deals, 10 gathers
 RANKS = "A23456789TJQK"
 
-
-# --- helpers (also used by test_app_screens.py) -----------------------------------------------
-
-
-IDLE = """() => {
-    const d = document.documentElement.dataset;
-    return d.busy !== '1' && (d.handled || '0') === (d.sent || '0');
-}"""
-
-
-def idle(page: Any) -> None:
-    """Wait until no animation, auto-play or simulation task is running and Python has answered
-    every event handed to it (in worker mode a route's answer can land after the next tap)."""
-    page.wait_for_function(IDLE, timeout=60_000)
-
-
-HANDLED = "document.documentElement.dataset.handled || '0'"
-
-
-def handled(page: Any, act: Callable[[], object]) -> None:
-    """Do ``act`` (a tap, a key) and wait until the app has handled the event it makes, then
-    until it is idle. With the app's Python in a worker the answer comes a little later than
-    the tap returns; a tap on a disabled control makes no event (then the wait gives up)."""
-    before = page.evaluate(HANDLED)
-    act()
-    try:
-        page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=10_000)
-    except Exception:
-        pass
-    idle(page)
-
-
-def routed(page: Any, act: Callable[[], object]) -> None:
-    """Do ``act`` (which changes the route) and wait until the app has handled the new route:
-    the hash change arrives after a tap returns, so waiting for idle alone can read the old
-    page."""
-    before = page.evaluate("document.documentElement.dataset.routed")
-    act()
-    page.wait_for_function("n => document.documentElement.dataset.routed !== n", arg=before)
-    idle(page)
-
-
-def go(page: Any, hash_: str) -> None:
-    """Follow an in-app link (no reload) and wait until the app has handled it."""
-    if page.evaluate("location.hash") == hash_:
-        return
-    routed(page, lambda: page.evaluate("h => { location.hash = h; }", hash_))
-
-
-def open_deal(page: Any, deal: int) -> None:
-    """Open a deal by its link, replacing any game in progress."""
-    go(page, f"#/{PM}/deal/{deal}")
-    if page.get_by_test_id("offer").count():
-        tap(page, "open-deal")
-
-
-def table(page: Any) -> dict[str, Any]:
-    """The table as the page shows it: stacks (card codes bottom to top), counts, message."""
-    result: dict[str, Any] = page.evaluate("""() => {
-        const q = s => document.querySelector(s);
-        const txt = s => q(s) ? q(s).textContent : null;
-        const stacks = [...document.querySelectorAll('[data-action=stack]')].map(
-            b => [...b.querySelectorAll('[data-card]')].map(c => c.dataset.card));
-        return {
-            stacks,
-            deck: q('[data-testid=deck-count]') ? +q('[data-testid=deck-count]').textContent : null,
-            discarded: q('[data-testid=discard-count]') ?
-                +q('[data-testid=discard-count]').textContent : null,
-            round: txt('[data-testid=round]'),
-            deal: txt('[data-testid=deal-number]'),
-            message: txt('[data-testid=message]') || '',
-            end: txt('[data-testid=end]'),
-            selected: [...document.querySelectorAll('.stack.selected')].map(b => +b.dataset.i),
-        };
-    }""")
-    return result
 
 
 def forced_move(stacks: list[list[str]]) -> tuple[int, int] | None:
@@ -117,33 +40,7 @@ def tap_stack(page: Any, i: int) -> None:
     handled(page, page.get_by_test_id(f"stack-{i + 1}").tap)
 
 
-def tap(page: Any, testid: str) -> None:
-    handled(page, page.get_by_test_id(testid).tap)
 
-
-def follow(page: Any, testid: str) -> None:
-    """Tap a link and wait until the app has handled the route it leads to."""
-    routed(page, page.get_by_test_id(testid).tap)
-
-
-COUNT_ANIMATIONS = """() => {
-    window.__flights = 0;
-    if (Element.prototype.animate.counted) return;
-    const animate = Element.prototype.animate;
-    Element.prototype.animate = function (...args) {
-        window.__flights += 1;
-        return animate.apply(this, args);
-    };
-    Element.prototype.animate.counted = true;
-}"""
-
-
-def flights_of_one_deal(page: Any) -> int:
-    """How many card flights one Deal starts (0 when motion is reduced)."""
-    page.evaluate(COUNT_ANIMATIONS)
-    tap(page, "deal")
-    n: int = page.evaluate("window.__flights")
-    return n
 
 
 def engine_stacks_after_first_deal(deal: int) -> list[list[str]]:

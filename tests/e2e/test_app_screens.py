@@ -11,30 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, boot_app
-from test_app_play import PM, flights_of_one_deal, follow, go, idle, open_deal, tap
-
-SHOTS = ROOT / "build" / "screenshots"
-
-LAYOUT_JS = """() => {
-    const doc = document.documentElement;
-    const small = [];
-    for (const el of document.querySelectorAll(
-            'button, a[href], select, input, textarea, [role=switch], [tabindex]')) {
-        if (el.closest('.rules-text')) continue;  // links inside running text are exempt
-        if (el.tabIndex < 0 && el.tagName === 'H1') continue;  // focus target, not a control
-        const r = el.getBoundingClientRect();
-        const cs = getComputedStyle(el);
-        if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') continue;
-        if (r.width < 43.5 || r.height < 43.5) {
-            small.push(`${el.tagName} ${el.dataset.testid || el.id || el.textContent.trim()
-                .slice(0, 20)} ${Math.round(r.width)}x${Math.round(r.height)}`);
-        }
-    }
-    return {scroll: doc.scrollWidth, width: window.innerWidth, small,
-            bg: getComputedStyle(document.body).backgroundColor};
-}"""
-
+from helpers.browser import PHONE, boot_app
+from helpers.layout import SHOTS, check_layout
+from helpers.pages import PM, flights_of_one_deal, follow, go, idle, open_deal, tap
 
 # pwa.js stand-in: an update that the test can announce, and a record of applyUpdate().
 PWA_STUB = """window.pwa = {updateReady: false, applied: 0, callbacks: [],
@@ -52,14 +31,6 @@ def app(browser: Any, site_url: str) -> Iterator[Any]:
     ctx.close()
 
 
-def check_layout(page: Any, name: str) -> str:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
-    m = page.evaluate(LAYOUT_JS)
-    assert m["scroll"] <= m["width"], f"{name}: sideways scrolling ({m['scroll']} > {m['width']})"
-    assert m["small"] == [], f"{name}: touch targets under 44 x 44: {m['small']}"
-    bg: str = m["bg"]
-    return bg
 
 
 def test_boots_to_the_home_screen_with_four_games(app: Any) -> None:

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, boot_app
-from seated import axe_clean, fresh, message, tap
-from test_app_play import HANDLED, go, idle, open_deal, table
-from test_app_screens import check_layout
+from helpers.browser import PHONE, boot_app
+from helpers.layout import check_layout
+from helpers.pages import HANDLED, go, idle, open_deal, table
+from helpers.seated import axe_clean, fresh, message, tap
 
 PM = "perpetual-motion"
 M = "machiavelli"

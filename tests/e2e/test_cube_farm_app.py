@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, open_app, wait_ready, wait_service_worker
-from seated import axe_clean, fresh, message, phone_app, tap, tap_el
-from test_app_play import go, idle
-from test_app_screens import SHOTS, check_layout
+from helpers.browser import PHONE, ROOT, open_app, wait_ready, wait_service_worker
+from helpers.layout import SHOTS, check_layout
+from helpers.pages import go, idle
+from helpers.seated import axe_clean, fresh, message, phone_app, tap, tap_el
 
 from engine.registry import get_game
 from engine.seats import choose, deal_seeded, make_bots, play_seeded

@@ -7,8 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from conftest import ROOT  # noqa: F401  (puts scripts/ on sys.path)
-
 from engine.registry import get_game, playable_ids
 
 # One source for both interpreters: run here with exec, and in the page with runPython.

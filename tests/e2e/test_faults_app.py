@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, boot_app, wait_ready
-from seated import fresh, message
-from seated import tap as tap_seated
-from test_app_play import PM, SAVE_KEY, go, idle, open_deal, table, tap
+from helpers.browser import PHONE, boot_app, wait_ready
+from helpers.pages import PM, SAVE_KEY, go, idle, open_deal, table, tap
+from helpers.seated import fresh, message
+from helpers.seated import tap as tap_seated
 
 OTHER_TAB = ("This game was played on in another tab, so this tab now shows the latest "
              "position.")

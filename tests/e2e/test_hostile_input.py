@@ -1,7 +1,7 @@
 """Nothing injected, nothing lost, on the real page: hostile names on every screen of a
 pass-and-play game, hostile and broken links, damaged saves in localStorage.
 
-The CPython tests (tests/test_app_input_fuzz.py) try thousands of each through the app's own
+The CPython tests (tests/app/test_app_input_fuzz.py) try thousands of each through the app's own
 paths; this checks in Chromium, under the app's Content-Security-Policy, that what they
 produce stays text: no element or handler from the input in the DOM, no dialog, no console
 error (conftest fails the test on any), and the app still works afterwards.
@@ -11,21 +11,15 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PHONE, boot_app
-from seated import tap
-from test_app_play import go, idle
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from app.seated import seats as st
 from app.storage import save_key
-from test_app_input_fuzz import HOSTILE, app_saves, damaged
+from helpers.browser import PHONE, boot_app
+from helpers.hostile import HOSTILE, app_saves, damaged
+from helpers.pages import go, idle
+from helpers.seated import tap
 
 from engine.registry import get_game
 

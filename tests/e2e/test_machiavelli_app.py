@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import wait_ready
-from seated import add_axe, fresh, message, phone_app, tap
-from test_app_play import HANDLED, go, idle
-from test_app_screens import SHOTS, check_layout
+from helpers.browser import wait_ready
+from helpers.layout import SHOTS, check_layout
+from helpers.pages import HANDLED, go, idle
+from helpers.seated import add_axe, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
 

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import PHONE, ROOT, wait_ready
-from seated import add_axe, fresh, message, phone_app, tap
-from test_app_play import go, idle
-from test_app_screens import SHOTS, check_layout
+from helpers.browser import PHONE, wait_ready
+from helpers.layout import SHOTS, check_layout
+from helpers.pages import go, idle
+from helpers.seated import add_axe, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
 
@@ -196,11 +196,9 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
     """Installed once, the table works offline (reload included); a new version published
     mid-game is offered, applied, and the game goes on where it was."""
     import shutil
-    import sys
 
-    sys.path.insert(0, str(ROOT / "scripts"))
     from build_site import write_service_worker
-    from conftest import open_app, wait_service_worker
+    from helpers.browser import open_app, wait_service_worker
     from serve import serve_in_thread
 
     live = tmp_path / "live"

@@ -6,15 +6,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import sys
 import urllib.request
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from conftest import ROOT, open_app, wait_ready, wait_service_worker
-
-sys.path.insert(0, str(ROOT / "scripts"))
+from helpers.browser import open_app, wait_ready, wait_service_worker
 
 
 def precache_list(site: Path) -> list[str]:

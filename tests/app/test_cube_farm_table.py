@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app.tables.cube_farm import board as cu
-from test_web_views import parse
+from helpers.markup import parse
 
 from engine.errors import IllegalAction
 from engine.games.cube_farm.bots import make_bot

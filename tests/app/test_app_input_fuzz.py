@@ -14,25 +14,19 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import sys
 from collections import Counter
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
 from app import storage as pm
 from app.page import RecordingPage
 from app.routes import LINK_VERSION, parse_hash
 from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion import session as pms
-from test_save_fuzz import mutate
-from test_shell import boot, run_async
+from helpers.hostile import HOSTILE, MARK, app_saves, damaged
+from helpers.shell import boot, run_async
 
 from engine.registry import get_game, playable_ids
 
@@ -50,11 +44,6 @@ TAGS = {"a", "abbr", "article", "aside", "b", "br", "button", "caption", "circle
         "table", "tbody", "td", "text", "tfoot", "th", "thead", "title", "tr", "ul", "use",
         "meter", "progress", "kbd", "hr", "ellipse", "tspan", "figure", "figcaption", "q",
         "s", "mark", "time", "pattern", "clippath", "lineargradient", "stop", "symbol"}
-MARK = "zq"  # in every hostile text: an element or attribute named with it was injected
-HOSTILE = [f"<img src=x onerror=alert(1) {MARK}>", f'"><{MARK}x>', f"' on{MARK}='1",
-           f'" onfocus="alert(1)" {MARK}="', f"<script>{MARK}()</script>",
-           f"javascript:{MARK}()", "\u202e\u05e9\u05dc\u05d5\u05dd Ana", "%3Cimg%20src%3Dx%3E",
-           "&lt;b&gt;", "\u0000", "\ud83c\udccf" * 3, "<!--", "]]>", "{{7*7}}"]
 
 
 class Markup(HTMLParser):
@@ -110,53 +99,6 @@ async def settle(app: Any, budget: int = 4000) -> None:
         await asyncio.sleep(0)
 
 
-# --- real saves, as the app writes them ----------------------------------------------------
-
-
-def app_saves(game_id: str, count: int, seed: int) -> list[str]:
-    """The save texts of ``count`` real games of ``game_id``, stopped at random points."""
-    rng = random.Random(f"app-saves:{game_id}:{seed}")
-    game = get_game(game_id)
-    out = []
-    for _ in range(count):
-        if game_id == pms.GAME.info.id:
-            s = pms.Session.new(rng.randint(1, 10**6), manual=rng.random() < 0.5)
-            for _ in range(rng.randrange(300)):
-                if s.over:
-                    break
-                s.apply(rng.choice(game.legal_actions(s.state)))
-            out.append(s.to_json())
-            continue
-        info = game.info
-        players = rng.randint(info.min_players, info.max_players)
-        kinds = [st.Seat("you", "You")] + [
-            rng.choice([st.Seat("computer", st.COMPUTER_NAMES[i], "standard"),
-                        st.Seat("person", rng.choice(["Ana", "\u05e9\u05e8\u05d4", HOSTILE[0]]))])
-            for i in range(players - 1)]
-        setup = st.Setup(game_id, tuple(kinds))
-        m = st.Match.new(setup, rng.randint(1, 10**6))
-        for _ in range(rng.randrange(200)):
-            if m.over:
-                break
-            m.apply_all([rng.choice(game.legal_actions(m.state))])
-        out.append(m.to_json())
-    return out
-
-
-def damaged(text: str, rng: random.Random) -> tuple[str, str]:
-    """One damaged copy of a save text, and what was done to it."""
-    roll = rng.random()
-    if roll < 0.1:
-        cut = rng.randrange(len(text))
-        return text[:cut], f"cut at {cut}"
-    if roll < 0.15:
-        return rng.choice(["", "null", "[]", "{}", "true", "\"x\"", "1e999", "{" * 5000,
-                           "\udcff", "[" * 100000 + "]" * 100000, "x" * 3_000_000]), "junk"
-    data, what = mutate(json.loads(text), rng)
-    try:
-        return json.dumps(data), what
-    except (ValueError, TypeError):  # a lone surrogate or similar: as text
-        return json.dumps(data, ensure_ascii=True), what
 
 
 @pytest.mark.parametrize("game_id", GAMES)

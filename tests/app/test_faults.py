@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import settings as cfg
 from app import storage as g
@@ -19,15 +15,17 @@ from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
 from app.think import think
-from test_shell import FakeEnv, boot, click, run_async, settle
+from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
+
 SAVE_KEY = g.save_key(PM)
 RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+
 
 M = "machiavelli"
 QUICK_WIN = 16557  # Perpetual Motion: won in 11 rounds
@@ -361,7 +359,7 @@ def test_an_unreadable_save_stays_put_when_it_cannot_be_set_aside() -> None:
 
 
 def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
-    from test_backup import export, import_file, played_store
+    from helpers.backup import export, import_file, played_store
 
     async def run() -> None:
         _name, text, _said = export(played_store())

@@ -5,13 +5,8 @@ same ``think`` requests the page sends giving the command line's game."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-
 from app import storage as g
 from app.routes import Route, parse_hash
 from app.seated import seats as st

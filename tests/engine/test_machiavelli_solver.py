@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,7 @@ from engine.games.machiavelli import solver as solver_mod
 from engine.games.machiavelli.melds import meld_problem
 from engine.games.machiavelli.solver import can_lay, counts_of, max_laid, solve
 
-milp_mod = pytest.importorskip("machiavelli_milp", reason="needs scipy (test-only)")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+milp_mod = pytest.importorskip("helpers.machiavelli_milp", reason="needs scipy (test-only)")
 bench_big = importlib.import_module("bench_machiavelli_big")
 
 

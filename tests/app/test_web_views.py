@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import re
-import sys
-from html.parser import HTMLParser
 from pathlib import Path
-from typing import ClassVar
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 from app import kit, screens
 from app.seated import screens as seated_screens
@@ -16,46 +11,15 @@ from app.settings import Settings
 from app.storage import Record
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import Session
+from helpers.markup import buttons_labelled, parse
 
 from engine.cards import Card
 from engine.games.perpetual_motion import GAME, Move
 from engine.registry import all_games
 
-WEB = Path(__file__).resolve().parents[1] / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 
 
-class Checker(HTMLParser):
-    """Collects tags; fails on unbalanced non-void elements."""
-
-    VOID: ClassVar[set[str]] = {"br", "img", "input", "meta", "link", "hr", "source", "wbr"}
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.stack: list[str] = []
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, dict(attrs)))
-        if tag not in self.VOID:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes {self.stack[-1:]}"
-        self.stack.pop()
-
-
-def parse(html: str) -> Checker:
-    c = Checker()
-    c.feed(html)
-    c.close()
-    assert not c.stack, f"unclosed: {c.stack}"
-    return c
-
-
-def buttons_labelled(c: Checker) -> None:
-    for tag, a in c.tags:
-        if tag == "button":
-            assert a.get("type") == "button"
 
 
 def home(lines: dict[str, str | None], tables: frozenset[str] | set[str] = frozenset({v.PM}),

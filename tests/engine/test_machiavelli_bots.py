@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from test_machiavelli_rules import start
+from helpers.machiavelli import start
 
 from engine.cards import Card, double_deck, parse_cards
 from engine.games.machiavelli import bots

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-
 from app import settings as cfg
 from app import storage as g
 from app.routes import Route, parse_deal_number, parse_hash
@@ -21,12 +16,14 @@ from engine.games.perpetual_motion import GAME, Deal, Gather, Move, simulate
 from engine.registry import all_games
 
 PM = "perpetual-motion"
+
 SAVE_KEY = g.save_key(PM)
 RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+
 
 
 IDS = tuple(x.id for x in all_games())

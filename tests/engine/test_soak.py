@@ -19,7 +19,7 @@ import pytest
 from engine.registry import get_game, playable_ids
 from engine.soak import RANDOM, InvariantBroken, check_refused, random_legal, soak_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = playable_ids()
 
 # (whole games, games checked for their first steps, steps): sized so the file takes ~20 s

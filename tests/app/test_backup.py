@@ -6,63 +6,23 @@ that would replace a game in progress asks first, and "Keep mine" keeps it."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
-
 from app import backup
 from app import settings as cfg
 from app import storage as g
-from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
-from test_shell import boot, click, run_async, settle
+from helpers.backup import PM, M, export, import_file, played_store
+from helpers.shell import boot, click, run_async, settle
 
-PM = "perpetual-motion"
 SAVE_KEY = g.save_key(PM)
 RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
     return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
-
-M = "machiavelli"
-
-
-def import_file(app: Any, text: str, size: int | None = None) -> None:
-    """What the page's bridge sends once it has read the chosen file."""
-    app.handle(json.dumps({"kind": "file", "action": "import-file",
-                           "data": {"name": "games.json",
-                                    "size": str(len(text) if size is None else size)},
-                           "value": text}))
-
-
-def played_store() -> DictStore:
-    """A device with a Perpetual Motion deal under way, a Machiavelli game started, records,
-    settings and a set-up, made the way the app makes them."""
-    store = DictStore()
-
-    async def run() -> None:
-        app, _page, env = boot(store)
-        env.go(f"#/{PM}/deal/5")
-        await settle(app)
-        for _ in range(3):
-            click(app, "deal")
-            await settle(app)
-        env.go(f"#/{M}/deal/12?seats=you,standard,beginner&variant=manipulation")
-        await settle(app)
-        click(app, "m-draw")
-        await settle(app)
-        click(app, "toggle-setting", key="four_colour")
-    run_async(run())
-    store.set(RECORD_KEY, g.Record(played=7, won=2, streak=1, best_streak=2).to_json())
-    store.set(g.record_key(M), g.Record(3, 1).to_json())
-    st.save_setup(store, st.setup_from_query(M, (("seats", "you,strong,@Bo"),), None))
-    return store
 
 
 def same_texts(a: DictStore, b: DictStore) -> bool:
@@ -71,14 +31,6 @@ def same_texts(a: DictStore, b: DictStore) -> bool:
         k: g.unstamped(v) for k, v in b.data.items()}
 
 
-def export(store: DictStore) -> tuple[str, str, str]:
-    """Settings → Export my games: (file name, file text, the message shown)."""
-    app, page, env = boot(store)
-    env.go("#/settings")
-    click(app, "export-games")
-    d = page.downloads[-1]
-    assert d["type"] == "application/json"
-    return d["name"], d["text"], page.texts["settings-msg"]
 
 
 def test_export_then_import_into_an_empty_device_gives_the_same_keys_and_texts() -> None:

@@ -17,7 +17,7 @@ from engine.games.cube_farm.cli import cli_main, tournament
 from engine.games.cube_farm.rules import GAME
 from engine.seats import play_seeded
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TWO_OWNERS = "this would join cubicles claimed by two different players"
 
 

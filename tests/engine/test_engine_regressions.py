@@ -1,5 +1,5 @@
 """Engine bugs found by the soak run (scripts/soak.py) and the saved-game fuzz
-(tests/test_save_fuzz.py), each pinned by the case that found it."""
+(tests/engine/test_save_fuzz.py), each pinned by the case that found it."""
 
 from __future__ import annotations
 

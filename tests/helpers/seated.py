@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from conftest import PHONE, ROOT, boot_app
-from test_app_play import HANDLED, go, idle
+from helpers.browser import PHONE, ROOT, boot_app
+from helpers.pages import HANDLED, go, idle
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -5,14 +5,10 @@ named, log lines read well, and random tapping through whole games never breaks.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import pytest
 from app.tables.machine import board as mu
-from test_web_views import buttons_labelled, parse
+from helpers.markup import buttons_labelled, parse
 
 from engine.cards import parse_cards, standard_deck
 from engine.errors import IllegalAction

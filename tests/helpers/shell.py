@@ -1,0 +1,95 @@
+"""The app's shell in CPython for the tests that drive it: a stand-in for the browser
+(``FakeEnv``, thinking requests answered by ``app.think`` itself), a started app over a store
+(``boot``), clicks, waiting until the app is idle (``settle``) and running a scenario on its
+own event loop (``run_async``). From tests/app/test_shell.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from typing import Any
+
+from app.page import RecordingPage
+from app.shell import App
+from app.storage import DictStore
+from app.think import think
+
+
+class FakeEnv:
+    def __init__(self, store: DictStore | None = None) -> None:
+        self.store = store or DictStore()
+        self.address = "#/"
+        self.app: App | None = None
+
+    def hash(self) -> str:
+        return self.address
+
+    def go(self, hash_: str) -> None:
+        self.address = hash_
+        if self.app is not None:
+            self.app.handle(json.dumps({"kind": "route", "hash": hash_}))
+
+    def base_url(self) -> str:
+        return "https://example.org/cards/"
+
+    def reduced_motion(self) -> bool:
+        return True
+
+    async def fetch_text(self, url: str) -> str | None:
+        return f"<p>{url}</p>"
+
+    async def think(self, request: str) -> str:
+        await asyncio.sleep(0)
+        return think(request)
+
+    def on_update(self, callback: Any) -> None:
+        pass
+
+    def apply_update(self) -> None:
+        pass
+
+    def offline_status(self) -> str:
+        return "ready"
+
+
+def run_async(coro: Any) -> None:
+    """Run a scenario on its own event loop in its own thread (the browser tests' Playwright
+    keeps an event loop running on the main thread)."""
+    errors: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(coro)
+        except BaseException as e:
+            errors.append(e)
+
+    t = threading.Thread(target=main)
+    t.start()
+    t.join()
+    if errors:
+        raise errors[0]
+
+
+def boot(store: DictStore | None = None, address: str = "#/",
+         env: FakeEnv | None = None) -> tuple[App, RecordingPage, FakeEnv]:
+    """A started app over ``store`` (or ``env``'s), opened at ``address``."""
+    env = env or FakeEnv(store)
+    env.address = address
+    page = RecordingPage()
+    app = App(page, env)
+    env.app = app
+    app.start()
+    return app, page, env
+
+
+async def settle(app: App) -> None:
+    for _ in range(100000):
+        if not app.tasks:
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("the app never became idle")
+
+
+def click(app: App, action: str, **data: str) -> None:
+    app.handle(json.dumps({"kind": "click", "action": action, "data": data}))
