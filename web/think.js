@@ -3,7 +3,7 @@
  * A module worker with its own Pyodide and the engine wheel (both from this site, precached by
  * the service worker). The page's Python posts plain JSON requests ({id, request}); the worker
  * runs app/think.py's think(request) and answers {id, ok, result} or {id, ok: false, error}.
- * A Strong Machiavelli turn can take a second of Python: here it never freezes the page.
+ * A strong computer's turn can take a second of Python: here it never freezes the page.
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 

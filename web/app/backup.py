@@ -5,8 +5,8 @@ The file (``tabletop-games-2026-11-30.json``)::
 
     {"format": "tabletop-games", "version": 1, "exported": "2026-11-30T23:40:00Z",
      "app": "0.1.0",
-     "games": {"perpetual-motion": {"save": {...}, "record": {...}},
-               "machiavelli": {"save": {...}, "record": {...}, "setup": {...}}},
+     "games": {"<solitaire>": {"save": {...}, "record": {...}},
+               "<game with seats>": {"save": {...}, "record": {...}, "setup": {...}}},
      "settings": {...}}
 
 Each save is the game's own saved object (what ``tabletop.<game>.save`` holds). Reading a file
@@ -317,7 +317,7 @@ class Imported:
     saves: int
     records: int
     settings: bool  # settings or set-ups
-    kept: tuple[str, ...]  # what was left as it was ("Keep mine"): "your Machiavelli game"
+    kept: tuple[str, ...]  # what was left as it was ("Keep mine"): "your <game> game"
     games: frozenset[str]  # games whose save or set-up was written
 
 
