@@ -107,7 +107,7 @@ def main() -> int:
     milp_max = None
     if not args.no_milp:
         try:
-            from machiavelli_milp import milp_max
+            from helpers.machiavelli_milp import milp_max
         except ImportError:
             print("SciPy not found: timing our solver only", file=sys.stderr)
     print(f"{len(pos)} positions, seed {args.seed}: tables of 60-80 cards, hands of 10-15")
