@@ -42,9 +42,9 @@ class LazyLegal(Sequence[A], Generic[S, A]):
     """The legal actions of a state, listed only if someone asks for the list.
 
     Bots mostly test one action for legality (``a in legal``); that goes through
-    ``explain_illegal``, which answers without building every action (a big Machiavelli table
-    has thousands of step actions). Indexing, ``len`` and iteration list them once, with
-    ``legal_actions``: one rule book either way.
+    ``explain_illegal``, which answers without building every action (a big table in a game
+    of rearranging melds has thousands of step actions). Indexing, ``len`` and iteration list
+    them once, with ``legal_actions``: one rule book either way.
     """
 
     def __init__(self, game: Game[Any, S, Any, Any], state: S,
@@ -102,9 +102,9 @@ def _game(game_id: str) -> AnyGame:
 def make_bots(game_id: str, levels: Sequence[str]) -> list[Bot[Any, Any]]:
     """One new computer player per seat (``levels[i]`` sits in seat ``i``).
 
-    Bots may keep memory between turns (Machiavelli's plan of steps, the strong player's
-    remembered hand sizes), so no two seats, and no two games, share an instance. An unknown
-    level raises InvalidConfig naming it and the known levels, weakest first.
+    Bots may keep memory between turns (a plan of steps, remembered hand sizes), so no two
+    seats, and no two games, share an instance. An unknown level raises InvalidConfig naming
+    it and the known levels, weakest first.
     """
     game = _game(game_id)
     known = game.info.bot_levels

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from engine.cards import Card
+from engine.protocol import bot_levels
 
 from .plan import steps_to
 from .rules import (
+    GAME,
     Draw,
     EndTurn,
     MAction,
@@ -411,8 +413,8 @@ def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, 
     return [list(m) for m in sol.melds]
 
 
-LEVELS: dict[str, type[PlanBot]] = {"beginner": Beginner, "standard": Standard,
-                                     "strong": Strong}
+# The declared levels (GameInfo.bot_levels, weakest first) paired with their players.
+LEVELS: dict[str, Callable[[], PlanBot]] = bot_levels(GAME.info, Beginner, Standard, Strong)
 
 
 def make_bot(level: str) -> PlanBot:
