@@ -100,4 +100,7 @@ def rules_markdown(game_id: str) -> str:
     info = game_info(game_id)
     if not info.rules_page:
         return ""
-    return resources.files("engine.rules").joinpath(info.rules_page).read_text(encoding="utf-8")
+    page = resources.files("engine.rules").joinpath(info.rules_page)
+    if not page.is_file():  # a game registered from outside keeps its page beside its rules
+        page = resources.files(_MODULES[game_id]).joinpath(info.rules_page)
+    return page.read_text(encoding="utf-8")
