@@ -54,7 +54,6 @@ def _key(view: MView) -> tuple[object, ...]:
 class PlanBot:
     """Shared machinery: choose a target table at the start of a turn, then emit its steps."""
 
-    level = "standard"
     takes_helping = True  # lays more hand cards with the face-up helping cards when it can
 
     def __init__(self) -> None:
@@ -107,7 +106,6 @@ class PlanBot:
 
 
 class Beginner(PlanBot):
-    level = "beginner"
     takes_helping = False
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
@@ -118,8 +116,6 @@ class Beginner(PlanBot):
 
 
 class Standard(PlanBot):
-    level = "standard"
-
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         sol = solve(view.start_table, hand, view.config.ace, work_budget=WORK)
         if sol is None or sol.max_cards == 0:
@@ -160,7 +156,6 @@ class Strong(PlanBot):
     simply lays the most cards.
     """
 
-    level = "strong"
     danger = 6
     samples = 12
     risk_weight = 40.0
