@@ -13,14 +13,70 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
-from dataclasses import dataclass
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from engine.errors import ParseError
-from engine.games.machine.rules import GAME, LIMIT, STUCK
+from engine.games.machine.bots import BOTS
+from engine.games.machine.rules import GAME, LIMIT, STUCK, MachineConfig
 from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.protocol import JSONDict
 from engine.tournament import play_tournament, wilson
+
+
+@dataclass
+class GameRecord:
+    """One finished game: who sat where, who won, how long it took."""
+
+    seats: tuple[str, ...]
+    winners: tuple[int, ...]
+    result: str
+    rounds: int
+    turns: int
+    log: list[str] = field(default_factory=list)
+
+
+def play_game(seats: Sequence[str], seed: str, max_rounds: int,
+              turn_times: dict[str, list[float]] | None = None,
+              keep_log: bool = False,
+              cpu_times: dict[str, list[float]] | None = None) -> GameRecord:
+    """Play one game between computer players; ``seats[i]`` is the level in seat i (dealt
+    from ``seed``, a text; not a seated game: tournaments and ``play`` use engine.seats).
+
+    Turn times are measured twice: wall-clock (``turn_times``) and the process's CPU time
+    (``cpu_times``), which a busy machine does not inflate.
+    """
+    config = MachineConfig(players=len(seats), max_rounds=max_rounds)
+    state = GAME.new_game(config, random.Random(seed))
+    rng = random.Random(f"{seed}:bots")
+    bots = [BOTS[s] for s in seats]
+    log: list[str] = []
+    spent = cpu = 0.0
+    while not GAME.is_over(state):
+        p = state.current
+        legal = GAME.legal_actions(state)
+        t0, c0 = time.perf_counter(), time.process_time()
+        action = bots[p].choose(GAME.view(state, p), legal, rng)
+        spent += time.perf_counter() - t0
+        cpu += time.process_time() - c0
+        turns_before = state.turns
+        state = GAME.apply(state, action)
+        if keep_log:
+            log.append(f"P{p + 1} {action}")
+        # a turn (or a set-up placement) is over when the turn count or the player changes
+        if state.turns != turns_before or state.current != p or GAME.is_over(state):
+            if turn_times is not None:
+                turn_times.setdefault(seats[p], []).append(spent)
+            if cpu_times is not None:
+                cpu_times.setdefault(seats[p], []).append(cpu)
+            spent = cpu = 0.0
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return GameRecord(tuple(seats), outcome.winners, str(state.result), state.round,
+                      state.turns, log)
 
 
 @dataclass
