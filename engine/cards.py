@@ -1,7 +1,7 @@
 """Playing cards in the two-character notation of RULINGS.md (rank then suit: ``TD``, ``7H``).
 
 Cards are small immutable values; their text form round-trips (``Card.parse(str(c)) == c``).
-Two decks are used by Machiavelli, so identical cards can exist: a card is a value, and code
+A game may play with two decks, so identical cards can exist: a card is a value, and code
 that must tell two identical cards apart tracks their positions, not their identity.
 """
 
@@ -119,7 +119,7 @@ def standard_deck() -> list[Card]:
 
 
 def double_deck() -> list[Card]:
-    """Two 52-card decks (104 cards, each card twice), as Machiavelli uses."""
+    """Two 52-card decks (104 cards, each card twice), for a game played with two decks."""
     return standard_deck() + standard_deck()
 
 

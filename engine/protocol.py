@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.errors import IllegalAction
@@ -33,15 +34,19 @@ class Outcome:
     """How a finished game ended.
 
     ``winners`` lists player indices (empty when nobody won, e.g. a solitaire that loops or a
-    Perpetual-Motion Machine game where everybody is stuck); ``scores`` is per player when the
-    game scores; ``summary`` is one sentence for the end screen; ``details`` is game-specific
-    plain data (e.g. ``loop_start``).
+    game where everybody is stuck); ``scores`` is per player when the game scores;
+    ``summary`` is one sentence for the command line; ``details`` is game-specific plain data
+    (e.g. ``loop_start``). ``text`` is the end screen's sentence as a template over the
+    seats: ``{0}``, ``{1}``... stand for seat names and ``{winners}`` for the winners' names
+    joined with " and "; :func:`outcome_text` fills it in, so every table words the end of a
+    game the way the game does.
     """
 
     winners: tuple[int, ...]
     summary: str
     scores: tuple[float, ...] | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    text: str = ""
 
     def to_dict(self) -> JSONDict:
         return {
@@ -50,6 +55,23 @@ class Outcome:
             "scores": None if self.scores is None else list(self.scores),
             "details": dict(self.details),
         }
+
+
+def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
+    """The end sentence of ``outcome`` with the seats called ``names`` (seat order).
+
+    Names are passed to ``str.format`` as values, never as format text, so a name such as
+    ``"{0}"`` is printed as written. A template-less outcome gives its ``summary``.
+    """
+    if not outcome.text:
+        return outcome.summary
+    winners = " and ".join(names[w] for w in outcome.winners)
+    return outcome.text.format(*names, winners=winners)
+
+
+def seat_names(players: int) -> list[str]:
+    """The names seats have when nobody named them: "Player 1", "Player 2"..."""
+    return [f"Player {p + 1}" for p in range(players)]
 
 
 @dataclass(frozen=True)
@@ -133,6 +155,20 @@ class GameInfo:
         }
 
 
+@dataclass(frozen=True)
+class SoakProfile:
+    """How the soak run (:mod:`engine.soak`) sets a game up, where the defaults do not fit.
+
+    ``option_values``: the values to draw a whole-number option from (by option id), where
+    its whole range would make games far too long (a match to thousands of points) or never
+    end with random players (no round limit). ``random_seats``: the share of seats given to
+    random-legal players, the rest to computer players (slow computers sit in fewer seats).
+    """
+
+    option_values: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    random_seats: float = 0.4
+
+
 class Action(Protocol):
     """Actions are frozen dataclasses whose ``str()`` is their text form (see Game.parse_action)."""
 
@@ -159,6 +195,7 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 V = TypeVar("V", bound=View)
 V_contra = TypeVar("V_contra", bound=View, contravariant=True)
+B = TypeVar("B")
 
 
 class Bot(Protocol[V_contra, A]):
@@ -168,9 +205,17 @@ class Bot(Protocol[V_contra, A]):
 
 
 class Game(ABC, Generic[C, S, A, V]):
-    """The rules of one game. Stateless: every method takes and returns values."""
+    """The rules of one game. Every method takes and returns values; what an instance keeps
+    is only a cache of answers keyed by immutable values (it can never change an answer)."""
 
     info: ClassVar[GameInfo]
+    soak: ClassVar[SoakProfile] = SoakProfile()
+    # False declares that every player sees the whole state (redeal_hidden then returns the
+    # state itself, and the conformance test accepts that only with this declared)
+    has_hidden: ClassVar[bool] = True
+    # the computer players by level (weakest first), wired in by the game's package with
+    # use_bots, so that the rules never import the bots
+    _bot_makers: Mapping[str, Callable[[], Bot[Any, Any]]] = MappingProxyType({})
 
     # --- set-up ---------------------------------------------------------------------------
     @abstractmethod
@@ -245,6 +290,30 @@ class Game(ABC, Generic[C, S, A, V]):
         Constant over a whole game: the conformance test checks conservation with it.
         """
 
+    @abstractmethod
+    def redeal_hidden(self, state: S, player: int, rng: random.Random) -> S:
+        """``state`` with everything ``player`` cannot see dealt again with ``rng``.
+
+        Written from the rules (other hands, the face-down deck, a hidden shuffle seed), not
+        with :meth:`determinize`, so that the view check has an independent oracle: the view
+        must not change. A game without hidden information declares ``has_hidden = False``
+        and returns ``state``.
+        """
+
+    # --- conservation ---------------------------------------------------------------------
+    @abstractmethod
+    def config_of(self, state: S) -> C:
+        """The set-up ``state`` was dealt with (what :meth:`full_set` needs)."""
+
+    @abstractmethod
+    def full_set(self, config: C) -> Counter[str]:
+        """Everything a game of ``config`` must conserve, from the rules alone (the box's
+        contents), never from a state: :meth:`conserved` of every state must equal it."""
+
+    def conserved(self, state: S) -> Counter[str]:
+        """What ``state`` holds of :meth:`full_set`: its cards, unless a game counts more."""
+        return self.card_multiset(state)
+
     # --- saving ---------------------------------------------------------------------------
     @abstractmethod
     def state_to_dict(self, state: S) -> JSONDict:
@@ -255,15 +324,28 @@ class Game(ABC, Generic[C, S, A, V]):
         """Validate everything read; raises InvalidState naming what is wrong."""
 
     # --- computer players -----------------------------------------------------------------
+    def use_bots(self, makers: Mapping[str, Callable[[], Bot[V, A]]]) -> None:
+        """Seat these computer players (a new one per call of ``makers[level]``).
+
+        Called once by the game's package, which imports rules and bots both: the bots
+        import the rules, never the other way round. The levels must be
+        ``GameInfo.bot_levels``, in that order (weakest first), so they are listed once.
+        """
+        if tuple(makers) != self.info.bot_levels:
+            raise ValueError(f"bot levels {tuple(makers)} are not the declared "
+                             f"{self.info.bot_levels}")
+        self._bot_makers = MappingProxyType(dict(makers))
+
     def bots(self) -> Mapping[str, Bot[V, A]]:
         """Computer players by level name (e.g. beginner, standard, strong).
 
         Every call returns new instances: some bots remember things between turns (a planned
         sequence of steps, hand sizes seen), so each seat of each game needs its own.
         """
-        return {}
+        return {level: make() for level, make in self._bot_makers.items()}
 
 
-def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
-    """The end sentence with the seats' names (placeholder until the engine's templates)."""
-    return outcome.summary
+def bot_levels(info: GameInfo, *makers: Callable[[], B]) -> dict[str, Callable[[], B]]:
+    """``GameInfo.bot_levels`` paired in order with the makers of those bots (weakest first),
+    so that a game's bots module names its levels by reusing the declared list."""
+    return dict(zip(info.bot_levels, makers, strict=True))

@@ -36,6 +36,29 @@ class UnknownGame(EngineError, KeyError):
         return str(self.args[0])
 
 
+def register(game_id: str, module: str) -> None:
+    """Add a game from outside the engine (a module defining ``GAME``), listed after the
+    engine's own: what a test-only sample game uses to prove a new game needs nothing else.
+
+    The module is imported now, so a wrong path or an id other than its ``GAME.info.id``
+    fails here rather than at the first listing. An id already registered raises ValueError.
+    """
+    if game_id in _MODULES:
+        raise ValueError(f"a game with id {game_id!r} is registered already")
+    game = importlib.import_module(module).GAME
+    if not isinstance(game, Game) or game.info.id != game_id:
+        raise ValueError(f"{module}.GAME is not a game with id {game_id!r}")
+    _MODULES[game_id] = module
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with :func:`register` (the engine's own games stay)."""
+    if game_id in ORDER:
+        raise ValueError(f"{game_id!r} is one of the engine's own games")
+    if _MODULES.pop(game_id, None) is None:
+        raise UnknownGame(f"no registered game with id {game_id!r}")
+
+
 def _module(game_id: str) -> Any:
     return importlib.import_module(_MODULES[game_id])
 
@@ -77,4 +100,7 @@ def rules_markdown(game_id: str) -> str:
     info = game_info(game_id)
     if not info.rules_page:
         return ""
-    return resources.files("engine.rules").joinpath(info.rules_page).read_text(encoding="utf-8")
+    page = resources.files("engine.rules").joinpath(info.rules_page)
+    if not page.is_file():  # a game registered from outside keeps its page beside its rules
+        page = resources.files(_MODULES[game_id]).joinpath(info.rules_page)
+    return page.read_text(encoding="utf-8")

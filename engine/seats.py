@@ -19,6 +19,7 @@ a step at a time (deal_seeded, then choose and apply until the game is over).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
@@ -42,9 +43,9 @@ class LazyLegal(Sequence[A], Generic[S, A]):
     """The legal actions of a state, listed only if someone asks for the list.
 
     Bots mostly test one action for legality (``a in legal``); that goes through
-    ``explain_illegal``, which answers without building every action (a big Machiavelli table
-    has thousands of step actions). Indexing, ``len`` and iteration list them once, with
-    ``legal_actions``: one rule book either way.
+    ``explain_illegal``, which answers without building every action (a big table in a game
+    of rearranging melds has thousands of step actions). Indexing, ``len`` and iteration list
+    them once, with ``legal_actions``: one rule book either way.
     """
 
     def __init__(self, game: Game[Any, S, Any, Any], state: S,
@@ -102,9 +103,9 @@ def _game(game_id: str) -> AnyGame:
 def make_bots(game_id: str, levels: Sequence[str]) -> list[Bot[Any, Any]]:
     """One new computer player per seat (``levels[i]`` sits in seat ``i``).
 
-    Bots may keep memory between turns (Machiavelli's plan of steps, the strong player's
-    remembered hand sizes), so no two seats, and no two games, share an instance. An unknown
-    level raises InvalidConfig naming it and the known levels, weakest first.
+    Bots may keep memory between turns (a plan of steps, remembered hand sizes), so no two
+    seats, and no two games, share an instance. An unknown level raises InvalidConfig naming
+    it and the known levels, weakest first.
     """
     game = _game(game_id)
     known = game.info.bot_levels
@@ -227,13 +228,15 @@ def config_options(config: Config) -> dict[str, object]:
 def play_seeded(game_id: str, seed: int, levels: Sequence[str],
                 options: Mapping[str, object] | None = None,
                 max_actions: int = MAX_ACTIONS,
-                on_action: Callable[[int, Any], None] | None = None) -> PlayResult:
+                on_action: Callable[[int, Any], None] | None = None,
+                on_decision: Callable[[int, float, float], None] | None = None) -> PlayResult:
     """Play deal ``seed`` between computer ``levels`` (one per seat) to the end.
 
     This is exactly what the app does step by step for a watch link: the same deal, new bots,
     and :func:`choose` for every action. ``on_action(player, action)`` is called before each
-    action is applied (the command line prints a log with it). RuntimeError if the game runs
-    past ``max_actions``.
+    action is applied (the command line prints a log with it); ``on_decision(player, wall
+    seconds, processor seconds)`` with how long each decision took (tournaments time turns
+    with it). RuntimeError if the game runs past ``max_actions``.
     """
     game = _game(game_id)
     seats = list(levels)
@@ -247,7 +250,12 @@ def play_seeded(game_id: str, seed: int, levels: Sequence[str],
             break
         if actions >= max_actions:
             raise RuntimeError(f"{game_id} game {seed} did not end within {max_actions} actions")
-        action = choose(game, state, bots[p], seed, actions)
+        if on_decision is None:
+            action = choose(game, state, bots[p], seed, actions)
+        else:
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = choose(game, state, bots[p], seed, actions)
+            on_decision(p, time.perf_counter() - t0, time.process_time() - c0)
         if on_action is not None:
             on_action(p, action)
         state = game.apply(state, action)

@@ -4,11 +4,11 @@ The conformance test (``tests/test_conformance.py``), the soak test and ``script
 share these checks, so "conformant" means one thing everywhere. Each ``check_*`` function
 raises :class:`InvariantBroken` with a message naming what went wrong:
 
-* :func:`check_conserved`: every card (and, in Perpetual-Motion Machine, every cube) is still
-  there, compared with the complete set of the game (:func:`full_set`);
+* :func:`check_conserved`: every card (and whatever else a game counts, such as cubes) is
+  still there, compared with the complete set of the game (:func:`full_set`);
 * :func:`check_roundtrip`: ``state_from_dict(state_to_dict(s)) == s``, also through JSON text,
-  and the reloaded state shows every player the same view (derived data such as Cube Farm's
-  table is rebuilt identically);
+  and the reloaded state shows every player the same view (derived data, such as a table
+  rebuilt from the log, is rebuilt identically);
 * :func:`check_views`: each player's view is plain JSON, does not change when the cards that
   player cannot see are dealt differently (:func:`redeal_hidden`, an oracle independent of the
   game's own ``determinize``), and ``determinize`` gives a state with the same view, cards and
@@ -33,7 +33,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card, double_deck, sort_cards, standard_deck
+from engine.cards import Card
 from engine.errors import EngineError, IllegalAction, ParseError
 from engine.protocol import Game, JSONDict
 from engine.registry import get_game
@@ -59,41 +59,15 @@ def _fail(message: str) -> InvariantBroken:
 
 
 def conserved(game: AnyGame, state: Any) -> Counter[str]:
-    """What the game must keep: its cards (``card_multiset``) and, in Perpetual-Motion
-    Machine, each player's cubes (on the mat, in the supply and in the general pile)."""
-    out: Counter[str] = game.card_multiset(state)
-    if game.info.id == "machine":
-        out = Counter(out)  # a copy, counting the cubes too
-        for p, m in enumerate(state.mats):
-            out[f"cubes of player {p + 1}"] += m.on_mat + m.supply + m.pile
-        from engine.games.machine.rules import Machine
-
-        assert isinstance(game, Machine)
-        out["cubes in the box"] += sum(game.cube_count(state).values())
-    return out
+    """What the game must keep (:meth:`~engine.protocol.Game.conserved`: its cards, and
+    whatever else the game counts)."""
+    return game.conserved(state)
 
 
 def full_set(game: AnyGame, state: Any) -> Counter[str]:
-    """Everything :func:`conserved` must count for a game of ``state``'s size."""
-    gid = game.info.id
-    if gid == "perpetual-motion" or gid == "machine":
-        out: Counter[str] = Counter(str(c) for c in standard_deck())
-    elif gid == "machiavelli":
-        out = Counter(str(c) for c in double_deck())
-    elif gid == "cube-farm":
-        from engine.games.cube_farm.deck import DECK_IDS, START_CARD
-
-        out = Counter([*DECK_IDS, START_CARD])
-    else:  # a new game: its fresh default deal is the reference
-        out = Counter(game.card_multiset(game.new_game(game.default_config(),
-                                                       random.Random(0))))
-    if gid == "machine":
-        from engine.games.machine.mat import CUBES_IN_BOX, CUBES_PER_PLAYER
-
-        for p in range(state.players):
-            out[f"cubes of player {p + 1}"] += CUBES_PER_PLAYER[state.players]
-        out["cubes in the box"] += CUBES_IN_BOX
-    return out
+    """Everything :func:`conserved` must count for a game set up as ``state`` was
+    (:meth:`~engine.protocol.Game.full_set` of its config, from the rules, not the state)."""
+    return game.full_set(game.config_of(state))
 
 
 def check_conserved(game: AnyGame, state: Any, full: Counter[str] | None = None) -> None:
@@ -119,7 +93,7 @@ def check_roundtrip(game: AnyGame, state: Any, views: dict[int, JSONDict] | None
     """The saved form reads back equal, through JSON text; returns the saved form.
 
     With ``views`` (some players' views as dicts), the reloaded state must show them the
-    same: derived data (Cube Farm's table, rebuilt from the hand's actions) must come back
+    same: derived data (a table rebuilt from the hand's actions) must come back
     identical. Other players' views are compared as values.
     """
     data = game.state_to_dict(state)
@@ -142,60 +116,11 @@ def check_roundtrip(game: AnyGame, state: Any, views: dict[int, JSONDict] | None
 # --- information ------------------------------------------------------------------------------
 
 
-def _split(pool: list[Any], sizes: Sequence[int]) -> list[list[Any]]:
-    out: list[list[Any]] = []
-    i = 0
-    for n in sizes:
-        out.append(pool[i:i + n])
-        i += n
-    return out
-
-
-def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) -> Any | None:
-    """``state`` with everything ``player`` cannot see dealt again at random.
-
-    Written from each game's rules (other hands, the face-down deck and discards, the hidden
-    seed), not from the game's ``determinize``, so it checks views independently. None for a
-    game it does not know.
-    """
-    gid = game.info.id
-    if gid == "perpetual-motion":
-        deck = list(state.deck)
-        rng.shuffle(deck)
-        return dataclasses.replace(state, deck=tuple(deck))
-    if gid == "machiavelli":
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool: list[Any] = list(state.deck) + [c for q in others for c in state.hands[q]]
-        rng.shuffle(pool)
-        parts = _split(pool, [len(state.hands[q]) for q in others] + [len(state.deck)])
-        hands = list(state.hands)
-        for q, part in zip(others, parts, strict=False):
-            hands[q] = tuple(sort_cards(part))
-        return dataclasses.replace(state, hands=tuple(hands), deck=tuple(parts[-1]),
-                                   seed=rng.randrange(2**31))
-    if gid == "machine":
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool = (list(state.deck) + list(state.discard)
-                + [c for q in others for c in state.hands[q]])
-        rng.shuffle(pool)
-        sizes = [len(state.hands[q]) for q in others] + [len(state.deck), len(state.discard)]
-        parts = _split(pool, sizes)
-        hands = list(state.hands)
-        for q, part in zip(others, parts, strict=False):
-            hands[q] = tuple(part)
-        return dataclasses.replace(state, hands=tuple(hands), deck=tuple(parts[-2]),
-                                   discard=tuple(parts[-1]), seed=rng.randrange(2**31))
-    if gid == "cube-farm":
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool = list(state.deck) + [c for q in others for c in state.hands[q]]
-        rng.shuffle(pool)
-        parts = _split(pool, [len(state.hands[q]) for q in others] + [len(state.deck)])
-        hands = list(state.hands)
-        for q, part in zip(others, parts, strict=False):
-            hands[q] = tuple(part)
-        return dataclasses.replace(state, hands=tuple(hands), deck=tuple(parts[-1]),
-                                   seed=rng.randrange(2**31))
-    return None
+def redeal_hidden(game: AnyGame, state: Any, player: int, rng: random.Random) -> Any:
+    """``state`` with everything ``player`` cannot see dealt again at random
+    (:meth:`~engine.protocol.Game.redeal_hidden`, written from each game's rules, not from its
+    ``determinize``, so it checks views independently)."""
+    return game.redeal_hidden(state, player, rng)
 
 
 def _same_legal(game: AnyGame, state: Any, legal: Sequence[Any] | None) -> bool:
@@ -237,12 +162,11 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
             vd = view.to_dict()
             json.dumps(vd)
             out[p] = vd
-        other = redeal_hidden(game, state, p, rng)
-        if other is not None:
-            if not same_view(game.view(other, p), view):
-                raise _fail(f"player {p + 1}'s view shows cards that player cannot see")
-            if p == who and not _same_legal(game, other, legal):
-                raise _fail("the legal actions depend on cards the player cannot see")
+        other = game.redeal_hidden(state, p, rng)
+        if not same_view(game.view(other, p), view):
+            raise _fail(f"player {p + 1}'s view shows cards that player cannot see")
+        if p == who and not _same_legal(game, other, legal):
+            raise _fail("the legal actions depend on cards the player cannot see")
         guess = game.determinize(view, rng)
         if not same_view(game.view(guess, p), view):
             raise _fail(f"determinize: player {p + 1}'s view of the sampled state differs")
@@ -407,16 +331,6 @@ def check_end(game: AnyGame, state: Any, legal: Sequence[Any] | None = None) -> 
 # --- one soak game ----------------------------------------------------------------------------
 
 
-# Option values to soak with, where the whole range would make games far too long (a match
-# to 10,000 penalty points) or never end with random players (no round limit).
-OPTION_VALUES: dict[tuple[str, str], tuple[int, ...]] = {
-    ("machiavelli", "match_limit"): (0, 0, 0, 0, 1, 40, 100),
-    ("machine", "max_rounds"): (150, 150, 1, 2, 5, 20, 60, 0),
-    # 0: the usual number (one hand per player, four with two); 20 hands is a long game
-    ("cube-farm", "hands"): (0,) * 12 + (1, 2, 3, 20),
-}
-
-
 def random_config(game: AnyGame, rng: random.Random) -> Any:
     """A random player count and random set-up options (within what the game accepts)."""
     info = game.info
@@ -427,7 +341,7 @@ def random_config(game: AnyGame, rng: random.Random) -> Any:
             if o.kind == "choice":
                 opts[o.id] = rng.choice([v for v, _ in o.choices])
                 continue
-            fixed = OPTION_VALUES.get((info.id, o.id))
+            fixed = game.soak.option_values.get(o.id)
             lo = o.min if o.min is not None else 0
             hi = o.max if o.max is not None else lo + 10
             if fixed is not None:
@@ -439,12 +353,6 @@ def random_config(game: AnyGame, rng: random.Random) -> Any:
         except EngineError:
             continue  # e.g. too many cards for that many players
     return game.default_config(info.min_players)
-
-
-# How often a seat is a random-legal player (else a computer player of a random level).
-# Cube Farm's computers take ~30 ms a decision (the strong one plays out replies), two
-# thirds of a soak game's time with the usual share: they sit in fewer seats there.
-RANDOM_SEATS: dict[str, float] = {"cube-farm": 0.7}
 
 
 @dataclass(frozen=True)
@@ -461,7 +369,7 @@ class SoakResult:
     failure: str | None = None
     failure_step: int | None = None
     finished: bool = True  # False: stopped after ``stop_after`` steps (every check passed)
-    cpu_seconds: float = 0.0  # processor time (``seconds`` is wall time: the machine may be busy)
+    cpu_seconds: float = 0.0  # processor time (``seconds`` is wall time: the computer may be busy)
 
     def to_dict(self) -> JSONDict:
         return dataclasses.asdict(self)
@@ -470,8 +378,8 @@ class SoakResult:
 def random_legal(legal: Sequence[Any], rng: random.Random) -> Any:
     """A random legal action: first a kind of action (its type) at random among the kinds
     offered, then one action of that kind. Uniform over kinds rather than over actions, so a
-    Machiavelli player ends its turn now and then instead of spending every step the turn
-    allows on the hundreds of rearrangements offered (games ~2,600 steps long)."""
+    player offered hundreds of rearrangements of the table ends its turn now and then instead
+    of spending every step the turn allows on them."""
     kinds: dict[type, list[Any]] = {}
     for a in legal:
         kinds.setdefault(type(a), []).append(a)
@@ -514,7 +422,7 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
     n = config.players
     levels = game.info.bot_levels
     if seats is None:
-        share = RANDOM_SEATS.get(game_id, 0.4)
+        share = game.soak.random_seats
         seats = [RANDOM if not levels or rng.random() < share else rng.choice(levels)
                  for _ in range(n)]
     seats = tuple(seats)
@@ -535,7 +443,7 @@ def soak_game(game_id: str, seed: int, max_steps: int = MAX_STEPS,
             legal = game.legal_actions(state)
             over = check_end(game, state, legal)
             # JSON forms of every view now and then and at the end, else of the player to
-            # move (a Cube Farm view's JSON scores the whole table: the slow part)
+            # move (a view's JSON may score the whole table: the slow part)
             mover = game.current_player(state)
             every = mover is None or steps % VIEW_JSON_EVERY == 0
             views = check_views(game, state, n, checks, full, None if over else legal,
@@ -607,7 +515,7 @@ def soak_many(game_id: str, seeds: Sequence[int],
 
 
 __all__ = [
-    "MAX_STEPS", "OPTION_VALUES", "RANDOM", "RANDOM_SEATS", "InvariantBroken", "SoakResult",
+    "MAX_STEPS", "RANDOM", "InvariantBroken", "SoakResult",
     "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip",
     "check_views", "conserved", "full_set", "mutate_action", "mutate_text", "player_count",
     "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game",

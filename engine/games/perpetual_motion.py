@@ -312,12 +312,18 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
             "loop_start": state.loop_start,
             "loop_length": state.loop_length,
         }
+        r = state.round
         if state.status == WON:
-            return Outcome((0,), f"Won in {state.round} rounds: every card is discarded.",
-                           details=details)
+            return Outcome((0,), f"Won in {r} rounds: every card is discarded.",
+                           details=details,
+                           text=f"Every card is discarded, in {r} round{_s(r)}.")
         if state.status == LOOPED:
-            return Outcome((), f"Loops every {state.loop_length} rounds from round "
-                               f"{state.loop_start}.", details=details)
+            n = state.loop_length
+            return Outcome((), f"Loops every {n} rounds from round "
+                               f"{state.loop_start}.", details=details,
+                           text=f"Loops every {n} round{_s(n or 0)} from round "
+                                f"{state.loop_start}. ({r} rounds played until the repeat "
+                                "was found.)")
         return None
 
     def parse_action(self, text: str) -> PMAction:
@@ -361,6 +367,18 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
     def card_multiset(self, state: PMState) -> Counter[str]:
         cards = list(state.deck) + [c for s in state.stacks for c in s] + list(state.discarded)
         return Counter(map(str, cards))
+
+    def redeal_hidden(self, state: PMState, player: int, rng: random.Random) -> PMState:
+        """The face-down deck in another order: all the player does not see."""
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        return _replace(state, deck=tuple(deck))
+
+    def config_of(self, state: PMState) -> PMConfig:
+        return PMConfig()
+
+    def full_set(self, config: PMConfig) -> Counter[str]:
+        return Counter(str(c) for c in standard_deck())
 
     # --- saving ---
     def state_to_dict(self, state: PMState) -> JSONDict:
@@ -423,6 +441,10 @@ def _read_rank_key(v: object, path: str) -> str:
     if not isinstance(v, str) or not _RANK_CHARS.issuperset(v) or len(v) % 4 or len(v) > 52:
         raise InvalidState(f"{path}: expected the ranks of a deck, like 'A7TK...'")
     return v
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
 
 
 def _replace(state: PMState, **changes: Any) -> PMState:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from sample import SAMPLE_ID, registered
 
 from engine.errors import InvalidState, ParseError
 from engine.registry import all_games, get_game, playable_ids
@@ -30,7 +31,15 @@ from engine.soak import (
     mutate_text,
 )
 
-GAMES = playable_ids()
+GAMES = [*playable_ids(), SAMPLE_ID]  # the test suite's sample game too
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _sample_game() -> Any:
+    with registered():
+        yield
+
+
 MAX_STEPS = 20000
 
 

@@ -31,6 +31,7 @@ from engine.games.cube_farm.board import (
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
 from engine.games.cube_farm.rules import (
     CLAIM,
+    GAME,
     CFAction,
     CFView,
     Claim,
@@ -38,7 +39,7 @@ from engine.games.cube_farm.rules import (
     Pass,
     Place,
 )
-from engine.protocol import Bot
+from engine.protocol import Bot, bot_levels
 
 WINDOW = 7  # a placement changes scores only of cubicles this close (walks are <= 4 steps)
 
@@ -376,12 +377,9 @@ def _unseen(view: CFView) -> list[str]:
     return [c for c in DECK_IDS if c not in gone]
 
 
-# Levels weakest first (the order GameInfo.bot_levels lists them in).
-LEVELS: Mapping[str, Callable[[], Bot[CFView, CFAction]]] = {
-    "beginner": Beginner,
-    "standard": Standard,
-    "strong": Strong,
-}
+# The declared levels (GameInfo.bot_levels, weakest first) paired with their players.
+LEVELS: Mapping[str, Callable[[], Bot[CFView, CFAction]]] = bot_levels(
+    GAME.info, Beginner, Standard, Strong)
 
 
 def make_bot(level: str) -> Bot[CFView, CFAction]:

@@ -25,7 +25,7 @@ from engine.games.cube_farm.bots import BOTS
 from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, item_counts
 from engine.games.cube_farm.rules import GAME, CFConfig, CFState
 from engine.play_cli import add_play_parser, run_play, summary_lines
-from engine.tournament import wilson
+from engine.tournament import play_tournament, wilson
 
 
 def play_game(levels: Sequence[str], seed: int, hands: int = 0,
@@ -58,23 +58,24 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
 
 def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
                hands: int = 0) -> dict[str, object]:
-    """``a`` against ``b`` (other seats, if any, are ``b``), seats alternating game by game."""
+    """``a`` against ``b`` (other seats, if any, are ``b``): the games of
+    :func:`engine.tournament.play_tournament`, each deal played once per seat of ``a``."""
     a_wins = 0.0  # seat a's share of the wins (the other seats' never mix in, also when
     # both sides are the same level)
     a_scores: list[float] = []
     b_scores: list[float] = []
     times: dict[str, list[float]] = {}
     same = a == b
-    for g in range(games):
-        a_seat = g % players
-        levels = [a if i == a_seat else b for i in range(players)]
-        state = play_game(levels, seed + g, hands, None if same else times)
-        out = GAME.outcome(state)
-        assert out is not None and out.scores is not None
-        if a_seat in out.winners:
+    for g in play_tournament("cube-farm", a, b, games, seed, players, {"hands": hands}):
+        out = g.result.outcome
+        assert out.scores is not None
+        if g.a_seat in out.winners:
             a_wins += 1.0 / len(out.winners)
-        a_scores.append(out.scores[a_seat])
-        b_scores.extend(s for i, s in enumerate(out.scores) if i != a_seat)
+        a_scores.append(out.scores[g.a_seat])
+        b_scores.extend(s for i, s in enumerate(out.scores) if i != g.a_seat)
+        if not same:
+            for seat, ts in g.turn_cpu_seconds.items():
+                times.setdefault(g.result.seats[seat], []).extend(ts)
     lo, hi = wilson(a_wins, games)
     means = ({f"{a} (side a)": statistics.fmean(a_scores),
               f"{b} (side b)": statistics.fmean(b_scores)} if same else
@@ -143,7 +144,8 @@ def _main(argv: list[str]) -> int:
     t.add_argument("--b", default="beginner", choices=sorted(BOTS))
     t.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     t.add_argument("--seed", type=int, default=1,
-                   help="deal number of the first game; game g plays deal seed + g (default 1)")
+                   help="tournament seed; game g is play --seed seed*100003+g//players "
+                        "(default 1)")
     t.add_argument("--players", type=int, default=2,
                    help="seats, 2 to 5: one is level a, the others level b (default 2)")
     t.add_argument("--hands", type=int, default=0,

@@ -19,7 +19,7 @@ import random
 import re
 import zlib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
@@ -33,7 +33,15 @@ from engine.games.cube_farm.board import (
     pos_text,
 )
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
-from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
+from engine.protocol import (
+    Game,
+    GameInfo,
+    JSONDict,
+    OptionInfo,
+    Outcome,
+    SoakProfile,
+    VariantInfo,
+)
 
 PLACE, CLAIM, HAND_OVER, OVER = "place", "claim", "hand_over", "over"
 PHASES = (PLACE, CLAIM, HAND_OVER, OVER)
@@ -230,7 +238,19 @@ def cubicle_dict(c: Cubicle, claimable: bool) -> JSONDict:
 
 
 class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
-    """Cube Farm for 2-5 players (RULINGS.md section 4)."""
+    """Cube Farm for 2-5 players (RULINGS.md section 4).
+
+    An instance remembers its last replay of a hand's log (see :meth:`_replay`).
+    """
+
+    # the computers take ~30 ms a decision (the strong one plays out replies), two thirds of
+    # a soak game's time with the usual share of seats: they sit in fewer seats; 0 hands (the
+    # usual number) mostly, 20 hands being a long game
+    soak: ClassVar[SoakProfile] = SoakProfile(option_values={"hands": (0,) * 12 + (1, 2, 3, 20)},
+                                              random_seats=0.7)
+
+    def __init__(self) -> None:
+        self._last_replay: _Replay | None = None
 
     info: ClassVar[GameInfo] = GameInfo(
         id="cube-farm",
@@ -399,7 +419,9 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         verb = "share the win" if len(winners) > 1 else "wins"
         return Outcome(winners, f"{names} {verb} with {best} points.",
                        scores=tuple(float(t) for t in state.totals),
-                       details={"hands": [list(h) for h in state.history]})
+                       details={"hands": [list(h) for h in state.history]},
+                       text=f"{{winners}} {verb} with {best} points after "
+                            f"{state.hands_total} hands.")
 
     def parse_action(self, text: str) -> CFAction:
         return parse_cf_action(text)
@@ -505,7 +527,8 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
             raise InvalidState("state.phase: after the last hand the game is over")
         config = CFConfig(n, hands_total)
         first = (hand - 1) % n
-        board, placed, exp_to_move, exp_phase = _replay(log, n, first, config.hand_size, join)
+        board, placed, exp_to_move, exp_phase = self._replay(log, n, first, config.hand_size,
+                                                                   join)
         on_table = Counter(c for c, _, _, _ in board.placements if c != START_CARD)
         every = Counter(deck)
         for h in hands:
@@ -531,30 +554,64 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                        phase=phase, hands=hands, deck=deck, log=log, totals=totals,
                        history=history, seed=seed, join=join, board=board)
 
-    def bots(self) -> Mapping[str, Bot[CFView, CFAction]]:
-        from engine.games.cube_farm.bots import LEVELS, make_bot
+    def redeal_hidden(self, state: CFState, player: int, rng: random.Random) -> CFState:
+        """The other hands and the deck dealt again (sizes kept), and the seed of later
+        hands' shuffles drawn anew: all ``player`` cannot see."""
+        others = [q for q in range(len(state.hands)) if q != player]
+        pool = list(state.deck) + [c for q in others for c in state.hands[q]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for q in others:
+            n = len(state.hands[q])
+            hands[q], pool = tuple(pool[:n]), pool[n:]
+        return replace(state, hands=tuple(hands), deck=tuple(pool), seed=rng.randrange(2**31))
 
-        return {level: make_bot(level) for level in LEVELS}
+    def full_set(self, config: CFConfig) -> Counter[str]:
+        return Counter([*DECK_IDS, START_CARD])
+
+    def _replay(self, log: Sequence[Event], n: int, first: int, size: int,
+                join: bool = False) -> tuple[Board, list[int], int, str]:
+        """Rebuild the table from a hand's actions, checking each; returns board, cards
+        placed per player, who moves next and the phase (``"end"`` when every card is played).
+
+        The last replay is remembered: a log that goes on from it (a game saved after every
+        action) replays only the actions added since. Tables are changed only on a fresh
+        copy, so the remembered one stays as it was; it is used only while it still holds as
+        many cards and claims as when it was remembered.
+        """
+        board, placed, to_move, phase = _replay(log, n, first, size, join, self._last_replay)
+        self._last_replay = _Replay(tuple(log), (n, first, size, join), board, tuple(placed),
+                                    to_move, phase, _extent(board))
+        return board, placed, to_move, phase
 
 
-def _replay(log: Sequence[Event], n: int, first: int, size: int,
-            join: bool = False) -> tuple[Board, list[int], int, str]:
-    """Rebuild the table from a hand's actions, checking each; returns board, cards placed per
-    player, who moves next and the phase (``"end"`` when every card is played).
+@dataclass(frozen=True)
+class _Replay:
+    """A replayed hand log and what it gave (see :meth:`CubeFarm._replay`)."""
 
-    The last replay is remembered: a log that goes on from it (a game saved after every
-    action) replays only the actions added since. Its table is never changed afterwards
-    (tables are changed only on a fresh copy), so sharing it is safe.
-    """
-    global _LAST_REPLAY
+    log: tuple[Event, ...]
+    params: tuple[int, int, int, bool]
+    board: Board
+    placed: tuple[int, ...]
+    to_move: int
+    phase: str
+    extent: tuple[int, int]  # cards and claims on ``board`` when remembered
+
+
+def _extent(board: Board) -> tuple[int, int]:
+    return len(board.placements), len(board.stones)
+
+
+def _replay(log: Sequence[Event], n: int, first: int, size: int, join: bool,
+            last: _Replay | None) -> tuple[Board, list[int], int, str]:
+    """Replay ``log``, from ``last`` when the log goes on from it."""
     log = tuple(log)
     params = (n, first, size, join)
     start = 0
-    last = _LAST_REPLAY
-    if last is not None and last[1] == params and len(last[0]) <= len(log) and (
-            last[0] == log[:len(last[0])]):
-        start = len(last[0])
-        board, placed, to_move, phase = last[2], list(last[3]), last[4], last[5]
+    if last is not None and last.params == params and len(last.log) <= len(log) and (
+            last.log == log[:len(last.log)]) and _extent(last.board) == last.extent:
+        start = len(last.log)
+        board, placed, to_move, phase = last.board, list(last.placed), last.to_move, last.phase
     else:
         board = Board.start(join_players=join)
         placed = [0] * n
@@ -599,12 +656,7 @@ def _replay(log: Sequence[Event], n: int, first: int, size: int,
         else:
             phase = PLACE
             to_move = (to_move + 1) % n
-    _LAST_REPLAY = (log, params, board, tuple(placed), to_move, phase)
     return board, placed, to_move, phase
-
-
-_LAST_REPLAY: tuple[tuple[Event, ...], tuple[int, int, int, bool], Board, tuple[int, ...], int,
-                    str] | None = None
 
 
 def _read_ids(v: object, path: str) -> list[str]:

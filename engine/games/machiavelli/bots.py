@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from engine.cards import Card
+from engine.protocol import bot_levels
 
 from .plan import steps_to
 from .rules import (
+    GAME,
     Draw,
     EndTurn,
     MAction,
@@ -52,7 +54,6 @@ def _key(view: MView) -> tuple[object, ...]:
 class PlanBot:
     """Shared machinery: choose a target table at the start of a turn, then emit its steps."""
 
-    level = "standard"
     takes_helping = True  # lays more hand cards with the face-up helping cards when it can
 
     def __init__(self) -> None:
@@ -105,7 +106,6 @@ class PlanBot:
 
 
 class Beginner(PlanBot):
-    level = "beginner"
     takes_helping = False
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
@@ -116,8 +116,6 @@ class Beginner(PlanBot):
 
 
 class Standard(PlanBot):
-    level = "standard"
-
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         sol = solve(view.start_table, hand, view.config.ace, work_budget=WORK)
         if sol is None or sol.max_cards == 0:
@@ -158,7 +156,6 @@ class Strong(PlanBot):
     simply lays the most cards.
     """
 
-    level = "strong"
     danger = 6
     samples = 12
     risk_weight = 40.0
@@ -411,8 +408,8 @@ def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, 
     return [list(m) for m in sol.melds]
 
 
-LEVELS: dict[str, type[PlanBot]] = {"beginner": Beginner, "standard": Standard,
-                                     "strong": Strong}
+# The declared levels (GameInfo.bot_levels, weakest first) paired with their players.
+LEVELS: dict[str, Callable[[], PlanBot]] = bot_levels(GAME.info, Beginner, Standard, Strong)
 
 
 def make_bot(level: str) -> PlanBot:

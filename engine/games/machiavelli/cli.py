@@ -13,16 +13,16 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidConfig, ParseError
 from engine.play_cli import add_play_parser, run_play, summary_lines
-from engine.seats import choose, deal_seeded
-from engine.tournament import wilson
+from engine.seats import choose, config_options, deal_seeded
+from engine.tournament import play_tournament, wilson
 
-from .bots import LEVELS, PlanBot, make_bot
+from .bots import LEVELS, PlanBot
 from .melds import ACE_NAMES, ACE_OPTIONS
 from .rules import GAME, MConfig, MState
 from .solver import DEFAULT_BUDGET_MS, can_lay, check_cards, solve
@@ -83,59 +83,33 @@ def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,
     return state, steps
 
 
-def _tournament_game(job: tuple[str, str, int, int, MConfig]) -> tuple[dict[str, float], int,
-                                                                        list[float], list[float]]:
-    """One game of a tournament, with fresh computer players (so that the results do not depend
-    on how the games are shared out between processes)."""
-    a, b, g, seed, config = job
-    bot_a, bot_b = make_bot(a), make_bot(b)
-    seats = [bot_a if (i + g) % 2 == 0 else bot_b for i in range(config.players)]
-    names = ["a" if s is bot_a else "b" for s in seats]
-    state, _ = play_game(config, seats, seed * 100003 + g // 2)
-    wins = {"a": 0.0, "b": 0.0}
-    share = 1 / len(state.winners)
-    for w in state.winners:
-        wins[names[w]] += share / names.count(names[w])
-    return wins, state.turns, bot_a.turn_times, bot_b.turn_times
-
-
 def tournament(a: str, b: str, games: int, seed: int, players: int, variant: str, ace: str,
                progress: bool = False, jobs: int = 1) -> dict[str, object]:
-    """Games come in pairs on the same deal with the seats swapped (duplicate format), so the
-    luck of the deal cancels out: game ``g`` deals ``seed * 100003 + g // 2`` and puts level a
-    in the even seats when ``g`` is even, in the odd seats when it is odd. ``jobs`` processes
-    share the games out; the results are the same for any number."""
-    config = GAME.make_config(players=players, variant=variant, ace=ace)
+    """Games of :func:`engine.tournament.play_tournament`: each deal is played once per seat
+    with level a moving one seat on (two players: the same deal twice, seats swapped), so
+    the luck of the deal cancels out; game ``g`` is ``play --seed`` ``seed * 100003 +
+    g // players``. A win shared by several seats of one level counts for that level as
+    the share of one seat. ``jobs`` processes share the games out; the results are the same
+    for any number."""
+    options = config_options(GAME.make_config(players=players, variant=variant, ace=ace))
     wins = {"a": 0.0, "b": 0.0}
     turns: list[int] = []
     times_a: list[float] = []
     times_b: list[float] = []
     t0 = time.perf_counter()
-    work = [(a, b, g, seed, config) for g in range(games)]
-    pool = None
-    results: Iterable[tuple[dict[str, float], int, list[float], list[float]]]
-    if jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.get_context("spawn").Pool(jobs)
-        results = pool.imap(_tournament_game, work)
-    else:
-        results = map(_tournament_game, work)
-    try:
-        for g, (won, n_turns, ta, tb) in enumerate(results):
-            wins["a"] += won["a"]
-            wins["b"] += won["b"]
-            turns.append(n_turns)
-            times_a += ta
-            times_b += tb
-            if progress and (g + 1) % 10 == 0:
-                el = time.perf_counter() - t0
-                print(f"  {g + 1}/{games} games, {el:.0f} s, a {wins['a']:.1f} b {wins['b']:.1f}",
-                      flush=True)
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+    for g in play_tournament("machiavelli", a, b, games, seed, players, options, jobs):
+        names = ["a" if i == g.a_seat else "b" for i in range(players)]
+        state = g.result.state
+        share = 1 / len(state.winners)
+        for w in state.winners:
+            wins[names[w]] += share / names.count(names[w])
+        turns.append(state.turns)
+        for seat, ts in g.turn_seconds.items():
+            (times_a if seat == g.a_seat else times_b).extend(ts)
+        if progress and (g.number + 1) % 10 == 0:
+            el = time.perf_counter() - t0
+            print(f"  {g.number + 1}/{games} games, {el:.0f} s, a {wins['a']:.1f} "
+                  f"b {wins['b']:.1f}", flush=True)
     times = sorted(times_a + times_b)
     lo, hi = wilson(wins["a"], games)
     return {

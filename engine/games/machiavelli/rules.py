@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from engine.cards import Card, double_deck, parse_cards, shuffled, sort_cards
 from engine.data import Reader, check_int, read_card, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
+from engine.protocol import Game, GameInfo, JSONDict, OptionInfo, Outcome, SoakProfile, VariantInfo
 
 from .melds import ACE_NAMES, ACE_OPTIONS, display_order, meld_problem
 
@@ -357,11 +357,19 @@ def restore(state_table: Sequence[Meld], hand: Sequence[Card],
 # --- the game ---------------------------------------------------------------------------------
 
 
-_LAST_LEGAL: tuple[tuple[object, ...], tuple[MAction, ...]] | None = None
-
-
 class Machiavelli(Game[MConfig, MState, MAction, MView]):
-    """Rules of Machiavelli; stateless, every method takes and returns values."""
+    """Rules of Machiavelli; every method takes and returns values.
+
+    An instance remembers the last legal-action list with the immutable values it was
+    computed from (states that differ only in what the mover cannot see, a view's sampled
+    states, have the same actions), so a repeated question is answered without the search.
+    """
+
+    soak: ClassVar[SoakProfile] = SoakProfile(
+        option_values={"match_limit": (0, 0, 0, 0, 1, 40, 100)})
+
+    def __init__(self) -> None:
+        self._last_legal: tuple[tuple[object, ...], tuple[MAction, ...]] | None = None
 
     info: ClassVar[GameInfo] = GameInfo(
         id="machiavelli",
@@ -489,18 +497,15 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         return step_limit(sum(len(m) for m in state.start_table), hand)
 
     def legal_actions(self, state: MState) -> list[MAction]:
-        global _LAST_LEGAL
         if state.status == OVER:
             return []
         key = (state.table, state.hands[state.player], state.helping, state.steps,
                self.limit(state), bool(state.deck), state.config.ace, _resettable(state))
-        # states that differ only in what the mover cannot see (a view's sampled states)
-        # have the same actions: the last list is remembered
-        last = _LAST_LEGAL
+        last = self._last_legal
         if last is not None and last[0] == key:
             return list(last[1])
         out = _legal(*key)
-        _LAST_LEGAL = (key, tuple(out))
+        self._last_legal = (key, tuple(out))
         return out
 
     def explain_illegal(self, state: MState, action: MAction) -> str | None:
@@ -583,17 +588,20 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         names = " and ".join(f"player {w + 1}" for w in state.winners)
         if state.config.match_limit:
             summary = f"{names} won the match with {min(state.scores)} penalty points."
+            text = f"{{winners}} won the match with {min(state.scores)} penalty points."
             scores = tuple(float(s) for s in state.scores)
         elif any(n == 0 for n in left):
             summary = f"{names} laid every card and won."
+            text = "{winners} laid every card."
             scores = tuple(float(x) for x in state.last_hand)
         else:
             summary = (f"Nobody could lay a card: {names} won with the fewest cards "
                        f"({min(left)}).")
+            text = "Nobody could lay a card: {winners} won with the fewest cards left."
             scores = tuple(float(x) for x in state.last_hand)
         return Outcome(state.winners, summary, scores,
                        {"cards_left": list(left), "turns": state.turns,
-                        "hands_played": state.hand_no})
+                        "hands_played": state.hand_no}, text=text)
 
     def parse_action(self, text: str) -> MAction:
         return parse_action(text)
@@ -636,11 +644,23 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         cards += [c for c in state.helping if c is not None]
         return Counter(map(str, cards))
 
-    # --- computer players ---
-    def bots(self) -> Mapping[str, Bot[MView, MAction]]:
-        from .bots import LEVELS
+    def redeal_hidden(self, state: MState, player: int, rng: random.Random) -> MState:
+        """The other hands and the pile dealt again (sizes kept), and the seed of later
+        hands' shuffles drawn anew: all ``player`` cannot see."""
+        others = [q for q in range(len(state.hands)) if q != player]
+        pool = list(state.deck) + [c for q in others for c in state.hands[q]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for q in others:
+            n = len(state.hands[q])
+            hands[q], pool = tuple(sort_cards(pool[:n])), pool[n:]
+        return replace(state, hands=tuple(hands), deck=tuple(pool), seed=rng.randrange(2**31))
 
-        return {name: cls() for name, cls in LEVELS.items()}
+    def config_of(self, state: MState) -> MConfig:
+        return state.config
+
+    def full_set(self, config: MConfig) -> Counter[str]:
+        return Counter(str(c) for c in double_deck())
 
     # --- saving ---
     def state_to_dict(self, state: MState) -> JSONDict:

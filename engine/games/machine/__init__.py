@@ -4,7 +4,10 @@
 mat's numbers live in :mod:`.mat`, the computer players in :mod:`.bots`.
 """
 
+from engine.games.machine.bots import LEVELS
 from engine.games.machine.cli import cli_main
 from engine.games.machine.rules import GAME
+
+GAME.use_bots(LEVELS)  # here, so that the rules never import the computer players
 
 __all__ = ["GAME", "cli_main"]

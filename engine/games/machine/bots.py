@@ -28,7 +28,7 @@ issue 4; every bot is deterministic given the ``rng`` it is passed.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
@@ -45,10 +45,13 @@ from engine.games.machine.mat import (
 )
 from engine.games.machine.rules import (
     DISCARDING,
+    GAME,
     KIND_TRACK,
+    OVER,
     SETUP,
     TAKING,
     TRADING,
+    TURN,
     Discard,
     Draw,
     MachineAction,
@@ -61,7 +64,9 @@ from engine.games.machine.rules import (
     TakeUp,
     Trade,
     apply_set,
+    placements,
 )
+from engine.protocol import bot_levels
 
 # --- hand evaluation ------------------------------------------------------------------------
 
@@ -156,7 +161,6 @@ def engine_value(mat: PlayerMat, w: Weights) -> float:
 
 def set_value(kind: str, mat: PlayerMat, w: Weights) -> float:
     """What playing a set of ``kind`` now would add (0 when it cannot be placed)."""
-    from engine.games.machine.rules import placements
 
     ways = placements(kind, mat)
     if not ways:
@@ -496,7 +500,6 @@ class StrongBot(StandardBot):
         options = self.options(view, hand, mat, legal, values, rng)
         if len(options) <= 1:
             return first
-        from engine.games.machine.rules import GAME
 
         deals = [GAME.determinize(view, rng) for _ in range(self.samples)]
         seeds = [rng.randrange(2**31) for _ in range(self.samples)]
@@ -529,8 +532,6 @@ class StrongBot(StandardBot):
     def rollout(self, state: MachineState, first: MachineAction, me: int,
                 rng: random.Random) -> float:
         """Play ``first``, finish the turn, then ``horizon`` more own turns; score the mat."""
-        from engine.games.machine.rules import GAME, OVER, TURN
-
         policy = self.policy
         state = GAME._apply(state, first)
         turns = 0
@@ -551,12 +552,9 @@ class StrongBot(StandardBot):
         return mat_value(m, w) + 0.5 * hand_value(state.hands[me], m, w)
 
 
-# Levels weakest first (the order GameInfo.bot_levels lists them in).
-LEVELS: dict[str, type[BeginnerBot] | type[StandardBot]] = {
-    "beginner": BeginnerBot,
-    "standard": StandardBot,
-    "strong": StrongBot,
-}
+# The declared levels (GameInfo.bot_levels, weakest first) paired with their players.
+LEVELS: dict[str, Callable[[], BeginnerBot | StandardBot]] = bot_levels(
+    GAME.info, BeginnerBot, StandardBot, StrongBot)
 
 
 def make_bot(level: str) -> BeginnerBot | StandardBot:

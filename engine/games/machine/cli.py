@@ -15,7 +15,6 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from engine.games.machine.bots import BOTS
 from engine.games.machine.rules import GAME, LIMIT, STUCK, MachineConfig
 from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.protocol import JSONDict
-from engine.tournament import wilson
+from engine.tournament import play_tournament, wilson
 
 
 @dataclass
@@ -44,7 +43,8 @@ def play_game(seats: Sequence[str], seed: str, max_rounds: int,
               turn_times: dict[str, list[float]] | None = None,
               keep_log: bool = False,
               cpu_times: dict[str, list[float]] | None = None) -> GameRecord:
-    """Play one game between computer players; ``seats[i]`` is the level in seat i.
+    """Play one game between computer players; ``seats[i]`` is the level in seat i (dealt
+    from ``seed``, a text; not a seated game: tournaments and ``play`` use engine.seats).
 
     Turn times are measured twice: wall-clock (``turn_times``) and the process's CPU time
     (``cpu_times``), which a busy machine does not inflate.
@@ -77,7 +77,6 @@ def play_game(seats: Sequence[str], seed: str, max_rounds: int,
     assert outcome is not None
     return GameRecord(tuple(seats), outcome.winners, str(state.result), state.round,
                       state.turns, log)
-
 
 
 @dataclass
@@ -119,7 +118,8 @@ class TournamentResult:
 
 def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
                max_rounds: int = GAME.default_config().max_rounds) -> TournamentResult:
-    """``games`` games: level ``a`` sits in seat ``i % players`` in game i, ``b`` elsewhere.
+    """Games of :func:`engine.tournament.play_tournament`: level ``a`` sits in seat
+    ``i % players`` in game i, ``b`` elsewhere, each deal played once per seat.
 
     When ``a == b`` every seat is that level and its win rate is the share of games won by
     anybody (so 1 minus the everybody-stuck and no-winner rate).
@@ -130,18 +130,19 @@ def tournament(a: str, b: str, games: int, seed: int, players: int = 2,
     stuck = limit = 0
     rounds: list[int] = []
     turns: list[int] = []
-    for i in range(games):
-        seats = [b] * players
-        seats[i % players] = a
-        rec = play_game(seats, f"{seed}:{i}", max_rounds, turn_times, cpu_times=cpu_times)
-        for w in rec.winners:
-            wins[seats[w]] += 1 / len(rec.winners)
-        stuck += rec.result == STUCK
-        limit += rec.result == LIMIT
-        rounds.append(rec.rounds)
-        turns.append(rec.turns)
-        if games >= 20 and (i + 1) % max(1, games // 10) == 0:
-            print(f"… {i + 1} of {games} games played", file=sys.stderr, flush=True)
+    for g in play_tournament("machine", a, b, games, seed, players,
+                             {"max_rounds": max_rounds}, progress=True):
+        seats = g.result.seats
+        state = g.result.state
+        for w in g.result.outcome.winners:
+            wins[seats[w]] += 1 / len(g.result.outcome.winners)
+        stuck += state.result == STUCK
+        limit += state.result == LIMIT
+        rounds.append(state.round)
+        turns.append(state.turns)
+        for seat, ts in g.turn_seconds.items():
+            turn_times.setdefault(seats[seat], []).extend(ts)
+            cpu_times.setdefault(seats[seat], []).extend(g.turn_cpu_seconds[seat])
     return TournamentResult(a, b, games, players, seed, wins, stuck, limit, rounds, turns,
                             turn_times, cpu_times)
 
@@ -166,7 +167,7 @@ def print_result(res: TournamentResult) -> None:
 
 def cli_main(argv: list[str]) -> int:
     """``python -m engine machine tournament|play ...``."""
-    levels = sorted(BOTS)
+    levels = sorted(GAME.info.bot_levels)
     default_rounds = GAME.default_config().max_rounds
     p = argparse.ArgumentParser(prog="python -m engine machine",
                                 description="Perpetual-Motion Machine.")
@@ -179,7 +180,8 @@ def cli_main(argv: list[str]) -> int:
     t.add_argument("--games", type=int, default=100, metavar="N",
                    help="games to play (default 100)")
     t.add_argument("--seed", type=int, default=1, metavar="N",
-                   help="first seed; game i is dealt from seed:i (default 1)")
+                   help="tournament seed; game i is play --seed N*100003+i//players "
+                        "(default 1)")
     t.add_argument("--players", type=int, default=2, metavar="N",
                    help="players a game, 2 to 4 (default 2)")
     t.add_argument("--max-rounds", type=int, default=default_rounds, metavar="N",

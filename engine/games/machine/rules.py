@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
@@ -53,7 +53,15 @@ from engine.games.machine.mat import (
     TRACKS,
     TWO_PAIR,
 )
-from engine.protocol import Bot, Game, GameInfo, JSONDict, OptionInfo, Outcome, VariantInfo
+from engine.protocol import (
+    Game,
+    GameInfo,
+    JSONDict,
+    OptionInfo,
+    Outcome,
+    SoakProfile,
+    VariantInfo,
+)
 
 SETUP, TURN, TAKING, DISCARDING, TRADING, OVER = (
     "setup", "turn", "taking", "discarding", "trading", "over")
@@ -396,11 +404,20 @@ def _plural(n: int, word: str) -> str:
 # --- the rules ------------------------------------------------------------------------------
 
 
-_LAST_LEGAL: tuple[MachineState, tuple[MachineAction, ...]] | None = None
-
-
 class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
-    """The rules object: stateless; every method takes and returns values."""
+    """The rules object: every method takes and returns values.
+
+    An instance remembers the legal actions of the last state asked about (explain_illegal
+    lists them too): states are immutable, and holding the state keeps its identity from
+    being reused by another, so the answer can never be stale.
+    """
+
+    # 0 (no limit) rarely: with random players such a game may not end for a long time
+    soak: ClassVar[SoakProfile] = SoakProfile(
+        option_values={"max_rounds": (150, 150, 1, 2, 5, 20, 60, 0)})
+
+    def __init__(self) -> None:
+        self._last_legal: tuple[MachineState, tuple[MachineAction, ...]] | None = None
 
     info: ClassVar[GameInfo] = GameInfo(
         id="machine",
@@ -494,14 +511,11 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
                 and bool(state.hands[state.current]))
 
     def legal_actions(self, state: MachineState) -> list[MachineAction]:
-        # explain_illegal lists them too: the last state asked about is remembered (states
-        # are values, and holding it keeps its id from being reused)
-        global _LAST_LEGAL
-        last = _LAST_LEGAL
+        last = self._last_legal
         if last is not None and last[0] is state:
             return list(last[1])
         out = self._legal_actions(state)
-        _LAST_LEGAL = (state, tuple(out))
+        self._last_legal = (state, tuple(out))
         return out
 
     def _legal_actions(self, state: MachineState) -> list[MachineAction]:
@@ -753,19 +767,26 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         scores = tuple(float(m.on_mat) for m in state.mats)
         if state.result == WON:
             summary = f"Player {state.winners[0] + 1} placed every cube and wins."
+            text = f"{{winners}} placed every cube on the mat in {state.round} rounds."
         elif state.result == STUCK:
             summary = "Every player is stuck with one cube: everybody loses."
+            text = "Every player is out with one cube left: everybody loses."
         else:
             who = " and ".join(f"Player {w + 1}" for w in state.winners)
             if not state.winners:
                 summary = f"After {state.max_rounds} rounds nobody is left in the game."
+                text = summary
             elif len(state.winners) == 1:
                 summary = (f"After {state.max_rounds} rounds {who} has the fewest cubes left "
                            "and wins.")
+                text = (f"After {state.max_rounds} rounds {{winners}} has the fewest cubes "
+                        "left and wins.")
             else:
                 summary = (f"After {state.max_rounds} rounds {who} have the fewest cubes left "
                            "and share the win.")
-        return Outcome(state.winners, summary, scores=scores, details=details)
+                text = (f"After {state.max_rounds} rounds {{winners}} have the fewest cubes "
+                        "left and share the win.")
+        return Outcome(state.winners, summary, scores=scores, details=details, text=text)
 
     # --- text forms ---
     def parse_action(self, text: str) -> MachineAction:
@@ -862,6 +883,42 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
             cards += h
         return Counter(map(str, cards))
 
+    def redeal_hidden(self, state: MachineState, player: int,
+                      rng: random.Random) -> MachineState:
+        """The other hands, the face-down deck and the face-down discard pile dealt again
+        (sizes kept), and the seed of later reshuffles drawn anew."""
+        others = [q for q in range(len(state.hands)) if q != player]
+        pool = (list(state.deck) + list(state.discard)
+                + [c for q in others for c in state.hands[q]])
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for q in others:
+            n = len(state.hands[q])
+            hands[q], pool = tuple(pool[:n]), pool[n:]
+        deck, discard = pool[:len(state.deck)], pool[len(state.deck):]
+        return replace(state, hands=tuple(hands), deck=tuple(deck), discard=tuple(discard),
+                       seed=rng.randrange(2**31))
+
+    def config_of(self, state: MachineState) -> MachineConfig:
+        return MachineConfig(players=state.players, max_rounds=state.max_rounds)
+
+    def full_set(self, config: MachineConfig) -> Counter[str]:
+        """The deck, each player's cubes and every cube of the box."""
+        out = Counter(str(c) for c in standard_deck())
+        for p in range(config.players):
+            out[f"cubes of player {p + 1}"] += CUBES_PER_PLAYER[config.players]
+        out["cubes in the box"] += CUBES_IN_BOX
+        return out
+
+    def conserved(self, state: MachineState) -> Counter[str]:
+        """The cards, each player's cubes (on the mat, in the supply and in the general
+        pile) and every cube of the box wherever it is."""
+        out = self.card_multiset(state)
+        for p, m in enumerate(state.mats):
+            out[f"cubes of player {p + 1}"] += m.on_mat + m.supply + m.pile
+        out["cubes in the box"] += sum(self.cube_count(state).values())
+        return out
+
     def cube_count(self, state: MachineState) -> dict[str, int]:
         """Every cube of the box, wherever it is (the property tests check the total is 80)."""
         on_mat = sum(m.on_mat for m in state.mats)
@@ -945,11 +1002,6 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         _check_state(state)
         return state
 
-    # --- computer players ---
-    def bots(self) -> Mapping[str, Bot[MachineView, MachineAction]]:
-        from engine.games.machine.bots import LEVELS, make_bot
-
-        return {level: make_bot(level) for level in LEVELS}
 
 
 # --- module helpers -------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from app.kit import Tap, button, esc
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
+
 from sample.nim.rules import MAX_TAKE, NimView, Take
 
 
