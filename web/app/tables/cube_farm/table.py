@@ -62,15 +62,6 @@ class Table(SeatedTable[cu.TurnUI]):
         seat = self.viewer(m)
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
-    def end_line(self, m: Match) -> str:
-        names = m.names()
-        out = m.outcome
-        assert out is not None
-        who = " and ".join(names[w] for w in out.winners)
-        best = max(m.state.totals)
-        verb = "share the win" if len(out.winners) > 1 else "wins"
-        return f"{who} {verb} with {best} points after {m.state.hands_total} hands."
-
     # --- a hand's end ---
     def check_hand_over(self, before: CFState, m: Match) -> None:
         if m.watch:

@@ -82,17 +82,6 @@ class Table(SeatedTable[mu.TurnUI]):
         return ("Penalty points, match total" if m.state.config.match_limit
                 else "Penalty points (cards left in hand)")
 
-    def end_line(self, m: Match) -> str:
-        out = m.outcome
-        assert out is not None
-        names = m.names()
-        who = " and ".join(names[w] for w in out.winners)
-        if m.state.config.match_limit:
-            return f"{who} won the match with {min(m.state.scores)} penalty points."
-        if any(len(h) == 0 for h in m.state.hands):
-            return f"{who} laid every card."
-        return f"Nobody could lay a card: {who} won with the fewest cards left."
-
     def hand_over_html(self, m: Match) -> str:
         s: MState = m.state
         points = self.hand_over or ()

@@ -101,21 +101,6 @@ class Table(SeatedTable[mu.MachineUI]):
     def score_caption(self, m: Match) -> str:
         return "Cubes on the mat"
 
-    def end_line(self, m: Match) -> str:
-        s: MachineState = m.state
-        names = m.names()
-        who = " and ".join(names[w] for w in s.winners)
-        if s.result == "won":
-            return f"{who} placed every cube on the mat in {s.round} rounds."
-        if s.result == "everybody-stuck":
-            return "Every player is out with one cube left: everybody loses."
-        if not s.winners:
-            return f"After {s.max_rounds} rounds nobody is left in the game."
-        verb = "has" if len(s.winners) == 1 else "have"
-        share = "wins" if len(s.winners) == 1 else "share the win"
-        return (f"After {s.max_rounds} rounds {who} {verb} the fewest cubes left and "
-                f"{share}.")
-
     # --- looking around works any time, also during the computers' turns ---
     def look(self, ev: Event) -> None:
         m = self.shown
