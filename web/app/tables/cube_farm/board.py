@@ -90,8 +90,6 @@ class TurnUI:
         return TurnUI(step=self.step)
 
 
-
-
 # --- legal positions (cached per table and card) ------------------------------------------------
 
 _CACHE: dict[tuple[int, str], dict[int, list[Pos]]] = {}

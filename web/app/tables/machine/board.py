@@ -1,7 +1,7 @@
 """The Perpetual-Motion Machine table: HTML, taps and keys, log lines. Pure Python, no browser.
 
 The shell owns the top bar, the message line, the log and applying actions; this module turns
-a view (:class:`MachineView`) and the turn's UI state (:class:`MachineUI`) into HTML, and a tap
+a view (:class:`MachineView`) and the turn's UI state (:class:`TurnUI`) into HTML, and a tap
 (a ``data-action`` with its ``data-*`` values) into engine actions. No rule is decided here:
 what a selection is, where it goes and why it cannot be played come from the engine
 (``sets.kinds_in``, ``placements``, ``set_problem``); every refusal is the engine's.
@@ -36,8 +36,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from app.kit import Tap, attrs, esc
-from engine.cards import RANK_PLURALS, SUIT_NAMES, SUITS, Card
+from app.kit import Tap, attrs, esc, face, hand_order, rank_word, symbols
+from app.kit import board_button as _btn
+from app.kit import plural as _plural
+from engine.cards import SUIT_NAMES, Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import ENGINE_TRACKS, FLUSH, STRAIGHT, TRACK_IDS, TRACKS, TWO_PAIR
 from engine.games.machine.rules import (
@@ -65,7 +67,6 @@ from engine.games.machine.rules import (
     set_problem,
 )
 
-SUIT_SORT = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
 LIMITS = (("draw", "face-down draws"), ("take", "face-up takes"), ("trade", "trade limit"),
           ("hand", "hand limit"), ("supply", "supply limit"))
 
@@ -74,36 +75,25 @@ LIMITS = (("draw", "face-down draws"), ("take", "face-up takes"), ("trade", "tra
 
 
 @dataclass(frozen=True)
-class MachineUI:
+class TurnUI:
     picked: tuple[str, ...] = ()  # selected hand cards (text forms), in tap order
     sort: str = "rank"  # "rank" | "suit": hand display order only
     aid: bool = False  # list the sets the hand holds
     opp: int | None = None  # the other player whose mat is shown full size
     hint: str | None = None  # the Strong computer's advice (an action's text form)
 
-    def cleared(self) -> MachineUI:
-        return MachineUI(sort=self.sort, aid=self.aid, opp=self.opp)
+    def cleared(self) -> TurnUI:
+        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp)
 
 
+TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
 
 
 # --- words ------------------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _rank_plural(card: Card) -> str:
-    return RANK_PLURALS[card.rank_char]
-
-
-def _rank_word(card: Card) -> str:
-    return card.name.split(" of ")[0]
-
-
-def _symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
+    return rank_word(card.rank, True)
 
 
 def set_words(kind: str, cards: Sequence[Card]) -> str:
@@ -130,7 +120,7 @@ def set_words(kind: str, cards: Sequence[Card]) -> str:
         low, high = "ten", "ace"
     else:
         order = sorted(cs, key=lambda c: c.rank)
-        low, high = _rank_word(order[0]), _rank_word(order[-1])
+        low, high = rank_word(order[0].rank), rank_word(order[-1].rank)
     tail = f" of {SUIT_NAMES[cs[0].suit]}" if kind == S.STRAIGHT_FLUSH else ""
     return f"{name}, {low} to {high}{tail}"
 
@@ -187,7 +177,7 @@ def action_words(view: MachineView, action: MachineAction) -> str:
         where = " and ".join(TRACKS[t].name for t in action.tracks)
         pile = (f", {action.from_pile} from the general pile" if action.kind in PILE_KINDS
                 else "")
-        return (f"play {set_words(action.kind, action.cards)} ({_symbols(action.cards)}) "
+        return (f"play {set_words(action.kind, action.cards)} ({symbols(action.cards)}) "
                 f"on {where}{pile}")
     return str(action)
 
@@ -195,12 +185,12 @@ def action_words(view: MachineView, action: MachineAction) -> str:
 # --- taps -------------------------------------------------------------------------------------
 
 
-def _picked_cards(view: MachineView, ui: MachineUI) -> list[Card]:
+def _picked_cards(view: MachineView, ui: TurnUI) -> list[Card]:
     held = {str(c): c for c in view.hand}
     return [held[t] for t in ui.picked if t in held]
 
 
-def _sane(view: MachineView, ui: MachineUI) -> MachineUI:
+def _sane(view: MachineView, ui: TurnUI) -> TurnUI:
     held = {str(c) for c in view.hand}
     picked = tuple(t for t in dict.fromkeys(ui.picked) if t in held)
     opp = ui.opp if ui.opp is not None and 0 <= ui.opp < view.players else None
@@ -209,15 +199,15 @@ def _sane(view: MachineView, ui: MachineUI) -> MachineUI:
     return replace(ui, picked=picked, opp=opp)
 
 
-def _refuse(ui: MachineUI, message: str) -> Tap:
+def _refuse(ui: TurnUI, message: str) -> TurnTap:
     return Tap(ui, (), message, refusal=True)
 
 
-def _done(ui: MachineUI, actions: Sequence[MachineAction], finish: bool = False) -> Tap:
+def _done(ui: TurnUI, actions: Sequence[MachineAction], finish: bool = False) -> TurnTap:
     return Tap(ui.cleared(), tuple(actions), finish=finish)
 
 
-def tap(view: MachineView, ui: MachineUI, action: str, data: Mapping[str, str]) -> Tap:
+def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     all or nothing, keeps the old UI state when the engine refuses, and with ``finish`` ends a
     trading or taking step that the engine has not ended by itself)."""
@@ -303,7 +293,7 @@ KEYS = {"d": "mm-draw", "s": "mm-stop", "t": "mm-trade", "x": "mm-discard", "o":
         "a": "mm-aid"}
 
 
-def key(view: MachineView, ui: MachineUI, key: str) -> Tap | None:
+def key(view: MachineView, ui: TurnUI, key: str) -> TurnTap | None:
     """Keyboard: D draw, S stop, T trade the selection, X discard the selection, P play the
     selection (its first way), O sort, A the sets aid, Escape clear the selection (None: the
     key is not ours; H, the hint, is the adapter's)."""
@@ -404,28 +394,6 @@ def mat_marks(before: Sequence[PlayerMat] | None, after: Sequence[PlayerMat]) ->
 # --- HTML -------------------------------------------------------------------------------------
 
 
-def _face(card: Card, cls: str = "") -> str:
-    sym = card.symbol
-    rank, suit = sym[:-1], sym[-1]
-    return (f'<span class="card mm-face s-{card.suit}{cls}" data-card="{card}" '
-            f'aria-hidden="true"><span class="corner"><b>{esc(rank)}</b>'
-            f'<span>{suit}</span></span><span class="pip">{suit}</span></span>')
-
-
-def _btn(label: str, action: str, *, cls: str = "btn", testid: str | None = None,
-         aria_label: str | None = None, live: bool = True, why: str | None = None,
-         pressed: bool | None = None, **data: object) -> str:
-    """A button; ``live`` False: really disabled; ``why``: focusable but aria-disabled (the
-    tap still goes to the engine, whose reason is shown)."""
-    extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
-    return ('<button type="button"' + attrs(class_=cls, data_action=action, data_testid=testid,
-                                            aria_label=aria_label, disabled=not live)
-            + (' aria-disabled="true"' if live and why else "")
-            + attrs(data_why=why if live else None)
-            + ("" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"')
-            + f"{extra}>{label}</button>")
-
-
 def _name(names: Sequence[str], p: int) -> str:
     return names[p] if p < len(names) else f"Player {p + 1}"
 
@@ -491,7 +459,7 @@ def _short_track(t: int) -> str:
     return {0: "Three", 1: "Straight", 2: "Flush", 3: "Full House"}.get(t, TRACKS[t].name)
 
 
-def _players_html(view: MachineView, ui: MachineUI, names: Sequence[str],
+def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
                   marked: frozenset[str]) -> str:
     items = []
     for p in range(view.players):
@@ -533,7 +501,8 @@ def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
         why = None
         if view.taken >= mat.face_up_limit:
             why = "Your Full House track allows no more face-up cards this turn"
-        slots.append("<li>" + _btn(_face(c, " marked" if f"d{i}" in marked else ""), "mm-take",
+        mark = " marked" if f"d{i}" in marked else ""
+        slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
                                    cls="mm-cardbtn", testid="mm-display",
                                    aria_label=f"{c.symbol} {c.name}, face up: take it",
                                    live=can_take, why=why, slot=i, card=str(c)) + "</li>")
@@ -547,20 +516,11 @@ def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
             f"</section>")
 
 
-def _hand_order(hand: Sequence[Card], sort: str) -> list[Card]:
-    def rank(c: Card) -> int:
-        return 14 if c.rank == 1 else c.rank
-
-    if sort == "suit":
-        return sorted(hand, key=lambda c: (SUIT_SORT.index(c.suit), rank(c)))
-    return sorted(hand, key=lambda c: (rank(c), SUITS.index(c.suit)))
-
-
-def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -> str:
+def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> str:
     mat = view.mats[view.player]
     cards = []
     prev: Card | None = None
-    for c in _hand_order(view.hand, ui.sort):
+    for c in (view.hand[i] for i in hand_order(view.hand, ui.sort, ace_high=True)):
         on = str(c) in ui.picked
         gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
                                     else prev.rank != c.rank)
@@ -568,7 +528,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
                + (" hinted" if str(c) in hinted else ""))
         label = f"{c.symbol} {c.name}" + (", selected" if on else "") + (
             ", hint" if str(c) in hinted else "")
-        cards.append(_btn(_face(c), "mm-card", cls=cls, testid="mm-hand-card",
+        cards.append(_btn(face(c, "mm-face"), "mm-card", cls=cls, testid="mm-hand-card",
                           aria_label=label, live=live, pressed=on, card=str(c)))
         prev = c
     n = len(view.hand)
@@ -588,7 +548,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
         found = held_sets(view)
         if found:
             rows = "".join(
-                "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(_symbols(cs))}</small>",
+                "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(symbols(cs))}</small>",
                               "mm-pick", cls="btn small mm-setbtn", testid="mm-held",
                               live=live,
                               cards=" ".join(str(c) for c in cs)) + "</li>"
@@ -653,7 +613,7 @@ def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
     return None
 
 
-def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
+def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     mat = view.mats[view.player]
     cards = _picked_cards(view, ui)
     phase = view.phase
@@ -786,7 +746,7 @@ def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
     return text
 
 
-def table_html(view: MachineView, ui: MachineUI, names: Sequence[str], *, interactive: bool,
+def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset()) -> str:
     """Everything of the table below the top bar except the message line and the log.
     ``interactive`` False renders the controls disabled (not your turn, watched, over)."""
@@ -842,7 +802,7 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
         parts.append(f"drew {_plural(draws, 'face-down card')}")
     got = [c for c in takes if c is not None]
     if got:
-        parts.append(f"took {_symbols(got)}")
+        parts.append(f"took {symbols(got)}")
     if discards:
         parts.append(f"discarded {_plural(discards, 'card')}")
     if trades:
@@ -851,7 +811,7 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
         where = " and ".join(
             f"{TRACKS[t].name} now {after.mats[seat].value(t)}" if t != TWO_PAIR
             else "Two Pair area" for t in a.tracks)
-        parts.append(f"played {set_words(a.kind, a.cards)} ({_symbols(a.cards)}): {where}")
+        parts.append(f"played {set_words(a.kind, a.cards)} ({symbols(a.cards)}): {where}")
     if not parts:
         return f"{name} is still playing"
     line = f"{name} " + (parts[0] if len(parts) == 1
