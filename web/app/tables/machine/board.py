@@ -236,8 +236,8 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
                   else (*ui.picked, card))
         return Tap(replace(ui, picked=picked))
     if action == "mm-pick":
-        cards = tuple(data.get("cards", "").split())
-        return Tap(replace(ui, picked=tuple(t for t in cards
+        texts = tuple(data.get("cards", "").split())
+        return Tap(replace(ui, picked=tuple(t for t in texts
                                             if t in {str(c) for c in view.hand})))
     if action == "mm-setup":
         try:
@@ -353,9 +353,13 @@ def play_options(view: MachineView, cards: Sequence[Card]) -> list[tuple[PlaySet
     return ok + bad
 
 
+def _tracks_text(a: PlaySet) -> str:
+    return " ".join(TRACK_IDS[t] for t in a.tracks)
+
+
 def _play_data(a: PlaySet) -> dict[str, str]:
-    return {"kind": a.kind, "tracks": " ".join(TRACK_IDS[t] for t in a.tracks),
-            "pile": str(a.from_pile)}
+    """The ``data-*`` values of the button that plays ``a``."""
+    return {"kind": a.kind, "tracks": _tracks_text(a), "pile": str(a.from_pile)}
 
 
 def held_sets(view: MachineView, limit: int = 6) -> list[tuple[str, tuple[Card, ...]]]:
@@ -688,10 +692,10 @@ def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     else:
         options = play_options(view, cards)
         if not options:
-            why = _not_a_set(cards)
-            play_body = (f'<p class="mm-what" data-testid="mm-what">Not a set: {esc(why)}.</p>'
+            not_set = _not_a_set(cards)
+            play_body = (f'<p class="mm-what" data-testid="mm-what">Not a set: {esc(not_set)}.</p>'
                          + _btn("Play", "mm-play", cls="btn", testid="mm-play", live=live,
-                                why=why, kind="none"))
+                                why=not_set, kind="none"))
         else:
             first = options[0][0]
             play_body = (f'<p class="mm-what" data-testid="mm-what"><b>'
@@ -711,7 +715,8 @@ def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
                         + (f' <small class="mm-warn">Careful: {esc(warn)}</small>' if warn
                            else ""))
                 btns.append(_btn(text, "mm-play", cls=cls, testid="mm-play", live=live,
-                                 why=why, **_play_data(a)))
+                                 why=why, kind=a.kind, tracks=_tracks_text(a),
+                                 pile=a.from_pile))
             play_body += f'<div class="mm-play-list">{"".join(btns)}</div>'
     play = (f'<div class="mm-choice" data-testid="mm-choice-play"><h3>Play a set</h3>'
             f"{play_body}</div>")
