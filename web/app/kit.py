@@ -158,3 +158,10 @@ def plural(n: int, word: str) -> str:
 def symbols(cards: Sequence[Card]) -> str:
     """"7♠ 8♠ 9♠"."""
     return " ".join(c.symbol for c in cards)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -38,9 +38,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from app.kit import Tap, esc, face, hand_order, rank_word, symbols
+from app.kit import Tap, and_list, esc, face, hand_order, plural, rank_word, symbols
 from app.kit import board_button as _btn
-from app.kit import plural as _count
 from engine.cards import SUIT_NAMES, Card
 from engine.games.machiavelli import plan
 from engine.games.machiavelli.melds import meld_problem
@@ -837,28 +836,26 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
         else:
             parts.append(f"{symbols(new)} on {_short_meld(old, ace)}")
     if parts:
-        laid = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        line = f"{name} laid {laid}"
+        line = f"{name} laid {and_list(parts)}"
     else:
         n = before.hand_sizes[actor] - (after.hand_sizes[actor]
                                         if after.hand_no == before.hand_no else 0)
-        line = f"{name} laid {_count(max(n, 1), 'card')}"
+        line = f"{name} laid {plural(max(n, 1), 'card')}"
     extras = []
     moves = sum(isinstance(a, Move) for a in actions)
     splits = sum(isinstance(a, Split) for a in actions)
     merges = sum(isinstance(a, Merge) for a in actions)
     if moves:
-        extras.append(f"moved {_count(moves, 'table card')}")
+        extras.append(f"moved {plural(moves, 'table card')}")
     if splits:
-        extras.append(f"split {_count(splits, 'meld')}")
+        extras.append(f"split {plural(splits, 'meld')}")
     if merges:
-        extras.append(f"joined {_count(merges, 'meld')}")
+        extras.append(f"joined {plural(merges, 'meld')}")
     got = [c for c in taken if c is not None]
     if got:
         extras.append(f"took {symbols(got)} from the helping cards")
     if extras:
-        line += ", " + (extras[0] if len(extras) == 1 else
-                        ", ".join(extras[:-1]) + " and " + extras[-1])
+        line += ", " + and_list(extras)
     went_out = (after.hand_no != before.hand_no or
                 (actor < len(after.hand_sizes) and after.hand_sizes[actor] == 0))
     if went_out:

@@ -36,9 +36,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from app.kit import Tap, attrs, esc, face, hand_order, rank_word, symbols
+from app.kit import Tap, and_list, attrs, esc, face, hand_order, plural, rank_word, symbols
 from app.kit import board_button as _btn
-from app.kit import plural as _plural
 from engine.cards import SUIT_NAMES, Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import ENGINE_TRACKS, FLUSH, STRAIGHT, TRACK_IDS, TRACKS, TWO_PAIR
@@ -92,7 +91,7 @@ TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
 # --- words ------------------------------------------------------------------------------------
 
 
-def _rank_plural(card: Card) -> str:
+def _rankplural(card: Card) -> str:
     return rank_word(card.rank, True)
 
 
@@ -106,11 +105,11 @@ def set_words(kind: str, cards: Sequence[Card]) -> str:
     groups = sorted(counts.values(), key=lambda g: (-len(g), -(g[0].rank if g[0].rank != 1
                                                               else 14)))
     if kind in (S.THREE, S.FOUR):
-        return f"{name}, {_rank_plural(cs[0])}"
+        return f"{name}, {_rankplural(cs[0])}"
     if kind == S.FULL_HOUSE:
-        return f"{name}, {_rank_plural(groups[0][0])} over {_rank_plural(groups[1][0])}"
+        return f"{name}, {_rankplural(groups[0][0])} over {_rankplural(groups[1][0])}"
     if kind == S.TWO_PAIR:
-        return f"{name}, {_rank_plural(groups[0][0])} and {_rank_plural(groups[1][0])}"
+        return f"{name}, {_rankplural(groups[0][0])} and {_rankplural(groups[1][0])}"
     if kind == S.FLUSH:
         return f"{name}, {SUIT_NAMES[cs[0].suit]}"
     if kind == S.ROYAL_FLUSH:
@@ -151,9 +150,9 @@ def track_label(mat: PlayerMat, t: int) -> str:
     if nxt is None:
         text += ", full"
     elif t == TWO_PAIR:
-        text += f"; next section {_plural(nxt, 'cube')}"
+        text += f"; next section {plural(nxt, 'cube')}"
     else:
-        text += (f"; next section {_plural(nxt, 'cube')} for value "
+        text += (f"; next section {plural(nxt, 'cube')} for value "
                  f"{track.sections[f].value}")
     return text
 
@@ -264,9 +263,9 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
     if action == "mm-discard":
         over = len(view.hand) - view.mats[view.player].hand_limit
         if not cards:
-            return _refuse(ui, f"Select {_plural(over, 'card')} to discard")
+            return _refuse(ui, f"Select {plural(over, 'card')} to discard")
         if len(cards) > over:
-            return _refuse(ui, f"Discard only {_plural(over, 'card')}: your hand limit is "
+            return _refuse(ui, f"Discard only {plural(over, 'card')}: your hand limit is "
                                f"{view.mats[view.player].hand_limit}")
         return _done(ui, [Discard(c) for c in cards])
     if action == "mm-play":
@@ -475,7 +474,7 @@ def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
         won = view.phase == OVER and p in view.winners
         state = (" · out" if view.out[p] else " · playing" if playing
                  else " · won" if won else "")
-        count = f"{_plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
+        count = f"{plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
         label = (f"{name} {count}; {mat.on_mat} cubes placed. Show the mat full size")
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
@@ -543,8 +542,8 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> s
     head_btns += _btn("Sets", "mm-aid", cls="btn small", testid="mm-aid", pressed=ui.aid,
                       aria_label="Show the sets my hand holds")
     picked = len(ui.picked)
-    say = (f"{_plural(picked, 'card')} selected" if picked and live
-           else f"Your hand · {_plural(n, 'card')} of {mat.hand_limit}")
+    say = (f"{plural(picked, 'card')} selected" if picked and live
+           else f"Your hand · {plural(n, 'card')} of {mat.hand_limit}")
     clear = (_btn("Clear", "mm-clear", cls="btn small", testid="mm-clear",
                   aria_label="Clear the selection") if picked and live else "")
     aid = ""
@@ -565,7 +564,7 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> s
             f'<div class="mm-hand-head"><p class="mm-say">{esc(say)}</p>'
             f'<div class="mm-head-btns">{clear}{head_btns}</div></div>'
             f'<div class="mm-hand" role="group" data-testid="mm-hand" aria-label="Your hand, '
-            f'{_plural(n, "card")}">{"".join(cards)}{empty}</div>{aid}</section>')
+            f'{plural(n, "card")}">{"".join(cards)}{empty}</div>{aid}</section>')
 
 
 def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
@@ -623,13 +622,13 @@ def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     phase = view.phase
     if phase == DISCARDING:
         over = len(view.hand) - mat.hand_limit
-        btn = _btn(f"Discard {_plural(len(cards), 'card')}" if cards else "Discard",
+        btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
                    "mm-discard", cls="btn primary wide", testid="mm-discard", live=live,
-                   why=None if 0 < len(cards) <= over else f"Select {_plural(over, 'card')}")
+                   why=None if 0 < len(cards) <= over else f"Select {plural(over, 'card')}")
         return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
                 f'<h2 id="mm-ch-h">Over your hand limit</h2><p>You hold {len(view.hand)} cards '
                 f"and your hand limit is {mat.hand_limit}: select "
-                f"{_plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
+                f"{plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
                 f"</section>")
     # 1. take cards
     drawn, taken = view.drawn, view.taken
@@ -640,7 +639,7 @@ def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     elif taken:
         draw_why = "face-down cards come before face-up ones"
     elif drawn >= mat.face_down_limit:
-        draw_why = f"your Flush track allows {_plural(mat.face_down_limit, 'face-down card')}"
+        draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
     take_live = live and phase in (TURN, TAKING)
     draw = _btn(f"Draw face-down ({drawn} of {mat.face_down_limit})" if phase == TAKING
                 else "Draw face-down", "mm-draw", cls="btn", testid="mm-draw", live=take_live,
@@ -663,19 +662,19 @@ def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     elif not cards:
         trade_why = "select the cards to trade"
     elif len(cards) > max(room, 0):
-        trade_why = (f"you may trade {_plural(max(room, 0), 'card')} now: "
+        trade_why = (f"you may trade {plural(max(room, 0), 'card')} now: "
                      + ("your supply is at its cube limit" if mat.supply >= mat.cube_limit
                         else "your general pile is empty" if mat.pile == 0
                         else f"your Three of a Kind track allows {mat.trade_limit} a turn"))
     n = len(cards)
-    trade_text = (f"Discard up to {_plural(max(room, 0), 'card')} for as many cubes "
+    trade_text = (f"Discard up to {plural(max(room, 0), 'card')} for as many cubes "
                   f"(trade limit {mat.trade_limit}; supply {mat.supply} of {mat.cube_limit}; "
                   f"pile {mat.pile}).")
     if room <= 0 and phase != TRADING:
         trade_text = ("No trade now: " + ("your supply is at its limit"
                                           if mat.supply >= mat.cube_limit
                                           else "your general pile is empty") + ".")
-    trade_btn = _btn(f"Trade {_plural(n, 'card')}" if n else "Trade", "mm-trade",
+    trade_btn = _btn(f"Trade {plural(n, 'card')}" if n else "Trade", "mm-trade",
                      cls="btn" + (" primary" if n and phase != TAKING and not _any_play(
                          view, cards) else ""), testid="mm-trade",
                      live=live and in_turn, why=trade_why)
@@ -743,7 +742,7 @@ def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
         area = "area" if t == TWO_PAIR else "track"
         value = ("" if t == TWO_PAIR else
                  f", value {mat.value(t)} → {TRACKS[t].sections[mat.filled[t]].value}")
-        parts.append(f"{TRACKS[t].name} {area}: {_plural(cost, 'cube')}{value}")
+        parts.append(f"{TRACKS[t].name} {area}: {plural(cost, 'cube')}{value}")
     text = f"as {S.KIND_NAMES[a.kind]} on " + " and ".join(parts)
     if a.kind in PILE_KINDS:
         need = sum(mat.next_cost(t) or 0 for t in a.tracks)
@@ -804,14 +803,14 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
         parts.append("placed set-up cubes on " + " + ".join(TRACKS[t].name
                                                              for t in sets[0].tracks))
     if draws:
-        parts.append(f"drew {_plural(draws, 'face-down card')}")
+        parts.append(f"drew {plural(draws, 'face-down card')}")
     got = [c for c in takes if c is not None]
     if got:
         parts.append(f"took {symbols(got)}")
     if discards:
-        parts.append(f"discarded {_plural(discards, 'card')}")
+        parts.append(f"discarded {plural(discards, 'card')}")
     if trades:
-        parts.append(f"traded {_plural(trades, 'card')} for {_plural(trades, 'cube')}")
+        parts.append(f"traded {plural(trades, 'card')} for {plural(trades, 'cube')}")
     for a in plays:
         where = " and ".join(
             f"{TRACKS[t].name} now {after.mats[seat].value(t)}" if t != TWO_PAIR
@@ -819,8 +818,7 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
         parts.append(f"played {set_words(a.kind, a.cards)} ({symbols(a.cards)}): {where}")
     if not parts:
         return f"{name} is still playing"
-    line = f"{name} " + (parts[0] if len(parts) == 1
-                         else ", ".join(parts[:-1]) + " and " + parts[-1])
+    line = f"{name} " + and_list(parts)
     if after.phase == OVER and seat in after.winners and after.mats[seat].left == 0:
         line += f", placing every cube: {name} wins"
     elif after.out[seat] and not before.out[seat]:
