@@ -19,6 +19,7 @@ from engine.games.cube_farm.rules import (
     OVER,
     PLACE,
     CFState,
+    CFView,
     Claim,
     NextHand,
     Pass,
@@ -36,8 +37,14 @@ def new(players: int = 3, seed: int = 4, hands: int = 0) -> CFState:
                          random.Random(seed))
 
 
-def run(state: CFState, ui: cu.TurnUI, action: str, **data: object) -> tuple[CFState, cu.Tap]:
-    t = cu.tap(state, state.to_move, ui, action, {k: str(v) for k, v in data.items()})
+def view(state: CFState, seat: int | None = None) -> CFView:
+    """What the board is handed: the view of ``seat`` (default: the player to move)."""
+    return GAME.view(state, state.to_move if seat is None else seat)
+
+
+def run(state: CFState, ui: cu.TurnUI, action: str, **data: object
+        ) -> tuple[CFState, cu.TurnTap]:
+    t = cu.tap(view(state), ui, action, {k: str(v) for k, v in data.items()})
     for a in t.actions:
         state = GAME.apply(state, a)
     return state, t
@@ -47,7 +54,7 @@ def lay_first(state: CFState) -> tuple[CFState, Place]:
     """Pick the first card, tap a square of its first legal place twice."""
     card = sorted(state.hands[state.to_move])[0]
     _, t = run(state, cu.TurnUI(), "cf-card", card=card)
-    x, y = cu.positions(state, card)[t.ui.rot][0]
+    x, y = cu.positions(view(state), card)[t.ui.rot][0]
     _, t2 = run(state, t.ui, "cf-sq", x=x, y=y)
     assert t2.ui.at is not None and not t2.refusal, t2.message
     ax, ay = t2.ui.at
@@ -64,7 +71,7 @@ def test_pick_tap_and_tap_again_lays_a_legal_card() -> None:
     card = sorted(s.hands[0])[0]
     s1, t = run(s, cu.TurnUI(), "cf-card", card=card)
     assert s1 is s and t.ui.card == card and "places" in (t.message or "")
-    lit = cu.lit_squares(s, t.ui)
+    lit = cu.lit_squares(view(s), t.ui)
     legal = {a for a in GAME.legal_actions(s) if isinstance(a, Place) and a.card == card}
     want = {p for a in legal if a.rot == t.ui.rot for p in cu.footprint(card, a.rot, a.x, a.y)}
     assert lit == want  # the lit squares are exactly the legal places' footprints
@@ -75,17 +82,18 @@ def test_pick_tap_and_tap_again_lays_a_legal_card() -> None:
 
 def test_turn_prev_next_confirm_cancel() -> None:
     s = new(seed=9)
-    card = next(c for c in sorted(s.hands[0]) if len(cu._fits_turns(s, c)) > 1)
+    card = next(c for c in sorted(s.hands[0]) if len(cu._fits_turns(view(s), c)) > 1)
     _, t = run(s, cu.TurnUI(), "cf-card", card=card)
     _, t = run(s, t.ui, "cf-next")
     first = t.ui.at
-    assert first == cu.positions(s, card)[t.ui.rot][0]
+    assert first == cu.positions(view(s), card)[t.ui.rot][0]
     _, t = run(s, t.ui, "cf-next")
     _, t = run(s, t.ui, "cf-prev")
     assert t.ui.at == first
     rot0 = t.ui.rot
     _, t = run(s, t.ui, "cf-rot")
-    assert t.ui.rot != rot0 and t.ui.at in cu.positions(s, card)[t.ui.rot]  # the preview follows
+    # the preview follows
+    assert t.ui.rot != rot0 and t.ui.at in cu.positions(view(s), card)[t.ui.rot]
     _, c = run(s, t.ui, "cf-cancel")
     assert c.ui.at is None and c.ui.card == card
     _, c = run(s, c.ui, "cf-cancel")
@@ -163,23 +171,23 @@ def test_claim_of_a_taken_cubicle_says_why() -> None:
 
 def test_keys() -> None:
     s = new()
-    t = cu.key(s, 0, cu.TurnUI(), "1")
+    t = cu.key(view(s, 0), cu.TurnUI(), "1")
     assert t is not None and t.ui.card == sorted(s.hands[0])[0]
-    t2 = cu.key(s, 0, t.ui, "n")
+    t2 = cu.key(view(s, 0), t.ui, "n")
     assert t2 is not None and t2.ui.at is not None
-    t3 = cu.key(s, 0, t2.ui, "Enter")
+    t3 = cu.key(view(s, 0), t2.ui, "Enter")
     assert t3 is not None and isinstance(t3.actions[0], Place)
-    assert cu.key(s, 0, cu.TurnUI(), "x") is None
+    assert cu.key(view(s, 0), cu.TurnUI(), "x") is None
 
 
 def test_advice_is_shown_as_a_preview() -> None:
     s = new()
     a = GAME.legal_actions(s)[5]
     assert isinstance(a, Place)
-    ui, text = cu.advice_ui(s, cu.TurnUI(), a)
+    ui, text = cu.advice_ui(view(s), cu.TurnUI(), a)
     assert ui.card == a.card and ui.at == (a.x, a.y) and ui.rot == a.rot
     assert "Strong computer would lay" in text
-    html = cu.table_html(s, 0, ui, NAMES, interactive=True)
+    html = cu.table_html(view(s, 0), ui, NAMES, interactive=True)
     assert 'class="cf-preview hinted"' in html
     _, t = run(s, ui, "cf-ok")
     assert t.actions == (a,)
@@ -207,7 +215,7 @@ def check_html(html: str) -> None:
 def test_html_is_well_formed_labelled_and_escaped() -> None:
     s = claim_state()
     evil = "<img src=x onerror=alert(1)>"
-    html = cu.table_html(s, 0, cu.TurnUI(), ("You", evil, "Cy"), interactive=True,
+    html = cu.table_html(view(s, 0), cu.TurnUI(), ("You", evil, "Cy"), interactive=True,
                          marked=frozenset({"c:" + s.board.placements[-1][0]}), undo=True)
     check_html(html)
     assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
@@ -227,13 +235,13 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
     card = sorted(s0.hands[0])[0]
     _, t = run(s0, cu.TurnUI(), "cf-card", card=card)
     _, t = run(s0, t.ui, "cf-next")
-    html = cu.table_html(s0, 0, t.ui, NAMES, interactive=True)
+    html = cu.table_html(view(s0, 0), t.ui, NAMES, interactive=True)
     check_html(html)
     assert len(re.findall(r'class="btn primary"', html)) == 1
     assert 'data-testid="cf-preview"' in html and 'class="cf-lit"' in html
     assert 'aria-pressed="true"' in html
     # not interactive: no control of the game is enabled, the plan has no tap targets
-    off = cu.table_html(s0, 0, t.ui, NAMES, interactive=False)
+    off = cu.table_html(view(s0, 0), t.ui, NAMES, interactive=False)
     check_html(off)
     buttons = [b for b in re.findall(r"<button[^>]*>", off) if "data-cf-zoom" not in b]
     assert buttons and all(" disabled" in b for b in buttons)
@@ -258,7 +266,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
         for bonus in sc.bonuses:
             assert len(b.bonus_route(c, bonus)) == bonus.distance
     for step in range(s.players + 1):
-        html = cu.table_html(s, 0, cu.TurnUI(step=step), NAMES, interactive=False)
+        html = cu.table_html(view(s, 0), cu.TurnUI(step=step), NAMES, interactive=False)
         check_html(html)
         assert 'data-testid="cf-scoring"' in html
         if step < s.players:
@@ -270,15 +278,15 @@ def test_scoring_walks_are_the_engines_distances() -> None:
             assert 'data-testid="cf-totals"' in html
     # a claimed cubicle's walks, at any time
     sc = next(sc for sc in b.scores() if sc.bonuses)
-    html = cu.table_html(s, 0, cu.TurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
+    html = cu.table_html(view(s, 0), cu.TurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
     assert len(re.findall(r'<g class="cf-walk[ "]', html)) == len(sc.bonuses)
-    assert "=" in cu.walks_message(b, sc.cubicle, NAMES)
+    assert "=" in cu.walks_message(view(s, 0), sc.cubicle, NAMES)
 
 
 def test_next_hand_by_tap() -> None:
     s = finished_hand(2, 3)
     assert s.phase == HAND_OVER
-    html = cu.table_html(s, s.to_move, cu.TurnUI(), ("A", "B"), interactive=True)
+    html = cu.table_html(view(s), cu.TurnUI(), ("A", "B"), interactive=True)
     assert 'data-action="cf-deal"' in html
     after, t = run(s, cu.TurnUI(), "cf-deal")
     assert t.actions == (NextHand(),) and after.hand == 2
@@ -287,14 +295,14 @@ def test_next_hand_by_tap() -> None:
 def test_describe_turn_and_marks() -> None:
     s = new()
     after, place = lay_first(s)
-    text = cu.describe_turn(s, after, 0, "Ana")
+    text = cu.describe_turn(view(s, 0), view(after, 0), 0, "Ana")
     assert text.startswith(f"Ana laid {place.card}") and text.endswith(".")
-    assert cu.marked_keys(s, after) == frozenset({f"c:{place.card}"})
+    assert cu.marked_keys(view(s, 0), view(after, 0)) == frozenset({f"c:{place.card}"})
     s = claim_state()
     cub = s.board.claimable()[0]
     after = GAME.apply(s, Claim(*cub.id))
-    assert "claimed the cubicle at" in cu.describe_turn(s, after, 0, "Ana")
-    assert f"u:{cub.id[0]},{cub.id[1]}" in cu.marked_keys(s, after)
+    assert "claimed the cubicle at" in cu.describe_turn(view(s, 0), view(after, 0), 0, "Ana")
+    assert f"u:{cub.id[0]},{cub.id[1]}" in cu.marked_keys(view(s, 0), view(after, 0))
 
 
 # --- random tapping ------------------------------------------------------------------------------
@@ -325,7 +333,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             s = GAME.apply(s, bot.choose(GAME.view(s, s.to_move), GAME.legal_actions(s), rng))
             ui = cu.TurnUI()
             continue
-        html = cu.table_html(s, 0, ui, NAMES[:players], interactive=True)
+        html = cu.table_html(view(s, 0), ui, NAMES[:players], interactive=True)
         options = [o for o in _targets(html) if o[0].startswith("cf-")
                    and o[0] not in ("cf-show", "cf-step", "cf-hint")]
         assert options
@@ -334,7 +342,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
         action, data = rng.choices(options, weights)[0]
         if rng.random() < 0.05:
             data = {k: rng.choice(["-1", "99", "x", ""]) for k in data}
-        t = cu.tap(s, 0, ui, action, data)
+        t = cu.tap(view(s, 0), ui, action, data)
         before = s
         try:
             for a in t.actions:

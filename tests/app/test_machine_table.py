@@ -41,8 +41,8 @@ def state_with(hand: str, mat: PlayerMat, other: PlayerMat | None = None) -> Mac
                         setup=((2, 3), (0, 1)), out=(False, False), phase=TURN, current=0)
 
 
-def do(state: MachineState, ui: mu.MachineUI, action: str, **data: str
-       ) -> tuple[MachineState, mu.MachineUI, mu.Tap]:
+def do(state: MachineState, ui: mu.TurnUI, action: str, **data: str
+       ) -> tuple[MachineState, mu.TurnUI, mu.Tap]:
     """One tap as the shell does it: actions all or nothing, a closing Stop after a trade."""
     t = mu.tap(GAME.view(state, state.current), ui, action, data)
     s = state
@@ -53,7 +53,7 @@ def do(state: MachineState, ui: mu.MachineUI, action: str, **data: str
     return s, t.ui, t
 
 
-def html_of(state: MachineState, ui: mu.MachineUI, seat: int = 0, live: bool = True) -> str:
+def html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True) -> str:
     html = mu.table_html(GAME.view(state, seat), ui, NAMES, interactive=live)
     buttons_labelled(parse(html))
     return html
@@ -95,7 +95,7 @@ def test_track_labels_for_screen_readers() -> None:
 
 def test_a_selected_full_house_says_where_it_goes_and_plays() -> None:
     s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    ui = mu.MachineUI()
+    ui = mu.TurnUI()
     for c in ("KS", "4D", "KH", "KD", "4C"):
         s, ui, _ = do(s, ui, "mm-card", card=c)
     html = html_of(s, ui)
@@ -108,7 +108,7 @@ def test_a_selected_full_house_says_where_it_goes_and_plays() -> None:
 
 def test_a_set_that_cannot_be_paid_for_says_exactly_why_and_changes_nothing() -> None:
     s = state_with("5S 6H 7D 8C 9S 2H", PlayerMat((0, 2, 1, 0, 0), 1, 25))
-    ui = mu.MachineUI()
+    ui = mu.TurnUI()
     for c in ("5S", "6H", "7D", "8C", "9S"):
         s, ui, _ = do(s, ui, "mm-card", card=c)
     html = html_of(s, ui)
@@ -124,7 +124,7 @@ def test_a_set_that_cannot_be_paid_for_says_exactly_why_and_changes_nothing() ->
 
 def test_not_a_set_is_explained() -> None:
     s = state_with("5S 6H 9D 8C KS 2H", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    ui = mu.MachineUI(picked=("5S", "6H", "9D"))
+    ui = mu.TurnUI(picked=("5S", "6H", "9D"))
     html = html_of(s, ui)
     assert "Not a set: those cards are not a Three of a Kind" in html
 
@@ -140,7 +140,7 @@ def test_straight_flush_and_four_of_a_kind_ask_their_questions() -> None:
     opts = mu.play_options(GAME.view(s, 0), parse_cards("6S 6H 6D 6C"))
     piles = sorted(a.from_pile for a, why in opts if why is None and a.kind == "four")
     assert piles == [0, 1, 2]
-    html = html_of(s, mu.MachineUI(picked=("6S", "6H", "6D", "6C")))
+    html = html_of(s, mu.TurnUI(picked=("6S", "6H", "6D", "6C")))
     assert "2 from the pile, 0 from the supply" in html
 
 
@@ -149,13 +149,13 @@ def test_a_move_that_leaves_you_out_is_warned_about() -> None:
     mat = PlayerMat((3, 3, 4, 3, 4), 3, 0)
     assert mat.on_mat + mat.left == 30
     s = state_with("9S 9H 9D", mat)
-    html = html_of(s, mu.MachineUI(picked=("9S", "9H", "9D")))
+    html = html_of(s, mu.TurnUI(picked=("9S", "9H", "9D")))
     assert "you would be out" in html
 
 
 def test_trade_several_cards_ends_the_turn() -> None:
     s = state_with("2S 3H 4D 9C", PlayerMat((2, 1, 0, 0, 0), 1, 25))  # trade limit 3
-    ui = mu.MachineUI(picked=("2S", "3H"))
+    ui = mu.TurnUI(picked=("2S", "3H"))
     s2, _, t = do(s, ui, "mm-trade")
     assert len(t.actions) == 2 and t.finish
     assert s2.mats[0].supply == 3 and s2.current == 1
@@ -163,7 +163,7 @@ def test_trade_several_cards_ends_the_turn() -> None:
 
 def test_take_cards_step_by_step_then_discard_down_to_the_limit() -> None:
     s = state_with("2S 3H 4D 9C 9D", PlayerMat((0, 0, 2, 2, 0), 3, 25))  # draw 2, take 3
-    ui = mu.MachineUI()
+    ui = mu.TurnUI()
     s, ui, _ = do(s, ui, "mm-draw")
     assert s.phase == TAKING
     assert "Taken: 1 of 2 face-down, 0 of 3 face-up" in html_of(s, ui)
@@ -171,9 +171,9 @@ def test_take_cards_step_by_step_then_discard_down_to_the_limit() -> None:
     s, ui, _ = do(s, ui, "mm-stop")
     assert s.phase == "discarding" and len(s.hands[0]) == 7
     assert "select 2 cards to discard" in html_of(s, ui)
-    _, _, t = do(s, mu.MachineUI(picked=("2S", "3H", "4D")), "mm-discard")
+    _, _, t = do(s, mu.TurnUI(picked=("2S", "3H", "4D")), "mm-discard")
     assert t.refusal and "Discard only 2 cards" in (t.message or "")
-    s, ui, _ = do(s, mu.MachineUI(picked=("2S", "3H")), "mm-discard")
+    s, ui, _ = do(s, mu.TurnUI(picked=("2S", "3H")), "mm-discard")
     assert s.current == 1 and len(s.hands[0]) == 5
 
 
@@ -184,10 +184,10 @@ def test_setup_shows_taken_pairs_with_the_reason_and_the_engine_refuses_them() -
     s = GAME.new_game(MachineConfig(3), random.Random(4))
     assert s.phase == SETUP and s.current == 2
     s = GAME.apply(s, Setup((2, 3)))  # seat 3 took Flush + Full House
-    html = html_of(s, mu.MachineUI(), seat=1)
+    html = html_of(s, mu.TurnUI(), seat=1)
     assert "Cy chose Flush + Full House: each player needs a different pair" in html
     assert html.count('data-testid="mm-setup"') == 10
-    t = mu.tap(GAME.view(s, 1), mu.MachineUI(), "mm-setup", {"tracks": "flush full-house"})
+    t = mu.tap(GAME.view(s, 1), mu.TurnUI(), "mm-setup", {"tracks": "flush full-house"})
     with pytest.raises(IllegalAction) as e:
         GAME.apply(s, t.actions[0])
     assert "already chose Flush + Full House" in e.value.reason
@@ -202,7 +202,7 @@ def test_new_sections_and_changed_limits_are_marked() -> None:
     marks = mu.mat_marks(before, after)
     assert marks == {"p0.t1.s1", "p0.lim.hand", "p0.lim.supply"}
     s = state_with("2S", after[0])
-    html = mu.table_html(GAME.view(s, 0), mu.MachineUI(), NAMES, interactive=True,
+    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(), NAMES, interactive=True,
                          marked=marks)
     assert 'class="mm-sec on new' in html and "hand limit 7 (new)" in html
 
@@ -219,7 +219,7 @@ def test_log_lines_read_well() -> None:
 
 def test_other_mats_open_full_size_and_out_players_show() -> None:
     s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    html = html_of(s, mu.MachineUI(opp=1))
+    html = html_of(s, mu.TurnUI(opp=1))
     assert html.count('data-testid="mm-mat"') == 2
     assert "Bea 4 cards · 28 left; 2 cubes placed" in html
 
@@ -233,7 +233,7 @@ def test_random_taps_through_whole_games_never_break() -> None:
                "mm-sort", "mm-aid", "mm-opp", "mm-clear", "mm-setup", "mm-pick"]
     for game in range(3):
         s = GAME.new_game(MachineConfig(2 + game, max_rounds=12), random.Random(game))
-        ui = mu.MachineUI()
+        ui = mu.TurnUI()
         bot_rng = random.Random(game)
         for _ in range(3000):
             if s.phase == OVER:
@@ -276,13 +276,13 @@ def test_random_taps_through_whole_games_never_break() -> None:
 def test_keys_draw_stop_play_and_escape() -> None:
     s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     view = GAME.view(s, 0)
-    ui = mu.MachineUI(picked=("KS", "KH", "KD", "4C", "4D"))
+    ui = mu.TurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
     t = mu.key(view, ui, "p")
     assert t is not None and isinstance(t.actions[0], PlaySet)
     assert t.actions[0].kind == "full-house"  # the grandest legal reading first
     t = mu.key(view, ui, "Escape")
     assert t is not None and t.ui.picked == ()
-    assert mu.key(view, mu.MachineUI(), "Escape") is None
+    assert mu.key(view, mu.TurnUI(), "Escape") is None
     t = mu.key(view, ui, "D")
     assert t is not None and [str(a) for a in t.actions] == ["draw"]
     assert mu.key(view, ui, "q") is None

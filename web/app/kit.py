@@ -8,11 +8,12 @@ Pure functions from values to HTML text. The page layer puts each result in with
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Generic, TypeVar
 
-from engine.cards import Card
+from engine.cards import Card, rank_name
 
 
 def esc(text: object) -> str:
@@ -92,3 +93,75 @@ class Tap(Generic[U, A]):
     message: str | None = None
     refusal: bool = False
     finish: bool = False
+
+
+# --- for the tables' boards -----------------------------------------------------------------------
+
+SUIT_SORT = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
+
+
+def board_button(label: str, action: str, *, cls: str = "btn", testid: str | None = None,
+                 aria_label: str | None = None, live: bool = True, why: str | None = None,
+                 pressed: bool | None = None, **data: object) -> str:
+    """A board's button: :func:`button` with a reason. ``live`` False: really disabled (not
+    interactive); ``why``: focusable but aria-disabled, the reason the board gives on a tap
+    (``data-why``). ``data``: ``data-*`` values, last."""
+    extra = "".join(f' data-{k.replace("_", "-")}="{esc(v)}"' for k, v in data.items())
+    return ('<button type="button"' + attrs(class_=cls, data_action=action, data_testid=testid,
+                                            aria_label=aria_label, disabled=not live)
+            + (' aria-disabled="true"' if live and why else "")
+            + attrs(data_why=why if live else None)
+            + ("" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"')
+            + f"{extra}>{label}</button>")
+
+
+def face(card: Card, cls: str, extra: str = "", key: str | None = None) -> str:
+    """A card face inside a board's button: rank over suit in the corner (readable when
+    overlapped), a big pip. ``cls``: the board's card class; ``extra``: more classes (each
+    with its leading space); ``key``: ``data-key`` (a marked or hinted place)."""
+    sym = card.symbol
+    rank, suit = sym[:-1], sym[-1]
+    return (f'<span class="card {cls} s-{card.suit}{extra}" data-card="{card}"'
+            + attrs(data_key=key)
+            + f' aria-hidden="true"><span class="corner"><b>{esc(rank)}</b>'
+            f'<span>{suit}</span></span><span class="pip">{suit}</span></span>')
+
+
+def hand_order(hand: Sequence[Card], sort: str, *, ace_high: bool = False) -> list[int]:
+    """The order a hand is shown in, as indices into ``hand``: ``sort`` "suit" (by
+    :data:`SUIT_SORT`, then rank) or "rank" (by rank, then suit); equal cards keep their
+    order. ``ace_high``: aces after kings."""
+
+    def rank(c: Card) -> int:
+        return 14 if ace_high and c.rank == 1 else c.rank
+
+    if sort == "rank":
+        return sorted(range(len(hand)), key=lambda i: (rank(hand[i]),
+                                                       SUIT_SORT.index(hand[i].suit)))
+    return sorted(range(len(hand)), key=lambda i: (SUIT_SORT.index(hand[i].suit),
+                                                   rank(hand[i])))
+
+
+def rank_word(rank: int, plural: bool = False, *, digits: bool = False) -> str:
+    """"seven" / "sevens" (``plural``); ``digits``: "7" / "7s" for 2 to 10, words for the
+    ace and the court cards ("ace", "kings")."""
+    if digits and 2 <= rank <= 10:
+        return f"{rank}s" if plural else str(rank)
+    return rank_name(rank, plural)
+
+
+def plural(n: int, word: str) -> str:
+    """"1 card" / "3 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def symbols(cards: Sequence[Card]) -> str:
+    """"7♠ 8♠ 9♠"."""
+    return " ".join(c.symbol for c in cards)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -192,7 +192,20 @@ class CFView:
     log: tuple[Event, ...]
     totals: tuple[int, ...]
     history: tuple[tuple[int, ...], ...]
+    hand_size: int  # cards dealt to each player a hand
     board: Board = field(compare=False, repr=False, default_factory=Board.start)
+
+    def placements_for(self, card: str) -> list[Place]:
+        """Where ``card`` of this player's hand may go now (none unless it is their turn to lay
+        a card): :meth:`CubeFarm.placements_for` from what the player sees."""
+        if self.phase != PLACE or self.to_move != self.player or card not in self.my_hand:
+            return []
+        return [Place(card, x, y, r) for x, y, r in self.board.legal_placements(card)]
+
+    def explain_illegal(self, action: CFAction) -> str | None:
+        """:meth:`CubeFarm.explain_illegal` for this player's action, from what they see."""
+        hand = self.my_hand if self.to_move == self.player else ()
+        return _problem(self.phase, hand, self.board, action)
 
     def to_dict(self) -> JSONDict:
         b = self.board
@@ -211,6 +224,7 @@ class CFView:
             "log": [e.to_json() for e in self.log],
             "totals": list(self.totals),
             "history": [list(h) for h in self.history],
+            "hand_size": self.hand_size,
             "table": table_dict(b, claimable),
             "hand_scores": b.totals(self.players),
         }
@@ -235,6 +249,29 @@ def cubicle_dict(c: Cubicle, claimable: bool) -> JSONDict:
 
 
 # --- the rules ------------------------------------------------------------------------------
+
+
+def _problem(phase: str, hand: Sequence[str], board: Board, action: CFAction) -> str | None:
+    """Why ``action`` of the player to move (holding ``hand``) is illegal now, or None."""
+    if phase == OVER:
+        return "the game is over"
+    if isinstance(action, NextHand):
+        return None if phase == HAND_OVER else "the hand is not over yet"
+    if phase == HAND_OVER:
+        return "the hand is over: deal the next hand"
+    if isinstance(action, Place):
+        if phase == CLAIM:
+            return "you have played your card: claim a cubicle or pass"
+        if action.card not in hand:
+            return f"{action.card} is not in your hand"
+        return board.placement_problem(action.card, action.x, action.y, action.rot)
+    if isinstance(action, Pass):
+        return None if phase == CLAIM else "play a card first"
+    if isinstance(action, Claim):
+        if phase != CLAIM:
+            return "play a card first; then you may claim a cubicle"
+        return board.claim_problem(action.pos)
+    return f"{action} is not a Cube Farm action"
 
 
 class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
@@ -355,25 +392,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return list(got)
 
     def explain_illegal(self, state: CFState, action: CFAction) -> str | None:
-        if state.phase == OVER:
-            return "the game is over"
-        if isinstance(action, NextHand):
-            return None if state.phase == HAND_OVER else "the hand is not over yet"
-        if state.phase == HAND_OVER:
-            return "the hand is over: deal the next hand"
-        if isinstance(action, Place):
-            if state.phase == CLAIM:
-                return "you have played your card: claim a cubicle or pass"
-            if action.card not in state.hands[state.to_move]:
-                return f"{action.card} is not in your hand"
-            return state.board.placement_problem(action.card, action.x, action.y, action.rot)
-        if isinstance(action, Pass):
-            return None if state.phase == CLAIM else "play a card first"
-        if isinstance(action, Claim):
-            if state.phase != CLAIM:
-                return "play a card first; then you may claim a cubicle"
-            return state.board.claim_problem(action.pos)
-        return f"{action} is not a Cube Farm action"
+        return _problem(state.phase, state.hands[state.to_move], state.board, action)
 
     def _apply(self, state: CFState, action: CFAction) -> CFState:
         p = state.to_move
@@ -447,7 +466,8 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                       my_hand=state.hands[player],
                       hand_counts=tuple(len(h) for h in state.hands),
                       deck_count=len(state.deck), log=state.log, totals=state.totals,
-                      history=state.history, board=state.board)
+                      history=state.history, board=state.board,
+                      hand_size=self.config_of(state).hand_size)
 
     def determinize(self, view: CFView, rng: random.Random) -> CFState:
         unseen = Counter(DECK_IDS)

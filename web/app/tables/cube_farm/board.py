@@ -1,8 +1,8 @@
 """The Cube Farm table: the floor plan as inline SVG, taps and keys, log lines. Pure Python.
 
 The shell owns the top bar, the message line, the log, undo and applying actions; this module
-turns the game state (only what ``seat`` may see goes into the HTML: the table, the counts and
-that seat's own hand) and the turn's UI state (:class:`TurnUI`) into HTML, and a tap (a
+turns a player's view (:class:`CFView`: the table, the counts and that player's own hand) and
+the turn's UI state (:class:`TurnUI`) into HTML, and a tap (a
 ``data-action`` with its ``data-*`` values) into engine actions. Nothing about the rules is
 decided here: lit squares are the footprints of the engine's legal placements for the chosen
 card and turn, lit cubicles its legal claims, refusals quote ``explain_illegal``.
@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.kit import Tap, esc
+from app.kit import board_button as _btn
 from engine.games.cube_farm.board import (
     CUBE,
     DIRS,
@@ -52,12 +53,10 @@ from engine.games.cube_farm.board import (
 from engine.games.cube_farm.deck import ITEMS
 from engine.games.cube_farm.rules import (
     CLAIM,
-    GAME,
     HAND_OVER,
     OVER,
     PLACE,
     CFAction,
-    CFState,
     CFView,
     Claim,
     NextHand,
@@ -90,30 +89,31 @@ class TurnUI:
         return TurnUI(step=self.step)
 
 
+TurnTap = Tap[TurnUI, CFAction]  # a tap's answer on this board
 
 
 # --- legal positions (cached per table and card) ------------------------------------------------
 
-_CACHE: dict[tuple[int, str], dict[int, list[Pos]]] = {}
+_CACHE: dict[tuple[object, ...], dict[int, list[Pos]]] = {}
 
 
-def positions(state: CFState, card: str) -> dict[int, list[Pos]]:
+def positions(view: CFView, card: str) -> dict[int, list[Pos]]:
     """Turn -> legal anchors (reading order) of ``card`` now, from the engine."""
-    key = (id(state), card)
+    key = (id(view.board), view.phase, view.to_move, view.player, view.my_hand, card)
     got = _CACHE.get(key)
     if got is None:
         got = {r: [] for r in range(4)}
-        for a in GAME.placements_for(state, card):
+        for a in view.placements_for(card):
             got[a.rot].append((a.x, a.y))
         if len(_CACHE) > 16:
             _CACHE.clear()
         _CACHE[key] = got
-        _KEEP.append(state)  # ids stay valid while cached
+        _KEEP.append(view.board)  # ids stay valid while cached
         del _KEEP[:-17]
     return got
 
 
-_KEEP: list[CFState] = []
+_KEEP: list[Board] = []
 
 
 def footprint(card: str, rot: int, x: int, y: int) -> list[Pos]:
@@ -133,11 +133,11 @@ def _nearest(card: str, rot: int, anchors: Sequence[Pos], p: Pos) -> Pos:
     return min(anchors, key=d)
 
 
-def lit_squares(state: CFState, ui: TurnUI) -> set[Pos]:
+def lit_squares(view: CFView, ui: TurnUI) -> set[Pos]:
     if ui.card is None:
         return set()
     out: set[Pos] = set()
-    for x, y in positions(state, ui.card)[ui.rot]:
+    for x, y in positions(view, ui.card)[ui.rot]:
         out.update(footprint(ui.card, ui.rot, x, y))
     return out
 
@@ -218,14 +218,15 @@ def _int(data: dict[str, str], key: str) -> int | None:
         return None
 
 
-def _fits_turns(state: CFState, card: str) -> list[int]:
-    return [r for r, a in positions(state, card).items() if a]
+def _fits_turns(view: CFView, card: str) -> list[int]:
+    return [r for r, a in positions(view, card).items() if a]
 
 
-def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]) -> Tap:
-    """A tap of ``seat`` (the player to move) on the table: engine actions, or a message."""
-    phase = state.phase
-    hand = state.hands[seat]
+def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
+    """A tap of the view's player (the player to move) on the table: engine actions, or a
+    message."""
+    phase = view.phase
+    hand = view.my_hand
     if action == "cf-deal":
         if phase != HAND_OVER:
             return Tap(ui, message="The hand is not over yet.", refusal=True)
@@ -242,10 +243,10 @@ def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]
         if phase != CLAIM:
             return Tap(ui, message="Lay a card first; then you may claim a cubicle.",
                        refusal=True)
-        cub = state.board.cubicle_at((x, y))
+        cub = view.board.cubicle_at((x, y))
         if cub is None:
             return Tap(ui, message="Tap a lit cubicle to claim it, or Pass.", refusal=True)
-        why = GAME.explain_illegal(state, Claim(*cub.id))
+        why = view.explain_illegal(Claim(*cub.id))
         if why is not None:
             return Tap(ui, message=f"This cubicle cannot be claimed: {why}.", refusal=True)
         return Tap(ui.cleared(), (Claim(*cub.id),))
@@ -259,11 +260,11 @@ def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]
             return Tap(ui, message="That card is not in your hand.", refusal=True)
         if ui.card == card:
             return Tap(replace(ui.cleared(), hint=ui.hint), message="Card put back.")
-        turns = _fits_turns(state, card)
+        turns = _fits_turns(view, card)
         if not turns:  # the deck guarantees a place; say so rather than fail
             return Tap(ui, message=f"{card} fits nowhere.", refusal=True)
         rot = ui.rot if ui.rot in turns else turns[0]
-        n = sum(len(a) for a in positions(state, card).values())
+        n = sum(len(a) for a in positions(view, card).values())
         return Tap(TurnUI(card=card, rot=rot, hint=ui.hint, step=ui.step),
                    message=f"{card} ({card_words(card)}): {n} places. Tap a lit square, "
                    "or Turn it.")
@@ -272,14 +273,14 @@ def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]
             return Tap(ui, message="Pick a card from your hand first.", refusal=True)
         return Tap(ui)
     card = ui.card
-    pos = positions(state, card)
+    pos = positions(view, card)
     anchors = pos[ui.rot]
     if action == "cf-cancel":
         if ui.at is not None:
             return Tap(replace(ui, at=None), message="Tap a lit square to choose a place.")
         return Tap(replace(ui.cleared(), hint=ui.hint), message="Card put back.")
     if action == "cf-rot":
-        turns = _fits_turns(state, card)
+        turns = _fits_turns(view, card)
         later = [r for r in turns if r > ui.rot] + [r for r in turns if r <= ui.rot]
         rot = later[0]
         at = None
@@ -318,8 +319,8 @@ def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]
                        "again or Confirm to lay it.")
         sh = SHAPES[card][ui.rot]
         ax, ay = x - (sh.width - 1) // 2, y - (sh.height - 1) // 2
-        why = GAME.explain_illegal(state, Place(card, ax, ay, ui.rot)) or "no place covers it"
-        turned = [r for r in _fits_turns(state, card) if r != ui.rot and any(
+        why = view.explain_illegal(Place(card, ax, ay, ui.rot)) or "no place covers it"
+        turned = [r for r in _fits_turns(view, card) if r != ui.rot and any(
             p in footprint(card, r, *a) for a in pos[r])]
         more = " It fits there turned: tap Turn." if turned else ""
         return Tap(ui, message=f"{card} cannot go on square {x},{y}: {why}.{more}",
@@ -327,23 +328,23 @@ def tap(state: CFState, seat: int, ui: TurnUI, action: str, data: dict[str, str]
     return Tap(ui)
 
 
-def key(state: CFState, seat: int, ui: TurnUI, k: str) -> Tap | None:
+def key(view: CFView, ui: TurnUI, k: str) -> TurnTap | None:
     act = {"Escape": "cf-cancel", "Enter": "cf-ok", "r": "cf-rot", "R": "cf-rot",
            "n": "cf-next", "N": "cf-next", "p": "cf-prev", "P": "cf-prev"}.get(k)
     if k in ("1", "2", "3", "4", "5", "6"):
-        hand = sorted(state.hands[seat])
+        hand = sorted(view.my_hand)
         i = int(k) - 1
-        if i < len(hand) and state.phase == PLACE:
-            return tap(state, seat, ui, "cf-card", {"card": hand[i]})
+        if i < len(hand) and view.phase == PLACE:
+            return tap(view, ui, "cf-card", {"card": hand[i]})
         return None
     if act is None:
         return None
-    if state.phase == CLAIM and k == "Escape":
+    if view.phase == CLAIM and k == "Escape":
         return None
-    return tap(state, seat, ui, act, {})
+    return tap(view, ui, act, {})
 
 
-def advice_ui(state: CFState, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str]:
+def advice_ui(view: CFView, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str]:
     """The Hint: the Strong computer's move shown as a preview (a card) or a lit cubicle."""
     text = str(action)
     if isinstance(action, Place):
@@ -352,8 +353,8 @@ def advice_ui(state: CFState, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str
                 f"The Strong computer would lay {place_words(action)} (outlined): "
                 "Confirm to lay it.")
     if isinstance(action, Claim):
-        sc = state.board.score_cubicle(state.board.cubicle_at(action.pos) or
-                                       state.board.cubicles()[0])
+        sc = view.board.score_cubicle(view.board.cubicle_at(action.pos) or
+                                      view.board.cubicles()[0])
         return (replace(ui, hint=text),
                 f"The Strong computer would claim the cubicle at {action.x},{action.y} "
                 f"(ringed): {score_words(sc)}.")
@@ -501,11 +502,11 @@ def focus_of(b: Board) -> tuple[float, float]:
     return (cx * S + S / 2, cy * S + S / 2)
 
 
-def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], interactive: bool,
+def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
               marked: frozenset[str] = frozenset(), key_: str = "") -> str:
     """The floor plan: cards, walls and doors, items, elevators, stones, lit places, walks."""
-    b = state.board
-    phase = state.phase
+    b = view.board
+    phase = view.phase
     minx, miny, maxx, maxy = b.bbox
     minx, miny, maxx, maxy = minx - MARGIN, miny - MARGIN, maxx + MARGIN, maxy + MARGIN
     w, h = (maxx - minx + 1) * S, (maxy - miny + 1) * S
@@ -516,7 +517,7 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
     out: list[str] = []
     # the empty table: tap targets while a card is picked, lit where the card may go
     if placing:
-        lit = lit_squares(state, ui)
+        lit = lit_squares(view, ui)
         cells = []
         for yy in range(miny, maxy + 1):
             for xx in range(minx, maxx + 1):
@@ -544,11 +545,11 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
         walls = "".join(_walls(u, b.cells[u], walk) for u in c.units)
         if c.owner is not None:  # drawn above the cubicles, outside their buttons' names
             stones.extend(_stone(c.owner, u) for u in c.units)
-        cls = ["cf-cub"]
+        classes = ["cf-cub"]
         attrs = ""
         label = cubicle_label(b, c, names, c.id in claimable)
         if claiming and c.id in claimable:
-            cls.append("cf-can")
+            classes.append("cf-can")
             attrs = (f' role="button" tabindex="0" data-action="cf-claim" data-x="{c.id[0]}" '
                      f'data-y="{c.id[1]}" data-testid="cf-claimable" aria-label="{esc(label)}"')
         elif c.owner is not None:
@@ -557,12 +558,12 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
         elif sq_act:
             attrs = f' data-action="{sq_act}" data-x="{c.id[0]}" data-y="{c.id[1]}"'
         if f"u:{pos_text(c.id)}" in marked:
-            cls.append("marked")
+            classes.append("marked")
         if ui.hint == f"claim {pos_text(c.id)}":
-            cls.append("hinted")
+            classes.append("hinted")
         if ui.show == c.id:
-            cls.append("shown")
-        out.append(f'<g class="{" ".join(cls)}"{attrs}>{units}'
+            classes.append("shown")
+        out.append(f'<g class="{" ".join(classes)}"{attrs}>{units}'
                    f'<path class="cf-wall" d="{walls}"/></g>')
     out.append(f'<g class="cf-stones" aria-hidden="true">{"".join(stones)}</g>')
     # card edges (thin), the last card laid and marked cards ringed
@@ -576,10 +577,10 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
     # walks: a cubicle tapped, or the scoring at the hand's end, player by player
     walks = []
     if ui.show is not None:
-        c = b.cubicle_at(ui.show)
-        if c is not None and c.owner is not None:
-            walks.append(walks_svg(b, c))
-    elif phase in (HAND_OVER, OVER) and ui.step < state.players:
+        shown = b.cubicle_at(ui.show)
+        if shown is not None and shown.owner is not None:
+            walks.append(walks_svg(b, shown))
+    elif phase in (HAND_OVER, OVER) and ui.step < view.players:
         for c in b.cubicles():
             if c.owner == ui.step:
                 walks.append(walks_svg(b, c))
@@ -611,40 +612,40 @@ def board_svg(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], inter
 # --- the table --------------------------------------------------------------------------------
 
 
-def players_html(state: CFState, seat: int, names: Sequence[str]) -> str:
-    b = state.board
-    live = b.totals(state.players)
+def players_html(view: CFView, names: Sequence[str]) -> str:
+    b = view.board
+    live = b.totals(view.players)
     items = []
-    for p in range(state.players):
-        cur = " current" if state.phase in (PLACE, CLAIM) and p == state.to_move else ""
-        you = " (this hand)" if p == seat else ""
-        n = len(state.hands[p])
+    for p in range(view.players):
+        cur = " current" if view.phase in (PLACE, CLAIM) and p == view.to_move else ""
+        you = " (this hand)" if p == view.player else ""
+        n = view.hand_counts[p]
         label = (f"{names[p]}, player {p + 1} ({SHAPE_NAMES[p % 5]}){you}: {n} "
                  f"card{'s' if n != 1 else ''} in hand, {live[p]} points on the table, "
-                 f"{state.totals[p]} before this hand"
+                 f"{view.totals[p]} before this hand"
                  + (", to play" if cur else ""))
         items.append(f'<li class="cf-player p{p}{cur}" data-testid="cf-player" '
                      f'aria-label="{esc(label)}">{marker_svg(p)}'
                      f'<span class="cf-pname">{esc(names[p])}</span>'
                      f'<span class="cf-pcount" title="cards in hand">{n}</span>'
                      f'<span class="cf-ppts">{live[p]}'
-                     + (f"+{state.totals[p]}" if state.totals[p] and state.phase in (PLACE, CLAIM)
+                     + (f"+{view.totals[p]}" if view.totals[p] and view.phase in (PLACE, CLAIM)
                         else "") + "</span></li>")
-    size = GAME.config_of(state).hand_size
-    laid = sum(isinstance(e.action, Place) for e in state.log)
-    rnd = min(laid // state.players + 1, size)
-    info = (f"Hand {state.hand} of {state.hands_total} · round {rnd} of {size} · "
-            f"{len(state.deck)} cards set aside")
+    size = view.hand_size
+    laid = sum(isinstance(e.action, Place) for e in view.log)
+    rnd = min(laid // view.players + 1, size)
+    info = (f"Hand {view.hand} of {view.hands_total} · round {rnd} of {size} · "
+            f"{view.deck_count} cards set aside")
     return (f'<ul class="cf-players" aria-label="Players">{"".join(items)}</ul>'
             f'<p class="cf-info" data-testid="cf-info">{esc(info)}</p>')
 
 
-def hand_html(state: CFState, seat: int, ui: TurnUI, interactive: bool) -> str:
-    hand = sorted(state.hands[seat])
+def hand_html(view: CFView, ui: TurnUI, interactive: bool) -> str:
+    hand = sorted(view.my_hand)
     if not hand:
         return ""
     btns = []
-    can = interactive and state.phase == PLACE and state.to_move == seat
+    can = interactive and view.phase == PLACE and view.to_move == view.player
     for i, card in enumerate(hand):
         picked = ui.card == card
         words = f": {card_words(card)}" + (", picked" if picked else "")
@@ -660,50 +661,46 @@ def hand_html(state: CFState, seat: int, ui: TurnUI, interactive: bool) -> str:
             f'<div class="cf-hand-strip">{"".join(btns)}</div></section>')
 
 
-def _btn(label: str, action: str, testid: str, *, primary: bool = False, on: bool = True,
-         aria: str | None = None) -> str:
-    cls = "btn primary" if primary else "btn"
-    return (f'<button type="button" class="{cls}" data-action="{action}" '
-            f'data-testid="{testid}"' + (f' aria-label="{esc(aria)}"' if aria else "")
-            + ("" if on else " disabled") + f">{label}</button>")
-
-
-def controls_html(state: CFState, seat: int, ui: TurnUI, interactive: bool,
-                  undo: bool, hand_over: bool) -> str:
-    phase = state.phase
-    mine = interactive and state.to_move == seat
+def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool,
+                  hand_over: bool) -> str:
+    phase = view.phase
+    mine = interactive and view.to_move == view.player
     row: list[str] = []
     if phase == PLACE:
         has = ui.card is not None and mine
-        row.append(_btn("↻ Turn", "cf-rot", "cf-rot", on=has, aria="Turn the card"))
-        row.append(_btn("◀", "cf-prev", "cf-prev", on=has, aria="Previous place"))
-        row.append(_btn("▶", "cf-next", "cf-next", on=has, aria="Next place"))
-        row.append(_btn("Cancel", "cf-cancel", "cf-cancel", on=has))
-        row.append(_btn("Hint", "cf-hint", "cf-hint", on=mine))
-        row.append(_btn("Confirm", "cf-ok", "cf-ok", primary=True, on=has and ui.at is not None,
-                        aria="Confirm: lay the card here"))
+        row.append(_btn("↻ Turn", "cf-rot", testid="cf-rot", live=has,
+                        aria_label="Turn the card"))
+        row.append(_btn("◀", "cf-prev", testid="cf-prev", live=has, aria_label="Previous place"))
+        row.append(_btn("▶", "cf-next", testid="cf-next", live=has, aria_label="Next place"))
+        row.append(_btn("Cancel", "cf-cancel", testid="cf-cancel", live=has))
+        row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
+        row.append(_btn("Confirm", "cf-ok", cls="btn primary", testid="cf-ok",
+                        live=has and ui.at is not None,
+                        aria_label="Confirm: lay the card here"))
     elif phase == CLAIM:
-        row.append(_btn("Undo", "mt-undo", "cf-undo", on=mine and undo,
-                        aria="Undo: take the card back"))
-        row.append(_btn("Hint", "cf-hint", "cf-hint", on=mine))
-        row.append(_btn("Pass", "cf-pass", "cf-pass", primary=True, on=mine,
-                        aria="Pass: claim nothing"))
+        row.append(_btn("Undo", "mt-undo", testid="cf-undo", live=mine and undo,
+                        aria_label="Undo: take the card back"))
+        row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
+        row.append(_btn("Pass", "cf-pass", cls="btn primary", testid="cf-pass", live=mine,
+                        aria_label="Pass: claim nothing"))
     elif phase == HAND_OVER:
         if hand_over:
-            row.append(_btn("Next hand", "mt-next-hand", "mt-next-hand", primary=True))
+            row.append(_btn("Next hand", "mt-next-hand", cls="btn primary",
+                            testid="mt-next-hand"))
         elif mine:
-            row.append(_btn("Deal the next hand", "cf-deal", "cf-deal", primary=True))
+            row.append(_btn("Deal the next hand", "cf-deal", cls="btn primary",
+                            testid="cf-deal"))
     if not row:
         return ""
     return f'<div class="cf-controls row">{"".join(row)}</div>'
 
 
-def scoring_html(state: CFState, ui: TurnUI, names: Sequence[str]) -> str:
+def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str]) -> str:
     """At a hand's end: each player's walks and explained scores, then the totals."""
-    b = state.board
-    n = state.players
+    b = view.board
+    n = view.players
     step = min(max(ui.step, 0), n)
-    hand_scores = state.history[-1] if state.history else tuple(b.totals(n))
+    hand_scores = view.history[-1] if view.history else tuple(b.totals(n))
     if step < n:
         scores = [s for s in b.scores() if s.owner == step]
         rows = "".join(f"<li>{esc(pos_text(s.cubicle))}: {esc(score_words(s))}</li>"
@@ -712,33 +709,32 @@ def scoring_html(state: CFState, ui: TurnUI, names: Sequence[str]) -> str:
                 f'<ol class="cf-scores">{rows}</ol>')
     else:
         trs = "".join(f"<tr><th scope='row'>{marker_svg(p)} {esc(names[p])}</th>"
-                      f"<td>{hand_scores[p]}</td><td>{state.totals[p]}</td></tr>"
+                      f"<td>{hand_scores[p]}</td><td>{view.totals[p]}</td></tr>"
                       for p in range(n))
         body = (f'<table class="scores" data-testid="cf-totals"><caption>Points</caption>'
-                f'<thead><tr><th></th><th scope="col">Hand {state.hand}</th>'
+                f'<thead><tr><th></th><th scope="col">Hand {view.hand}</th>'
                 f'<th scope="col">Total</th></tr></thead><tbody>{trs}</tbody></table>')
     nav = ('<div class="row">'
-           + _btn("◀ Back", "cf-step", "cf-step-back", on=step > 0).replace(
-               'data-action="cf-step"', 'data-action="cf-step" data-d="-1"')
-           + _btn("Next ▶" if step < n else "Totals", "cf-step", "cf-step", on=step < n).replace(
-               'data-action="cf-step"', 'data-action="cf-step" data-d="1"')
+           + _btn("◀ Back", "cf-step", testid="cf-step-back", live=step > 0, d=-1)
+           + _btn("Next ▶" if step < n else "Totals", "cf-step", testid="cf-step",
+                  live=step < n, d=1)
            + "</div>")
     return (f'<section class="cf-scoring panel" data-testid="cf-scoring" '
-            f'aria-labelledby="cf-sc-h"><h2 id="cf-sc-h">Hand {state.hand} scored</h2>'
+            f'aria-labelledby="cf-sc-h"><h2 id="cf-sc-h">Hand {view.hand} scored</h2>'
             f"{body}{nav}</section>")
 
 
-def table_html(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], *,
+def table_html(view: CFView, ui: TurnUI, names: Sequence[str], *,
                interactive: bool, marked: frozenset[str] = frozenset(), undo: bool = False,
                hand_over: bool = False, key_: str = "") -> str:
     """Everything below the top bar except the message line and the log."""
-    live = " live" if interactive and state.to_move == seat and state.phase in (
+    live = " live" if interactive and view.to_move == view.player and view.phase in (
         PLACE, CLAIM) else ""
     prompt = ""
-    if live and state.phase == PLACE:
+    if live and view.phase == PLACE:
         prompt = ("Pick a card to lay." if ui.card is None else
                   f"{ui.card}, {TURN_WORDS[ui.rot]}: tap a lit square.")
-    elif live and state.phase == CLAIM:
+    elif live and view.phase == CLAIM:
         prompt = "Tap a lit cubicle to claim it, or Pass."
     zoom = ('<div class="cf-zoom" aria-label="Zoom">'
             '<button type="button" class="btn icon" data-cf-zoom="in" aria-label="Zoom in" '
@@ -747,33 +743,33 @@ def table_html(state: CFState, seat: int, ui: TurnUI, names: Sequence[str], *,
             'data-testid="cf-zoom-out">−</button>'
             '<button type="button" class="btn icon" data-cf-zoom="fit" '
             'aria-label="Fit the whole floor" data-testid="cf-zoom-fit">⤢</button></div>')
-    scoring = scoring_html(state, ui, names) if state.phase in (HAND_OVER, OVER) else ""
-    return (f'<div class="cf{live}" data-testid="cf-table" data-phase="{state.phase}">'
-            + players_html(state, seat, names)
+    scoring = scoring_html(view, ui, names) if view.phase in (HAND_OVER, OVER) else ""
+    return (f'<div class="cf{live}" data-testid="cf-table" data-phase="{view.phase}">'
+            + players_html(view, names)
             + scoring
             + '<div class="cf-viewport">'
             + '<div id="cf-view" class="cf-view" tabindex="0" data-testid="cf-view" '
               'aria-label="The floor plan: drag to move, pinch or + and − to zoom, arrow keys '
               'pan">'
-            + board_svg(state, seat, ui, names, interactive, marked, key_)
+            + board_svg(view, ui, names, interactive, marked, key_)
             + "</div>" + zoom + "</div>"
             + (f'<p class="cf-prompt">{esc(prompt)}</p>' if prompt else "")
-            + hand_html(state, seat, ui, interactive)
-            + controls_html(state, seat, ui, interactive, undo, hand_over)
+            + hand_html(view, ui, interactive)
+            + controls_html(view, ui, interactive, undo, hand_over)
             + "</div>")
 
 
 # --- log lines and marks ----------------------------------------------------------------------
 
 
-def turn_events(before: CFState, after: CFState, seat: int) -> list[CFAction]:
-    """What ``seat`` did between two states (the log of the hand holds every action)."""
+def turn_events(before: CFView, after: CFView, seat: int) -> list[CFAction]:
+    """What ``seat`` did between two views (the log of the hand holds every action)."""
     if after.hand != before.hand:
         return [e.action for e in after.log if e.player == seat]
     return [e.action for e in after.log[len(before.log):] if e.player == seat]
 
 
-def describe_turn(before: CFState, after: CFState, seat: int, name: str) -> str:
+def describe_turn(before: CFView, after: CFView, seat: int, name: str) -> str:
     acts = turn_events(before, after, seat)
     parts: list[str] = []
     if after.hand != before.hand:
@@ -796,7 +792,7 @@ def describe_turn(before: CFState, after: CFState, seat: int, name: str) -> str:
     return text
 
 
-def marked_keys(before: CFState, after: CFState) -> frozenset[str]:
+def marked_keys(before: CFView, after: CFView) -> frozenset[str]:
     if after.hand != before.hand:
         return frozenset()
     out = set()
@@ -808,11 +804,8 @@ def marked_keys(before: CFState, after: CFState) -> frozenset[str]:
     return frozenset(out)
 
 
-def view_of(state: CFState, seat: int) -> CFView:
-    return GAME.view(state, seat)
-
-
-def walks_message(b: Board, pos: Pos, names: Sequence[str]) -> str:
+def walks_message(view: CFView, pos: Pos, names: Sequence[str]) -> str:
+    b = view.board
     c = b.cubicle_at(pos)
     if c is None or c.owner is None:
         return "That cubicle is not claimed."

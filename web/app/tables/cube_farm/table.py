@@ -30,16 +30,19 @@ class Table(SeatedTable[cu.TurnUI]):
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
         return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
 
+    def view(self, m: Match, seat: int) -> Any:
+        return self.game.view(m.state, seat)
+
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return cu.table_html(m.state, seat, self.ui, m.names(), interactive=interactive,
+        return cu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
                              marked=self.marked, undo=bool(self.undo),
                              hand_over=self.hand_over is not None, key_=self.key_of(m))
 
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
-        return cu.tap(m.state, seat, self.ui, ev.action, ev.data or {})
+        return cu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
 
     def board_key(self, m: Match, seat: int, key: str) -> Tap[cu.TurnUI, Any] | None:
-        return cu.key(m.state, seat, self.ui, key)
+        return cu.key(self.view(m, seat), self.ui, key)
 
     def keys(self) -> str:
         return "Escape Enter r R n N p P 1 2 3 4 5 6"
@@ -52,10 +55,11 @@ class Table(SeatedTable[cu.TurnUI]):
 
     def describe_turn(self, m: Match, before: CFState, actions: Sequence[CFAction],
                       seat: int) -> str:
-        return cu.describe_turn(before, m.state, seat, m.names()[seat])
+        return cu.describe_turn(self.game.view(before, seat), self.view(m, seat), seat,
+                                m.names()[seat])
 
     def marks(self, before: CFState, after: CFState) -> frozenset[str]:
-        return cu.marked_keys(before, after)
+        return cu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
     def line(self, m: Match) -> str:
         s = m.state
@@ -81,8 +85,9 @@ class Table(SeatedTable[cu.TurnUI]):
         # same person still to play, so close the turn here (log line, scoring stop).
         if (m.state is not before and m.state.phase == HAND_OVER and before.phase != HAND_OVER
                 and m.current == seat and len(m.log) == count):
-            m.log.append(LogLine(seat, cu.describe_turn(start, m.state, seat,
-                                                           m.names()[seat]), m.state.hand))
+            line = cu.describe_turn(self.game.view(start, seat), self.view(m, seat), seat,
+                                    m.names()[seat])
+            m.log.append(LogLine(seat, line, m.state.hand))
             m.seen[seat] = len(m.log)
             self.undo = []
             self.check_hand_over(before, m)
@@ -113,7 +118,7 @@ class Table(SeatedTable[cu.TurnUI]):
             return
         self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
         self.render_board()
-        self.say(cu.walks_message(m.state.board, pos, m.names()))
+        self.say(cu.walks_message(self.view(m, self.viewer(m)), pos, m.names()))
 
     def act_cf_step(self, ev: Event) -> None:
         m = self.shown
@@ -133,6 +138,6 @@ class Table(SeatedTable[cu.TurnUI]):
 
     def show_hint(self, m: Match, seat: int, state: CFState, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
-        self.ui, text = cu.advice_ui(state, self.ui, action)
+        self.ui, text = cu.advice_ui(self.game.view(state, seat), self.ui, action)
         self.render_board()
         self.say(text, "hint")

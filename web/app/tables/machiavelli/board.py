@@ -38,8 +38,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from app.kit import Tap, attrs, esc
-from engine.cards import RANK_PLURALS, SUIT_NAMES, Card
+from app.kit import Tap, and_list, esc, face, hand_order, plural, rank_word, symbols
+from app.kit import board_button as _btn
+from engine.cards import SUIT_NAMES, Card
 from engine.games.machiavelli import plan
 from engine.games.machiavelli.melds import meld_problem
 from engine.games.machiavelli.rules import (
@@ -66,9 +67,6 @@ from engine.games.machiavelli.rules import (
     turn_problem,
 )
 
-SUIT_SORT = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
-
-
 # --- UI state ---------------------------------------------------------------------------------
 
 
@@ -94,6 +92,7 @@ class TurnUI:
         return TurnUI(sort=self.sort, opened=opened)
 
 
+TurnTap = Tap[TurnUI, MAction]  # a tap's answer on this board
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -104,24 +103,17 @@ def card_name(card: Card) -> str:
     return card.name
 
 
-def _rank_word(rank: int) -> str:
-    return {1: "ace", 11: "jack", 12: "queen", 13: "king"}.get(rank, str(rank))
-
-
-def _symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
 def meld_words(cards: Sequence[Card], ace: str = "both") -> str:
     """"run 5 to 8 of hearts" / "group of sevens" / "7♠ 7♥" (not a meld)."""
     if not cards:
         return "empty"
     if meld_problem(cards, ace) is None:
         if len({c.rank for c in cards}) == 1:
-            return f"group of {RANK_PLURALS[cards[0].rank_char]}"
-        return (f"run {_rank_word(cards[0].rank)} to {_rank_word(cards[-1].rank)} "
+            return f"group of {rank_word(cards[0].rank, True)}"
+        return (f"run {rank_word(cards[0].rank, digits=True)} to "
+                f"{rank_word(cards[-1].rank, digits=True)} "
                 f"of {SUIT_NAMES[cards[0].suit]}")
-    return _symbols(cards)
+    return symbols(cards)
 
 
 def meld_label(k: int, meld: Meld, ace: str) -> str:
@@ -137,13 +129,12 @@ def _short_meld(cards: Sequence[Card], ace: str) -> str:
     if not cards:
         return "the table"
     if len(cards) > 1 and len({c.rank for c in cards}) == 1:
-        r = cards[0].rank
-        return f"the {RANK_PLURALS[cards[0].rank_char] if r in (1, 11, 12, 13) else r}s"
+        return f"the {rank_word(cards[0].rank, True, digits=True)}"
     if len({c.suit for c in cards}) == 1:
         if len(cards) == 1:
             return f"the {cards[0].symbol}"
         return f"the {cards[0].symbol}–{cards[-1].symbol} run"
-    return _symbols(cards)
+    return symbols(cards)
 
 
 def step_text(view: MView, step: MAction) -> str:
@@ -299,16 +290,16 @@ def _opened_after(view: MView, opened: int | None, actions: Sequence[MAction]) -
 
 
 def _done(view: MView, ui: TurnUI, actions: Sequence[MAction], message: str | None = None,
-          keep_open: bool = True) -> Tap:
+          keep_open: bool = True) -> TurnTap:
     opened = _opened_after(view, ui.opened, actions) if keep_open else None
     return Tap(ui.cleared(opened), tuple(actions), message)
 
 
-def _refuse(ui: TurnUI, message: str) -> Tap:
+def _refuse(ui: TurnUI, message: str) -> TurnTap:
     return Tap(ui, (), message, refusal=True)
 
 
-def _to_target(view: MView, ui: TurnUI, k: int | None) -> Tap:
+def _to_target(view: MView, ui: TurnUI, k: int | None) -> TurnTap:
     """Something is picked (or lifted, or a join is pending) and meld ``k`` (None: new) tapped."""
     n = len(view.table)
     if ui.picked or ui.slots:
@@ -342,7 +333,7 @@ def _to_target(view: MView, ui: TurnUI, k: int | None) -> Tap:
     return Tap(replace(ui, opened=k, joining=False))
 
 
-def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> Tap:
+def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     with ``engine.apply`` all or nothing and keeps the old UI state when the engine refuses)."""
     if action == "m-sort":
@@ -437,7 +428,7 @@ KEYS = {"e": "m-end", "d": "m-draw", "r": "m-reset", "u": "m-undo", "z": "m-undo
         "h": "m-hint", ".": "m-hint-step", "n": "m-new", "s": "m-sort"}
 
 
-def key(view: MView, ui: TurnUI, key: str) -> Tap | None:
+def key(view: MView, ui: TurnUI, key: str) -> TurnTap | None:
     """Keyboard shortcuts: E end turn, D draw/pass, R reset, U or Z undo, H hint, . next hint
     step, N new meld, S sort, J join (open meld), Escape cancel (None: the key is not ours)."""
     if key == "Escape":
@@ -456,31 +447,9 @@ def key(view: MView, ui: TurnUI, key: str) -> Tap | None:
 # --- HTML ---------------------------------------------------------------------------------
 
 
-def _face(card: Card, cls: str = "", key: str | None = None) -> str:
-    """A card face: rank over suit in the corner (readable when overlapped), a big pip."""
-    sym = card.symbol
-    rank, suit = sym[:-1], sym[-1]
-    return (f'<span class="card mt-card s-{card.suit}{cls}" data-card="{card}"'
-            + attrs(data_key=key)
-            + f' aria-hidden="true"><span class="corner"><b>{esc(rank)}</b>'
-            f'<span>{suit}</span></span><span class="pip">{suit}</span></span>')
-
-
-def _btn(label: str, action: str, *, cls: str = "btn", testid: str | None = None,
-         aria_label: str | None = None, live: bool = True, why: str | None = None,
-         pressed: bool | None = None, **data: object) -> str:
-    """A button; ``live`` False: really disabled (not interactive); ``why``: focusable but
-    aria-disabled, the reason given on tap."""
-    extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
-    card = data.get("card")
-    if isinstance(card, Card) and aria_label:  # the name starts with what is seen (WCAG 2.5.3)
-        aria_label = f"{card.symbol} {aria_label}"
-    return ('<button type="button"' + attrs(class_=cls, data_action=action, data_testid=testid,
-                                            aria_label=aria_label, disabled=not live)
-            + (' aria-disabled="true"' if live and why else "")
-            + attrs(data_why=why if live else None)
-            + ("" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"')
-            + f"{extra}>{label}</button>")
+def _seen(card: Card, label: str) -> str:
+    """A card button's name starts with what is seen (WCAG 2.5.3): "7♥ seven of hearts..."."""
+    return f"{card.symbol} {label}"
 
 
 def _src_note(tc: TableCard) -> str:
@@ -559,8 +528,8 @@ def _helping_html(view: MView, ui: TurnUI, live: bool, marked: frozenset[str],
         cls = "mt-cardbtn mt-help" + (" picked" if on else "") + (
             " marked" if key in marked else "") + (" hinted" if key in hinted else "")
         out.append('<li class="mt-slot">'
-                   + _btn(_face(c), "m-help", cls=cls, testid="m-help-card",
-                          aria_label=label, live=live, pressed=on, slot=s, card=c)
+                   + _btn(face(c, "mt-card"), "m-help", cls=cls, testid="m-help-card",
+                          aria_label=_seen(c, label), live=live, pressed=on, slot=s, card=c)
                    + "</li>")
     return ('<section class="mt-helping" aria-label="Helping cards"><h2 class="mt-h">Helping'
             f'</h2><ul class="mt-help-row">{"".join(out)}</ul></section>')
@@ -608,14 +577,14 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
     number = f'<span class="mt-no">{k + 1}</span>'
     opened = ui.opened == k
 
-    def face(pos: int, tc: TableCard) -> str:
+    def meld_face(pos: int, tc: TableCard) -> str:
         key = f"m{k}.{pos}"
         extra = (" new" if tc.src != OLD else "") + (" marked" if key in marked else "") + (
             " hinted" if key in hinted_cards else "")
-        return _face(tc.card, extra, key)
+        return face(tc.card, "mt-card", extra, key)
 
     if not opened:
-        faces = "".join(face(p, tc) for p, tc in enumerate(meld))
+        faces = "".join(meld_face(p, tc) for p, tc in enumerate(meld))
         return ('<li class="mt-item">'
                 + _btn(f'<span class="mt-box" data-vars="--n:{len(meld)}">'
                        f'<span class="mt-fan">{faces}</span>'
@@ -639,9 +608,9 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
                    + _src_note(tc) + (", lifted" if lifted else "")
                    + (", hint: move this card" if key in hinted_cards else ""))
         c_cls = "mt-cardbtn" + (" lifted" if lifted else "")
-        parts.append(_btn(face(p, tc), "m-card", cls=c_cls, testid="m-table-card",
-                          aria_label=c_label, live=live, pressed=lifted, meld=k, pos=p,
-                          card=tc.card))
+        parts.append(_btn(meld_face(p, tc), "m-card", cls=c_cls, testid="m-table-card",
+                          aria_label=_seen(tc.card, c_label), live=live, pressed=lifted,
+                          meld=k, pos=p, card=tc.card))
     join = ""
     if len(view.table) > 1:
         joining = ui.joining
@@ -658,19 +627,11 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
             f'{"".join(parts)}</div></li>')
 
 
-def _hand_order(hand: Sequence[Card], sort: str) -> list[int]:
-    if sort == "rank":
-        return sorted(range(len(hand)), key=lambda i: (hand[i].rank,
-                                                       SUIT_SORT.index(hand[i].suit), i))
-    return sorted(range(len(hand)), key=lambda i: (SUIT_SORT.index(hand[i].suit),
-                                                   hand[i].rank, i))
-
-
 def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
                marked: frozenset[str], hinted: set[str]) -> str:
     cards = []
     prev: Card | None = None
-    for i in _hand_order(view.hand, ui.sort):
+    for i in hand_order(view.hand, ui.sort):
         c = view.hand[i]
         on = i in ui.picked
         key = f"h{i}"
@@ -680,7 +641,8 @@ def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
             " hinted" if key in hinted else "") + (" marked" if key in marked else "")
         label = f"{card_name(c)}, in your hand" + (", selected" if on else "") + (
             ", hint: lay this card" if key in hinted else "")
-        cards.append(_btn(_face(c), "m-hand", cls=cls, testid="m-hand-card", aria_label=label,
+        cards.append(_btn(face(c, "mt-card"), "m-hand", cls=cls, testid="m-hand-card",
+                          aria_label=_seen(c, label),
                           live=live, pressed=on, hand=i, card=c))
         prev = c
     n = len(view.hand)
@@ -830,10 +792,6 @@ def _final_table(before: MView, actions: Sequence[MAction]) -> tuple[Meld, ...] 
     return table
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
 def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name: str) -> str:
     """One log line for a whole turn: "Bea laid 4♠ 5♠ on the 3♠–6♠ run and split 1 meld"."""
     ace = before.config.ace
@@ -874,32 +832,30 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
             continue
         old = [tc.card for tc in m if tc.src == OLD]
         if not old:
-            parts.append(f"{_symbols(new)} as a new meld")
+            parts.append(f"{symbols(new)} as a new meld")
         else:
-            parts.append(f"{_symbols(new)} on {_short_meld(old, ace)}")
+            parts.append(f"{symbols(new)} on {_short_meld(old, ace)}")
     if parts:
-        laid = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        line = f"{name} laid {laid}"
+        line = f"{name} laid {and_list(parts)}"
     else:
         n = before.hand_sizes[actor] - (after.hand_sizes[actor]
                                         if after.hand_no == before.hand_no else 0)
-        line = f"{name} laid {_count(max(n, 1), 'card')}"
+        line = f"{name} laid {plural(max(n, 1), 'card')}"
     extras = []
     moves = sum(isinstance(a, Move) for a in actions)
     splits = sum(isinstance(a, Split) for a in actions)
     merges = sum(isinstance(a, Merge) for a in actions)
     if moves:
-        extras.append(f"moved {_count(moves, 'table card')}")
+        extras.append(f"moved {plural(moves, 'table card')}")
     if splits:
-        extras.append(f"split {_count(splits, 'meld')}")
+        extras.append(f"split {plural(splits, 'meld')}")
     if merges:
-        extras.append(f"joined {_count(merges, 'meld')}")
+        extras.append(f"joined {plural(merges, 'meld')}")
     got = [c for c in taken if c is not None]
     if got:
-        extras.append(f"took {_symbols(got)} from the helping cards")
+        extras.append(f"took {symbols(got)} from the helping cards")
     if extras:
-        line += ", " + (extras[0] if len(extras) == 1 else
-                        ", ".join(extras[:-1]) + " and " + extras[-1])
+        line += ", " + and_list(extras)
     went_out = (after.hand_no != before.hand_no or
                 (actor < len(after.hand_sizes) and after.hand_sizes[actor] == 0))
     if went_out:

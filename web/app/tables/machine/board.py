@@ -1,7 +1,7 @@
 """The Perpetual-Motion Machine table: HTML, taps and keys, log lines. Pure Python, no browser.
 
 The shell owns the top bar, the message line, the log and applying actions; this module turns
-a view (:class:`MachineView`) and the turn's UI state (:class:`MachineUI`) into HTML, and a tap
+a view (:class:`MachineView`) and the turn's UI state (:class:`TurnUI`) into HTML, and a tap
 (a ``data-action`` with its ``data-*`` values) into engine actions. No rule is decided here:
 what a selection is, where it goes and why it cannot be played come from the engine
 (``sets.kinds_in``, ``placements``, ``set_problem``); every refusal is the engine's.
@@ -36,8 +36,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 
-from app.kit import Tap, attrs, esc
-from engine.cards import RANK_PLURALS, SUIT_NAMES, SUITS, Card
+from app.kit import Tap, and_list, attrs, esc, face, hand_order, plural, rank_word, symbols
+from app.kit import board_button as _btn
+from engine.cards import SUIT_NAMES, Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import ENGINE_TRACKS, FLUSH, STRAIGHT, TRACK_IDS, TRACKS, TWO_PAIR
 from engine.games.machine.rules import (
@@ -65,7 +66,6 @@ from engine.games.machine.rules import (
     set_problem,
 )
 
-SUIT_SORT = "SHCD"  # black, red, black, red: neighbouring suits differ in colour
 LIMITS = (("draw", "face-down draws"), ("take", "face-up takes"), ("trade", "trade limit"),
           ("hand", "hand limit"), ("supply", "supply limit"))
 
@@ -74,36 +74,25 @@ LIMITS = (("draw", "face-down draws"), ("take", "face-up takes"), ("trade", "tra
 
 
 @dataclass(frozen=True)
-class MachineUI:
+class TurnUI:
     picked: tuple[str, ...] = ()  # selected hand cards (text forms), in tap order
     sort: str = "rank"  # "rank" | "suit": hand display order only
     aid: bool = False  # list the sets the hand holds
     opp: int | None = None  # the other player whose mat is shown full size
     hint: str | None = None  # the Strong computer's advice (an action's text form)
 
-    def cleared(self) -> MachineUI:
-        return MachineUI(sort=self.sort, aid=self.aid, opp=self.opp)
+    def cleared(self) -> TurnUI:
+        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp)
 
 
+TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
 
 
 # --- words ------------------------------------------------------------------------------------
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _rank_plural(card: Card) -> str:
-    return RANK_PLURALS[card.rank_char]
-
-
-def _rank_word(card: Card) -> str:
-    return card.name.split(" of ")[0]
-
-
-def _symbols(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
+def _rankplural(card: Card) -> str:
+    return rank_word(card.rank, True)
 
 
 def set_words(kind: str, cards: Sequence[Card]) -> str:
@@ -116,11 +105,11 @@ def set_words(kind: str, cards: Sequence[Card]) -> str:
     groups = sorted(counts.values(), key=lambda g: (-len(g), -(g[0].rank if g[0].rank != 1
                                                               else 14)))
     if kind in (S.THREE, S.FOUR):
-        return f"{name}, {_rank_plural(cs[0])}"
+        return f"{name}, {_rankplural(cs[0])}"
     if kind == S.FULL_HOUSE:
-        return f"{name}, {_rank_plural(groups[0][0])} over {_rank_plural(groups[1][0])}"
+        return f"{name}, {_rankplural(groups[0][0])} over {_rankplural(groups[1][0])}"
     if kind == S.TWO_PAIR:
-        return f"{name}, {_rank_plural(groups[0][0])} and {_rank_plural(groups[1][0])}"
+        return f"{name}, {_rankplural(groups[0][0])} and {_rankplural(groups[1][0])}"
     if kind == S.FLUSH:
         return f"{name}, {SUIT_NAMES[cs[0].suit]}"
     if kind == S.ROYAL_FLUSH:
@@ -130,7 +119,7 @@ def set_words(kind: str, cards: Sequence[Card]) -> str:
         low, high = "ten", "ace"
     else:
         order = sorted(cs, key=lambda c: c.rank)
-        low, high = _rank_word(order[0]), _rank_word(order[-1])
+        low, high = rank_word(order[0].rank), rank_word(order[-1].rank)
     tail = f" of {SUIT_NAMES[cs[0].suit]}" if kind == S.STRAIGHT_FLUSH else ""
     return f"{name}, {low} to {high}{tail}"
 
@@ -161,9 +150,9 @@ def track_label(mat: PlayerMat, t: int) -> str:
     if nxt is None:
         text += ", full"
     elif t == TWO_PAIR:
-        text += f"; next section {_plural(nxt, 'cube')}"
+        text += f"; next section {plural(nxt, 'cube')}"
     else:
-        text += (f"; next section {_plural(nxt, 'cube')} for value "
+        text += (f"; next section {plural(nxt, 'cube')} for value "
                  f"{track.sections[f].value}")
     return text
 
@@ -187,7 +176,7 @@ def action_words(view: MachineView, action: MachineAction) -> str:
         where = " and ".join(TRACKS[t].name for t in action.tracks)
         pile = (f", {action.from_pile} from the general pile" if action.kind in PILE_KINDS
                 else "")
-        return (f"play {set_words(action.kind, action.cards)} ({_symbols(action.cards)}) "
+        return (f"play {set_words(action.kind, action.cards)} ({symbols(action.cards)}) "
                 f"on {where}{pile}")
     return str(action)
 
@@ -195,12 +184,12 @@ def action_words(view: MachineView, action: MachineAction) -> str:
 # --- taps -------------------------------------------------------------------------------------
 
 
-def _picked_cards(view: MachineView, ui: MachineUI) -> list[Card]:
+def _picked_cards(view: MachineView, ui: TurnUI) -> list[Card]:
     held = {str(c): c for c in view.hand}
     return [held[t] for t in ui.picked if t in held]
 
 
-def _sane(view: MachineView, ui: MachineUI) -> MachineUI:
+def _sane(view: MachineView, ui: TurnUI) -> TurnUI:
     held = {str(c) for c in view.hand}
     picked = tuple(t for t in dict.fromkeys(ui.picked) if t in held)
     opp = ui.opp if ui.opp is not None and 0 <= ui.opp < view.players else None
@@ -209,15 +198,15 @@ def _sane(view: MachineView, ui: MachineUI) -> MachineUI:
     return replace(ui, picked=picked, opp=opp)
 
 
-def _refuse(ui: MachineUI, message: str) -> Tap:
+def _refuse(ui: TurnUI, message: str) -> TurnTap:
     return Tap(ui, (), message, refusal=True)
 
 
-def _done(ui: MachineUI, actions: Sequence[MachineAction], finish: bool = False) -> Tap:
+def _done(ui: TurnUI, actions: Sequence[MachineAction], finish: bool = False) -> TurnTap:
     return Tap(ui.cleared(), tuple(actions), finish=finish)
 
 
-def tap(view: MachineView, ui: MachineUI, action: str, data: Mapping[str, str]) -> Tap:
+def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     all or nothing, keeps the old UI state when the engine refuses, and with ``finish`` ends a
     trading or taking step that the engine has not ended by itself)."""
@@ -246,8 +235,8 @@ def tap(view: MachineView, ui: MachineUI, action: str, data: Mapping[str, str]) 
                   else (*ui.picked, card))
         return Tap(replace(ui, picked=picked))
     if action == "mm-pick":
-        cards = tuple(data.get("cards", "").split())
-        return Tap(replace(ui, picked=tuple(t for t in cards
+        texts = tuple(data.get("cards", "").split())
+        return Tap(replace(ui, picked=tuple(t for t in texts
                                             if t in {str(c) for c in view.hand})))
     if action == "mm-setup":
         try:
@@ -274,9 +263,9 @@ def tap(view: MachineView, ui: MachineUI, action: str, data: Mapping[str, str]) 
     if action == "mm-discard":
         over = len(view.hand) - view.mats[view.player].hand_limit
         if not cards:
-            return _refuse(ui, f"Select {_plural(over, 'card')} to discard")
+            return _refuse(ui, f"Select {plural(over, 'card')} to discard")
         if len(cards) > over:
-            return _refuse(ui, f"Discard only {_plural(over, 'card')}: your hand limit is "
+            return _refuse(ui, f"Discard only {plural(over, 'card')}: your hand limit is "
                                f"{view.mats[view.player].hand_limit}")
         return _done(ui, [Discard(c) for c in cards])
     if action == "mm-play":
@@ -303,7 +292,7 @@ KEYS = {"d": "mm-draw", "s": "mm-stop", "t": "mm-trade", "x": "mm-discard", "o":
         "a": "mm-aid"}
 
 
-def key(view: MachineView, ui: MachineUI, key: str) -> Tap | None:
+def key(view: MachineView, ui: TurnUI, key: str) -> TurnTap | None:
     """Keyboard: D draw, S stop, T trade the selection, X discard the selection, P play the
     selection (its first way), O sort, A the sets aid, Escape clear the selection (None: the
     key is not ours; H, the hint, is the adapter's)."""
@@ -363,9 +352,13 @@ def play_options(view: MachineView, cards: Sequence[Card]) -> list[tuple[PlaySet
     return ok + bad
 
 
+def _tracks_text(a: PlaySet) -> str:
+    return " ".join(TRACK_IDS[t] for t in a.tracks)
+
+
 def _play_data(a: PlaySet) -> dict[str, str]:
-    return {"kind": a.kind, "tracks": " ".join(TRACK_IDS[t] for t in a.tracks),
-            "pile": str(a.from_pile)}
+    """The ``data-*`` values of the button that plays ``a``."""
+    return {"kind": a.kind, "tracks": _tracks_text(a), "pile": str(a.from_pile)}
 
 
 def held_sets(view: MachineView, limit: int = 6) -> list[tuple[str, tuple[Card, ...]]]:
@@ -402,28 +395,6 @@ def mat_marks(before: Sequence[PlayerMat] | None, after: Sequence[PlayerMat]) ->
 
 
 # --- HTML -------------------------------------------------------------------------------------
-
-
-def _face(card: Card, cls: str = "") -> str:
-    sym = card.symbol
-    rank, suit = sym[:-1], sym[-1]
-    return (f'<span class="card mm-face s-{card.suit}{cls}" data-card="{card}" '
-            f'aria-hidden="true"><span class="corner"><b>{esc(rank)}</b>'
-            f'<span>{suit}</span></span><span class="pip">{suit}</span></span>')
-
-
-def _btn(label: str, action: str, *, cls: str = "btn", testid: str | None = None,
-         aria_label: str | None = None, live: bool = True, why: str | None = None,
-         pressed: bool | None = None, **data: object) -> str:
-    """A button; ``live`` False: really disabled; ``why``: focusable but aria-disabled (the
-    tap still goes to the engine, whose reason is shown)."""
-    extra = "".join(f' data-{k}="{esc(v)}"' for k, v in data.items())
-    return ('<button type="button"' + attrs(class_=cls, data_action=action, data_testid=testid,
-                                            aria_label=aria_label, disabled=not live)
-            + (' aria-disabled="true"' if live and why else "")
-            + attrs(data_why=why if live else None)
-            + ("" if pressed is None else f' aria-pressed="{"true" if pressed else "false"}"')
-            + f"{extra}>{label}</button>")
 
 
 def _name(names: Sequence[str], p: int) -> str:
@@ -491,7 +462,7 @@ def _short_track(t: int) -> str:
     return {0: "Three", 1: "Straight", 2: "Flush", 3: "Full House"}.get(t, TRACKS[t].name)
 
 
-def _players_html(view: MachineView, ui: MachineUI, names: Sequence[str],
+def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
                   marked: frozenset[str]) -> str:
     items = []
     for p in range(view.players):
@@ -503,7 +474,7 @@ def _players_html(view: MachineView, ui: MachineUI, names: Sequence[str],
         won = view.phase == OVER and p in view.winners
         state = (" · out" if view.out[p] else " · playing" if playing
                  else " · won" if won else "")
-        count = f"{_plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
+        count = f"{plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
         label = (f"{name} {count}; {mat.on_mat} cubes placed. Show the mat full size")
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
@@ -533,7 +504,8 @@ def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
         why = None
         if view.taken >= mat.face_up_limit:
             why = "Your Full House track allows no more face-up cards this turn"
-        slots.append("<li>" + _btn(_face(c, " marked" if f"d{i}" in marked else ""), "mm-take",
+        mark = " marked" if f"d{i}" in marked else ""
+        slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
                                    cls="mm-cardbtn", testid="mm-display",
                                    aria_label=f"{c.symbol} {c.name}, face up: take it",
                                    live=can_take, why=why, slot=i, card=str(c)) + "</li>")
@@ -547,20 +519,11 @@ def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
             f"</section>")
 
 
-def _hand_order(hand: Sequence[Card], sort: str) -> list[Card]:
-    def rank(c: Card) -> int:
-        return 14 if c.rank == 1 else c.rank
-
-    if sort == "suit":
-        return sorted(hand, key=lambda c: (SUIT_SORT.index(c.suit), rank(c)))
-    return sorted(hand, key=lambda c: (rank(c), SUITS.index(c.suit)))
-
-
-def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -> str:
+def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> str:
     mat = view.mats[view.player]
     cards = []
     prev: Card | None = None
-    for c in _hand_order(view.hand, ui.sort):
+    for c in (view.hand[i] for i in hand_order(view.hand, ui.sort, ace_high=True)):
         on = str(c) in ui.picked
         gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
                                     else prev.rank != c.rank)
@@ -568,7 +531,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
                + (" hinted" if str(c) in hinted else ""))
         label = f"{c.symbol} {c.name}" + (", selected" if on else "") + (
             ", hint" if str(c) in hinted else "")
-        cards.append(_btn(_face(c), "mm-card", cls=cls, testid="mm-hand-card",
+        cards.append(_btn(face(c, "mm-face"), "mm-card", cls=cls, testid="mm-hand-card",
                           aria_label=label, live=live, pressed=on, card=str(c)))
         prev = c
     n = len(view.hand)
@@ -579,8 +542,8 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
     head_btns += _btn("Sets", "mm-aid", cls="btn small", testid="mm-aid", pressed=ui.aid,
                       aria_label="Show the sets my hand holds")
     picked = len(ui.picked)
-    say = (f"{_plural(picked, 'card')} selected" if picked and live
-           else f"Your hand · {_plural(n, 'card')} of {mat.hand_limit}")
+    say = (f"{plural(picked, 'card')} selected" if picked and live
+           else f"Your hand · {plural(n, 'card')} of {mat.hand_limit}")
     clear = (_btn("Clear", "mm-clear", cls="btn small", testid="mm-clear",
                   aria_label="Clear the selection") if picked and live else "")
     aid = ""
@@ -588,7 +551,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
         found = held_sets(view)
         if found:
             rows = "".join(
-                "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(_symbols(cs))}</small>",
+                "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(symbols(cs))}</small>",
                               "mm-pick", cls="btn small mm-setbtn", testid="mm-held",
                               live=live,
                               cards=" ".join(str(c) for c in cs)) + "</li>"
@@ -601,7 +564,7 @@ def _hand_html(view: MachineView, ui: MachineUI, live: bool, hinted: set[str]) -
             f'<div class="mm-hand-head"><p class="mm-say">{esc(say)}</p>'
             f'<div class="mm-head-btns">{clear}{head_btns}</div></div>'
             f'<div class="mm-hand" role="group" data-testid="mm-hand" aria-label="Your hand, '
-            f'{_plural(n, "card")}">{"".join(cards)}{empty}</div>{aid}</section>')
+            f'{plural(n, "card")}">{"".join(cards)}{empty}</div>{aid}</section>')
 
 
 def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
@@ -653,19 +616,19 @@ def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
     return None
 
 
-def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
+def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
     mat = view.mats[view.player]
     cards = _picked_cards(view, ui)
     phase = view.phase
     if phase == DISCARDING:
         over = len(view.hand) - mat.hand_limit
-        btn = _btn(f"Discard {_plural(len(cards), 'card')}" if cards else "Discard",
+        btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
                    "mm-discard", cls="btn primary wide", testid="mm-discard", live=live,
-                   why=None if 0 < len(cards) <= over else f"Select {_plural(over, 'card')}")
+                   why=None if 0 < len(cards) <= over else f"Select {plural(over, 'card')}")
         return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
                 f'<h2 id="mm-ch-h">Over your hand limit</h2><p>You hold {len(view.hand)} cards '
                 f"and your hand limit is {mat.hand_limit}: select "
-                f"{_plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
+                f"{plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
                 f"</section>")
     # 1. take cards
     drawn, taken = view.drawn, view.taken
@@ -676,7 +639,7 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
     elif taken:
         draw_why = "face-down cards come before face-up ones"
     elif drawn >= mat.face_down_limit:
-        draw_why = f"your Flush track allows {_plural(mat.face_down_limit, 'face-down card')}"
+        draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
     take_live = live and phase in (TURN, TAKING)
     draw = _btn(f"Draw face-down ({drawn} of {mat.face_down_limit})" if phase == TAKING
                 else "Draw face-down", "mm-draw", cls="btn", testid="mm-draw", live=take_live,
@@ -699,19 +662,19 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
     elif not cards:
         trade_why = "select the cards to trade"
     elif len(cards) > max(room, 0):
-        trade_why = (f"you may trade {_plural(max(room, 0), 'card')} now: "
+        trade_why = (f"you may trade {plural(max(room, 0), 'card')} now: "
                      + ("your supply is at its cube limit" if mat.supply >= mat.cube_limit
                         else "your general pile is empty" if mat.pile == 0
                         else f"your Three of a Kind track allows {mat.trade_limit} a turn"))
     n = len(cards)
-    trade_text = (f"Discard up to {_plural(max(room, 0), 'card')} for as many cubes "
+    trade_text = (f"Discard up to {plural(max(room, 0), 'card')} for as many cubes "
                   f"(trade limit {mat.trade_limit}; supply {mat.supply} of {mat.cube_limit}; "
                   f"pile {mat.pile}).")
     if room <= 0 and phase != TRADING:
         trade_text = ("No trade now: " + ("your supply is at its limit"
                                           if mat.supply >= mat.cube_limit
                                           else "your general pile is empty") + ".")
-    trade_btn = _btn(f"Trade {_plural(n, 'card')}" if n else "Trade", "mm-trade",
+    trade_btn = _btn(f"Trade {plural(n, 'card')}" if n else "Trade", "mm-trade",
                      cls="btn" + (" primary" if n and phase != TAKING and not _any_play(
                          view, cards) else ""), testid="mm-trade",
                      live=live and in_turn, why=trade_why)
@@ -728,10 +691,10 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
     else:
         options = play_options(view, cards)
         if not options:
-            why = _not_a_set(cards)
-            play_body = (f'<p class="mm-what" data-testid="mm-what">Not a set: {esc(why)}.</p>'
+            not_set = _not_a_set(cards)
+            play_body = (f'<p class="mm-what" data-testid="mm-what">Not a set: {esc(not_set)}.</p>'
                          + _btn("Play", "mm-play", cls="btn", testid="mm-play", live=live,
-                                why=why, kind="none"))
+                                why=not_set, kind="none"))
         else:
             first = options[0][0]
             play_body = (f'<p class="mm-what" data-testid="mm-what"><b>'
@@ -751,7 +714,8 @@ def _choices_html(view: MachineView, ui: MachineUI, live: bool) -> str:
                         + (f' <small class="mm-warn">Careful: {esc(warn)}</small>' if warn
                            else ""))
                 btns.append(_btn(text, "mm-play", cls=cls, testid="mm-play", live=live,
-                                 why=why, **_play_data(a)))
+                                 why=why, kind=a.kind, tracks=_tracks_text(a),
+                                 pile=a.from_pile))
             play_body += f'<div class="mm-play-list">{"".join(btns)}</div>'
     play = (f'<div class="mm-choice" data-testid="mm-choice-play"><h3>Play a set</h3>'
             f"{play_body}</div>")
@@ -778,7 +742,7 @@ def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
         area = "area" if t == TWO_PAIR else "track"
         value = ("" if t == TWO_PAIR else
                  f", value {mat.value(t)} → {TRACKS[t].sections[mat.filled[t]].value}")
-        parts.append(f"{TRACKS[t].name} {area}: {_plural(cost, 'cube')}{value}")
+        parts.append(f"{TRACKS[t].name} {area}: {plural(cost, 'cube')}{value}")
     text = f"as {S.KIND_NAMES[a.kind]} on " + " and ".join(parts)
     if a.kind in PILE_KINDS:
         need = sum(mat.next_cost(t) or 0 for t in a.tracks)
@@ -786,7 +750,7 @@ def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
     return text
 
 
-def table_html(view: MachineView, ui: MachineUI, names: Sequence[str], *, interactive: bool,
+def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset()) -> str:
     """Everything of the table below the top bar except the message line and the log.
     ``interactive`` False renders the controls disabled (not your turn, watched, over)."""
@@ -839,23 +803,22 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
         parts.append("placed set-up cubes on " + " + ".join(TRACKS[t].name
                                                              for t in sets[0].tracks))
     if draws:
-        parts.append(f"drew {_plural(draws, 'face-down card')}")
+        parts.append(f"drew {plural(draws, 'face-down card')}")
     got = [c for c in takes if c is not None]
     if got:
-        parts.append(f"took {_symbols(got)}")
+        parts.append(f"took {symbols(got)}")
     if discards:
-        parts.append(f"discarded {_plural(discards, 'card')}")
+        parts.append(f"discarded {plural(discards, 'card')}")
     if trades:
-        parts.append(f"traded {_plural(trades, 'card')} for {_plural(trades, 'cube')}")
+        parts.append(f"traded {plural(trades, 'card')} for {plural(trades, 'cube')}")
     for a in plays:
         where = " and ".join(
             f"{TRACKS[t].name} now {after.mats[seat].value(t)}" if t != TWO_PAIR
             else "Two Pair area" for t in a.tracks)
-        parts.append(f"played {set_words(a.kind, a.cards)} ({_symbols(a.cards)}): {where}")
+        parts.append(f"played {set_words(a.kind, a.cards)} ({symbols(a.cards)}): {where}")
     if not parts:
         return f"{name} is still playing"
-    line = f"{name} " + (parts[0] if len(parts) == 1
-                         else ", ".join(parts[:-1]) + " and " + parts[-1])
+    line = f"{name} " + and_list(parts)
     if after.phase == OVER and seat in after.winners and after.mats[seat].left == 0:
         line += f", placing every cube: {name} wins"
     elif after.out[seat] and not before.out[seat]:

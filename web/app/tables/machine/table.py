@@ -27,11 +27,11 @@ from engine.games.machine.rules import (
 )
 
 
-class Table(SeatedTable[mu.MachineUI]):
+class Table(SeatedTable[mu.TurnUI]):
     game_id = "machine"
 
     def __init__(self, app: Host) -> None:
-        super().__init__(app, mu.MachineUI())
+        super().__init__(app, mu.TurnUI())
         # seat -> the mats when that person last tapped
         self.seen: dict[int, tuple[PlayerMat, ...]] = {}
 
@@ -44,19 +44,19 @@ class Table(SeatedTable[mu.MachineUI]):
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
                              marked=marked)
 
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.MachineUI, Any] | None:
+    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
         return self.finished(m, seat, mu.tap(self.view(m, seat), self.ui, ev.action,
                                              ev.data or {}))
 
-    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.MachineUI, Any] | None:
+    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
         t = mu.key(self.view(m, seat), self.ui, key)
         return None if t is None else self.finished(m, seat, t)
 
-    def finished(self, m: Match, seat: int, t: Tap[mu.MachineUI, Any]
-                 ) -> Tap[mu.MachineUI, Any]:
+    def finished(self, m: Match, seat: int, t: Tap[mu.TurnUI, Any]
+                 ) -> Tap[mu.TurnUI, Any]:
         """The Tap, with a closing Stop when a trade leaves the turn open."""
         actions = list(t.actions)
         if actions:
@@ -77,7 +77,7 @@ class Table(SeatedTable[mu.MachineUI]):
         return "Escape d D s S t T x X p P o O a A h H"
 
     def turn_reset(self) -> None:
-        self.ui = mu.MachineUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
+        self.ui = mu.TurnUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
 
     def describe_turn(self, m: Match, before: MachineState, actions: Sequence[MachineAction],
                       seat: int) -> str:
