@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from engine.errors import ParseError
 
@@ -147,3 +147,28 @@ def check_single_deck(cards: Sequence[Card]) -> None:
             + (f" (missing {' '.join(missing[:8])}{' ...' if len(missing) > 8 else ''})"
                if missing else "")
         )
+
+
+T = TypeVar("T")
+
+
+Dealt = tuple[tuple[T, ...], ...]
+
+
+def redeal_unseen(hands: Sequence[tuple[T, ...]], piles: Sequence[Sequence[T]], player: int,
+                  rng: random.Random) -> tuple[Dealt[T], Dealt[T]]:
+    """The other players' hands and the face-down ``piles`` dealt again from their pooled
+    pieces, each keeping its size: everything ``player`` cannot see, in another order (the
+    games' ``redeal_hidden``, which checks that a view hides what it should)."""
+    others = [q for q in range(len(hands)) if q != player]
+    pool = [c for pile in piles for c in pile] + [c for q in others for c in hands[q]]
+    rng.shuffle(pool)
+    new = list(hands)
+    for q in others:
+        n = len(hands[q])
+        new[q], pool = tuple(pool[:n]), pool[n:]
+    dealt = []
+    for pile in piles:
+        dealt.append(tuple(pool[:len(pile)]))
+        pool = pool[len(pile):]
+    return tuple(new), tuple(dealt)

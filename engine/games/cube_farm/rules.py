@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
+from engine.cards import redeal_unseen
 from engine.data import Reader
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.games.cube_farm.board import (
@@ -577,14 +578,8 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
     def redeal_hidden(self, state: CFState, player: int, rng: random.Random) -> CFState:
         """The other hands and the deck dealt again (sizes kept), and the seed of later
         hands' shuffles drawn anew: all ``player`` cannot see."""
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool = list(state.deck) + [c for q in others for c in state.hands[q]]
-        rng.shuffle(pool)
-        hands = list(state.hands)
-        for q in others:
-            n = len(state.hands[q])
-            hands[q], pool = tuple(pool[:n]), pool[n:]
-        return replace(state, hands=tuple(hands), deck=tuple(pool), seed=rng.randrange(2**31))
+        hands, (deck,) = redeal_unseen(state.hands, [state.deck], player, rng)
+        return replace(state, hands=hands, deck=deck, seed=rng.randrange(2**31))
 
     def full_set(self, config: CFConfig) -> Counter[str]:
         return Counter([*DECK_IDS, START_CARD])

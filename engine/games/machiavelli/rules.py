@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.cards import Card, double_deck, parse_cards, shuffled, sort_cards
+from engine.cards import Card, double_deck, parse_cards, redeal_unseen, shuffled, sort_cards
 from engine.data import Reader, check_int, read_card, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.protocol import Game, GameInfo, JSONDict, OptionInfo, Outcome, SoakProfile, VariantInfo
@@ -647,14 +647,9 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
     def redeal_hidden(self, state: MState, player: int, rng: random.Random) -> MState:
         """The other hands and the pile dealt again (sizes kept), and the seed of later
         hands' shuffles drawn anew: all ``player`` cannot see."""
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool = list(state.deck) + [c for q in others for c in state.hands[q]]
-        rng.shuffle(pool)
-        hands = list(state.hands)
-        for q in others:
-            n = len(state.hands[q])
-            hands[q], pool = tuple(sort_cards(pool[:n])), pool[n:]
-        return replace(state, hands=tuple(hands), deck=tuple(pool), seed=rng.randrange(2**31))
+        dealt, (deck,) = redeal_unseen(state.hands, [state.deck], player, rng)
+        hands = tuple(h if q == player else tuple(sort_cards(h)) for q, h in enumerate(dealt))
+        return replace(state, hands=hands, deck=deck, seed=rng.randrange(2**31))
 
     def config_of(self, state: MState) -> MConfig:
         return state.config

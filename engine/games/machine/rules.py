@@ -32,7 +32,14 @@ from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from engine.cards import Card, check_single_deck, parse_cards, shuffled, standard_deck
+from engine.cards import (
+    Card,
+    check_single_deck,
+    parse_cards,
+    redeal_unseen,
+    shuffled,
+    standard_deck,
+)
 from engine.data import Reader, check_int, read_card
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.games.machine import sets as S
@@ -887,16 +894,9 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
                       rng: random.Random) -> MachineState:
         """The other hands, the face-down deck and the face-down discard pile dealt again
         (sizes kept), and the seed of later reshuffles drawn anew."""
-        others = [q for q in range(len(state.hands)) if q != player]
-        pool = (list(state.deck) + list(state.discard)
-                + [c for q in others for c in state.hands[q]])
-        rng.shuffle(pool)
-        hands = list(state.hands)
-        for q in others:
-            n = len(state.hands[q])
-            hands[q], pool = tuple(pool[:n]), pool[n:]
-        deck, discard = pool[:len(state.deck)], pool[len(state.deck):]
-        return replace(state, hands=tuple(hands), deck=tuple(deck), discard=tuple(discard),
+        hands, (deck, discard) = redeal_unseen(state.hands, [state.deck, state.discard],
+                                               player, rng)
+        return replace(state, hands=hands, deck=deck, discard=discard,
                        seed=rng.randrange(2**31))
 
     def config_of(self, state: MachineState) -> MachineConfig:
