@@ -44,7 +44,8 @@ APP = "app"  # the app's own folder under web/: its modules, styles and scripts
 # A marker is a line of its own; the build replaces it with generated lines at its indent.
 MARKER = re.compile(r"^([ \t]*)<!-- build: ([a-z ]+) -->[ \t]*$", re.MULTILINE)
 # <script type="py" src="..."> in index.html: PyScript runs these itself, so they are not files
-ENTRY_SCRIPT = re.compile(r'<script\b[^>]*\btype="py"[^>]*\bsrc="([^"]+)"')
+# the entry script web/start.js hands PyScript (in a worker, or in a <script type="py">)
+ENTRY_SCRIPT = re.compile(r'const APP = "([^"]+)"')
 
 
 def sha256(path: Path) -> str:
@@ -66,9 +67,9 @@ def app_files(web: Path, suffix: str) -> list[str]:
 
 
 def pyscript_files(web: Path) -> dict[str, str]:
-    """pyscript.json's ``files``: every app module at its own path, but the entry scripts that
-    index.html runs itself (``<script type="py" src=...>``: app/main.py)."""
-    entries = set(ENTRY_SCRIPT.findall((web / "index.html").read_text(encoding="utf-8")))
+    """pyscript.json's ``files``: every app module at its own path, but the entry script that
+    PyScript runs itself (start.js's ``APP``: app/main.py)."""
+    entries = set(ENTRY_SCRIPT.findall((web / "start.js").read_text(encoding="utf-8")))
     return {f: f for f in app_files(web, ".py") if f not in entries}
 
 

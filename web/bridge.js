@@ -1,12 +1,15 @@
-/* The thin bridge between the page and the app's Python.
+/* The thin bridge between the page and the app's Python, by messages only.
  *
- * Python never holds DOM objects: one delegated listener here turns each tap, key, form change
- * and hash change into plain data ({kind, action, data, key, value, hash}) and hands it to the
- * Python handler; Python answers with one call of tabletop.apply(json) carrying every update
- * (region id -> HTML, texts, title, focus, the root element's data-*, card flights). Focus,
- * scrolling and the FLIP card animations happen here, on the page's thread, so they stay cheap
- * and smooth wherever Python runs. Events that arrive before Python is ready are queued, never
- * lost. Tests wait on document.documentElement.dataset.handled (events Python has finished)
+ * The app's Python runs in a worker (start.js; on this thread only if a worker cannot start)
+ * and never touches the page: one delegated listener here turns each tap, key, form change
+ * and hash change into plain data ({kind, action, data, key, value, hash}) and posts it as JSON;
+ * each answer is a list of items carried out here in order: batches of screen updates (region
+ * id -> HTML, texts, title, focus, the root element's data-*, card flights), storage writes,
+ * questions for the thinking worker, a new address. What the app does on its own (a computer's
+ * turn) comes through a standing call, next(). Storage (localStorage) stays on this thread: the
+ * app starts from a snapshot of its keys and sends its writes. Focus, scrolling and the FLIP card
+ * animations happen here, so they stay cheap and smooth. Events that arrive before Python is
+ * ready are queued, never lost. Tests wait on document.documentElement.dataset.handled (events Python has finished)
  * catching up with dataset.sent (events handed to Python): with Python in a worker the answer
  * to one event can land after the next tap, so "handled changed" alone is not "all handled".
  */
@@ -14,7 +17,6 @@
   "use strict";
   const root = document.documentElement;
   const queue = [];
-  let handler = null;
   let handled = 0;
   let sent = 0;
   const FLY_MS = 220;
@@ -34,7 +36,7 @@
     const screen = document.getElementById("screen");
     if (m && screen) {
       fetch("rules/" + m[1] + ".html").then((r) => (r.ok ? r.text() : null)).then((html) => {
-        if (handler || !html || location.hash !== ev.hash) return;
+        if (started || !html || location.hash !== ev.hash) return;
         screen.innerHTML = '<header class="topbar"><a class="btn icon" href="#/" ' +
           'aria-label="Back to home">‹</a><h1 class="title">Rules</h1>' +
           '<span class="icon-space"></span></header><main class="page rules" id="main">' +
@@ -49,20 +51,175 @@
     }
   }
 
+  /* The app's Python, once connected: {start, handle, next}, each answering a promise of a JSON
+   * list of items (see app/link.py). Events are queued until start has answered. */
+  let api = null;
+  let started = false;
+  let refusedSaid = false;
+  let persistAsked = false;
+
   function send(ev) {
-    if (!handler) { queue.push(ev); early(ev); return; }
+    if (!started) { queue.push(ev); early(ev); return; }
     sent += 1;
     root.dataset.sent = String(sent);
-    let result;
-    try {
-      result = handler(JSON.stringify(ev));
-    } catch (e) {
-      console.error(e);
-    }
-    Promise.resolve(result).catch((e) => console.error(e)).finally(() => {
+    call(ev).finally(() => {
       handled += 1;
       root.dataset.handled = String(handled);
     });
+  }
+
+  /* An event of the page's own (the thinking worker's answer, a refused write, the device):
+   * not a player's action, so not counted in sent/handled. */
+  function tell(ev) {
+    if (started) call(ev);
+    else queue.push(ev);
+  }
+
+  function call(ev) {
+    let answer;
+    try {
+      answer = Promise.resolve(api.handle(JSON.stringify(ev)));
+    } catch (e) {
+      answer = Promise.reject(e);
+    }
+    return answer.then(carry).catch((e) => console.error(e));
+  }
+
+  /* Carry out the items of one answer, in order. */
+  function carry(text) {
+    const items = typeof text === "string" ? JSON.parse(text) : text;
+    for (const item of items) {
+      try {
+        if (item.store) write(item.store);
+        else if (item.think !== undefined) ask(item.think);
+        else if (item.go !== undefined) go(item.go);
+        else if (item.update) { if (window.pwa) window.pwa.applyUpdate(); }
+        else if (item.persist) persist();
+        else apply(item);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  }
+
+  /* The app's standing call for what it does on its own (computers' turns, timers). */
+  function pump() {
+    Promise.resolve(api.next()).then((text) => { carry(text); pump(); }, (e) => {
+      console.error(e);
+      setTimeout(pump, 1000);
+    });
+  }
+
+  /* Storage writes: [key, value] (value null: remove) or, for a saved game, [key, value,
+   * what this tab last saw]: written only if the device still holds that (or nothing), so a
+   * tab never overwrites another tab's newer game; if not, the app is told what is there. */
+  function write(ops) {
+    for (const op of ops) {
+      const [key, value] = op;
+      try {
+        if (value === null) { localStorage.removeItem(key); continue; }
+        if (op.length > 2) {
+          const now = localStorage.getItem(key);
+          if (now !== null && now !== op[2]) { tellStored(key, now); continue; }
+        }
+        localStorage.setItem(key, value);
+      } catch (e) {
+        if (!refusedSaid) {
+          refusedSaid = true;
+          tell({ kind: "refused", action: "", data: {}, key, value: String(e && e.message || e) });
+        }
+      }
+    }
+  }
+
+  function tellStored(key, value) {
+    send({ kind: "storage", action: "", key, value: value === null ? "" : value,
+           data: { present: value === null ? "0" : "1" } });
+  }
+
+  function go(hash) {
+    if (location.hash === hash) send({ kind: "route", action: "", data: {}, hash });
+    else location.hash = hash;
+  }
+
+  /* The player has a game to lose: ask the browser to keep the app's data (once a session). */
+  function persist() {
+    if (persistAsked || !navigator.storage || !navigator.storage.persist) return;
+    persistAsked = true;
+    navigator.storage.persist().then((yes) => tell({ kind: "device", action: "", data:
+      { persisted: !!yes } }), () => {});
+  }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function device() {
+    const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+    return {
+      offline: !sw ? "none" : sw.controller ? "ready" : "not-yet",
+      installed: !!((window.matchMedia && matchMedia("(display-mode: standalone)").matches) ||
+                    navigator.standalone),
+      persisted: null,
+    };
+  }
+
+  /* What the app needs of the page at start: every stored key of the app, the address, the
+   * device. */
+  function snapshot() {
+    const store = {};
+    let storage = true;
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const k = localStorage.key(i);
+        if (k && k.startsWith("tabletop.")) store[k] = localStorage.getItem(k);
+      }
+    } catch (e) {
+      storage = false;
+    }
+    const d = device();
+    const known = navigator.storage && navigator.storage.persisted
+      ? navigator.storage.persisted().then((yes) => { d.persisted = !!yes; }, () => {})
+      : Promise.resolve();
+    return known.then(() => ({
+      store, storage, hash: location.hash, base: location.href.split("#")[0],
+      reducedMotion: reducedMotion(), device: d,
+      updateReady: !!(window.pwa && window.pwa.updateReady),
+      workerFailed: window.tabletop.workerFailed || null,
+      thinker: /[?&]thinker=here(&|$)/.test(location.search) ? "here" : "worker",
+    }));
+  }
+
+  function connect(app, how) {
+    if (api) return;
+    api = app;
+    root.dataset.thread = how;
+    snapshot().then((snap) => Promise.resolve(api.start(JSON.stringify(snap))))
+      .then((text) => {
+        carry(text);
+        started = true;
+        const waiting = queue.splice(0, queue.length);
+        for (const ev of waiting) {
+          if (ev.kind === "thought" || ev.kind === "refused" || ev.kind === "device") tell(ev);
+          else send(ev);
+        }
+        pump();
+        if (window.pwa) window.pwa.onUpdate(() => tell({ kind: "device", action: "", data:
+          { updateReady: true } }));
+        if (navigator.serviceWorker) {
+          navigator.serviceWorker.addEventListener("controllerchange", () => tell(
+            { kind: "device", action: "", data: { offline: "ready" } }));
+        }
+        if (window.matchMedia) {
+          const mq = matchMedia("(prefers-reduced-motion: reduce)");
+          if (mq.addEventListener) mq.addEventListener("change", () => tell(
+            { kind: "device", action: "", data: { reducedMotion: mq.matches } }));
+        }
+      })
+      .catch((e) => {
+        console.error(e);
+        dispatchEvent(new ErrorEvent("error", { message: String(e && e.message || e) }));
+      });
   }
 
   function rememberRects(flights) {
@@ -242,7 +399,7 @@
   const SHARED = /^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record))$/;
   window.addEventListener("storage", (e) => {
     if (!e.key || !SHARED.test(e.key)) return;
-    send({ kind: "storage", action: "", data: {}, key: e.key });
+    tellStored(e.key, e.newValue);
   });
   /* The player is back on this tab: computers another tab was moving play on here. */
   document.addEventListener("visibilitychange", () => {
@@ -309,31 +466,18 @@
     });
   }
 
+  /* A question of the app for the thinking worker; the answer goes back as an event. */
+  function ask(q) {
+    const answer = (ok, value) => tell({ kind: "thought", action: "", key: String(q.id), value,
+                                         data: { ok: ok ? "1" : "0" } });
+    think(q.request).then((r) => answer(true, r),
+                          (e) => answer(false, String(e && e.message || e)));
+  }
+
   window.tabletop = {
     apply,
-    /* Python registers its handler once; queued events are handed over in order. */
-    listen(fn) {
-      handler = fn;
-      const pending = queue.splice(0, queue.length);
-      for (const ev of pending) send(ev);
-    },
-    /* Python in a worker exposes its handler as sync.handle on the script's xworker. */
-    listenWorker() {
-      const el = document.querySelector('script[type="py"]');
-      this.listen((json) => el.xworker.sync.handle(json));
-    },
-    /* Ask the thinking worker; the answer comes back through a callback, so Python in a
-     * worker never blocks waiting for it: callback(true, result) or callback(false, error). */
-    thinkThen(request, callback) {
-      think(request).then((r) => callback(true, r), (e) => callback(false, String(e && e.message || e)));
-    },
-    reducedMotion() {
-      return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
-    },
-    go(hash) {
-      if (location.hash === hash) send({ kind: "route", action: "", data: {}, hash });
-      else location.hash = hash;
-    },
-    baseUrl() { return location.href.split("#")[0]; },
+    /* The app's Python, in its worker or on this thread, hands over its three calls. */
+    connect,
+    workerFailed: null,
   };
 })();

@@ -2,7 +2,7 @@
 from typing import Any
 
 RUNNING_IN_WORKER: bool
-window: Any  # the page's window (from a worker: reached by synchronous calls)
+window: Any  # the page's window (on the page's thread only; app.main never uses it in a worker)
 document: Any
 sync: Any  # in a worker: functions set on it are callable from the page
 

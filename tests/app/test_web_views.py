@@ -187,8 +187,10 @@ def test_index_html_is_relative_and_complete() -> None:
     urls = [a.get("href") or a.get("src") for t, a in c.tags if t in ("link", "script")]
     urls = [u for u in urls if u]
     assert urls and all(not u.startswith(("/", "http:", "https:", "//")) for u in urls)
-    assert "./pyscript/core.css" in urls and "./pyscript/core.js" in urls
+    assert "./pyscript/core.css" in urls and "./start.js" in urls
     assert "manifest.json" in urls and "pwa.js" in urls and "icons/icon-192.png" in urls
-    py = [a for t, a in c.tags if t == "script" and a.get("type") == "py"]
-    assert py == [{"type": "py", "src": "./app/main.py", "config": "./pyscript.json"}]
+    # no <script type="py">: start.js has PyScript start the app in a worker (or adds the tag)
+    assert not [a for t, a in c.tags if t == "script" and a.get("type") == "py"]
+    start = (WEB / "start.js").read_text(encoding="utf-8")
+    assert 'from "./pyscript/core.js"' in start and 'const APP = "./app/main.py"' in start
     assert any(t == "meta" and a.get("name") == "theme-color" for t, a in c.tags)

@@ -52,6 +52,9 @@ class FakeEnv:
     def offline_status(self) -> str:
         return "ready"
 
+    def keeping(self) -> str:
+        return "kept"
+
 
 def run_async(coro: Any) -> None:
     """Run a scenario on its own event loop in its own thread (the browser tests' Playwright

@@ -142,13 +142,17 @@ def import_confirm_html(conflicts: Sequence[str]) -> str:
 NUMBERS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
 
-def about_html(version: str, offline: str, credits: Sequence[str] = ()) -> str:
-    """About; ``credits``: one line per game ("<game>, a solitaire by <author>")."""
+def about_html(version: str, offline: str, credits: Sequence[str] = (),
+               keeping: str = "") -> str:
+    """About; ``credits``: one line per game ("<game>, a solitaire by <author>"); ``keeping``:
+    how this device keeps the games."""
     count = NUMBERS[len(credits)] if len(credits) < len(NUMBERS) else str(len(credits))
     games = f"{count} card and tile games to play on this device: " + "; ".join(credits) + "."
     return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
             + f"<h2>Tabletop</h2><p>{esc(games)}</p>"
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
+            + (f'<p data-testid="keeping"><b>Your games:</b> {esc(keeping)}</p>' if keeping
+               else "")
             + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
               "statistics are kept in this browser only: Settings, Export my games makes a copy to "
               "keep or to open on another device.</p></section></main>")

@@ -249,7 +249,8 @@ class App:
             html = screens.settings_html(self.settings)
         elif r.screen == "about":
             html = screens.about_html(self.version(), self.env.offline_status(),
-                                      [t.credit for t in self.tables.values()])
+                                      [t.credit for t in self.tables.values()],
+                                      self.env.keeping())
         else:
             html = self.home_html()
         self.page.region("screen", html)

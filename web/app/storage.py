@@ -211,12 +211,17 @@ class TabStore:
         try:
             self.inner.set(key, value)
         except Exception:
-            if not self.refused:
-                self.refused = True
-                if self.on_refused is not None:
-                    self.on_refused()
+            self.refuse()
             return False
         return True
+
+    def refuse(self) -> None:
+        """The browser refused a write (now, or later: the page says so after trying): the
+        player is told the first time only."""
+        if not self.refused:
+            self.refused = True
+            if self.on_refused is not None:
+                self.on_refused()
 
     def remove(self, key: str) -> None:
         try:

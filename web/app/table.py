@@ -80,6 +80,9 @@ class Env(Protocol):
 
     def offline_status(self) -> str: ...
 
+    def keeping(self) -> str:
+        """How this device keeps the games (persistent storage, installed), for About."""
+
 
 class Task(Protocol):
     """A running task (an ``asyncio`` task): tables only ever cancel one."""
