@@ -4,8 +4,8 @@
  * built site needs) into this file. Files are answered from this version's cache first; a new
  * version installs into its own cache and waits until the page asks for it (the player taps
  * "Update available"), so a page never runs files from two versions together. Old caches are
- * deleted on activation. Every response gets the cross-origin isolation headers (see
- * ISOLATION below).
+ * deleted on activation. Responses are the files as the host sent them: the app needs no
+ * cross-origin isolation (its Python in a worker is reached by messages only).
  */
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
@@ -41,27 +41,6 @@ self.addEventListener("message", (event) => {
 
 const SCOPE = new URL(self.registration.scope);
 
-/* Every file of the app is same-origin, so the app's pages can be cross-origin isolated: the
- * headers a static host cannot send are added here. Isolated, the app runs its Python in a
- * worker that reaches the page synchronously (SharedArrayBuffer and Atomics). */
-const ISOLATION = {
-  "Cross-Origin-Opener-Policy": "same-origin",
-  "Cross-Origin-Embedder-Policy": "require-corp",
-  "Cross-Origin-Resource-Policy": "same-origin",
-};
-
-function isolated(response) {
-  if (!response || response.type === "opaque" || response.type === "opaqueredirect" ||
-      response.status === 0) {
-    return response;
-  }
-  const headers = new Headers(response.headers);
-  for (const [k, v] of Object.entries(ISOLATION)) headers.set(k, v);
-  return new Response(response.body, {
-    status: response.status, statusText: response.statusText, headers,
-  });
-}
-
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
@@ -75,6 +54,5 @@ self.addEventListener("fetch", (event) => {
     caches.open(CACHE)
       .then((cache) => cache.match(key, { ignoreSearch: true }))
       .then((hit) => hit || fetch(request))
-      .then(isolated)
   );
 });

@@ -27,7 +27,7 @@ def app(browser: Any, site_url: str) -> Iterator[Any]:
     ctx = browser.new_context(**PHONE)
     ctx.route("**/pwa.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript", body=PWA_STUB))
-    yield boot_app(ctx, site_url, isolate=False)  # no service worker: pwa.js is stubbed
+    yield boot_app(ctx, site_url)  # no service worker: pwa.js is stubbed
     ctx.close()
 
 

@@ -1,11 +1,10 @@
 """Opening the app in the browser tests: the repository root, the phone-sized context
-(``PHONE``), where the app's Python runs (``THREAD``) and booting or waiting for the app
-(``boot_app``, ``open_app``, ``wait_ready``, ``wait_service_worker``). From
+(``PHONE``) and booting or waiting for the app (``boot_app``, ``open_app``, ``wait_ready``,
+``wait_service_worker``). The app's Python runs in a worker on every visit. From
 tests/e2e/conftest.py, which keeps the fixtures."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,27 +18,16 @@ PHONE: dict[str, Any] = {
     "has_touch": True,
 }
 BOOT_TIMEOUT_MS = 120_000
-# Where the app's Python runs in the tests that boot it: "page" (the page's thread, as on a
-# first visit) or "worker" (the app's own service worker installed, then reloaded cross-origin
-# isolated). scripts/test runs the browser tests in both modes.
-THREAD = os.environ.get("TABLETOP_THREAD", "page")
 
 
-def boot_app(ctx: Any, url: str, isolate: bool = True) -> Any:
-    """A new page of ``ctx`` with the app ready; uncaught page errors collect in ``.errors``.
-
-    In the worker mode (``THREAD``) the first visit installs the service worker and the page
-    is reloaded cross-origin isolated, with the app's Python in a worker (``isolate`` False:
-    a context whose service worker is stubbed out stays on the page's thread)."""
+def boot_app(ctx: Any, url: str) -> Any:
+    """A new page of ``ctx`` with the app ready (its Python in a worker); uncaught page errors
+    collect in ``.errors``."""
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_app(page, url)
-    if THREAD == "worker" and isolate:
-        wait_service_worker(page)
-        page.reload()
-        wait_ready(page)
-        assert page.evaluate("document.documentElement.dataset.thread") == "worker"
+    assert page.evaluate("document.documentElement.dataset.thread") == "worker"
     page.errors = errors
     return page
 
