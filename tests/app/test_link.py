@@ -35,7 +35,8 @@ def test_a_saved_game_is_written_with_what_the_tab_last_saw_and_others_hear_of_i
         writes = [op for item in a.items if "store" in item for op in item["store"]
                   if op[0] == key]
         assert writes and all(len(op) == 3 for op in writes)  # compare and set, every time
-        assert writes[0][2] is None and writes[1:] == [] or writes[1][2] == writes[0][1]
+        assert writes[0][2] is None  # nothing there before the first save
+        assert all(later[2] == earlier[1] for earlier, later in zip(writes, writes[1:]))
         assert a.persist_asked == 1  # the player has a game to lose: ask to keep the data
         b = Tab(device, f"#/{PM}")
         await b.settle()
