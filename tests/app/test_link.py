@@ -5,6 +5,7 @@ its own collected by the standing call. Tabs of the CPython stand-in for bridge.
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from app import storage as g
@@ -36,7 +37,7 @@ def test_a_saved_game_is_written_with_what_the_tab_last_saw_and_others_hear_of_i
                   if op[0] == key]
         assert writes and all(len(op) == 3 for op in writes)  # compare and set, every time
         assert writes[0][2] is None  # nothing there before the first save
-        assert all(later[2] == earlier[1] for earlier, later in zip(writes, writes[1:]))
+        assert all(later[2] == earlier[1] for earlier, later in itertools.pairwise(writes))
         assert a.persist_asked == 1  # the player has a game to lose: ask to keep the data
         b = Tab(device, f"#/{PM}")
         await b.settle()
