@@ -1,7 +1,8 @@
 // Start-up progress, from the first paint until the Python app says it is ready
-// (document.documentElement.dataset.ready = "1"). PyScript reports its stages with
-// "py:progress" events; between two stages the bar creeps towards the next stage's mark, so
-// the long step (compiling Python for WebAssembly) never looks frozen. No dependencies.
+// (document.documentElement.dataset.ready = "1"). On the page's thread PyScript reports its
+// stages with "py:progress" events; between two stages the bar creeps towards the next stage's
+// mark, so the long step (compiling Python for WebAssembly) never looks frozen. A worker's
+// stages do not reach the page: there the bar creeps towards 90 on its own. No dependencies.
 (function () {
   "use strict";
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
@@ -18,8 +19,10 @@
     var t = document.getElementById("boot-text");
     if (t && !/could not/.test(t.textContent)) t.textContent = text;
   }
+  var staged = false;
   function tick() {
     if (document.documentElement.dataset.ready === "1") { clearInterval(timer); return; }
+    if (!staged && document.documentElement.dataset.thread === "worker") cap = 90;
     value += (cap - value) * 0.05;
     var b = bar();
     if (b) b.value = value;
@@ -35,6 +38,7 @@
     var detail = String(e.detail || "");
     for (var i = 0; i < stages.length; i++) {
       if (stages[i][0].test(detail)) {
+        staged = true;
         value = Math.max(value, stages[i][2]);
         cap = stages[i][3];
         show(stages[i][1]);

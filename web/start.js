@@ -29,7 +29,7 @@ function onPage(why) {
   const script = document.createElement("script");
   script.type = "py";
   script.src = APP;
-  script.setAttribute("config", CONFIG);
+  // no config attribute: the page's <py-config> (read when PyScript loaded) configures it
   document.body.appendChild(script);
 }
 
@@ -74,14 +74,22 @@ function inWorker() {
     xworker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
     xworker.ready.then(() => {
       if (settled) return;
-      settled = true;
-      clearTimeout(timer);
+      // main.py ran: if it failed half-way its calls are missing and a call is never answered
+      // (PyScript reports the error in the console), so the first call has 15 seconds.
+      const hello = setTimeout(() => stopped(), 15000);
       const sync = xworker.sync;
-      window.tabletop.connect({
-        start: (snapshot) => sync.start(snapshot),
-        handle: (event) => sync.handle(event),
-        next: () => sync.next(),
-      }, "worker");
+      const stopped = () => fail("its Python stopped while starting");
+      Promise.resolve(sync.hello()).then(() => {
+        clearTimeout(hello);
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        window.tabletop.connect({
+          start: (snapshot) => sync.start(snapshot),
+          handle: (event) => sync.handle(event),
+          next: () => sync.next(),
+        }, "worker");
+      }, () => { clearTimeout(hello); stopped(); });
     }, (e) => fail(String((e && e.message) || e)));
   };
   const look = () => {

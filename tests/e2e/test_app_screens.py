@@ -136,9 +136,11 @@ def test_phone_layout(app: Any, scheme: str) -> None:
 def test_four_colour_setting(app: Any) -> None:
     go(app, "#/settings")
     app.get_by_test_id("set-four_colour").tap()
+    idle(app)
     assert app.evaluate("document.documentElement.classList.contains('four-colour')")
     assert app.get_by_test_id("set-four_colour").get_attribute("aria-checked") == "true"
     app.get_by_test_id("set-four_colour").tap()
+    idle(app)
     assert not app.evaluate("document.documentElement.classList.contains('four-colour')")
 
 
@@ -149,10 +151,11 @@ def test_update_bar_saves_then_applies(app: Any) -> None:
     assert app.locator("#update-bar").is_hidden()
     app.evaluate("window.pwa.announce()")
     bar = app.locator("#update-bar")
-    assert bar.is_visible() and "Update available" in bar.inner_text()
+    bar.wait_for(state="visible", timeout=30_000)
+    assert "Update available" in bar.inner_text()
     assert app.get_by_test_id("deal").is_visible()  # not modal: the game goes on
     app.get_by_test_id("apply-update").tap()
-    assert app.evaluate("window.pwa.applied") == 1
+    app.wait_for_function("window.pwa.applied === 1", timeout=30_000)
     saved = app.evaluate("localStorage.getItem('tabletop.perpetual-motion.save')")
     assert saved and '"seed":5' in saved
 

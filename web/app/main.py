@@ -30,10 +30,14 @@ async def fetch_text(url: str) -> str | None:
 
 
 class Calls:
-    """The three calls the page makes; ``start`` builds the app from the page's snapshot."""
+    """The calls the page makes; ``start`` builds the app from the page's snapshot (``hello``:
+    the worker's Python got this far)."""
 
     def __init__(self) -> None:
         self.link: Link | None = None
+
+    def hello(self) -> str:
+        return "hello"
 
     def start(self, snapshot: Any) -> str:
         self.link = Link(str(snapshot), fetch_text, App)
@@ -53,6 +57,7 @@ CALLS = Calls()
 if RUNNING_IN_WORKER:
     from pyscript import sync
 
+    sync.hello = CALLS.hello
     sync.start = CALLS.start
     sync.handle = CALLS.handle
     sync.next = CALLS.next
