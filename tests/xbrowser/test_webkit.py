@@ -214,17 +214,25 @@ class Smoke:
         return {"deal": after["deal"], "deck": after["deck"]}
 
     def machiavelli(self) -> dict[str, Any]:
-        live = "!!document.querySelector('[data-testid=m-table].live')"
+        """The Hint followed, turn after turn, until a turn lays cards (the solver's heavy
+        path)."""
+        live = ("!!document.querySelector('[data-testid=m-table].live') || "
+                "!!document.querySelector('[data-testid=end]')")
         self.fresh("#/machiavelli/deal/11?seats=you,beginner&variant=manipulation")
-        self.wait(live, 120)
-        before = len(self.hand("m-hand-card"))
-        self.tap("m-hint")
-        self.wait("/can lay|Nothing can be laid/.test(document.querySelector("
-                  "'[data-testid=message]').textContent)")
-        if "Nothing can be laid" in self.message():
-            self.tap("m-draw")
-            did = "drew"
-        else:
+        turns: list[str] = []
+        for _ in range(8):
+            self.wait(live, 120)
+            self.wait(IDLE)
+            if self.js("!!document.querySelector('[data-testid=end]')"):
+                break
+            before = len(self.hand("m-hand-card"))
+            self.tap("m-hint")
+            self.wait("/can lay|Nothing can be laid/.test(document.querySelector("
+                      "'[data-testid=message]').textContent)")
+            if "Nothing can be laid" in self.message():
+                self.tap("m-draw")
+                turns.append("drew")
+                continue
             n = 0
             while n < 200 and self.js(
                     "(s => !!s && !s.disabled && s.getAttribute('aria-disabled') !== 'true')"
@@ -232,13 +240,13 @@ class Smoke:
                 self.tap("m-hint-step")
                 assert "Not allowed" not in self.message(), self.message()
                 n += 1
+            laid = before - len(self.hand("m-hand-card"))
+            assert laid > 0, f"{n} hinted steps laid no card"
             self.tap("m-end")
-            did = f"laid in {n} hinted steps"
-        self.wait(f"{live} || !!document.querySelector('[data-testid=end]')", 120)
-        self.wait(IDLE)
-        after = len(self.hand("m-hand-card"))
-        assert after != before, f"the hand is still {before} cards after the turn"
-        return {"did": did, "hand": [before, after]}
+            turns.append(f"laid {laid} cards in {n} hinted steps")
+            break
+        assert turns and turns[-1].startswith("laid"), f"no turn laid a card: {turns}"
+        return {"turns": turns}
 
     def machine_hint(self) -> str:
         self.wait("!document.querySelector('[data-testid=mm-table][data-hint]')", 15)
