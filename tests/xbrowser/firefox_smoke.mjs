@@ -276,6 +276,13 @@ try {
   await step("first visit ready", async () => {
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await ready();
+    // the error collection works: one console error made on purpose is seen, then dropped
+    await js("console.error('xbrowser self-check')");
+    for (let i = 0; i < 50 && !errors.some((e) => e.includes("xbrowser self-check")); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    check(errors.some((e) => e.includes("xbrowser self-check")), "console errors are not seen");
+    errors.splice(0, errors.length, ...errors.filter((e) => !e.includes("xbrowser self-check")));
     return { thread: await js("document.documentElement.dataset.thread") };
   });
   await step("service worker controls the page", async () => {

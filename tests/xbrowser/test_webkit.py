@@ -373,9 +373,17 @@ def test_webkit_smoke(display: str, tmp_path: Path) -> None:
         driver.set_window_rect(x=0, y=0, width=360, height=640)
         w, h = smoke.js("[innerWidth, innerHeight]")
         driver.set_window_rect(width=360 + 360 - w, height=640 + 640 - h)
-        step("first visit ready", lambda: (smoke.open(url), {
-            "thread": smoke.js("document.documentElement.dataset.thread"),
-            "viewport": smoke.js("[innerWidth, innerHeight]")})[1])
+        def first_visit() -> dict[str, Any]:
+            smoke.open(url)
+            # the error collection works: one console error made on purpose is seen, dropped
+            driver.execute_script("console.error('xbrowser self-check');")
+            smoke.collect()
+            assert any("xbrowser self-check" in e for e in smoke.errors), smoke.errors
+            smoke.errors = [e for e in smoke.errors if "xbrowser self-check" not in e]
+            return {"thread": smoke.js("document.documentElement.dataset.thread"),
+                    "viewport": smoke.js("[innerWidth, innerHeight]")}
+
+        step("first visit ready", first_visit)
         step("service worker controls the page", lambda: smoke.wait(
             "!!(navigator.serviceWorker && navigator.serviceWorker.controller)", 120) and None)
         step("offline return visit ready", offline_visit)
