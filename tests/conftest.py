@@ -5,6 +5,9 @@
 - ``tests/app/``: tests of the web app's Python (``app.*`` from ``web/``) in CPython.
 - ``tests/e2e/``: browser end-to-end tests (headless Chromium via Playwright); their fixtures
   are in ``tests/e2e/conftest.py``.
+- ``tests/xbrowser/``: one smoke run per browser engine besides Chromium, each in one test:
+  Firefox ESR (``test_firefox.py`` starts ``firefox_smoke.mjs``, puppeteer-core over WebDriver
+  BiDi) and WebKitGTK (``test_webkit.py``, Selenium and the MiniBrowser under Xvfb).
 - ``tests/helpers/``: the helpers that more than one test module uses, as the package
   ``helpers`` (``from helpers.shell import boot``). Test modules import helpers only from
   there, never from another test module or from a conftest.

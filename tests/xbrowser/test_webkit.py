@@ -1,0 +1,416 @@
+"""The cross-browser smoke run in WebKitGTK (Safari's engine): Debian's MiniBrowser in automation
+mode, driven by Selenium through /usr/bin/WebKitWebDriver (the path given, so Selenium Manager
+never runs), on its own Xvfb display. The same flow as the Firefox run (test_firefox.py): a
+fresh profile's first visit, the service worker, an offline return visit (the server stopped),
+a Perpetual Motion deal by taps, a reload that resumes it, a Machiavelli turn with the Hint, a
+Machine set-up and turn by hints, a Cube Farm card placed; and no console error nor uncaught
+page error on the way (WebKitWebDriver has no console log: a collector is put into the page
+after every navigation). Only the DOM is used: data-testid and data-action controls,
+document.documentElement.dataset and location.hash.
+
+scripts/test installs webkit2gtk-driver and xvfb when missing; a missing one fails this test
+rather than skipping it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers.browser import ROOT
+from helpers.layout import SHOTS
+from serve import serve_in_thread
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.filterwarnings("ignore::DeprecationWarning:selenium")]
+
+DRIVER = Path("/usr/bin/WebKitWebDriver")
+XVFB = Path("/usr/bin/Xvfb")
+MINIBROWSER_DIRS = [Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1"),
+                    Path("/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1")]
+SITE = ROOT / "build" / "site"
+READY_S = 180
+LIMIT_S = 540
+
+READY = "document.documentElement.dataset.ready === '1'"
+IDLE = ("(() => { const d = document.documentElement.dataset;"
+        " return d.busy !== '1' && (d.handled || '0') === (d.sent || '0'); })()")
+HANDLED = "(document.documentElement.dataset.handled || '0')"
+ACTIONS = "(+document.documentElement.dataset.actions || 0)"
+
+COLLECT = """
+if (!window.__xbErrors) {
+  const errs = window.__xbErrors = [];
+  addEventListener("error", (e) => errs.push("page error: " + (e.message || e.type) +
+                                             " at " + e.filename + ":" + e.lineno));
+  addEventListener("unhandledrejection", (e) => errs.push("page error: unhandled rejection: " +
+      (e.reason && e.reason.stack ? e.reason.stack : String(e.reason))));
+  const orig = console.error;
+  console.error = function (...args) {
+    errs.push("console error: " + args.map(String).join(" "));
+    return orig.apply(this, args);
+  };
+}
+"""
+
+TABLE = """(() => {
+  const q = s => document.querySelector(s);
+  const txt = s => q(s) ? q(s).textContent : null;
+  return {
+    stacks: [...document.querySelectorAll('[data-action=stack]')].map(
+      b => [...b.querySelectorAll('[data-card]')].map(c => c.dataset.card)),
+    deck: q('[data-testid=deck-count]') ? +q('[data-testid=deck-count]').textContent : null,
+    discarded: q('[data-testid=discard-count]') ?
+      +q('[data-testid=discard-count]').textContent : null,
+    round: txt('[data-testid=round]'),
+    deal: txt('[data-testid=deal-number]'),
+  }; })()"""
+
+CENTRE = """const el = arguments[0];
+  const v = document.getElementById('cf-view').getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  const c = window.cubeFarmCam;
+  c.cam.x += v.left + v.width / 2 - (r.left + r.width / 2);
+  c.cam.y += v.top + v.height / 3 - (r.top + r.height / 2);
+  c.apply();"""
+
+STEADY = """const done = arguments[arguments.length - 1];
+  arguments[0].scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+  requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"""
+
+
+def minibrowser() -> Path | None:
+    for d in MINIBROWSER_DIRS:
+        if (d / "MiniBrowser").exists():
+            return d / "MiniBrowser"
+    return None
+
+
+@pytest.fixture()
+def display() -> Iterator[str]:
+    """An Xvfb display of its own (the MiniBrowser has no headless mode)."""
+    r, w = os.pipe()
+    xvfb = subprocess.Popen([str(XVFB), "-displayfd", str(w), "-screen", "0", "1024x768x24",
+                             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
+    os.close(w)
+    with os.fdopen(r) as f:
+        number = f.readline().strip()
+    try:
+        assert number, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+class Smoke:
+    """The page in the MiniBrowser, driven as a player would, and what went wrong in it."""
+
+    def __init__(self, driver: Any) -> None:
+        self.d = driver
+        self.errors: list[str] = []
+
+    def js(self, expr: str, *args: Any) -> Any:
+        return self.d.execute_script(f"return {expr};", *args)
+
+    def wait(self, expr: str, timeout: float = 60, *args: Any) -> Any:
+        end = time.monotonic() + timeout
+        while True:
+            got = self.d.execute_script(f"return {expr};", *args)
+            if got:
+                return got
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out after {timeout} s waiting for {expr}")
+            time.sleep(0.1)
+
+    def watch(self) -> None:
+        self.d.execute_script(COLLECT)
+
+    def collect(self) -> None:
+        try:
+            self.errors += self.d.execute_script("return (window.__xbErrors || []).splice(0);")
+        except Exception as e:  # the page is gone
+            self.errors.append(f"could not read the errors: {e}")
+
+    def open(self, url: str) -> None:
+        self.collect()
+        self.d.get(url)
+        self.watch()
+        self.wait(READY, READY_S)
+        self.watch()
+        self.wait(IDLE)
+
+    def reload(self) -> None:
+        self.collect()
+        self.d.refresh()
+        self.watch()
+        self.wait(READY, READY_S)
+        self.watch()
+        self.wait(IDLE)
+
+    def tap_el(self, el: Any) -> None:
+        before = self.js(HANDLED)
+        self.d.execute_async_script(STEADY, el)
+        el.click()
+        try:
+            self.wait(f"{HANDLED} !== arguments[0]", 10, before)
+        except AssertionError:
+            pass  # a tap on a disabled control makes no event
+        self.wait(IDLE)
+
+    def tap_sel(self, selector: str) -> None:
+        self.wait("document.querySelector(arguments[0])", 30, selector)
+        self.tap_el(self.d.find_element("css selector", selector))
+
+    def tap(self, testid: str) -> None:
+        self.tap_sel(f'[data-testid="{testid}"]')
+
+    def go(self, hash_: str) -> None:
+        if self.js("location.hash") == hash_:
+            return
+        before = self.js("document.documentElement.dataset.routed")
+        self.d.execute_script("location.hash = arguments[0];", hash_)
+        self.wait("document.documentElement.dataset.routed !== arguments[0]", 30, before)
+        self.wait(IDLE)
+
+    def fresh(self, hash_: str) -> None:
+        self.go("#/")
+        self.go(hash_)
+        if self.js("!!document.querySelector('[data-testid=offer]')"):
+            self.tap("open-deal")
+        self.wait(IDLE)
+
+    def message(self) -> str:
+        return str(self.js("(document.querySelector('[data-testid=message]') || {})"
+                           ".textContent || ''"))
+
+    def hand(self, testid: str) -> list[str]:
+        cards: list[str] = self.js(
+            f"[...document.querySelectorAll('[data-testid={testid}]')].map(b => b.dataset.card)")
+        return cards
+
+    # --- the flows ----------------------------------------------------------------------------
+
+    def perpetual_motion(self) -> dict[str, Any]:
+        self.fresh("#/perpetual-motion/deal/16557")
+        assert self.js(TABLE)["deck"] == 52
+        for _ in range(3):
+            self.tap("deal")
+        t = self.js(TABLE)
+        assert t["deck"] == 40, f"three deals by taps leave 40 cards, not {t['deck']}"
+        return {"deck": t["deck"], "round": t["round"]}
+
+    def reload_resumes(self) -> dict[str, Any]:
+        before = self.js(TABLE)
+        self.reload()
+        after = self.js(TABLE)
+        assert after == before, f"after the reload {after} != {before}"
+        return {"deal": after["deal"], "deck": after["deck"]}
+
+    def machiavelli(self) -> dict[str, Any]:
+        """The Hint followed, turn after turn, until a turn lays cards (the solver's heavy
+        path)."""
+        live = ("!!document.querySelector('[data-testid=m-table].live') || "
+                "!!document.querySelector('[data-testid=end]')")
+        self.fresh("#/machiavelli/deal/11?seats=you,beginner&variant=manipulation")
+        turns: list[str] = []
+        for _ in range(8):
+            self.wait(live, 120)
+            self.wait(IDLE)
+            if self.js("!!document.querySelector('[data-testid=end]')"):
+                break
+            before = len(self.hand("m-hand-card"))
+            self.tap("m-hint")
+            self.wait("/can lay|Nothing can be laid/.test(document.querySelector("
+                      "'[data-testid=message]').textContent)")
+            if "Nothing can be laid" in self.message():
+                self.tap("m-draw")
+                turns.append("drew")
+                continue
+            n = 0
+            while n < 200 and self.js(
+                    "(s => !!s && !s.disabled && s.getAttribute('aria-disabled') !== 'true')"
+                    "(document.querySelector('[data-testid=m-hint-step]'))"):
+                self.tap("m-hint-step")
+                assert "Not allowed" not in self.message(), self.message()
+                n += 1
+            laid = before - len(self.hand("m-hand-card"))
+            assert laid > 0, f"{n} hinted steps laid no card"
+            self.tap("m-end")
+            turns.append(f"laid {laid} cards in {n} hinted steps")
+            break
+        assert turns and turns[-1].startswith("laid"), f"no turn laid a card: {turns}"
+        return {"turns": turns}
+
+    def machine_hint(self) -> str:
+        self.wait("!document.querySelector('[data-testid=mm-table][data-hint]')", 15)
+        self.tap("mm-hint")
+        self.wait("!!document.querySelector('[data-testid=mm-table][data-hint]')")
+        self.wait(IDLE)
+        hint: str = self.js("document.querySelector('[data-testid=mm-table]').dataset.hint")
+        w = hint.split()
+        actions = self.js(ACTIONS)
+        if w[0] == "setup":
+            self.tap_sel(f'[data-action=mm-setup][data-tracks="{w[1]} {w[2]}"]')
+        elif w[0] in ("draw", "stop", "trade", "discard"):
+            self.tap(f"mm-{w[0]}")
+        elif w[0] == "take":
+            self.tap_sel(f'[data-testid=mm-display][data-slot="{int(w[1]) - 1}"]')
+        elif w[0] == "play":
+            sel = f'[data-action=mm-play][data-kind="{w[1]}"]'
+            if "on" in w:
+                sel += f'[data-tracks="{w[w.index("on") + 1].replace("+", " ")}"]'
+            if "pile" in w:
+                sel += f'[data-pile="{w[w.index("pile") + 1]}"]'
+            self.tap_sel(sel)
+        else:
+            raise AssertionError(f"unknown hint {hint}")
+        assert "Not allowed" not in self.message(), (hint, self.message())
+        self.wait(f"{ACTIONS} !== arguments[0]", 15, actions)
+        return hint
+
+    def machine(self) -> dict[str, Any]:
+        live = ("!!document.querySelector('[data-testid=mm-table].live') || "
+                "!!document.querySelector('[data-testid=end]')")
+        self.fresh("#/machine/deal/11?seats=you,beginner&max_rounds=6")
+        done: list[str] = []
+        for _ in range(12):  # the set-up, then hints followed until the turn passes
+            self.wait(live, 120)
+            self.wait(IDLE)
+            if self.js("!!document.querySelector('[data-testid=end]')"):
+                break
+            n = self.js(ACTIONS)
+            hint = self.machine_hint()
+            done.append(hint)
+            self.wait(live, 120)
+            self.wait(IDLE)
+            if not hint.startswith("setup") and self.js(ACTIONS) > n + 1:
+                break  # the computer has played: the turn passed
+        assert any(not h.startswith("setup") for h in done), done
+        return {"hints": done}
+
+    def cube_farm(self, shot: Path) -> dict[str, Any]:
+        self.fresh("#/cube-farm/deal/6?seats=you,beginner")
+        self.wait("!!document.querySelector('[data-testid=cf-table].live')", 120)
+        before = len(self.hand("cf-hand-card"))
+        self.tap("cf-hand-card")
+        lit = self.d.find_elements("css selector", "#cf-svg .cf-lit")
+        assert lit, "a picked card lights the squares it may go on"
+        sq = lit[len(lit) // 2]
+        self.d.execute_script(CENTRE, sq)
+        before_h = self.js(HANDLED)
+        self.d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "requestAnimationFrame(() => requestAnimationFrame(() => done(true)));")
+        sq.click()
+        self.wait(f"{HANDLED} !== arguments[0]", 10, before_h)
+        self.wait(IDLE)
+        assert self.js("document.querySelectorAll('[data-testid=cf-preview]').length") == 1, \
+            self.message()
+        self.tap("cf-ok")
+        after = len(self.hand("cf-hand-card"))
+        assert after == before - 1, f"the hand went from {before} to {after} cards"
+        self.d.save_screenshot(str(shot))
+        return {"hand": [before, after]}
+
+
+# The MiniBrowser's own toolbar would keep its window at least 447 px wide: a GTK style sheet
+# of its own (XDG_CONFIG_HOME) shrinks the toolbar so that the page gets a phone's 360 x 640.
+GTK_CSS = """* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0;
+    border-width: 0; -gtk-icon-transform: scale(0.01); }"""
+
+
+def test_webkit_smoke(display: str, tmp_path: Path) -> None:
+    browser = minibrowser()
+    for need, what in ((DRIVER, "webkit2gtk-driver"), (XVFB, "xvfb"),
+                       (browser, "webkit2gtk-driver (its libwebkit2gtk-4.1-0's MiniBrowser)")):
+        if need is None or not need.exists():
+            pytest.fail(f"{need or 'the MiniBrowser'} is missing: scripts/test installs "
+                        f"Debian's {what}")
+    if not (SITE / "index.html").exists():
+        pytest.fail("build/site is missing: run scripts/test (it builds the site first)")
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = str(browser)
+    options.add_argument("--automation")
+    (tmp_path / "gtk-3.0").mkdir()
+    (tmp_path / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
+    service = Service(executable_path=str(DRIVER),
+                      env={**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": str(tmp_path)})
+    server, url = serve_in_thread(SITE)  # a server of its own: it is stopped mid-run
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SHOTS / "xbrowser-webkit-cube-farm.png"
+    steps: list[tuple[str, float, Any]] = []
+    t0 = time.monotonic()
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    smoke = Smoke(driver)
+    failure: str | None = None
+
+    def step(name: str, fn: Callable[[], Any]) -> None:
+        t = time.monotonic()
+        detail = fn()
+        steps.append((name, time.monotonic() - t, detail))
+
+    def offline_visit() -> dict[str, Any]:
+        server.shutdown()
+        server.server_close()
+        smoke.collect()
+        driver.get("about:blank")
+        smoke.open(url)
+        return {"thread": smoke.js("document.documentElement.dataset.thread")}
+
+    try:
+        driver.set_script_timeout(30)
+        driver.set_window_rect(x=0, y=0, width=360, height=640)
+        w, h = smoke.js("[innerWidth, innerHeight]")
+        driver.set_window_rect(width=360 + 360 - w, height=640 + 640 - h)
+        def first_visit() -> dict[str, Any]:
+            smoke.open(url)
+            # the error collection works: one console error made on purpose is seen, dropped
+            driver.execute_script("console.error('xbrowser self-check');")
+            smoke.collect()
+            assert any("xbrowser self-check" in e for e in smoke.errors), smoke.errors
+            smoke.errors = [e for e in smoke.errors if "xbrowser self-check" not in e]
+            return {"thread": smoke.js("document.documentElement.dataset.thread"),
+                    "viewport": smoke.js("[innerWidth, innerHeight]")}
+
+        step("first visit ready", first_visit)
+        step("service worker controls the page", lambda: smoke.wait(
+            "!!(navigator.serviceWorker && navigator.serviceWorker.controller)", 120) and None)
+        step("offline return visit ready", offline_visit)
+        step("perpetual motion: deals by taps", smoke.perpetual_motion)
+        step("reload resumes the game", smoke.reload_resumes)
+        step("machiavelli: a turn with the hint", smoke.machiavelli)
+        step("machine: the set-up and a turn by hints", smoke.machine)
+        step("cube farm: a card placed", lambda: smoke.cube_farm(shot))
+        smoke.collect()
+    except Exception as e:
+        failure = f"{type(e).__name__}: {e}"
+        try:
+            failure += f"\nat {driver.current_url}; message: {smoke.message()}"
+            smoke.collect()
+        except Exception:
+            pass
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+    elapsed = time.monotonic() - t0
+    report = "\n".join(f"  {s:6.1f} s  {name}  {json.dumps(detail)}"
+                       for name, s, detail in steps)
+    print(f"WebKit smoke run, {elapsed:.0f} s:\n{report}")
+    assert failure is None, f"{failure}\nsteps passed:\n{report}\nerrors: {smoke.errors}"
+    assert smoke.errors == [], "console or page errors:\n" + "\n".join(smoke.errors)
+    assert len(steps) == 8, report
+    assert steps[0][2]["viewport"] == [360, 640], report
+    assert elapsed < LIMIT_S, f"the smoke run took {elapsed:.0f} s"
+
