@@ -79,4 +79,7 @@ def test_firefox_smoke() -> None:
     assert done["failure"] is None, f"{done['failure']}\nsteps passed:\n{report}"
     assert done["errors"] == [], "console or page errors:\n" + "\n".join(done["errors"])
     assert len(done["steps"]) == 8, report
+    # the app's Python in a worker on the first visit and offline on the return visit
+    threads = [(s["detail"] or {}).get("thread") for s in done["steps"]]
+    assert threads[0] == "worker" and threads[2] == "worker", report
     assert elapsed < LIMIT_S, f"the smoke run took {elapsed:.0f} s"

@@ -412,5 +412,7 @@ def test_webkit_smoke(display: str, tmp_path: Path) -> None:
     assert smoke.errors == [], "console or page errors:\n" + "\n".join(smoke.errors)
     assert len(steps) == 8, report
     assert steps[0][2]["viewport"] == [360, 640], report
+    # the app's Python in a worker on the first visit and offline on the return visit
+    assert steps[0][2]["thread"] == "worker" and steps[2][2]["thread"] == "worker", report
     assert elapsed < LIMIT_S, f"the smoke run took {elapsed:.0f} s"
 
