@@ -1,7 +1,8 @@
 /* The computer players' thinking, off the page's thread.
  *
  * A module worker with its own Pyodide and the engine wheel (both from this site, precached by
- * the service worker). The page's Python posts plain JSON requests ({id, request}); the worker
+ * the service worker). The app's Python (in its own worker) asks through the page, which posts
+ * plain JSON requests ({id, request}) here and hands the answers back as events; the worker
  * runs app/think.py's think(request) and answers {id, ok, result} or {id, ok: false, error}.
  * A strong computer's turn can take a second of Python: here it never freezes the page.
  */

@@ -326,7 +326,9 @@ GTK_CSS = """* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin
     border-width: 0; -gtk-icon-transform: scale(0.01); }"""
 
 
-def test_webkit_smoke(display: str, tmp_path: Path) -> None:
+def start_webkit(display: str, tmp_path: Path) -> Any:
+    """The MiniBrowser on ``display``, driven through WebKitWebDriver (fails, never skips, when
+    something is missing)."""
     browser = minibrowser()
     for need, what in ((DRIVER, "webkit2gtk-driver"), (XVFB, "xvfb"),
                        (browser, "webkit2gtk-driver (its libwebkit2gtk-4.1-0's MiniBrowser)")):
@@ -342,16 +344,61 @@ def test_webkit_smoke(display: str, tmp_path: Path) -> None:
     options = Options()
     options.binary_location = str(browser)
     options.add_argument("--automation")
-    (tmp_path / "gtk-3.0").mkdir()
+    (tmp_path / "gtk-3.0").mkdir(exist_ok=True)
     (tmp_path / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
     service = Service(executable_path=str(DRIVER),
                       env={**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": str(tmp_path)})
+    return webdriver.WebKitGTK(options=options, service=service)
+
+
+# The thinking worker (think.js) asked the hardest questions from the page, in WebKit, whose
+# workers have a much smaller stack than its page: every answer must come back, and be CPython's.
+ASK = """const [requests, done] = [arguments[0], arguments[arguments.length - 1]];
+  const worker = new Worker("think.js", { type: "module" });
+  const answers = new Array(requests.length);
+  let count = 0;
+  worker.onerror = (e) => done({ error: "worker error: " + (e.message || e.type) });
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (m.id <= 0) return;
+    answers[m.id - 1] = m.ok ? { ok: true, result: m.result } : { ok: false, error: m.error };
+    count += 1;
+    if (count === requests.length) { worker.terminate(); done({ answers }); }
+  };
+  requests.forEach((request, i) => worker.postMessage({ id: i + 1, request }));"""
+
+
+def test_webkit_worker_thinks_the_hardest_questions(display: str, tmp_path: Path) -> None:
+    from app.think import think
+    from helpers.deep import think_requests
+
+    requests = think_requests()
+    server, url = serve_in_thread(SITE)
+    driver = start_webkit(display, tmp_path)
+    try:
+        smoke = Smoke(driver)
+        smoke.open(url)
+        driver.set_script_timeout(300)
+        got = driver.execute_async_script(ASK, requests)
+        smoke.collect()
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+    assert "error" not in got, got
+    answers = got["answers"]
+    assert all(a["ok"] for a in answers), [a.get("error") for a in answers]
+    assert [a["result"] for a in answers] == [think(r) for r in requests]
+    assert smoke.errors == [], smoke.errors
+
+
+def test_webkit_smoke(display: str, tmp_path: Path) -> None:
+    driver = start_webkit(display, tmp_path)
     server, url = serve_in_thread(SITE)  # a server of its own: it is stopped mid-run
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = SHOTS / "xbrowser-webkit-cube-farm.png"
     steps: list[tuple[str, float, Any]] = []
     t0 = time.monotonic()
-    driver = webdriver.WebKitGTK(options=options, service=service)
     smoke = Smoke(driver)
     failure: str | None = None
 
