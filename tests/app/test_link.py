@@ -141,7 +141,7 @@ def test_the_update_and_device_changes_come_as_events() -> None:
     tab.send(kind="device", data={"updateReady": True, "persisted": True, "installed": True})
     assert tab.app.update_ready
     tab.go("#/about")
-    assert "kept until you delete them" in tab.screen() and "is installed" in tab.screen()
+    assert "kept until you delete them" in tab.screen() and "Installed on this" in tab.screen()
     tab.click("apply-update")
     assert tab.updates == 1
 

@@ -163,16 +163,18 @@ class LinkEnv:
     def keeping(self) -> str:
         """How this device keeps the player's games, in a player's words (About)."""
         d = self.device
-        installed = ("The app is installed on this device." if d.get("installed")
-                     else "The app is not installed: open it from your browser, or add it to "
-                          "your home screen.")
+        installed = ("Installed on this device: it opens from your home screen like any app."
+                     if d.get("installed") else
+                     "Not installed: you can add it to your home screen from the browser's menu.")
         if d.get("persisted") is True:
-            kept = "Your games are kept until you delete them: the browser will not clear them."
+            kept = "Your games are kept until you delete them."
         elif d.get("persisted") is False:
-            kept = ("The browser may clear your games if the device runs short of space, or "
-                    "after weeks without a visit in some browsers: Export my games keeps a copy.")
+            kept = ("The browser may clear your games when the device runs short of space, or "
+                    "after some weeks without a visit: Export my games (in Settings) keeps a "
+                    "copy.")
         else:
-            kept = "This browser does not say whether it will keep your games."
+            kept = ("This browser does not say how long it keeps your games: Export my games "
+                    "(in Settings) keeps a copy.")
         return installed + " " + kept
 
 
