@@ -304,7 +304,7 @@ def _children() -> dict[int, list[int]]:
     return kids
 
 
-def renderer_memory(profile: str) -> dict[str, float]:
+def renderer_memory(profile: str) -> dict[str, Any]:
     """Memory of the renderer processes (workers included: dedicated workers run in their
     page's renderer) of the Chromium whose browser process runs with ``--user-data-dir=
     <profile>``: found as that process's descendants with ``--type=renderer``; resident size
@@ -328,15 +328,19 @@ def renderer_memory(profile: str) -> dict[str, float]:
             todo.append(k)
             if "--type=renderer" in cmdline(k):
                 found.append(k)
-    rss = pss = 0
+    each: list[tuple[int, int, int]] = []
     for pid in found:
+        rss = pss = 0
         try:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    rss += int(line.split()[1])
+                    rss = int(line.split()[1])
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Pss:"):
-                    pss += int(line.split()[1])
+                    pss = int(line.split()[1])
         except OSError:
             continue
-    return {"rss_mb": rss / 1024, "pss_mb": pss / 1024, "processes": len(found)}
+        each.append((pid, rss, pss))
+    return {"rss_mb": sum(e[1] for e in each) / 1024, "pss_mb": sum(e[2] for e in each) / 1024,
+            "processes": len(each),
+            "each_mb": [[e[0], round(e[1] / 1024), round(e[2] / 1024)] for e in each]}
