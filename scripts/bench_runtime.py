@@ -373,40 +373,51 @@ def main() -> None:
             seed = SEEDS[run % len(SEEDS)]
             saves[seed], cards = big_table_save(seed)
             note(f"saved game for seed {seed}: {cards} cards on the table")
-    with sync_playwright() as pw:
-        for run in range(args.runs):
-            seed = SEEDS[run % len(SEEDS)]
-            if "lighthouse" not in skip:
-                for name in sites:
-                    with lock(args.lock):
-                        r = bench_lighthouse.one_run(pw, plain[name], "worker", tmp)
-                    res["lighthouse"].setdefault(name, []).append(r)
-                    note(f"run {run + 1}: Lighthouse {name}")
-            if "startup" not in skip:
-                for name in sites:
-                    with lock(args.lock):
-                        res["bare"].setdefault(name, []).append(bare_times(pw, bare_url[name]))
-                    note(f"run {run + 1}: bare page {name}")
-            if "watch" not in skip:
-                for label, name, query in designs:
-                    with lock(args.lock):
-                        r = session(pw, probed[name], query, seed)
-                    res["session"].setdefault(label, []).append(r)
-                    note(f"run {run + 1}: visits + watched game {label}, seed {seed}: "
-                         f"{r['watch']['actions']} actions, {r['watch']['seconds']:.0f} s")
-            if "taps" not in skip:
-                for label, name, query in designs:
-                    with lock(args.lock):
-                        r = taps(pw, plain[name], query, saves[seed], args.taps)
-                    res["taps"].setdefault(label, []).append(r)
-                    note(f"run {run + 1}: taps {label}: {len(r['taps'])}")
+
+    def dump() -> None:  # after every block, so an interrupted run keeps its figures
+        if args.json:
+            args.json.write_text(json.dumps({"before": args.before, "runs": args.runs,
+                                             "results": res}, indent=1))
+
+    try:
+        with sync_playwright() as pw:
+            for run in range(args.runs):
+                seed = SEEDS[run % len(SEEDS)]
+                if "lighthouse" not in skip:
+                    for name in sites:
+                        with lock(args.lock):
+                            r = bench_lighthouse.one_run(pw, plain[name], "worker", tmp)
+                        res["lighthouse"].setdefault(name, []).append(r)
+                        dump()
+                        note(f"run {run + 1}: Lighthouse {name}")
+                if "startup" not in skip:
+                    for name in sites:
+                        with lock(args.lock):
+                            res["bare"].setdefault(name, []).append(bare_times(pw, bare_url[name]))
+                        dump()
+                        note(f"run {run + 1}: bare page {name}")
+                if "watch" not in skip:
+                    for label, name, query in designs:
+                        with lock(args.lock):
+                            r = session(pw, probed[name], query, seed)
+                        res["session"].setdefault(label, []).append(r)
+                        dump()
+                        note(f"run {run + 1}: visits + watched game {label}, seed {seed}: "
+                             f"{r['watch']['actions']} actions, {r['watch']['seconds']:.0f} s")
+                if "taps" not in skip:
+                    for label, name, query in designs:
+                        with lock(args.lock):
+                            r = taps(pw, plain[name], query, saves[seed], args.taps)
+                        res["taps"].setdefault(label, []).append(r)
+                        dump()
+                        note(f"run {run + 1}: taps {label}: {len(r['taps'])}")
+    except KeyboardInterrupt:
+        print("interrupted: the figures below are those measured so far", flush=True)
     for s in servers:
         s.shutdown()
     shutil.rmtree(tmp, ignore_errors=True)
     report(res, args, [d[0] for d in designs])
-    if args.json:
-        args.json.write_text(json.dumps({"before": args.before, "runs": args.runs,
-                                         "results": res}, indent=1))
+    dump()
 
 
 def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
@@ -415,7 +426,7 @@ def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
     print(f"bench_runtime: before = {args.before} (its build/site), after = this checkout's "
           f"build/site; (b) computers think in a second worker, (a) ?thinker=here. Debian "
           f"Chromium headless, 360x640 phone page, fresh profile per run; medians of {runs} "
-          f"runs, each run's value in brackets.")
+          f"runs (--runs), each run's value in brackets.")
 
     def row(title: str, cells: list[str]) -> None:
         print(f"  {title:34}" + "".join(f"{c:>{w}}" for c in cells))
