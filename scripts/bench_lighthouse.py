@@ -7,12 +7,11 @@ debugging port so that a return visit keeps the profile (service worker, caches)
 
 Designs compared, each in a fresh profile per run:
 
-* ``page``: Python on the page's thread always (``?thread=page``): the app before this change.
-* ``worker``: the app as shipped: the first visit starts at once on the page's thread; from the
-  second visit on the service worker's headers make the page isolated and Python runs in a
-  worker.
-* ``reload``: the other first-visit design (``?first=reload``): install the service worker
-  first, reload once isolated, start Python in a worker.
+* ``page``: Python on the page's thread (``?thread=page``, the app's fallback).
+* ``worker``: the app as shipped: its Python in a worker on every visit.
+
+(``--site`` measures another build, e.g. an older commit's, with its own meaning of these
+queries; scripts/bench_runtime.py compares a before-build with this one.)
 
 Time to ready is measured by loading the same page in the same state with Playwright
 (unthrottled: Lighthouse's throttling is simulated, so it does not slow a real load).
@@ -47,7 +46,7 @@ from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 LIGHTHOUSE = "lighthouse@12.2.3"
-QUERY = {"page": "?thread=page", "worker": "", "reload": "?first=reload"}
+QUERY = {"page": "?thread=page", "worker": ""}
 
 
 def free_port() -> int:
@@ -89,7 +88,11 @@ def lighthouse(url: str, port: int, keep_storage: bool, out: Path,
         return scores
     return {"performance": 100 * (r["categories"]["performance"]["score"] or 0),
             "best": 100 * (r["categories"]["best-practices"]["score"] or 0),
-            "tbt": r["audits"]["total-blocking-time"]["numericValue"]}
+            "tbt": r["audits"]["total-blocking-time"]["numericValue"],
+            "failed": sorted(  # the best-practice audits that lost points
+                a["id"] for ref in r["categories"]["best-practices"]["auditRefs"]
+                if ref["weight"] > 0 and (a := r["audits"][ref["id"]])["score"] is not None
+                and a["score"] < 1)}
 
 
 def ready_ms(pw: Any, port: int, url: str) -> float:
@@ -176,7 +179,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--screens", action="store_true",
                     help="best practices and accessibility of every screen instead")
-    ap.add_argument("--designs", default="page,worker,reload")
+    ap.add_argument("--designs", default="page,worker")
     ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright

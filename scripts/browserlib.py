@@ -179,3 +179,168 @@ def watch_longtasks(browser: Any, url: str, hash_: str, *, thinking_worker: bool
     return {"longest": max(longs, default=0.0), "blocking": sum(max(0, x - 50) for x in longs),
             "tasks": len(longs), "seconds": took, "actions": actions, "thinker": thinker,
             "thread": thread}
+
+
+# --- a probe in the page from its very start (any browser) ---------------------------------
+
+PROBE_NAME = "__stall.js"
+
+
+def stall_probe_js(interval_ms: int = 10) -> str:
+    """JavaScript that measures the longest stall of the page's own thread: a ``setInterval``
+    of ``interval_ms`` whose largest gap between two ticks is kept (the raw gap: an idle page
+    shows about ``interval_ms``). Plain script, no module, no browser-specific API, so the same
+    file serves Chromium, Firefox and WebKit. ``window.__stall``: ``max`` (ms, since ``since``),
+    ``over50`` (gaps over 50 ms), ``ticks``; ``readyAt`` (performance.now() when
+    data-ready became "1") and ``readyMax`` (the longest gap from the start to then, the gap
+    still open at that moment included); ``reset()`` starts a new window; ``now()`` is the
+    longest gap so far, the one still open included."""
+    return """(function () {
+  "use strict";
+  var P = window.__stall = { interval: MS, max: 0, maxAt: 0, over50: 0, ticks: 0,
+                             since: performance.now(), last: performance.now(),
+                             readyAt: null, readyMax: null };
+  P.now = function () { return Math.max(P.max, performance.now() - P.last); };
+  P.reset = function () {
+    P.max = 0; P.maxAt = 0; P.over50 = 0; P.ticks = 0;
+    P.since = performance.now(); P.last = P.since;
+  };
+  setInterval(function () {
+    var t = performance.now(), gap = t - P.last;
+    P.last = t; P.ticks += 1;
+    if (gap > P.max) { P.max = gap; P.maxAt = t; }
+    if (gap > 50) P.over50 += 1;
+  }, MS);
+  var root = document.documentElement;
+  function seen() {
+    if (P.readyAt === null && root.dataset.ready === "1") {
+      P.readyAt = performance.now(); P.readyMax = P.now(); return true;
+    }
+    return P.readyAt !== null;
+  }
+  if (!seen()) {
+    new MutationObserver(function (_, obs) { if (seen()) obs.disconnect(); })
+      .observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+})();
+""".replace("MS", str(int(interval_ms)))
+
+
+def serve_with_probe(site: Path, probe_js: str, name: str = PROBE_NAME,
+                     base: str = "/") -> tuple[Any, str]:
+    """Serve ``site`` like serve.py, but with ``<script src="NAME"></script>`` right after
+    ``<head>`` in index.html (also when asked for as the folder) and ``probe_js`` served as
+    ``NAME`` (same origin: the app's Content-Security-Policy refuses inline scripts). The
+    service worker precaches the injected index.html, so return visits have the probe too.
+    Returns (server, base url); stop it with ``server.shutdown()``."""
+    import threading
+
+    import serve
+
+    html = (site / "index.html").read_text(encoding="utf-8")
+    if "<head>" not in html:
+        raise SystemExit(f"{site}/index.html has no <head>")
+    injected = html.replace("<head>", f'<head>\n<script src="{name}"></script>', 1).encode()
+    files = {"index.html": (injected, "text/html; charset=utf-8"),
+             "": (injected, "text/html; charset=utf-8"),
+             name: (probe_js.encode(), "text/javascript")}
+
+    class ProbeHandler(serve.Handler):
+        def special(self) -> tuple[bytes, str] | None:
+            clean = self.path.split("?", 1)[0].split("#", 1)[0]
+            if not clean.startswith(self.base):
+                return None
+            return files.get(clean[len(self.base):])
+
+        def answer(self, body: bool) -> bool:
+            hit = self.special()
+            if hit is None:
+                return False
+            data, ctype = hit
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+            if body:
+                self.wfile.write(data)
+            return True
+
+        def do_GET(self) -> None:
+            if not self.answer(True):
+                super().do_GET()
+
+        def do_HEAD(self) -> None:
+            if not self.answer(False):
+                super().do_HEAD()
+
+    norm = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    import functools
+    import http.server
+
+    handler = type("BoundProbeHandler", (ProbeHandler,), {"base": norm})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    server.quiet = True  # type: ignore[attr-defined]
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}{norm}"
+
+
+# --- memory of one Chromium's renderers, from /proc -----------------------------------------
+
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            stat = (proc / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        kids.setdefault(ppid, []).append(int(proc.name))
+    return kids
+
+
+def renderer_memory(profile: str) -> dict[str, Any]:
+    """Memory of the renderer processes (workers included: dedicated workers run in their
+    page's renderer) of the Chromium whose browser process runs with ``--user-data-dir=
+    <profile>``: found as that process's descendants with ``--type=renderer``; resident size
+    (VmRSS of /proc/<pid>/status) and proportional set size (Pss of /proc/<pid>/smaps_rollup,
+    shared pages split between the processes sharing them), summed, in MB."""
+    def cmdline(pid: int) -> str:
+        try:
+            return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
+                errors="replace")
+        except OSError:
+            return ""
+
+    roots = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
+             and f"--user-data-dir={profile}" in (c := cmdline(int(p.name)))
+             and "--type=" not in c]
+    kids = _children()
+    todo, found = list(roots), []
+    while todo:
+        pid = todo.pop()
+        for k in kids.get(pid, []):
+            todo.append(k)
+            if "--type=renderer" in cmdline(k):
+                found.append(k)
+    each: list[tuple[int, int, int]] = []
+    for pid in found:
+        rss = pss = 0
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    rss = int(line.split()[1])
+            for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    pss = int(line.split()[1])
+        except OSError:
+            continue
+        each.append((pid, rss, pss))
+    return {"rss_mb": sum(e[1] for e in each) / 1024, "pss_mb": sum(e[2] for e in each) / 1024,
+            "processes": len(each),
+            "each_mb": [[e[0], round(e[1] / 1024), round(e[2] / 1024)] for e in each]}
