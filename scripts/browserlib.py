@@ -142,8 +142,9 @@ def run_python(page: Any, code: str) -> Any:
 def open_page(browser: Any, url: str, isolated: bool = False,
               init: tuple[str, ...] = ()) -> Any:
     """A phone page of the app, ready, in a new context (``init``: its init scripts).
-    ``isolated``: installed, then reloaded cross-origin isolated, with the app's Python in a
-    worker; else the app's Python runs on the page's thread (``?thread=page``)."""
+    ``isolated`` (a name kept from when only an isolated page had the worker): the app's Python
+    in its worker, on a return visit (the service worker installed, then reloaded); else on the
+    page's thread (``?thread=page``)."""
     ctx = browser.new_context(**PHONE, reduced_motion="reduce")
     for script in init:
         ctx.add_init_script(script)
