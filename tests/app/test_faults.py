@@ -384,3 +384,35 @@ def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
         assert store.get(SAVE_KEY) == imported
         assert a.tables[PM].session.deal == 5
     run_async(run())
+
+
+def shown(page: Any) -> str:
+    """Every region of the page as last drawn."""
+    return "".join(page.regions.values())
+
+
+def test_pass_and_play_a_hand_left_on_show_is_covered_again() -> None:
+    """A person took the device and left their hand on show: going home and back, or the app
+    started again, shows the cover, never that hand, to whoever holds the device now."""
+    async def run() -> None:
+        store = DictStore()
+        a, page_a, env_a = boot(store)
+        env_a.go(f"#/{M}/deal/5?seats=@Ana,@Bo&variant=manipulation")
+        await settle(a)
+        click(a, "mt-take")
+        await settle(a)
+        assert 'data-testid="m-hand"' in shown(page_a)
+        env_a.go("#/")
+        await settle(a)
+        page_a.regions.clear()  # only what is drawn from now on
+        env_a.go(f"#/{M}")
+        await settle(a)
+        assert 'data-testid="cover"' in shown(page_a)
+        assert 'data-testid="m-hand"' not in shown(page_a)
+        click(a, "mt-take")
+        await settle(a)
+        b, page_b, _env_b = boot(store, f"#/{M}")  # the app started again
+        await settle(b)
+        assert 'data-testid="cover"' in shown(page_b)
+        assert 'data-testid="m-hand"' not in shown(page_b)
+    run_async(run())

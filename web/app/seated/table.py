@@ -150,7 +150,16 @@ class SeatedTable(Generic[U]):
 
     def load(self) -> str | None:
         self.match, problem = self.saves.load()
+        self.cover_again()
         return problem
+
+    def cover_again(self) -> None:
+        """Pass-and-play: a hand on show goes back under the cover when it leaves the screen
+        (the player went elsewhere, the app started again, another tab played on), so whoever
+        holds the device then must take it to see it."""
+        m = self.match
+        if m is not None and len(m.setup.humans) > 1 and m.shown is not None:
+            m.shown = None
 
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
@@ -224,6 +233,7 @@ class SeatedTable(Generic[U]):
         if route.game != self.game_id or route.screen not in ("table", "watch"):
             self.computers.stop()
             self.watching = None
+            self.cover_again()
 
     def open(self, route: Route) -> None:
         self.offer = None
