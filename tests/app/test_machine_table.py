@@ -286,3 +286,23 @@ def test_keys_draw_stop_play_and_escape() -> None:
     t = mu.key(view, ui, "D")
     assert t is not None and [str(a) for a in t.actions] == ["draw"]
     assert mu.key(view, ui, "q") is None
+
+
+def test_the_set_up_panel_draws_for_every_seat_after_any_choices() -> None:
+    """A 3-player set-up, every pair for the last seat and then for the middle one: the panel
+    draws for each player (a player who has placed their cubes sees no gains of the pairs; it
+    used to raise IndexError for a "× 2" that would overfill a track)."""
+    from engine.registry import get_game
+
+    game = get_game("machine")
+    start = game.new_game(game.default_config(3), random.Random(1))
+    drawn = 0
+    for last in game.legal_actions(start):
+        middle_turn = game.apply(start, last)
+        for middle in game.legal_actions(middle_turn):
+            first_turn = game.apply(middle_turn, middle)
+            for seat in range(3):
+                html = mu._setup_html(game.view(first_turn, seat), ["A", "B", "C"], True)
+                assert 'data-testid="mm-setup-panel"' in html
+                drawn += 1
+    assert drawn == 3 * 90

@@ -571,12 +571,15 @@ def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
     taken = {s: p for p, s in enumerate(view.setup) if s is not None}
     mat = view.mats[view.player]
     rows = []
+    placed = view.setup[view.player] is not None  # the mat holds this player's cubes already
     for a, b in combinations_with_replacement(ENGINE_TRACKS, 2):
         pair = (a, b)
-        after = PlayerMat(tuple(f + (t == a) + (t == b) for t, f in enumerate(mat.filled)),
-                          mat.supply, mat.pile)
-        gains = [text for (k, text), (_, old) in zip(limits_words(after), limits_words(mat),
-                                                     strict=True) if text != old]
+        gains: list[str] = []
+        if not placed:  # what the pair would give (never past a track's last section)
+            after = PlayerMat(tuple(min(f + (t == a) + (t == b), len(TRACKS[t].sections))
+                                    for t, f in enumerate(mat.filled)), mat.supply, mat.pile)
+            gains = [text for (_k, text), (_, old) in zip(limits_words(after), limits_words(mat),
+                                                          strict=True) if text != old]
         label = (TRACKS[a].name + " + " + TRACKS[b].name if a != b
                  else f"{TRACKS[a].name} × 2")
         why = None
