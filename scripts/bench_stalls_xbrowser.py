@@ -11,7 +11,7 @@ Three situations per run, in one fresh profile: (i) the first visit, from naviga
 controls the page (about:blank, then the URL again) until ready; (iii) in that page, the watch
 link of four Strong computers (``#/machiavelli/watch/7?seats=strong,...&speed=fastest``) until
 its end (``data-outcome`` set / ``[data-testid=end]``), capped at 5 minutes. The site BEFORE
-(built from commit 5009543, in /work/main/.cache/bench-before-5009543, made when missing) and
+(built from commit 5009543, in .cache/bench-before-5009543 of this checkout, made when missing) and
 AFTER (build/site of this checkout) are measured in the same run, interleaved; the median of
 ``--runs`` per cell is printed as a table.
 
@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve import Handler
 
 ROOT = Path(__file__).resolve().parent.parent
-MAIN = Path("/work/main")
+MAIN = ROOT  # the checkout this script is in
 BEFORE_COMMIT = "5009543"
 BEFORE_TREE = MAIN / ".cache" / f"bench-before-{BEFORE_COMMIT}"
 LOCK = Path("/tmp/browser.lock")
