@@ -401,9 +401,11 @@
     if (!e.key || !SHARED.test(e.key)) return;
     tellStored(e.key, e.newValue);
   });
-  /* The player is back on this tab: computers another tab was moving play on here. */
+  /* The player is back on this tab: computers another tab was moving play on here. The app
+   * went to the background: a pass-and-play hand goes under its cover. */
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") send({ kind: "visible", action: "", data: {} });
+    const kind = document.visibilityState === "visible" ? "visible" : "hidden";
+    send({ kind: kind, action: "", data: {} });
   });
 
   /* Web Share when the browser has it, else the clipboard; resolves to what happened. */

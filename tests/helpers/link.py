@@ -41,6 +41,8 @@ class Tab:
         self.persist_asked = 0
         self.questions: list[dict[str, Any]] = []
         self.updates = 0
+        self.carrying = 0  # answers being carried out (nested: a go item routes at once)
+        self.later: list[dict[str, Any]] = []  # what the page sends once they are done
         snap = {"store": {k: v for k, v in device.data.items() if k.startswith("tabletop.")},
                 "hash": address, "base": "https://example.org/cards/", "reducedMotion": True,
                 "device": {"offline": "ready", "installed": False, "persisted": False}}
@@ -62,6 +64,18 @@ class Tab:
         self.send(kind="route", hash=hash_)
 
     def carry(self, text: str) -> None:
+        """Carry out an answer's items in order; what the page sends back meanwhile (a refused
+        compare-and-set, a refused write) is sent when they are done, as bridge.js's
+        asynchronous calls are."""
+        self.carrying += 1
+        try:
+            self.carry_items(text)
+        finally:
+            self.carrying -= 1
+        while self.carrying == 0 and self.later:
+            self.send(**self.later.pop(0))
+
+    def carry_items(self, text: str) -> None:
         for item in json.loads(text):
             self.items.append(item)
             if "store" in item:
@@ -86,12 +100,14 @@ class Tab:
             if len(op) > 2:
                 now = self.device.data.get(key)
                 if now is not None and now != op[2]:
-                    self.send(kind="storage", key=key, value=now, data={"present": "1"})
+                    self.later.append({"kind": "storage", "key": key, "value": now,
+                                       "data": {"present": "1"}})
                     continue
             if self.device.full:
                 if not self.told_refused:
                     self.told_refused = True
-                    self.send(kind="refused", key=key, value="QuotaExceededError")
+                    self.later.append({"kind": "refused", "key": key,
+                                       "value": "QuotaExceededError"})
                 continue
             self.device.data[key] = value
             for other in self.device.tabs:  # the storage event of the other tabs

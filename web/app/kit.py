@@ -55,6 +55,25 @@ def topbar(title: str, back: str | None = "#/", right: str = "") -> str:
             f'<div class="topbar-right">{right or "<span class=icon-space></span>"}</div></header>')
 
 
+def table_frame(game_id: str, title: str, *, board: str, msg: str, dock: str, cls: str = "",
+                dock_cls: str = "", after: str = "") -> str:
+    """Every game's table screen: the top bar; the table (``board``, then ``after``) in a field
+    that scrolls or zooms inside itself; and the dock at the bottom, the message line (``msg``)
+    right above the hand and the turn's actions (``dock``). At 360 x 640 the page itself never
+    scrolls: the dock is always in view, so a refusal is read next to the button that caused it.
+    """
+    right = (f'<a class="btn icon" href="#/rules/{esc(game_id)}" aria-label="Rules" '
+             f'data-testid="rules-link">?</a>')
+    return (topbar(title, right=right)
+            + f'<main class="page table table-frame {cls}" id="main">'
+            + f'<div class="table-field" id="{board}-field">'
+            + f'<div id="{board}" class="table-board"></div>{after}</div>'
+            + '<div class="table-dock">'
+            + f'<p id="{msg}" class="msg" role="status" aria-live="polite" '
+              'data-testid="message"></p>'
+            + f'<div id="{dock}" class="table-actions {dock_cls}"></div></div></main>')
+
+
 def notice_html(text: str | None, kind: str = "warn") -> str:
     if not text:
         return ""

@@ -78,6 +78,10 @@ class App:
                 table = self.current_table()
                 if table is not None and self.route.screen == "table":
                     table.resume_here()
+            elif ev.kind == "hidden":
+                table = self.current_table()
+                if table is not None:
+                    table.hidden()
             elif ev.kind == "file" and ev.action == "import-file":
                 self.import_file(ev)
         except Exception as e:  # keep the app alive, tell the player

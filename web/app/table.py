@@ -142,6 +142,9 @@ class Table(Protocol):
     def resume_here(self) -> None:
         """The player is back on this tab."""
 
+    def hidden(self) -> None:
+        """The app went to the background (another app, the home screen, a locked phone)."""
+
     # --- the shell's screens ---
     def tile_actions(self, rules: str, line: str | None) -> str:
         """The home tile's buttons (``rules``: the Rules link), given the game's line."""

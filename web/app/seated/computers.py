@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from app.seated.table import SeatedTable
 
 FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
+REPLAY_MIN_MS = 400  # a replay is for reading: never faster than this a step
 
 
 class ComputerTurns:
@@ -29,6 +30,20 @@ class ComputerTurns:
         self.runner: Task | None = None  # the task playing the computers' turns
         self.paused = False  # a watched game stopped by the player
         self.fastest = False  # a watch link's speed=fastest
+        # the states since a person last acted, the first that state: the computers' steps
+        # are marked against it and can be replayed from it (kept until a person acts)
+        self.replay: list[Any] = []
+        self.replaying: Task | None = None
+
+    def person_acted(self) -> None:
+        """A person acted: what the computers did before is no longer news."""
+        self.replay = []
+        self.stop_replay()
+
+    def stop_replay(self) -> None:
+        if self.replaying is not None:
+            self.replaying.cancel()
+            self.replaying = None
 
     def kick(self) -> None:
         """Start the computers if one of them is to play."""
@@ -63,6 +78,8 @@ class ComputerTurns:
                 if seat is None or m.setup.seats[seat].human or self.table.hand_over is not None:
                     break
                 start, acts = m.state, []
+                if not self.replay:
+                    self.replay = [m.state]
                 while m.current == seat and not m.over and self.table.hand_over is None:
                     request = json.dumps({
                         "kind": "bot", "game": self.table.game_id, "gid": m.gid,
@@ -76,10 +93,12 @@ class ComputerTurns:
                     before = m.state
                     m.apply_all([action])
                     acts.append(action)
+                    self.replay.append(m.state)
                     pace = self.pace_ms(m)
-                    self.table.marked = self.table.marks(start, m.state)
+                    self.table.marked = self.table.marks(self.replay[0], m.state)
                     if pace:
                         self.table.render_board()
+                        self.fly(m, before, m.state)
                         self.table.page.flush()
                         await asyncio.sleep(pace / 1000)
                     else:
@@ -107,3 +126,36 @@ class ComputerTurns:
                 self.table.save()
             self.table.render_board()
             self.table.after_change()
+
+    def fly(self, m: Match, before: Any, after: Any) -> None:
+        """The cards a step moved fly from where they were (the bridge's card flights)."""
+        for card, source in self.table.flights(m, before, after):
+            self.table.page.flight(card, source)
+
+    def start_replay(self) -> None:
+        """Replay: the computers' steps since the person last acted, again, at the speed
+        setting (at least a readable pace), then the table as it is."""
+        if len(self.replay) < 2 or self.runner is not None:
+            return
+        self.stop_replay()
+        self.replaying = self.table.app.spawn(self.run_replay(list(self.replay)))
+
+    async def run_replay(self, states: list[Any]) -> None:
+        m = self.table.shown
+        try:
+            if m is None:
+                return
+            pace = max(self.pace_ms(m), REPLAY_MIN_MS)
+            for k, state in enumerate(states):
+                if self.table.shown is not m:
+                    return
+                self.table.show_state(m, state, states[0], k, len(states) - 1)
+                if k:
+                    self.fly(m, states[k - 1], state)
+                self.table.page.flush()
+                await asyncio.sleep(pace / 1000)
+        finally:
+            self.replaying = None
+        if self.table.shown is m:
+            self.table.render_board()
+            self.table.page.flush()

@@ -4,7 +4,7 @@ open a link, the set-up. Pure functions of values to HTML; nothing here names a 
 
 from __future__ import annotations
 
-from app.kit import button, esc, topbar
+from app.kit import button, esc, table_frame, topbar
 from app.routes import Route, shared
 from app.seated.seats import Match, Setup, level_label
 from app.storage import Record
@@ -12,17 +12,13 @@ from engine.protocol import GameInfo
 
 
 def frame_html(game_id: str, title: str) -> str:
-    """The table's frame; the board, the message, the extra row and the log fill it."""
-    right = (f'<a class="btn icon" href="#/rules/{esc(game_id)}" aria-label="Rules" '
-             f'data-testid="rules-link">?</a>')
-    return (topbar(title, right=right)
-            + f'<main class="page table mt mt-{esc(game_id)}" id="main">'
-            + '<div id="mt-board" class="mt-board"></div>'
-            + '<p id="mt-msg" class="msg" role="status" aria-live="polite" '
-              'data-testid="message"></p>'
-            + '<div id="mt-extra"></div>'
-            + '<section id="mt-log" class="mt-log" aria-label="What happened" '
-              'data-testid="log"></section></main>')
+    """The table's frame (:func:`app.kit.table_frame`): the board, then Share / New game and
+    the log, in the field; the message, then the game's hand and actions, in the dock."""
+    return table_frame(game_id, title, board="mt-board", msg="mt-msg", dock="mt-dock",
+                       cls=f"mt mt-{esc(game_id)}",
+                       after='<div id="mt-extra"></div>'
+                             '<section id="mt-log" class="mt-log" aria-label="What happened" '
+                             'data-testid="log"></section>')
 
 
 def extra_html(m: Match, name: str, paused: bool) -> str:
@@ -53,6 +49,28 @@ def log_html(m: Match) -> str:
         return ""
     items = "".join(f"<li>{esc(ln.text)}</li>" for ln in lines)
     return f'<h2 class="sr-only">What happened</h2><ol class="log-lines">{items}</ol>'
+
+
+def since_html(m: Match, seat: int, can_replay: bool) -> str:
+    """The person's turn: one line of what the others did since their last turn (the last
+    four turns of it), and Replay, which plays those steps again."""
+    since = [ln for ln in m.log[m.seen.get(seat, 0):] if ln.seat != seat][-4:]
+    if not since:
+        return ""
+    text = " · ".join(ln.text for ln in since)
+    replay = (button("Replay", "mt-replay", cls="btn small", testid="mt-replay",
+                     aria_label="Replay what the others did since your turn")
+              if can_replay else "")
+    return (f'<section class="since" aria-label="Since your turn" data-testid="since">'
+            f'<p><b>Since your turn:</b> {esc(text)}</p>{replay}</section>')
+
+
+def replay_html(k: int, steps: int) -> str:
+    """Above the table during a Replay."""
+    return (f'<section class="since replaying" aria-label="Replay" data-testid="replaying">'
+            f'<p><b>Replay</b>: step {k} of {steps}</p>'
+            + button("Stop", "mt-replay-stop", cls="btn small", testid="mt-replay-stop")
+            + "</section>")
 
 
 def cover_html(m: Match, title: str) -> str:

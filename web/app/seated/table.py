@@ -13,6 +13,7 @@ that person taps.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
@@ -65,6 +66,11 @@ class SeatedTable(Generic[U]):
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
         raise NotImplementedError
 
+    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+        """The hand and the turn's actions, in the frame's dock under the message line (always
+        in view); the board (:meth:`board_html`) is the table above it, which scrolls."""
+        return ""
+
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[U, Any] | None:
         """A tap on the board: the UI it leads to and the engine actions to apply."""
         raise NotImplementedError
@@ -77,6 +83,11 @@ class SeatedTable(Generic[U]):
 
     def marks(self, before: Any, after: Any) -> frozenset[str]:
         return frozenset()
+
+    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+        """The cards a computer's step moved, as the page's card flights: (the card's
+        ``data-card`` key, a CSS selector of where it flies from, None: where it was)."""
+        return []
 
     def line(self, m: Match) -> str:
         """The home tile's one line about the game in progress."""
@@ -177,6 +188,17 @@ class SeatedTable(Generic[U]):
         """Another tab wrote ``key``: take its newer game at once."""
         if key == self.saves.key and self.saves.newer():
             self.take_newer()
+
+    def hidden(self) -> None:
+        """The app went to the background: a pass-and-play hand goes under its cover now, so
+        neither the app switcher's picture nor whoever picks the phone up sees it."""
+        m = self.match
+        if m is None or m.shown is None or len(m.setup.humans) < 2:
+            return
+        self.cover_again()
+        r = self.app.route
+        if r.game == self.game_id and r.screen == "table" and self.watching is None:
+            self.render()
 
     def resume_here(self) -> None:
         """The player is back on this tab: computers another tab was moving play on here."""
@@ -366,12 +388,23 @@ class SeatedTable(Generic[U]):
         elif self.hand_over is not None:
             html = self.hand_over_html(m) + self.board_html(m, seat, False)
         else:
-            html = self.board_html(m, seat, interactive)
+            html = self.since_html(m, seat, interactive) + self.board_html(m, seat, interactive)
         self.page.region("mt-board", html)
+        self.page.region("mt-dock", self.dock_html(m, seat, interactive and not m.over))
         self.page.region("mt-extra", screens.extra_html(m, self.info.name,
                                                         self.computers.paused))
         self.page.region("mt-log", screens.log_html(m))
         self.page.data("actions", str(m.actions))
+        # a message lives as long as what it speaks of: every redraw clears it, and whatever
+        # is still true is said again after it (a later ``say`` in the same batch wins)
+        self.page.text("mt-msg", "", "msg")
+
+    def since_html(self, m: Match, seat: int, interactive: bool) -> str:
+        """On the person's turn: what the others did since their last turn, one line, with a
+        Replay of it (the computers' steps, again, at the speed setting)."""
+        if not interactive or m.watch:
+            return ""
+        return screens.since_html(m, seat, bool(self.computers.replay))
 
     def end_html(self, m: Match) -> str:
         out = m.outcome
@@ -392,8 +425,26 @@ class SeatedTable(Generic[U]):
         if focus is not None:
             self.render_setup(focus=focus)
 
+    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int) -> None:
+        """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
+        nothing to tap but Stop."""
+        shown = copy.copy(m)
+        shown.state = state
+        seat = self.viewer(m)
+        marked, self.marked = self.marked, self.marks(origin, state)
+        try:
+            html = screens.replay_html(k, steps) + self.board_html(shown, seat, False)
+        finally:
+            self.marked = marked
+        self.page.region("mt-board", html)
+        self.page.region("mt-dock", self.dock_html(shown, seat, False))
+
     def on_click(self, ev: Event) -> None:
         self.follower = False  # a person acts in this tab: its computers move again
+        if self.computers.replaying is not None:  # any tap during a Replay stops it
+            self.computers.stop_replay()
+            self.render_board()
+            return
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
@@ -441,6 +492,7 @@ class SeatedTable(Generic[U]):
                 self.say(f"Not allowed: {e.reason}.", "refusal")
                 return
             self.marked = frozenset()
+            self.computers.person_acted()
             self.undo.append((before, count))
             if m.current != seat or m.over:
                 m.log.append(LogLine(seat, self.describe_turn(m, self.turn_start(before),
@@ -506,6 +558,12 @@ class SeatedTable(Generic[U]):
         self.render()
         since = ""
         self.say(since or f"{m.names()[cur or 0]}, your turn.")
+
+    def act_mt_replay(self, _ev: Event | None) -> None:
+        self.computers.start_replay()
+
+    def act_mt_replay_stop(self, _ev: Event | None) -> None:
+        """Stop of a Replay that has already ended: nothing to do."""
 
     def act_mt_stop(self, _ev: Event | None) -> None:
         if self.watching is None:
