@@ -154,9 +154,10 @@ def offer_html(m: Match, name: str, deal: int) -> str:
             + "</div></section></main>")
 
 
-def setup_html(d: Setup, info: GameInfo, error: str) -> str:
+def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> str:
     """The set-up: who plays (you, a person, a computer and its level), the game's options
-    from the registry, the deal number."""
+    from the registry, the deal number. ``in_progress``: Start was tapped while a game is in
+    progress; the bottom bar asks before ending it."""
     rows = []
     for i, s in enumerate(d.seats):
         kinds = "".join(
@@ -217,9 +218,22 @@ def setup_html(d: Setup, info: GameInfo, error: str) -> str:
               'placeholder="random" data-action="setup-deal" data-testid="setup-deal"></div>'
             + err + "</section></main>"
             + '<div class="bottom-bar">'
-            + button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
-                     id_="setup-start")
+            + (confirm_html(f"Your game in progress ({in_progress}) ends if you start a new "
+                            "one.", "Start a new game", "setup-start-anyway",
+                            "Keep my game", "setup-keep") if in_progress else
+               button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
+                      id_="setup-start"))
             + "</div>")
+
+
+def confirm_html(question: str, yes: str, yes_action: str, no: str, no_action: str) -> str:
+    """An action that would throw work away asks first, in place (not a modal dialog): the
+    question, then the safe choice as the main button and the other beside it."""
+    return (f'<div class="confirm" role="alert" data-testid="confirm">'
+            f'<p class="confirm-q">{esc(question)}</p><div class="row">'
+            + button(no, no_action, cls="btn primary", testid=no_action, id_=no_action)
+            + button(yes, yes_action, testid=yes_action)
+            + "</div></div>")
 
 
 def tile_actions(game_id: str, rules: str, line: str | None) -> str:

@@ -30,8 +30,9 @@ class SetupForm:
         self.draft: Setup = load_setup(store, info.id)
         self.error = ""
 
-    def html(self) -> str:
-        return setup_html(self.draft, self.info, self.error)
+    def html(self, in_progress: str = "") -> str:
+        """The form; ``in_progress``: the game a Start would end, to confirm first."""
+        return setup_html(self.draft, self.info, self.error, in_progress)
 
     def draft_seats(self) -> list[Seat]:
         return list(self.draft.seats)

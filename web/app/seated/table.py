@@ -541,6 +541,23 @@ class SeatedTable(Generic[U]):
         if not self.form.ready():
             self.render_setup(focus="setup-start")
             return
+        m = self.match
+        if m is not None and not m.over and m.actions > 0:
+            # a game in progress would be thrown away: ask first
+            turns = len(m.log)
+            self.page.region("screen", self.form.html(
+                f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"))
+            self.page.focus("setup-keep")
+            return
+        self.act_setup_start_anyway(None)
+
+    def act_setup_keep(self, _ev: Event | None) -> None:
+        self.app.go(f"#/{self.game_id}")
+
+    def act_setup_start_anyway(self, _ev: Event | None) -> None:
+        if not self.form.ready():
+            self.render_setup(focus="setup-start")
+            return
         draft = self.form.draft
         self.start(draft, draft.deal)
         if self.app.route.screen == "setup":
