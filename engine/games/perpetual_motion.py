@@ -314,15 +314,15 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         }
         r = state.round
         if state.status == WON:
-            return Outcome((0,), f"Won in {r} rounds: every card is discarded.",
+            return Outcome((0,), f"Won in {r} round{_s(r)}: every card is discarded.",
                            details=details,
                            text=f"Every card is discarded, in {r} round{_s(r)}.")
         if state.status == LOOPED:
             n = state.loop_length
-            return Outcome((), f"Loops every {n} rounds from round "
+            return Outcome((), f"Loops every {n} round{_s(n or 0)} from round "
                                f"{state.loop_start}.", details=details,
                            text=f"Loops every {n} round{_s(n or 0)} from round "
-                                f"{state.loop_start}. ({r} rounds played until the repeat "
+                                f"{state.loop_start}. ({r} round{_s(r)} played until the repeat "
                                 "was found.)")
         return None
 
@@ -650,10 +650,13 @@ def cli_main(argv: list[str]) -> int:
         if args.json:
             print(json.dumps(result.to_dict()))
         elif result.won:
-            print(f"won after {result.rounds} rounds ({result.deals} deals)")
+            print(f"won after {result.rounds} round{_s(result.rounds)} "
+                  f"({result.deals} deal{_s(result.deals)})")
         else:
-            print(f"loops every {result.loop_length} rounds from round {result.loop_start} "
-                  f"({result.rounds} rounds, {result.deals} deals)")
+            n = result.loop_length or 0
+            print(f"loops every {n} round{_s(n)} from round {result.loop_start} "
+                  f"({result.rounds} round{_s(result.rounds)}, "
+                  f"{result.deals} deal{_s(result.deals)})")
         return 0
     if args.games < 1:
         raise ParseError("--games must be at least 1")

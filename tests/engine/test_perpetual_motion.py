@@ -305,6 +305,25 @@ def test_cli_stats() -> None:
     assert data["games"] == 300 and 0 <= data["won"] <= 300
 
 
+@pytest.mark.parametrize("seed, summary, line", [
+    (9411, "Loops every 1 round from round 10.",
+     "loops every 1 round from round 10 (10 rounds, 105 deals)"),
+    (7, "Loops every 1 round from round 34.",
+     "loops every 1 round from round 34 (34 rounds, 285 deals)"),
+    (34, "Loops every 12 rounds from round 31.",
+     "loops every 12 rounds from round 31 (42 rounds, 337 deals)"),
+    (16557, "Won in 11 rounds: every card is discarded.", "won after 11 rounds (102 deals)"),
+])
+def test_ends_are_worded_in_the_right_number(seed: int, summary: str, line: str) -> None:
+    """"1 round", never "1 rounds": the outcome's summary and the command line's report."""
+    state = GAME.new_seeded(seed)
+    while (out := GAME.outcome(state)) is None:
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    assert out.summary == summary
+    r = run_cli("play", "--seed", str(seed))
+    assert r.returncode == 0 and r.stdout.strip() == line
+
+
 def test_parse_errors() -> None:
     for bad in ("", "deal 2", "move 0 1", "move 1 9", "hop"):
         with pytest.raises(ParseError):

@@ -7,6 +7,7 @@ table's game is.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,25 @@ class Session:
             plan.append(move)
             state = GAME.apply(state, move)
         return plan
+
+    def steps_to_the_end(self) -> Iterator[list[PMAction]]:
+        """The rest of the deal as presses of Deal with the forced moves made: the pending
+        forced moves first, then each deal (or gather) with every forced move it causes, until
+        the engine says the deal is over. Nothing is applied; a generator, so that whoever plays
+        the deal out can stop and breathe between steps."""
+        state = self.state
+        while GAME.outcome(state) is None:
+            step: list[PMAction] = []
+            if GAME.pending_move(state) is None:
+                legal = GAME.legal_actions(state)
+                if not legal:
+                    return
+                step.append(legal[0])
+                state = GAME.apply(state, legal[0])
+            while (move := GAME.pending_move(state)) is not None:
+                step.append(move)
+                state = GAME.apply(state, move)
+            yield step
 
     def tap_move(self, src: int, dst: int) -> Move:
         """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""

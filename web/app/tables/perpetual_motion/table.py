@@ -1,4 +1,5 @@
-"""Perpetual Motion's table: the solitaire's deal, its forced moves, auto-play, statistics.
+"""Perpetual Motion's table: the solitaire's deal, its forced moves, playing a deal to its
+end, statistics.
 
 A table (:class:`app.table.Table`) over the shell: the shell routes ``#/perpetual-motion...``
 here and hands over the taps and keys; this module keeps the session (:mod:`.session`), saved
@@ -9,7 +10,10 @@ speaks to the page only through the shell's batched ``Page``.
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 
+from app.kit import plural
 from app.routes import Route
 from app.settings import SPEEDS
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
@@ -33,6 +37,25 @@ PM = GAME.info.id
 FLY_MS = 220  # one card's flight
 ROW_STAGGER_MS = 70  # between the four cards of a row
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
+
+# Playing to the end. A step is what one press of Deal shows: a row dealt (or the stacks
+# gathered) with the forced moves it causes. Each speed has its pace per step (SPEEDS), but a
+# long deal (a lost one takes some 400 steps) must still end in seconds, so the pace quickens
+# to fit the rest of the deal into the speed's limit; Instant plays it at once.
+TO_THE_END_S = {"slow": 20.0, "normal": 10.0, "fast": 4.0}  # the longest the rest may take
+FRAME_S = 0.15  # the shortest time between two redraws: quicker steps share a redraw
+BREATHE_S = 0.01  # the longest stretch of work before the page's events get their turn
+FLIGHT_STEP_S = 0.3  # a step shown at least this long has its cards fly
+
+
+def step_seconds(speed: str, steps_left: int) -> float:
+    """How long one step is shown while playing to the end at ``speed`` with ``steps_left``
+    steps to go: the speed's own pace, quicker when that would not end the deal within the
+    speed's limit; 0 at Instant (at once)."""
+    pace = SPEEDS.get(speed, SPEEDS["normal"]) / 1000
+    if pace <= 0:
+        return 0.0
+    return min(pace, TO_THE_END_S.get(speed, TO_THE_END_S["normal"]) / max(steps_left, 1))
 
 
 class Table:
@@ -103,6 +126,9 @@ class Table:
 
     def resume_here(self) -> None:
         """The player is back on this tab (nothing of this table runs in another tab)."""
+
+    def hidden(self) -> None:
+        """The app went to the background: a solitaire has no hand to cover."""
 
     def take_newer(self) -> None:
         """Another tab played on: stop whatever this tab was doing with its older copy, show
@@ -189,6 +215,7 @@ class Table:
         record = self.saves.record() if s.over else None
         return v.TableUI(manual=s.manual, selected=self.selected, hint=self.hint,
                          autoplay=self.autoplay, busy=self.busy,
+                         pending=s.manual and s.pending() is not None,
                          speed=self.app.settings.speed, record=record)
 
     def on_table(self) -> bool:
@@ -252,6 +279,7 @@ class Table:
             elif self.selected is not None:
                 self.selected = None
                 self.render_table()
+                self.say("Nothing selected.")  # not "The … is selected" any more
 
     # --- actions: home / navigation ---
     def act_new_deal(self, _ev: Event | None) -> None:
@@ -334,7 +362,7 @@ class Table:
 
     def act_hint(self, _ev: Event | None) -> None:
         s = self.session
-        if s is None or s.over or self.busy:
+        if s is None or s.over or self.busy or self.autoplay:  # a hint would not stay true
             return
         move = s.pending()
         if move is None:
@@ -410,13 +438,15 @@ class Table:
                 text = "Four of one rank: the row is discarded."
             else:
                 moves = len(plan) - 1
-                text = ("Dealt a row" + (f", then {moves} forced move{'s' if moves != 1 else ''}."
+                text = ("Dealt a row" + (f", then {plural(moves, 'forced move')}."
                                           if moves else ": no forced move."))
                 if moves == 1 and moved:
                     name, dst = moved[0]
                     text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
                 if s.manual and s.pending() is not None:
                     text = "Dealt a row: make the forced moves by tapping the stacks."
+        elif plan:  # the forced moves left pending when Tap moves was turned off
+            text = f"{plural(len(plan), 'forced move').capitalize()} made for you."
         else:
             text = ""
         out = s.outcome
@@ -449,16 +479,18 @@ class Table:
             for k, name in enumerate(cards):
                 self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
-    # --- auto-play ---
+    # --- playing to the end ---
     def act_autoplay(self, _ev: Event | None) -> None:
+        """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
-        if s is None or s.over or self.autoplay or self.busy:
+        if s is None or s.over or self.autoplay:
             return
         self.autoplay = True
+        self.deals_queued = 0
         self.selected = None
         self.hint = None
         self.render_table()
-        self.say("Auto-playing… tap Stop to take over.")
+        self.say("Playing to the end… tap Stop to take over.")
         self.app.spawn(self.run_autoplay())
 
     def act_stop(self, _ev: Event | None) -> None:
@@ -470,30 +502,23 @@ class Table:
             self.render_table()
             self.say("Stopped.")
 
+    def playing(self, s: Session) -> bool:
+        return self.autoplay and self.session is s
+
     async def run_autoplay(self) -> None:
         s = self.session
         assert s is not None
+        at_once = self.app.env.reduced_motion()  # reduced motion: everything is instant
         try:
-            while self.autoplay and self.session is s and not s.over:
-                delay_ms = SPEEDS.get(self.app.settings.speed, 450)
-                if delay_ms == 0:
-                    for _ in range(400):
-                        action = s.next_action()
-                        if action is None:
-                            break
-                        s.apply(action)
-                    self.save()
-                    self.render_table()
-                    self.page.flush()
-                    await asyncio.sleep(0)
-                    continue
-                action = s.next_action()
-                if action is None:
-                    break
-                await self.perform(action, animate=not self.app.env.reduced_motion()
-                                   and delay_ms >= 300)
-                self.page.flush()
-                await asyncio.sleep(delay_ms / 1000)
+            while self.busy and self.playing(s):  # a Deal still moving
+                await asyncio.sleep(0.05)
+            steps = await self.plan_to_the_end(s)
+            k, speed, pace = 0, "", 0.0
+            while k < len(steps) and self.playing(s):
+                if self.app.settings.speed != speed:  # chosen now, or changed midway
+                    speed = self.app.settings.speed
+                    pace = 0.0 if at_once else step_seconds(speed, len(steps) - k)
+                k = await self.play_frame(s, steps, k, pace)
         finally:
             was = self.autoplay
             self.autoplay = False
@@ -504,6 +529,76 @@ class Table:
                     self.say(str(out.summary))
                 elif was:
                     self.say("Stopped.")
+
+    async def plan_to_the_end(self, s: Session) -> list[list[PMAction]]:
+        """The engine's steps to the end of the deal, asked in short stretches."""
+        steps: list[list[PMAction]] = []
+        breath = time.perf_counter()
+        for step in s.steps_to_the_end():
+            steps.append(step)
+            if time.perf_counter() - breath >= BREATHE_S:
+                await asyncio.sleep(0)
+                if not self.playing(s):
+                    return []
+                breath = time.perf_counter()
+        return steps
+
+    async def play_frame(self, s: Session, steps: list[list[PMAction]], k: int,
+                         pace: float) -> int:
+        """Play the steps one redraw shows, from ``steps[k]``, each shown ``pace`` seconds (0:
+        at once), then wait out their time; returns the index of the next step."""
+        start = time.perf_counter()
+        first = k
+        if pace <= 0:  # at once: work in short stretches, redraw every FRAME_S
+            breath = start
+            while k < len(steps) and time.perf_counter() - start < FRAME_S:
+                for action in steps[k]:
+                    s.apply(action)
+                k += 1
+                if time.perf_counter() - breath >= BREATHE_S:
+                    await asyncio.sleep(0)
+                    if self.session is not s:
+                        return len(steps)
+                    if not self.autoplay:
+                        break
+                    breath = time.perf_counter()
+        elif pace >= FLIGHT_STEP_S:  # one step a redraw, slow enough to follow its cards
+            self.play_step(s, steps[k])
+            k += 1
+        else:
+            for step in steps[k:k + math.ceil(FRAME_S / pace)]:
+                for action in step:
+                    s.apply(action)
+                k += 1
+        self.save()
+        if self.session is not s:  # another tab's newer game is shown instead
+            return len(steps)
+        self.render_table()
+        self.page.flush()
+        await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))
+        return k
+
+    def play_step(self, s: Session, step: list[PMAction]) -> None:
+        """Apply one step and send its cards flying to where the next redraw puts them: the
+        row from the deck, one card after another, and each moved card from where it lay."""
+        from_deck: list[str] = []
+        moved: list[str] = []
+        for action in step:
+            before = s.view
+            if isinstance(action, Move) and before.stacks[action.src]:
+                name = str(before.stacks[action.src][-1])
+                if name not in from_deck and name not in moved:
+                    moved.append(name)
+            s.apply(action)
+            if isinstance(action, Deal):
+                after = s.view
+                from_deck = ([str(after.discarded[-1])]
+                             if len(after.discarded) > len(before.discarded)
+                             else [str(st[-1]) for st in after.stacks if st])
+        for k, name in enumerate(from_deck):
+            self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
+        for name in moved:
+            self.page.flight(name)
 
     def act_toggle_manual(self, _ev: Event | None) -> None:
         s = self.session

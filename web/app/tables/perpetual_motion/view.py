@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.kit import button, card_html, esc, topbar
+from app.kit import button, card_html, esc, plural, table_frame, topbar
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
@@ -65,8 +65,9 @@ class TableUI:
     manual: bool = False
     selected: int | None = None
     hint: Move | None = None  # a Move to show
-    autoplay: bool = False
+    autoplay: bool = False  # playing to the end
     busy: bool = False  # an animated deal is running
+    pending: bool = False  # a forced move waits for the player's taps (manual mode)
     speed: str = "normal"
     record: Record | None = None  # shown at the end
     can_share: bool = True
@@ -143,12 +144,12 @@ def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
     won = bool(outcome.details.get("won"))
     if won:
         title = "Won!"
-        line = f"Every card is discarded, in {view.round} round{'s' if view.round != 1 else ''}."
+        line = f"Every card is discarded, in {plural(view.round, 'round')}."
     else:
         title = "No win: this deal loops"
-        line = (f"Loops every {view.loop_length} round{'s' if view.loop_length != 1 else ''} "
+        line = (f"Loops every {plural(view.loop_length or 0, 'round')} "
                 f"from round {view.loop_start}.")
-        line += f" ({view.round} rounds played until the repeat was found.)"
+        line += f" ({plural(view.round, 'round')} played until the repeat was found.)"
     rec = ""
     if record is not None:
         rec = (f'<p class="record" data-testid="record">On this device: played '
@@ -178,6 +179,14 @@ def share_button(view: PMView, ui: TableUI) -> str:
                   share_text=f"Try deal {view.seed} of Perpetual Motion")
 
 
+def speed_html(ui: TableUI) -> str:
+    opts = "".join(f'<option value="{k}"{" selected" if k == ui.speed else ""}>'
+                   f'{k.capitalize()}</option>' for k in SPEEDS)
+    return (f'<label class="speed"><span class="sr-only">Speed of Play to the end</span>'
+            f'<select id="pm-speed" data-action="speed" data-testid="speed" '
+            f'aria-label="Speed of Play to the end">{opts}</select></label>')
+
+
 def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     over = outcome is not None
     if over:  # the next thing to do is a new deal: it takes the primary place
@@ -188,24 +197,22 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
                          testid="new-deal")
                 + share_button(view, ui)
                 + "</div>")
-    deck_empty = view.deck_count == 0
-    deal_label = "Next round" if deck_empty and not over else "Deal"
+    deal_label = "Next round" if view.deck_count == 0 else "Deal"
     auto = (button("Stop", "stop", cls="btn", id_="pm-auto", testid="stop") if ui.autoplay
-            else button("Auto ▶", "autoplay", cls="btn", id_="pm-auto", testid="autoplay",
-                        disabled=over, aria_label="Auto-play to the end"))
-    deal = button(deal_label, "deal", cls="btn" if over else "btn primary", id_="pm-deal",
-                  testid="deal", disabled=over or ui.autoplay)
-    if ui.manual and not over:
-        third = button("Hint", "hint", id_="pm-hint", testid="hint", disabled=ui.autoplay)
-    else:
-        opts = "".join(f'<option value="{k}"{" selected" if k == ui.speed else ""}>'
-                       f'{k.capitalize()}</option>' for k in SPEEDS)
-        third = (f'<label class="speed"><span class="sr-only">Auto-play speed</span>'
-                 f'<select id="pm-speed" data-action="speed" data-testid="speed" '
-                 f'aria-label="Auto-play speed">{opts}</select></label>')
+            else button("Play to the end", "autoplay", cls="btn", id_="pm-auto",
+                        testid="autoplay"))
+    # Deal is the thing to do next, except while the deal plays itself out, and while a
+    # forced move waits for the player's taps (Deal would only be refused): then the stacks
+    # are where to act, and no button is the primary one.
+    primary = not ui.autoplay and not (ui.manual and ui.pending)
+    deal = button(deal_label, "deal", cls="btn primary" if primary else "btn", id_="pm-deal",
+                  testid="deal", disabled=ui.autoplay)
+    if ui.manual and not ui.autoplay:
+        third = button("Hint", "hint", id_="pm-hint", testid="hint")
+    else:  # while playing to the end the speed can change: Instant finishes it at once
+        third = speed_html(ui)
     row1 = f'<div class="row main-row">{auto}{deal}{third}</div>'
-    new = button("New deal", "new-deal", cls="btn primary" if over else "btn", id_="pm-new",
-                 testid="new-deal")
+    new = button("New deal", "new-deal", id_="pm-new", testid="new-deal")
     restart = button("Restart", "restart", id_="pm-restart", testid="restart",
                      disabled=view.seed is None, aria_label="Restart this deal")
     share = share_button(view, ui)
@@ -216,15 +223,10 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
 
 
 def table_html(title: str = "Perpetual Motion") -> str:
-    """The table's frame; the board and the controls are filled in by later updates."""
-    right = (f'<a class="btn icon" href="#/rules/{PM}" aria-label="Rules" '
-             f'data-testid="rules-link">?</a>')
-    return (topbar(title, right=right)
-            + '<main class="page table" id="main">'
-            + '<div id="pm-board" class="board"></div>'
-            + '<p id="pm-msg" class="msg" role="status" aria-live="polite" '
-              'data-testid="message"></p>'
-            + '</main><div id="pm-controls" class="bottom-bar controls"></div>')
+    """The table's frame (:func:`app.kit.table_frame`); the board and the controls are filled
+    in by later updates."""
+    return table_frame(PM, title, board="pm-board", msg="pm-msg", dock="pm-controls",
+                       cls="pm", dock_cls="controls")
 
 
 def offer_html(saved: SavedSummary, deal: int) -> str:
@@ -277,7 +279,7 @@ def stats_html(record: Record, games: int, seed: int, sim: Simulation | None, ru
     if sim is not None and sim.done:
         d = sim.stats.to_dict()
         loops = sorted((sim.stats.loop_lengths or {}).items(), key=lambda kv: -kv[1])[:5]
-        loop_txt = ", ".join(f"{k} rounds ({v:,})" for k, v in loops) or "—"
+        loop_txt = ", ".join(f"{plural(k, 'round')} ({v:,})" for k, v in loops) or "—"
         res = ('<section class="panel" aria-labelledby="res-h" data-testid="sim-results">'
                '<h2 id="res-h">Results</h2><dl class="kv">'
                f"<dt>Deals</dt><dd>{sim.done:,}</dd>"
