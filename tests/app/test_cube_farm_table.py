@@ -4,14 +4,20 @@ scoring walks are the engine's distances, and random tapping never breaks."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from collections import Counter
+from html import unescape
 
+from app.shell import App
 from app.tables.cube_farm import board as cu
 from helpers.markup import parse
+from helpers.shell import FakeEnv, boot, click, run_async
 
 from engine.errors import IllegalAction
 from engine.games.cube_farm.bots import make_bot
+from engine.games.cube_farm.deck import DECK_IDS, DESIGN_COUNTS, card_kind, card_name
 from engine.games.cube_farm.rules import (
     CLAIM,
     GAME,
@@ -40,6 +46,13 @@ def new(players: int = 3, seed: int = 4, hands: int = 0) -> CFState:
 def view(state: CFState, seat: int | None = None) -> CFView:
     """What the board is handed: the view of ``seat`` (default: the player to move)."""
     return GAME.view(state, state.to_move if seat is None else seat)
+
+
+def table_html(v: CFView, ui: cu.TurnUI, names: tuple[str, ...], *, interactive: bool,
+               marked: frozenset[str] = frozenset(), undo: bool = False) -> str:
+    """The board and the dock together, as the table frame shows them."""
+    return (cu.board_html(v, ui, names, interactive=interactive, marked=marked)
+            + cu.dock_html(v, ui, names, interactive=interactive, undo=undo))
 
 
 def run(state: CFState, ui: cu.TurnUI, action: str, **data: object
@@ -113,7 +126,7 @@ def test_refusals_explain_and_change_nothing() -> None:
     picked = t.ui
     s2, t = run(s, picked, "cf-sq", x=1, y=0)  # the starting elevator
     assert s2 is s and t.refusal and t.ui == picked
-    assert "cannot go on square 1,0" in (t.message or "")
+    assert f"The {card_name(card)} cannot go there" in (t.message or "")
     assert "already built" in (t.message or "")
     s2, t = run(s, picked, "cf-sq", x=30, y=30)  # far away on the empty table
     assert t.refusal and "share an edge" in (t.message or "")
@@ -187,7 +200,7 @@ def test_advice_is_shown_as_a_preview() -> None:
     ui, text = cu.advice_ui(view(s), cu.TurnUI(), a)
     assert ui.card == a.card and ui.at == (a.x, a.y) and ui.rot == a.rot
     assert "Strong computer would lay" in text
-    html = cu.table_html(view(s, 0), ui, NAMES, interactive=True)
+    html = table_html(view(s, 0), ui, NAMES, interactive=True)
     assert 'class="cf-preview hinted"' in html
     _, t = run(s, ui, "cf-ok")
     assert t.actions == (a,)
@@ -215,7 +228,7 @@ def check_html(html: str) -> None:
 def test_html_is_well_formed_labelled_and_escaped() -> None:
     s = claim_state()
     evil = "<img src=x onerror=alert(1)>"
-    html = cu.table_html(view(s, 0), cu.TurnUI(), ("You", evil, "Cy"), interactive=True,
+    html = table_html(view(s, 0), cu.TurnUI(), ("You", evil, "Cy"), interactive=True,
                          marked=frozenset({"c:" + s.board.placements[-1][0]}), undo=True)
     check_html(html)
     assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
@@ -223,7 +236,7 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
                 "cf-pass", "cf-undo", "cf-hint", "cf-zoom-in", "cf-zoom-out", "cf-zoom-fit"):
         assert f'data-testid="{tid}"' in html, tid
     assert html.count('data-testid="cf-player"') == 3
-    assert "Hand 1 of 3 · round " in html and " of 5 · 35 cards set aside" in html
+    assert "Hand 1 of 3 · round " in html and " of 5 · 35 set aside" in html
     assert "free cubicle at" in html and "steps from the elevator" in html
     assert 'class="cf-edge marked"' in html
     # other players' cards are never in the page: only their counts
@@ -235,13 +248,13 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
     card = sorted(s0.hands[0])[0]
     _, t = run(s0, cu.TurnUI(), "cf-card", card=card)
     _, t = run(s0, t.ui, "cf-next")
-    html = cu.table_html(view(s0, 0), t.ui, NAMES, interactive=True)
+    html = table_html(view(s0, 0), t.ui, NAMES, interactive=True)
     check_html(html)
     assert len(re.findall(r'class="btn primary"', html)) == 1
     assert 'data-testid="cf-preview"' in html and 'class="cf-lit"' in html
     assert 'aria-pressed="true"' in html
     # not interactive: no control of the game is enabled, the plan has no tap targets
-    off = cu.table_html(view(s0, 0), t.ui, NAMES, interactive=False)
+    off = table_html(view(s0, 0), t.ui, NAMES, interactive=False)
     check_html(off)
     buttons = [b for b in re.findall(r"<button[^>]*>", off) if "data-cf-zoom" not in b]
     assert buttons and all(" disabled" in b for b in buttons)
@@ -266,7 +279,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
         for bonus in sc.bonuses:
             assert len(b.bonus_route(c, bonus)) == bonus.distance
     for step in range(s.players + 1):
-        html = cu.table_html(view(s, 0), cu.TurnUI(step=step), NAMES, interactive=False)
+        html = table_html(view(s, 0), cu.TurnUI(step=step), NAMES, interactive=False)
         check_html(html)
         assert 'data-testid="cf-scoring"' in html
         if step < s.players:
@@ -278,7 +291,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
             assert 'data-testid="cf-totals"' in html
     # a claimed cubicle's walks, at any time
     sc = next(sc for sc in b.scores() if sc.bonuses)
-    html = cu.table_html(view(s, 0), cu.TurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
+    html = table_html(view(s, 0), cu.TurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
     assert len(re.findall(r'<g class="cf-walk[ "]', html)) == len(sc.bonuses)
     assert "=" in cu.walks_message(view(s, 0), sc.cubicle, NAMES)
 
@@ -286,7 +299,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
 def test_next_hand_by_tap() -> None:
     s = finished_hand(2, 3)
     assert s.phase == HAND_OVER
-    html = cu.table_html(view(s), cu.TurnUI(), ("A", "B"), interactive=True)
+    html = table_html(view(s), cu.TurnUI(), ("A", "B"), interactive=True)
     assert 'data-action="cf-deal"' in html
     after, t = run(s, cu.TurnUI(), "cf-deal")
     assert t.actions == (NextHand(),) and after.hand == 2
@@ -296,12 +309,14 @@ def test_describe_turn_and_marks() -> None:
     s = new()
     after, place = lay_first(s)
     text = cu.describe_turn(view(s, 0), view(after, 0), 0, "Ana")
-    assert text.startswith(f"Ana laid {place.card}") and text.endswith(".")
+    assert text == f"Ana laid {cu.a_card(place.card)}."
     assert cu.marked_keys(view(s, 0), view(after, 0)) == frozenset({f"c:{place.card}"})
     s = claim_state()
     cub = s.board.claimable()[0]
     after = GAME.apply(s, Claim(*cub.id))
-    assert "claimed the cubicle at" in cu.describe_turn(view(s, 0), view(after, 0), 0, "Ana")
+    worth = after.board.score_cubicle(after.board.cubicle_at(cub.id)).total
+    assert cu.describe_turn(view(s, 0), view(after, 0), 0, "Ana") == (
+        f"Ana claimed a cubicle worth {worth} now.")
     assert f"u:{cub.id[0]},{cub.id[1]}" in cu.marked_keys(view(s, 0), view(after, 0))
 
 
@@ -333,7 +348,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             s = GAME.apply(s, bot.choose(GAME.view(s, s.to_move), GAME.legal_actions(s), rng))
             ui = cu.TurnUI()
             continue
-        html = cu.table_html(view(s, 0), ui, NAMES[:players], interactive=True)
+        html = table_html(view(s, 0), ui, NAMES[:players], interactive=True)
         options = [o for o in _targets(html) if o[0].startswith("cf-")
                    and o[0] not in ("cf-show", "cf-step", "cf-hint")]
         assert options
@@ -359,3 +374,211 @@ def _random_taps(players: int, seed: int, count: int) -> int:
 def test_random_taps_never_break() -> None:
     assert _random_taps(2, 1, 400) > 0
     assert _random_taps(3, 2, 300) > 0
+
+
+# --- names, the dock, the scoring on the floor (issue 21) ---------------------------------------
+
+
+def test_card_names_follow_the_rules_kinds() -> None:
+    pinned = {"C03": "Coffee row", "C15": "Cube pair", "C23": "Copier aisle",
+              "C24": "Back-to-back", "C26": "Water back-to-back", "C30": "Half cubes",
+              "C35": "Copier double", "C39": "Printer & Water lounge", "C41": "Reception",
+              "C44": "Reception aisle", "C47": "VP office & Supplies", "E2": "Elevator"}
+    assert {c: card_name(c) for c in pinned} == pinned
+    kinds = Counter(card_kind(c) for c in DECK_IDS)
+    # the rules page's kinds of card, as many of each as the deck's design says
+    assert [kinds["elevator"], kinds["row"], kinds["pair"], kinds["aisle"],
+            kinds["back-to-back"], kinds["halves"], kinds["double"], kinds["lounge"],
+            kinds["reception"] + kinds["reception aisle"], kinds["VP office"]] == list(
+        DESIGN_COUNTS.values())
+    assert cu.a_card("C03") == "a Coffee row" and cu.a_card("E1") == "an Elevator"
+
+
+def test_the_hand_is_floor_plans_with_names_in_the_dock() -> None:
+    s = new()
+    v = view(s, 0)
+    dock = cu.dock_html(v, cu.TurnUI(), NAMES, interactive=True)
+    board = cu.board_html(v, cu.TurnUI(), NAMES, interactive=True)
+    c = parse(dock)
+    assert 'data-testid="cf-hand-card"' not in board and 'data-testid="cf-ok"' not in board
+    hand = sorted(s.hands[0])
+    names = re.findall(r'<span class="cf-cname">([^<]*)</span>', dock)
+    assert [unescape(n) for n in names] == [card_name(card) for card in hand]
+    assert dock.count('class="cf-cardpic"') == len(hand)
+    for card in hand:  # the id is never the visible label
+        assert f">{card}<" not in dock
+    assert [a.get("data-card") for t, a in c.tags if a.get("data-testid") == "cf-hand-card"] == hand
+    # the turn's actions are there too, Confirm the one primary button
+    assert re.findall(r'class="btn primary"[^>]*data-testid="([^"]+)"', dock) == ["cf-ok"]
+
+
+def test_prompts_and_messages_say_what_is_true_now() -> None:
+    s = new()
+    v = view(s, 0)
+    assert cu.prompt(v, cu.TurnUI(), True) == "Your turn: pick a card to lay."
+    assert cu.prompt(v, cu.TurnUI(), False) == ""
+    card = sorted(s.hands[0])[0]
+    _, t = run(s, cu.TurnUI(), "cf-card", card=card)
+    assert cu.prompt(v, t.ui, True) == f"{card_name(card)}, as printed: tap a lit square."
+    x, y = cu.positions(v, card)[t.ui.rot][0]
+    _, t = run(s, t.ui, "cf-sq", x=x, y=y)
+    assert t.message == f"{card_name(card)}, {cu.TURN_WORDS[t.ui.rot]}, shown on the floor: " \
+        "tap it again or Confirm to lay it."
+    assert not re.search(r"-?\d+,-?\d+", t.message or "")  # no coordinates
+    after, ok = run(s, t.ui, "cf-ok")
+    assert ok.message is None and ok.ui == cu.TurnUI()  # nothing of the laid card is kept
+    if after.phase == CLAIM:
+        assert cu.prompt(view(after, 0), ok.ui, True) == "Tap a lit cubicle to claim it, or Pass."
+
+
+def test_scoring_lines_light_their_cubicles_on_the_floor() -> None:
+    s = finished_hand()
+    v = view(s, 0)
+    mine = cu.scored(v, 0)
+    assert len(mine) > 1
+    dock = cu.dock_html(v, cu.TurnUI(), NAMES, interactive=False)
+    lines = re.findall(r'<button type="button" class="cf-sline"[^>]*>(.*?)</button>', dock)
+    assert len(lines) == len(mine)
+    for k, (line, sc) in enumerate(zip(lines, mine, strict=True), 1):
+        text = re.sub(r"<[^>]+>", "", line)
+        assert text.startswith(f"{k} ") and text.endswith(f"= {sc.total}")
+        assert not re.search(r"-?\d+,-?\d+", text), text  # no coordinates
+    board = cu.board_html(v, cu.TurnUI(), NAMES, interactive=False)
+    # the floor numbers the same cubicles
+    assert len(re.findall(r'<g class="cf-badge">', board)) == len(mine)
+    # a line tapped: its cubicle outlined, its walks drawn, the view told where to look
+    sc = next(sc for sc in mine if sc.bonuses)
+    ui = cu.TurnUI(show=sc.cubicle)
+    board = cu.board_html(v, ui, NAMES, interactive=False)
+    dock = cu.dock_html(v, ui, NAMES, interactive=False)
+    assert 'class="cf-shown"' in board and 'class="cf-badge lit"' in board
+    assert len(re.findall(r'<g class="cf-walk[ "]', board)) == len(sc.bonuses)
+    assert "data-spot=" in board and dock.count('aria-pressed="true"') == 1
+    assert cu.walks_message(v, sc.cubicle, NAMES).startswith("Your cubicle (outlined): ")
+
+
+def computers_play(s: CFState, seats: int, seed: int = 1) -> CFState:
+    """``seats`` computers' whole turns from ``s``."""
+    rng = random.Random(seed)
+    bot = make_bot("standard")
+    for _ in range(seats):
+        who = s.to_move
+        while s.to_move == who and s.phase in (PLACE, CLAIM):
+            s = GAME.apply(s, bot.choose(GAME.view(s, who), GAME.legal_actions(s), rng))
+    return s
+
+
+def test_marks_and_flights_span_several_computers_turns() -> None:
+    s, _ = lay_first(new(3, 6))
+    if s.phase == CLAIM:
+        s = GAME.apply(s, Pass())
+    acted = s  # the person acted here; then two computers play
+    after = computers_play(s, 2)
+    assert after.to_move == 0 and after.phase == PLACE
+    new_log = after.log[len(acted.log):]
+    laid = [e.action.card for e in new_log if isinstance(e.action, Place)]
+    claims = [e.action for e in new_log if isinstance(e.action, Claim)]
+    assert len(laid) == 2
+    marks = cu.marked_keys(view(acted, 0), view(after, 0))
+    assert marks == frozenset({f"c:{c}" for c in laid}
+                              | {f"u:{a.x},{a.y}" for a in claims})
+    # one step: the card flies from its player's chip, each new stone too
+    step_before = acted
+    step_after = GAME.apply(acted, GAME.legal_actions(acted)[0])
+    a = step_after.log[-1].action
+    assert isinstance(a, Place)
+    assert cu.flights(view(step_before, 0), view(step_after, 0)) == [
+        (f"floor:{a.card}", "#cf-p1")]
+    if step_after.phase == CLAIM and step_after.board.claimable():
+        cub = step_after.board.claimable()[0]
+        claimed = GAME.apply(step_after, Claim(*cub.id))
+        assert cu.flights(view(step_after, 0), view(claimed, 0)) == [
+            (f"stone:{u[0]},{u[1]}", "#cf-p1") for u in sorted(cub.units, key=lambda p: p[::-1])]
+    # every flight's element and source are on the page the computers' steps draw
+    board = cu.board_html(view(after, 0), cu.TurnUI(), NAMES, interactive=False, marked=marks)
+    for card in laid:
+        assert board.count(f'data-card="floor:{card}"') == 1
+    for a2 in claims:
+        assert f'data-card="stone:{a2.x},{a2.y}"' in board
+    assert all(f'id="cf-p{p}"' in board for p in range(3))
+    keys = re.findall(r'data-card="([^"]+)"', board)
+    assert len(keys) == len(set(keys))  # unique on the page
+
+
+def test_the_view_keeps_the_players_own_card() -> None:
+    s, place = lay_first(new(3, 6))
+    if s.phase == CLAIM:
+        s = GAME.apply(s, Pass())
+    after = computers_play(s, 2)
+    board = cu.board_html(view(after, 0), cu.TurnUI(), NAMES, interactive=True)
+    b = after.board
+    minx, miny = b.bbox[0] - cu.MARGIN, b.bbox[1] - cu.MARGIN
+    cx, cy = cu._centre(place.card, place.rot, place.x, place.y)
+    want = f'data-focus="{(cx - minx) * cu.S + cu.S / 2:.0f},{(cy - miny) * cu.S + cu.S / 2:.0f}"'
+    assert want in board  # not the last card laid, a computer's
+    assert 'data-testid="cf-mine"' in board and "data-mine=" in board
+
+
+# --- the table in the shell: the message line, the computers' flights -------------------------
+
+
+class MovingEnv(FakeEnv):
+    """A browser without reduced motion: the computers' steps are paced and animated."""
+
+    def reduced_motion(self) -> bool:
+        return False
+
+
+async def played(app: App) -> None:
+    """Wait until the app is idle, the computers' paced steps included (real time)."""
+    for _ in range(6000):
+        if not app.tasks:
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError("the computers never finished")
+
+
+def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly() -> None:
+    async def scenario() -> None:
+        env = MovingEnv()
+        app, page, _ = boot(env=env)
+        app.settings.speed = "fast"
+        env.go("#/cube-farm/deal/7?seats=you,standard")
+        await played(app)
+        table = app.tables["cube-farm"]
+        m = table.match
+        assert m is not None and m.current == 0
+        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
+        assert 'data-testid="cf-hand-card"' in page.regions["mt-dock"]
+        assert 'data-testid="cf-hand-card"' not in page.regions["mt-board"]
+        card = sorted(m.state.hands[0])[0]
+        click(app, "cf-card", card=card)
+        await played(app)
+        v = GAME.view(m.state, 0)
+        x, y = cu.positions(v, card)[table.ui.rot][0]
+        click(app, "cf-sq", x=str(x), y=str(y))
+        await played(app)
+        assert page.texts["mt-msg"].endswith("tap it again or Confirm to lay it.")
+        click(app, "cf-ok")
+        await played(app)
+        # the line about the card shown is gone with it: the claim's prompt, or the next turn's
+        assert page.texts["mt-msg"] in ("Tap a lit cubicle to claim it, or Pass.",
+                                        "Your turn: pick a card to lay.")
+        if m.state.phase == CLAIM and m.current == 0:
+            click(app, "cf-pass")
+            await played(app)
+        assert m.current == 0 and m.state.phase == PLACE
+        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
+        flights = [f for b in page.batches for f in b.get("flights", [])]
+        laid = [e.action.card for e in m.state.log if e.player == 1
+                and isinstance(e.action, Place)]
+        assert [f["card"] for f in flights if f["card"].startswith("floor:")] == [
+            f"floor:{c}" for c in laid]
+        assert {f["from"] for f in flights} == {"#cf-p1"}
+        stones = {f"stone:{p[0]},{p[1]}" for p, who in m.state.board.stones.items()
+                  if who == 1}
+        assert {f["card"] for f in flights if f["card"].startswith("stone:")} == stones
+        # the computer's card is still marked when the person's turn comes
+        assert table.marked >= {f"c:{c}" for c in laid}
+        assert page.regions["mt-board"].count('class="cf-edge marked"') == len(laid)
+    run_async(scenario())

@@ -154,8 +154,16 @@ def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:
     # a claimed cubicle shows its walks when tapped, at any time
     mine = app.locator("[data-testid=cf-claimed]")
     assert mine.count() > 0
+    # the whole floor is on show: the first tap zooms in there, the second one acts
+    app.evaluate("() => { window.cubeFarmCam.cam.k = 0.5; window.cubeFarmCam.apply(); }")
+    in_view(app, mine.first).tap()
+    assert abs(app.evaluate("window.cubeFarmCam.cam.k") - 1) < 1e-6
     tap_el(app, in_view(app, mine.first))
-    assert "cubicle at" in message(app) and "=" in message(app)
+    owner = int(mine.first.get_attribute("data-owner") or "0")
+    if owner == 0:  # the first player's scoring is on show: its line lights up
+        assert app.locator("[data-testid=cf-score-line][aria-pressed=true]").count() == 1
+    else:
+        assert "cubicle (outlined)" in message(app) and "=" in message(app)
 
 
 def test_a_refused_position_says_why_and_changes_nothing(app: Any) -> None:
@@ -166,7 +174,7 @@ def test_a_refused_position_says_why_and_changes_nothing(app: Any) -> None:
     # the starting elevator's own square: already built
     tap_el(app, in_view(app, app.locator(
         "#cf-svg [data-action=cf-sq][data-x='1'][data-y='0']").first))
-    assert "cannot go on square 1,0" in message(app) and "already built" in message(app)
+    assert "cannot go there" in message(app) and "already built" in message(app)
     assert hand(app) == before
     assert app.evaluate("document.documentElement.dataset.actions") == actions
     assert app.get_by_test_id("cf-preview").count() == 0
@@ -264,6 +272,7 @@ def test_pan_and_zoom_move_one_transform(app: Any) -> None:
     assert app.evaluate("window.cubeFarmCam.cam.x") > x  # the plan moves, the page does not
     assert app.evaluate("document.documentElement.scrollWidth") <= 360
     # a pinch with two fingers zooms in
+    app.evaluate("() => { window.cubeFarmCam.cam.k = 1; window.cubeFarmCam.apply(); }")
     k = app.evaluate("window.cubeFarmCam.cam.k")
     cdp = app.context.new_cdp_session(app)
 
@@ -341,3 +350,99 @@ def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_pat
         ctx.set_offline(False)
         ctx.close()
         server.shutdown()
+
+
+TURN_JS = """() => {
+    const box = s => { const e = document.querySelector(s);
+                       return e ? e.getBoundingClientRect().toJSON() : null; };
+    const s = document.getElementById('cf-svg'), c = window.cubeFarmCam.cam;
+    const v = box('#cf-view'), f = s.dataset.focus.split(',').map(Number);
+    return {scroll: document.scrollingElement.scrollHeight, dock: box('.table-dock'),
+            ok: box('[data-testid=cf-ok]'), hand: box('[data-testid=cf-hand]'),
+            claimed: [...document.querySelectorAll('[data-testid=cf-claimed]')]
+                .map(e => e.getBoundingClientRect().width),
+            focus: [v.left + c.x + f[0] * c.k, v.top + c.y + f[1] * c.k], view: v};
+}"""
+
+
+FLIGHTS_JS = """() => {
+    window.__flights = [];
+    const seen = new Set();
+    const tick = () => {
+        for (const a of document.getAnimations()) {
+            const el = a.effect && a.effect.target;
+            if (!el || !el.dataset || !el.dataset.card || seen.has(a)) continue;
+            seen.add(a);
+            const r = el.getBoundingClientRect();
+            const c = document.getElementById('cf-p1').getBoundingClientRect();
+            window.__flights.push({card: el.dataset.card, at: [r.left, r.top],
+                                   chip: [c.left, c.top]});
+        }
+        if (!window.__flightsDone) requestAnimationFrame(tick);
+    };
+    window.__flightsDone = false;
+    requestAnimationFrame(tick);
+}"""
+
+
+def visible(r: dict[str, float]) -> bool:
+    return r["top"] >= 0 and r["left"] >= 0 and r["bottom"] <= 640 and r["right"] <= 360
+
+
+def test_a_turn_fits_the_phone_and_keeps_the_players_own_cubicles(app: Any) -> None:
+    """At 360 x 640: the page never scrolls, the hand and Confirm are in view, the dock takes
+    under half the height, claimed cubicles are 44 px targets, the view keeps the player's own
+    card in sight while the computer plays, "My cubicles" brings them back, and at the whole
+    floor's size a tap on a cubicle zooms in first."""
+    app.emulate_media(reduced_motion="no-preference")
+    fresh(app, f"#/{CF}/deal/7?seats=you,standard")
+    for turn in range(3):
+        assert my_turn(app) and phase(app) == "place"
+        t = app.evaluate(TURN_JS)
+        assert t["scroll"] <= 640, t
+        assert visible(t["ok"]) and visible(t["hand"]), t
+        assert t["dock"]["height"] <= 0.45 * 640, t
+        assert all(w >= 44 for w in t["claimed"]), t
+        if turn:  # the player's own last card, not the computer's, is in the view
+            v = t["view"]
+            assert v["left"] <= t["focus"][0] <= v["right"], t
+            assert v["top"] <= t["focus"][1] <= v["bottom"], t
+            assert app.locator("#cf-svg [data-card^='floor:']").count() == 0  # a person's turn
+            assert app.locator("#cf-svg .cf-edge.marked").count() == 1  # the computer's card
+        if turn == 1:  # zoomed in: the computer's card and stones fly from its name chip
+            app.evaluate("() => { const c = window.cubeFarmCam; c.zoomAt(1.4, 150, 100); "
+                         "c.apply(); }")
+            app.evaluate(FLIGHTS_JS)
+        lay_a_card(app)
+        assert app.evaluate("document.scrollingElement.scrollHeight") <= 640
+        if phase(app) == "claim" and my_turn(app):
+            cubs = app.locator("[data-testid=cf-claimable]")
+            assert all(cubs.nth(i).bounding_box()["width"] >= 44 for i in range(cubs.count()))
+            tap_el(app, in_view(app, cubs.first))
+        wait_turn_or_end(app)
+        if turn == 1:
+            flights = app.evaluate("window.__flightsDone = true, window.__flights")
+            assert [f["card"].split(":")[0] for f in flights][:1] == ["floor"], flights
+            for f in flights:  # each starts on the chip (measured at its first frame)
+                assert abs(f["at"][0] - f["chip"][0]) < 12 and abs(f["at"][1] - f["chip"][1]) < 12
+    assert app.locator("[data-testid=cf-claimed]").count() > 0
+    # far away, then "My cubicles": the player's stones are in the view again
+    app.evaluate("() => { const c = window.cubeFarmCam; c.cam.x -= 3000; c.apply(); }")
+    app.get_by_test_id("cf-mine").tap()
+    mine = app.locator("#cf-svg .cf-stone.p0")
+    assert mine.count() > 0
+    v = app.get_by_test_id("cf-view").bounding_box()
+    for i in range(mine.count()):
+        r = mine.nth(i).bounding_box()
+        assert v["x"] <= r["x"] and r["x"] + r["width"] <= v["x"] + v["width"]
+        assert v["y"] <= r["y"] and r["y"] + r["height"] <= v["y"] + v["height"]
+    assert app.evaluate("window.cubeFarmCam.cam.k") * 48 >= 44
+    # the whole floor, for looking: a tap on a cubicle zooms in there first, then it acts
+    app.evaluate("() => { window.cubeFarmCam.cam.k = 0.3; window.cubeFarmCam.apply(); }")
+    handled = app.evaluate("document.documentElement.dataset.handled")
+    cub = app.locator("[data-testid=cf-claimed]").first
+    cub.evaluate(CENTRE_JS)
+    cub.tap()
+    assert abs(app.evaluate("window.cubeFarmCam.cam.k") - 1) < 1e-6
+    assert app.evaluate("document.documentElement.dataset.handled") == handled
+    app.emulate_media(reduced_motion="reduce")

@@ -142,3 +142,59 @@ def item_counts() -> Counter[str]:
                 if tok in ITEMS:
                     counts[ITEMS[tok][0]] += 1
     return counts
+
+
+# What a player calls a card: the rules list cards by id only, so each gets a short name from
+# what is on it, in the words of the rules page's "kind of card" table (a row, a pair, an aisle,
+# back to back, halves, a double, a lounge, a Receptionist, a Vice President, an elevator), led
+# by its item: "Coffee row", "Copier aisle", "Cube pair". Identical cards share a name.
+ITEM_WORDS: dict[str, str] = {"Co": "Coffee", "So": "Soda", "Wa": "Water", "La": "Printer",
+                              "Su": "Supplies", "Ph": "Copier"}
+KIND_ALONE: dict[str, str] = {"row": "Cube row", "pair": "Cube pair", "aisle": "Cube aisle",
+                              "back-to-back": "Back-to-back", "halves": "Half cubes",
+                              "double": "Double cube", "lounge": "Lounge",
+                              "reception": "Reception", "reception aisle": "Reception aisle",
+                              "VP office": "VP office", "elevator": "Elevator"}
+
+
+def card_kind(card: str) -> str:
+    """The card's kind, from its squares (the kinds of card of the rules page)."""
+    top, bottom = (row.split() for row in CARDS[card])
+    units = [t for t in (*top, *bottom) if t[0] in "crv"]
+    sides = [set(t[1:]) for t in units]
+    if "E" in top + bottom:
+        return "elevator"
+    aisle = len(units) == 4 and all(s in ({"e"}, {"w"}) for s in sides)
+    if any(t[0] == "v" for t in units):
+        return "VP office"
+    if any(t[0] == "r" for t in units):
+        return "reception aisle" if aisle else "reception"
+    if not units:
+        return "lounge"
+    if aisle:
+        return "aisle"
+    if any(_joined(row[i], row[i + 1]) for row in (top, bottom) for i in range(2)):
+        return "double"
+    if any(len(s) > 1 or s & {"e", "w"} for s in sides):
+        return "halves"  # a unit open towards a card edge
+    up = [t for t in top if t[0] == "c"]
+    down = [t for t in bottom if t[0] == "c"]
+    if up and down and all(t == "cn" for t in up) and all(t == "cs" for t in down):
+        return "back-to-back"
+    return "row" if len(units) == 3 else "pair"
+
+
+def _joined(west: str, east: str) -> bool:
+    """Two units side by side in a row whose touching sides are both openings (a double)."""
+    return west[0] in "crv" and east[0] in "crv" and "e" in west[1:] and "w" in east[1:]
+
+
+def card_name(card: str) -> str:
+    """"Coffee row", "Printer & Water lounge", "Cube pair", "Elevator": the card's name."""
+    kind = card_kind(card)
+    items = [ITEM_WORDS[t] for row in CARDS[card] for t in row.split() if t in ITEM_WORDS]
+    if not items or kind == "elevator":
+        return KIND_ALONE[kind]
+    if kind in ("reception", "reception aisle", "VP office"):
+        return f"{KIND_ALONE[kind]} & {items[0]}"
+    return f"{' & '.join(items)} {kind}"

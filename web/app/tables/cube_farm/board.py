@@ -50,7 +50,7 @@ from engine.games.cube_farm.board import (
     Square,
     pos_text,
 )
-from engine.games.cube_farm.deck import ITEMS
+from engine.games.cube_farm.deck import ITEMS, card_name
 from engine.games.cube_farm.rules import (
     CLAIM,
     HAND_OVER,
@@ -161,10 +161,18 @@ def card_words(card: str) -> str:
 
 
 def place_words(a: Place) -> str:
-    return f"{a.card} at {a.x},{a.y}, {TURN_WORDS[a.rot]}"
+    """"Coffee row, turned a quarter right": where it lies is shown on the floor, not said."""
+    return f"{card_name(a.card)}, {TURN_WORDS[a.rot]}"
+
+
+def a_card(card: str) -> str:
+    """"a Coffee row", "an Elevator": the card's name in a sentence."""
+    name = card_name(card)
+    return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
 def score_words(sc: CubicleScore) -> str:
+    """"1 for the stone, +2 Coffee Machine at 2 steps = 3": the walks are drawn on the floor."""
     parts = [f"{sc.stones} for the stone{'s' if sc.stones != 1 else ''}"]
     for b in sc.bonuses:
         sign = "+" if b.value > 0 else "−"
@@ -262,12 +270,12 @@ def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
             return Tap(replace(ui.cleared(), hint=ui.hint), message="Card put back.")
         turns = _fits_turns(view, card)
         if not turns:  # the deck guarantees a place; say so rather than fail
-            return Tap(ui, message=f"{card} fits nowhere.", refusal=True)
+            return Tap(ui, message=f"The {card_name(card)} fits nowhere.", refusal=True)
         rot = ui.rot if ui.rot in turns else turns[0]
         n = sum(len(a) for a in positions(view, card).values())
         return Tap(TurnUI(card=card, rot=rot, hint=ui.hint, step=ui.step),
-                   message=f"{card} ({card_words(card)}): {n} places. Tap a lit square, "
-                   "or Turn it.")
+                   message=f"{card_name(card)} ({card_words(card)}): {n} places. Tap a lit "
+                   "square, or Turn it.")
     if ui.card is None:
         if action in ("cf-sq", "cf-ok", "cf-rot", "cf-next", "cf-prev"):
             return Tap(ui, message="Pick a card from your hand first.", refusal=True)
@@ -289,7 +297,8 @@ def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
             at = _nearest(card, rot, pos[rot], (round(cx), round(cy)))
         others = "" if len(turns) > 1 else " (the only turn that fits)"
         return Tap(replace(ui, rot=rot, at=at),
-                   message=f"{card} {TURN_WORDS[rot]}{others}: {len(pos[rot])} places.")
+                   message=f"{card_name(card)} {TURN_WORDS[rot]}{others}: "
+                   f"{len(pos[rot])} places.")
     if action in ("cf-next", "cf-prev"):
         if not anchors:
             return Tap(ui)
@@ -315,15 +324,15 @@ def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
         if cover:
             at = _nearest(card, ui.rot, cover, p)
             return Tap(replace(ui, at=at),
-                       message=f"{place_words(Place(card, at[0], at[1], ui.rot))}: tap it "
-                       "again or Confirm to lay it.")
+                       message=f"{place_words(Place(card, at[0], at[1], ui.rot))}, shown on "
+                       "the floor: tap it again or Confirm to lay it.")
         sh = SHAPES[card][ui.rot]
         ax, ay = x - (sh.width - 1) // 2, y - (sh.height - 1) // 2
         why = view.explain_illegal(Place(card, ax, ay, ui.rot)) or "no place covers it"
         turned = [r for r in _fits_turns(view, card) if r != ui.rot and any(
             p in footprint(card, r, *a) for a in pos[r])]
         more = " It fits there turned: tap Turn." if turned else ""
-        return Tap(ui, message=f"{card} cannot go on square {x},{y}: {why}.{more}",
+        return Tap(ui, message=f"The {card_name(card)} cannot go there: {why}.{more}",
                    refusal=True)
     return Tap(ui)
 
@@ -356,8 +365,7 @@ def advice_ui(view: CFView, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str]:
         sc = view.board.score_cubicle(view.board.cubicle_at(action.pos) or
                                       view.board.cubicles()[0])
         return (replace(ui, hint=text),
-                f"The Strong computer would claim the cubicle at {action.x},{action.y} "
-                f"(ringed): {score_words(sc)}.")
+                f"The Strong computer would claim the ringed cubicle: {score_words(sc)}.")
     if isinstance(action, Pass):
         return replace(ui, hint=text), "The Strong computer would pass."
     return replace(ui, hint=text), "The Strong computer would deal the next hand."
@@ -446,18 +454,20 @@ def _stone(owner: int, p: Pos, small: bool = False) -> str:
             a = -math.pi / 2 + i * math.pi / 5
             pts.append(f"{cx + rr * math.cos(a):.1f} {cy + rr * math.sin(a):.1f}")
         body = f'<path d="M{"L".join(pts)}Z"/>'
-    return (f'<g class="cf-stone p{owner}">{body}<text x="{cx}" y="{cy + 5}">{owner + 1}'
+    key = "" if small else f' data-card="stone:{pos_text(p)}"'
+    return (f'<g class="cf-stone p{owner}"{key}>{body}<text x="{cx}" y="{cy + 5}">{owner + 1}'
             f"</text></g>")
 
 
 def marker_svg(owner: int) -> str:
     """A player's stone on its own (the players strip, the scores)."""
     return (f'<svg class="cf-mark" viewBox="{-S * 0.0} 0 {S} {S}" width="24" height="24" '
-            f'aria-hidden="true">{_stone(owner, (0, 0))}</svg>')
+            f'aria-hidden="true">{_stone(owner, (0, 0), small=True)}</svg>')
 
 
-def card_svg(card: str, rot: int = 0, size: int = 14) -> str:
-    """A small picture of a card (the hand)."""
+def card_svg(card: str, rot: int = 0, size: int = 26) -> str:
+    """A card's floor plan for the hand, drawn by the floor's own code (a door shows where the
+    card's own floor is; its item labels are enlarged by the CSS so they read at this size)."""
     sh = SHAPES[card][rot]
     parts = []
     for dx, dy, sq in sh.cells:
@@ -496,10 +506,46 @@ def walks_svg(b: Board, cub: Cubicle) -> str:
     return "".join(out)
 
 
-def focus_of(b: Board) -> tuple[float, float]:
-    card, x, y, rot = b.placements[-1]
+def focus_of(view: CFView) -> tuple[float, float]:
+    """Where the view looks: the middle of the player's own last card of this hand (the
+    starting elevator before it), so the floor does not drift to the others' cards."""
+    b = view.board
+    mine = [e.action for e in view.log if e.player == view.player
+            and isinstance(e.action, Place)]
+    if mine:
+        a = mine[-1]
+        card, x, y, rot = a.card, a.x, a.y, a.rot
+    else:
+        card, x, y, rot = b.placements[0]
     cx, cy = _centre(card, rot, x, y)
     return (cx * S + S / 2, cy * S + S / 2)
+
+
+def _box(squares: Sequence[Pos], ox: int, oy: int) -> str:
+    """The bounding box of some squares in the SVG's pixels: "x0,y0,x1,y1" (for pan.js)."""
+    xs = [p[0] for p in squares]
+    ys = [p[1] for p in squares]
+    return (f"{min(xs) * S + ox},{min(ys) * S + oy},{(max(xs) + 1) * S + ox},"
+            f"{(max(ys) + 1) * S + oy}")
+
+
+def my_squares(view: CFView) -> list[Pos]:
+    """The player's cubicles' units and their own cards of this hand ("My cubicles")."""
+    out = [p for p, who in view.board.stones.items() if who == view.player]
+    for e in view.log:
+        if e.player == view.player and isinstance(e.action, Place):
+            a = e.action
+            out.extend(footprint(a.card, a.rot, a.x, a.y))
+    if not out:
+        card, x, y, rot = view.board.placements[0]
+        out = footprint(card, rot, x, y)
+    return out
+
+
+def scored(view: CFView, step: int) -> list[CubicleScore]:
+    """The claimed cubicles of player ``step`` in scoring order (the list and the floor's
+    numbers agree)."""
+    return [sc for sc in view.board.scores() if sc.owner == step]
 
 
 def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
@@ -540,6 +586,7 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
     # cubicles, each one group (a button when it can be claimed or shows its walks)
     walk = b.walk
     stones: list[str] = []
+    marked_units: set[Pos] = set()
     for c in b.cubicles():
         units = "".join(_sq_svg(u, b.cells[u], None) for u in c.units)
         walls = "".join(_walls(u, b.cells[u], walk) for u in c.units)
@@ -554,17 +601,23 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
                      f'data-y="{c.id[1]}" data-testid="cf-claimable" aria-label="{esc(label)}"')
         elif c.owner is not None:
             attrs = (f' role="button" tabindex="0" data-action="cf-show" data-x="{c.id[0]}" '
-                     f'data-y="{c.id[1]}" data-testid="cf-claimed" aria-label="{esc(label)}"')
+                     f'data-y="{c.id[1]}" data-owner="{c.owner}" data-testid="cf-claimed" '
+                     f'aria-label="{esc(label)}"')
         elif sq_act:
             attrs = f' data-action="{sq_act}" data-x="{c.id[0]}" data-y="{c.id[1]}"'
         if f"u:{pos_text(c.id)}" in marked:
             classes.append("marked")
+            marked_units.update(c.units)
         if ui.hint == f"claim {pos_text(c.id)}":
             classes.append("hinted")
         if ui.show == c.id:
             classes.append("shown")
         out.append(f'<g class="{" ".join(classes)}"{attrs}>{units}'
                    f'<path class="cf-wall" d="{walls}"/></g>')
+    # the cards laid since the person acted, again, on top: each flies in from its player's
+    # chip on the computers' steps (bridge.js moves the element whose data-card it names)
+    if not interactive:
+        out.append(_laid_copies(b, marked, marked_units, walk))
     out.append(f'<g class="cf-stones" aria-hidden="true">{"".join(stones)}</g>')
     # card edges (thin), the last card laid and marked cards ringed
     edges = []
@@ -576,15 +629,24 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
     out.append(f'<g class="cf-edges" aria-hidden="true">{"".join(edges)}</g>')
     # walks: a cubicle tapped, or the scoring at the hand's end, player by player
     walks = []
-    if ui.show is not None:
-        shown = b.cubicle_at(ui.show)
-        if shown is not None and shown.owner is not None:
-            walks.append(walks_svg(b, shown))
+    shown = b.cubicle_at(ui.show) if ui.show is not None else None
+    if shown is not None and shown.owner is not None:
+        walks.append(walks_svg(b, shown))
     elif phase in (HAND_OVER, OVER) and ui.step < view.players:
         for c in b.cubicles():
             if c.owner == ui.step:
                 walks.append(walks_svg(b, c))
     out.append(f'<g class="cf-walks" aria-hidden="true">{"".join(walks)}</g>')
+    # the scoring: the numbers of the list's lines on their cubicles; the line tapped outlined
+    badges = []
+    if phase in (HAND_OVER, OVER) and ui.step < view.players:
+        for k, sc in enumerate(scored(view, ui.step), 1):
+            got = b.cubicle_at(sc.cubicle)
+            if got is not None:
+                badges.append(_badge(got.units[0], k, got.id == (shown.id if shown else None)))
+    if shown is not None:
+        badges.append(f'<path class="cf-shown" d="{_outline(set(shown.units))}"/>')
+    out.append(f'<g class="cf-badges" aria-hidden="true">{"".join(badges)}</g>')
     # the preview
     if placing and ui.at is not None and ui.card is not None:
         sh = SHAPES[ui.card][ui.rot]
@@ -599,14 +661,50 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
                    f'<rect class="cf-pv-edge" x="{x * S}" y="{y * S}" width="{sh.width * S}" '
                    f'height="{sh.height * S}" data-action="cf-sq" data-x="{x}" data-y="{y}"/>'
                    f"</g>")
-    fx, fy = focus_of(b)
+    fx, fy = focus_of(view)
     ox, oy = -minx * S, -miny * S
+    card, x, y, rot = b.placements[-1]
+    last = _box(footprint(card, rot, x, y), ox, oy)
+    spot = f'data-spot="{_box(shown.units, ox, oy)}" ' if shown is not None else ""
     return (f'<svg id="cf-svg" class="cf-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
             f'height="{h}" viewBox="0 0 {w} {h}" role="group" '
             f'aria-label="The office floor: {len(b.placements)} cards" '
             f'data-key="{esc(key_)}" data-focus="{fx + ox:.0f},{fy + oy:.0f}" '
+            f'data-mine="{_box(my_squares(view), ox, oy)}" data-last="{last}" {spot}'
+            f'data-floor="{_box([(b.bbox[0], b.bbox[1]), (b.bbox[2], b.bbox[3])], ox, oy)}" '
             + ('data-fit="1" ' if phase in (HAND_OVER, OVER) else "")
             + f'data-testid="cf-svg"><g transform="translate({ox} {oy})">{"".join(out)}</g></svg>')
+
+
+def _laid_copies(b: Board, marked: frozenset[str], marked_units: set[Pos],
+                 walk: set[Pos]) -> str:
+    """The marked cards drawn again as one group each (``data-card="floor:C07"``), the
+    element a card's flight moves; at rest it looks exactly like the floor under it."""
+    out = []
+    for card, x, y, rot in b.placements:
+        if f"c:{card}" not in marked:
+            continue
+        sh = SHAPES[card][rot]
+        cells = []
+        for dx, dy, sq in sh.cells:
+            p = (x + dx, y + dy)
+            cell = _sq_svg(p, b.cells.get(p, sq), None)
+            if sq.unit:
+                cell += f'<path class="cf-wall" d="{_walls(p, b.cells.get(p, sq), walk)}"/>'
+                if p in marked_units:
+                    cell = f'<g class="cf-cub marked">{cell}</g>'
+            cells.append(cell)
+        out.append(f'<g class="cf-laid" data-card="floor:{esc(card)}">{"".join(cells)}'
+                   f'<rect class="cf-edge marked" x="{x * S}" y="{y * S}" '
+                   f'width="{sh.width * S}" height="{sh.height * S}"/></g>')
+    return f'<g class="cf-laids" aria-hidden="true">{"".join(out)}</g>'
+
+
+def _badge(p: Pos, k: int, lit: bool) -> str:
+    """A scoring line's number on its cubicle (the list says "1.", the floor says 1)."""
+    cx, cy = p[0] * S + S - 12, p[1] * S + 12
+    return (f'<g class="cf-badge{" lit" if lit else ""}"><circle cx="{cx}" cy="{cy}" r="11"/>'
+            f'<text x="{cx}" y="{cy + 5}">{k}</text></g>')
 
 
 # --- the table --------------------------------------------------------------------------------
@@ -624,7 +722,7 @@ def players_html(view: CFView, names: Sequence[str]) -> str:
                  f"card{'s' if n != 1 else ''} in hand, {live[p]} points on the table, "
                  f"{view.totals[p]} before this hand"
                  + (", to play" if cur else ""))
-        items.append(f'<li class="cf-player p{p}{cur}" data-testid="cf-player" '
+        items.append(f'<li class="cf-player p{p}{cur}" id="cf-p{p}" data-testid="cf-player" '
                      f'aria-label="{esc(label)}">{marker_svg(p)}'
                      f'<span class="cf-pname">{esc(names[p])}</span>'
                      f'<span class="cf-pcount" title="cards in hand">{n}</span>'
@@ -635,12 +733,13 @@ def players_html(view: CFView, names: Sequence[str]) -> str:
     laid = sum(isinstance(e.action, Place) for e in view.log)
     rnd = min(laid // view.players + 1, size)
     info = (f"Hand {view.hand} of {view.hands_total} · round {rnd} of {size} · "
-            f"{view.deck_count} cards set aside")
+            f"{view.deck_count} set aside")
     return (f'<ul class="cf-players" aria-label="Players">{"".join(items)}</ul>'
             f'<p class="cf-info" data-testid="cf-info">{esc(info)}</p>')
 
 
 def hand_html(view: CFView, ui: TurnUI, interactive: bool) -> str:
+    """The hand: each card's floor plan and its name, in a strip that scrolls sideways."""
     hand = sorted(view.my_hand)
     if not hand:
         return ""
@@ -648,21 +747,22 @@ def hand_html(view: CFView, ui: TurnUI, interactive: bool) -> str:
     can = interactive and view.phase == PLACE and view.to_move == view.player
     for i, card in enumerate(hand):
         picked = ui.card == card
+        rot = ui.rot if picked else 0
         words = f": {card_words(card)}" + (", picked" if picked else "")
         dis = "" if can else " disabled"
+        size = 26 if rot % 2 == 0 else 17  # the same height turned
         btns.append(f'<button type="button" class="cf-hcard" data-action="cf-card" '
                     f'data-card="{esc(card)}" data-testid="cf-hand-card" data-key="{i + 1}" '
                     f'aria-pressed="{"true" if picked else "false"}"'
-                    f"{dis}>{card_svg(card, ui.rot if picked else 0)}"
-                    f'<span class="cf-cid">{esc(card)}</span>'
+                    f'{dis}><span class="cf-pic">{card_svg(card, rot, size)}</span>'
+                    f'<span class="cf-cname">{esc(card_name(card))}</span>'
                     f'<span class="sr-only">{esc(words)}</span></button>')
-    who = "Your cards"
-    return (f'<section class="cf-hand" aria-label="{who}" data-testid="cf-hand">'
+    return (f'<section class="cf-hand" aria-label="Your cards" data-testid="cf-hand">'
             f'<div class="cf-hand-strip">{"".join(btns)}</div></section>')
 
 
-def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool,
-                  hand_over: bool) -> str:
+def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool) -> str:
+    """The turn's actions, Confirm (or Pass) the one primary button, at the thumb's end."""
     phase = view.phase
     mine = interactive and view.to_move == view.player
     row: list[str] = []
@@ -672,7 +772,8 @@ def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool,
                         aria_label="Turn the card"))
         row.append(_btn("◀", "cf-prev", testid="cf-prev", live=has, aria_label="Previous place"))
         row.append(_btn("▶", "cf-next", testid="cf-next", live=has, aria_label="Next place"))
-        row.append(_btn("Cancel", "cf-cancel", testid="cf-cancel", live=has))
+        row.append(_btn("✕", "cf-cancel", testid="cf-cancel", live=has,
+                        aria_label="Cancel: put the card back"))
         row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
         row.append(_btn("Confirm", "cf-ok", cls="btn primary", testid="cf-ok",
                         live=has and ui.at is not None,
@@ -683,30 +784,35 @@ def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool,
         row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
         row.append(_btn("Pass", "cf-pass", cls="btn primary", testid="cf-pass", live=mine,
                         aria_label="Pass: claim nothing"))
-    elif phase == HAND_OVER:
-        if hand_over:
-            row.append(_btn("Next hand", "mt-next-hand", cls="btn primary",
-                            testid="mt-next-hand"))
-        elif mine:
-            row.append(_btn("Deal the next hand", "cf-deal", cls="btn primary",
-                            testid="cf-deal"))
     if not row:
         return ""
-    return f'<div class="cf-controls row">{"".join(row)}</div>'
+    return f'<div class="cf-controls">{"".join(row)}</div>'
 
 
-def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str]) -> str:
-    """At a hand's end: each player's walks and explained scores, then the totals."""
+def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str], next_hand: str) -> str:
+    """At a hand's end, in the dock: each player's claimed cubicles, one line each, numbered
+    as on the floor (a tap outlines the cubicle and draws its walks), then the totals; Back,
+    Next and ``next_hand`` (the button that deals on, if any)."""
     b = view.board
     n = view.players
     step = min(max(ui.step, 0), n)
     hand_scores = view.history[-1] if view.history else tuple(b.totals(n))
     if step < n:
-        scores = [s for s in b.scores() if s.owner == step]
-        rows = "".join(f"<li>{esc(pos_text(s.cubicle))}: {esc(score_words(s))}</li>"
-                       for s in scores) or "<li>No cubicle claimed.</li>"
+        rows = []
+        for k, sc in enumerate(scored(view, step), 1):
+            c = b.cubicle_at(sc.cubicle)
+            size = "double cube, " if c is not None and len(c.units) == 2 else ""
+            if c is not None and len(c.units) > 2:
+                size = f"{len(c.units)} units, "
+            on = ui.show == sc.cubicle
+            rows.append(f'<li><button type="button" class="cf-sline{" on" if on else ""}" '
+                        f'data-action="cf-show" data-x="{sc.cubicle[0]}" '
+                        f'data-y="{sc.cubicle[1]}" data-testid="cf-score-line" '
+                        f'aria-pressed="{"true" if on else "false"}"><b>{k}</b> '
+                        f"{esc(size + score_words(sc))}</button></li>")
         body = (f'<h3>{marker_svg(step)} {esc(names[step])}: {hand_scores[step]} points</h3>'
-                f'<ol class="cf-scores">{rows}</ol>')
+                + (f'<ol class="cf-scores">{"".join(rows)}</ol>' if rows else
+                   '<p class="cf-scores">No cubicle claimed.</p>'))
     else:
         trs = "".join(f"<tr><th scope='row'>{marker_svg(p)} {esc(names[p])}</th>"
                       f"<td>{hand_scores[p]}</td><td>{view.totals[p]}</td></tr>"
@@ -714,49 +820,70 @@ def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str]) -> str:
         body = (f'<table class="scores" data-testid="cf-totals"><caption>Points</caption>'
                 f'<thead><tr><th></th><th scope="col">Hand {view.hand}</th>'
                 f'<th scope="col">Total</th></tr></thead><tbody>{trs}</tbody></table>')
-    nav = ('<div class="row">'
+    nav = ('<div class="cf-controls">'
            + _btn("◀ Back", "cf-step", testid="cf-step-back", live=step > 0, d=-1)
            + _btn("Next ▶" if step < n else "Totals", "cf-step", testid="cf-step",
                   live=step < n, d=1)
-           + "</div>")
-    return (f'<section class="cf-scoring panel" data-testid="cf-scoring" '
-            f'aria-labelledby="cf-sc-h"><h2 id="cf-sc-h">Hand {view.hand} scored</h2>'
-            f"{body}{nav}</section>")
+           + next_hand + "</div>")
+    return (f'<section class="cf-scoring" data-testid="cf-scoring" '
+            f'aria-labelledby="cf-sc-h"><h2 id="cf-sc-h" class="sr-only">Hand {view.hand} '
+            f"scored</h2>{body}{nav}</section>")
 
 
-def table_html(view: CFView, ui: TurnUI, names: Sequence[str], *,
-               interactive: bool, marked: frozenset[str] = frozenset(), undo: bool = False,
-               hand_over: bool = False, key_: str = "") -> str:
-    """Everything below the top bar except the message line and the log."""
+def prompt(view: CFView, ui: TurnUI, interactive: bool) -> str:
+    """What the player is to do now, said in the message line after every redraw (so it is
+    true as long as it shows)."""
+    if not interactive or view.to_move != view.player:
+        return ""
+    if view.phase == PLACE:
+        if ui.card is None:
+            return "Your turn: pick a card to lay."
+        if ui.at is None:
+            return f"{card_name(ui.card)}, {TURN_WORDS[ui.rot]}: tap a lit square."
+        return f"{card_name(ui.card)} shown: tap it again or Confirm."
+    if view.phase == CLAIM:
+        return "Tap a lit cubicle to claim it, or Pass."
+    return ""
+
+
+def board_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+               marked: frozenset[str] = frozenset(), key_: str = "") -> str:
+    """The table above the dock: the players, the hand's line and the floor (which pans and
+    zooms inside its own viewport, so the page never moves)."""
     live = " live" if interactive and view.to_move == view.player and view.phase in (
         PLACE, CLAIM) else ""
-    prompt = ""
-    if live and view.phase == PLACE:
-        prompt = ("Pick a card to lay." if ui.card is None else
-                  f"{ui.card}, {TURN_WORDS[ui.rot]}: tap a lit square.")
-    elif live and view.phase == CLAIM:
-        prompt = "Tap a lit cubicle to claim it, or Pass."
     zoom = ('<div class="cf-zoom" aria-label="Zoom">'
             '<button type="button" class="btn icon" data-cf-zoom="in" aria-label="Zoom in" '
             'data-testid="cf-zoom-in">+</button>'
             '<button type="button" class="btn icon" data-cf-zoom="out" aria-label="Zoom out" '
             'data-testid="cf-zoom-out">−</button>'
             '<button type="button" class="btn icon" data-cf-zoom="fit" '
-            'aria-label="Fit the whole floor" data-testid="cf-zoom-fit">⤢</button></div>')
-    scoring = scoring_html(view, ui, names) if view.phase in (HAND_OVER, OVER) else ""
+            'aria-label="Fit the whole floor" data-testid="cf-zoom-fit">⤢</button></div>'
+            '<button type="button" class="btn small cf-mine" data-cf-zoom="mine" '
+            'data-testid="cf-mine">My cubicles</button>')
     return (f'<div class="cf{live}" data-testid="cf-table" data-phase="{view.phase}">'
             + players_html(view, names)
-            + scoring
             + '<div class="cf-viewport">'
             + '<div id="cf-view" class="cf-view" tabindex="0" data-testid="cf-view" '
               'aria-label="The floor plan: drag to move, pinch or + and − to zoom, arrow keys '
               'pan">'
             + board_svg(view, ui, names, interactive, marked, key_)
-            + "</div>" + zoom + "</div>"
-            + (f'<p class="cf-prompt">{esc(prompt)}</p>' if prompt else "")
-            + hand_html(view, ui, interactive)
-            + controls_html(view, ui, interactive, undo, hand_over)
-            + "</div>")
+            + "</div>" + zoom + "</div></div>")
+
+
+def dock_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+              undo: bool = False, hand_over: bool = False) -> str:
+    """The dock under the message line: the hand and the turn's actions, or at a hand's end
+    the scoring and what deals on."""
+    if view.phase in (HAND_OVER, OVER):
+        deal = ""
+        if view.phase == HAND_OVER and hand_over:
+            deal = _btn("Next hand", "mt-next-hand", cls="btn primary", testid="mt-next-hand")
+        elif view.phase == HAND_OVER and interactive and view.to_move == view.player:
+            deal = _btn("Deal the next hand", "cf-deal", cls="btn primary", testid="cf-deal")
+        return f'<div class="cf-dock">{scoring_html(view, ui, names, deal)}</div>'
+    return ('<div class="cf-dock">' + hand_html(view, ui, interactive)
+            + controls_html(view, ui, interactive, undo) + "</div>")
 
 
 # --- log lines and marks ----------------------------------------------------------------------
@@ -777,11 +904,11 @@ def describe_turn(before: CFView, after: CFView, seat: int, name: str) -> str:
     board = after.board
     for a in acts:
         if isinstance(a, Place):
-            parts.append(f"laid {a.card} ({card_words(a.card)}) at {a.x},{a.y}")
+            parts.append(f"laid {a_card(a.card)}")
         elif isinstance(a, Claim):
             c = board.cubicle_at(a.pos)
-            pts = f" (worth {board.score_cubicle(c).total} now)" if c is not None else ""
-            parts.append(f"claimed the cubicle at {a.x},{a.y}{pts}")
+            pts = f" worth {board.score_cubicle(c).total} now" if c is not None else ""
+            parts.append(f"claimed a cubicle{pts}")
         elif isinstance(a, Pass):
             parts.append("claimed nothing")
     if not parts:
@@ -793,10 +920,11 @@ def describe_turn(before: CFView, after: CFView, seat: int, name: str) -> str:
 
 
 def marked_keys(before: CFView, after: CFView) -> frozenset[str]:
-    if after.hand != before.hand:
-        return frozenset()
+    """What changed on the floor from ``before`` (when a person last acted; maybe several
+    computers' turns ago) to ``after``: every card laid and cubicle claimed since, of this
+    hand."""
     out = set()
-    for e in after.log[len(before.log):]:
+    for e in after.log[len(before.log) if after.hand == before.hand else 0:]:
         if isinstance(e.action, Place):
             out.add(f"c:{e.action.card}")
         elif isinstance(e.action, Claim):
@@ -810,4 +938,22 @@ def walks_message(view: CFView, pos: Pos, names: Sequence[str]) -> str:
     if c is None or c.owner is None:
         return "That cubicle is not claimed."
     sc = b.score_cubicle(c)
-    return f"{names[c.owner]}'s cubicle at {pos_text(c.id)}: {score_words(sc)}."
+    who = "Your" if names[c.owner] == "You" else f"{names[c.owner]}'s"
+    return f"{who} cubicle (outlined): {score_words(sc)}."
+
+
+def flights(before: CFView, after: CFView) -> list[tuple[str, str | None]]:
+    """One computer's step as the page's flights: a card laid flies from its player's name chip
+    to its place on the floor, each new stone (a claim, or a cubicle a card enlarged) from its
+    owner's chip to its unit."""
+    if after.hand != before.hand:
+        return []
+    out: list[tuple[str, str | None]] = []
+    for e in after.log[len(before.log):]:
+        if isinstance(e.action, Place):
+            out.append((f"floor:{e.action.card}", f"#cf-p{e.player}"))
+    old = before.board.stones
+    for p, owner in sorted(after.board.stones.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if old.get(p) != owner:
+            out.append((f"stone:{pos_text(p)}", f"#cf-p{owner}"))
+    return out

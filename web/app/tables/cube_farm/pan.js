@@ -1,15 +1,24 @@
 /* Cube Farm: pan and zoom the floor plan on the page's own thread (Python never sees a pointer
- * move). One CSS transform on #cf-svg is the whole camera; the board's HTML is redrawn by Python
- * whenever the game changes and the camera is put back on it at once (a MutationObserver runs
- * before the next paint). #cf-svg's data-key changes when a new table starts (fit it again);
- * data-focus is the middle of the last card laid (the view follows it). Drag to pan, pinch or
- * wheel to zoom, the + − ⤢ buttons, and arrow keys / + - 0 on the focused viewport. A drag
- * never counts as a tap on a square. window.cubeFarmCam is exposed for tests and benchmarks.
+ * move). One CSS transform on #cf-svg is the whole camera; it is also kept in custom properties
+ * (--cf-x, --cf-y, --cf-k) on the board's region, which outlives every redraw, so a floor just
+ * drawn is already where the camera looks (the bridge measures card flights at once, before
+ * this script's MutationObserver puts the camera back on the new plan).
+ *
+ * Where it looks (data-* of #cf-svg): data-key changes when a new table starts (look again);
+ * data-focus is the middle of the player's own last card (the view keeps it in sight and never
+ * follows the others' cards away from it); data-last the last card laid (shown if the player's
+ * own card stays in view); data-spot a cubicle whose walks are shown (brought into view);
+ * data-mine the box of the player's own cubicles ("My cubicles"); data-floor the cards' box
+ * (Fit); data-fit a scored hand (the whole floor, for looking). A zoom this script picks itself never makes a square smaller than
+ * a 44 px target; at a smaller zoom (Fit, a pinch) a tap on the plan zooms in there first.
+ * Drag to pan, pinch or wheel to zoom, the + − ⤢ buttons, and arrow keys / + - 0 on the focused
+ * viewport. A drag never counts as a tap on a square. window.cubeFarmCam is for tests.
  */
 (function () {
   "use strict";
-  const cam = { x: 0, y: 0, k: 1, key: null, focus: null };
-  const MIN_K = 0.15, MAX_K = 3, COMFORT = 1;
+  const SQ = 48, TARGET = 44;  // SVG units per square; the smallest square a finger is given
+  const cam = { x: 0, y: 0, k: 1, key: null, focus: null, last: null, spot: null };
+  const MIN_K = 0.15, MAX_K = 3, COMFORT = 1, MAX_PICK = 1.6;
   const ptrs = new Map();
   let start = null, dragged = false, frame = 0;
 
@@ -19,8 +28,13 @@
   function apply() {
     frame = 0;
     const s = svg();
-    if (s) s.style.transform = "translate(" + cam.x.toFixed(1) + "px," + cam.y.toFixed(1) +
-      "px) scale(" + cam.k.toFixed(4) + ")";
+    if (!s) return;
+    const x = cam.x.toFixed(1) + "px", y = cam.y.toFixed(1) + "px", k = cam.k.toFixed(4);
+    s.style.transform = "translate(" + x + "," + y + ") scale(" + k + ")";
+    const hold = document.getElementById("mt-board") || document.documentElement;
+    hold.style.setProperty("--cf-x", x);
+    hold.style.setProperty("--cf-y", y);
+    hold.style.setProperty("--cf-k", k);
   }
   function schedule() { if (!frame) frame = requestAnimationFrame(apply); }
 
@@ -28,25 +42,32 @@
     const v = view();
     return v ? [v.clientWidth, v.clientHeight] : [360, 300];
   }
+  /* The cards on the table (data-floor), else the whole plan with its margin. */
+  function floorBox(s) {
+    const b = nums(s.dataset.floor);
+    return b.length === 4 ? b : [0, 0, +s.getAttribute("width"), +s.getAttribute("height")];
+  }
   function fitK() {
     const s = svg(); if (!s) return 1;
-    const [vw, vh] = size();
-    const w = +s.getAttribute("width"), h = +s.getAttribute("height");
-    return Math.max(MIN_K, Math.min(MAX_K, vw / w, vh / h));
+    const [vw, vh] = size(), b = floorBox(s);
+    return Math.max(MIN_K, Math.min(MAX_K, (vw - 16) / (b[2] - b[0]), (vh - 16) / (b[3] - b[1])));
   }
   function centre(px, py) {
     const [vw, vh] = size();
     cam.x = vw / 2 - px * cam.k; cam.y = vh / 2 - py * cam.k;
   }
-  function focusPoint(s) {
-    const f = (s.dataset.focus || "0,0").split(",").map(Number);
-    return f;
-  }
+  const nums = (text) => (text || "").split(",").map(Number);
   function fit() {
     const s = svg(); if (!s) return;
-    cam.k = fitK();
-    centre(+s.getAttribute("width") / 2, +s.getAttribute("height") / 2);
+    cam.k = Math.min(fitK(), MAX_PICK);
+    const b = floorBox(s);
+    centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
     apply();
+  }
+  /* A zoom picked by the app: the whole box if it fits, never a square under 44 px. */
+  function pickK(w, h) {
+    const [vw, vh] = size();
+    return Math.max(TARGET / SQ, Math.min(MAX_PICK, (vw - 16) / w, (vh - 16) / h));
   }
   function zoomAt(factor, cx, cy) {
     const k = Math.max(MIN_K, Math.min(MAX_K, cam.k * factor));
@@ -54,19 +75,78 @@
     cam.x = cx - (cx - cam.x) * f; cam.y = cy - (cy - cam.y) * f; cam.k = k;
     schedule();
   }
+  /* Is the box (SVG px) inside the view, with a margin? */
+  function inside(b, margin) {
+    const [vw, vh] = size();
+    return cam.x + b[0] * cam.k >= margin && cam.y + b[1] * cam.k >= margin &&
+      cam.x + b[2] * cam.k <= vw - margin && cam.y + b[3] * cam.k <= vh - margin;
+  }
+  /* Pan as little as it takes to show the box; ``keep`` (a point) must stay in view. */
+  function reveal(b, keep) {
+    const [vw, vh] = size();
+    const m = 8, ox = cam.x, oy = cam.y;
+    if (cam.x + b[0] * cam.k < m) cam.x = m - b[0] * cam.k;
+    else if (cam.x + b[2] * cam.k > vw - m) cam.x = vw - m - b[2] * cam.k;
+    if (cam.y + b[1] * cam.k < m) cam.y = m - b[1] * cam.k;
+    else if (cam.y + b[3] * cam.k > vh - m) cam.y = vh - m - b[3] * cam.k;
+    if (keep && !inside([keep[0] - SQ, keep[1] - SQ, keep[0] + SQ, keep[1] + SQ], 0)) {
+      cam.x = ox; cam.y = oy;
+    }
+  }
+  function mine() {
+    const s = svg(); if (!s) return;
+    const b = nums(s.dataset.mine);
+    if (b.length !== 4) return;
+    cam.k = pickK(b[2] - b[0], b[3] - b[1]);
+    centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+    apply();
+  }
+  /* A card's flight just started by the page (bridge.js) on the plan: its translate was
+   * measured in screen pixels, under the camera of before this redraw; in the plan a pixel is
+   * 1/k of a unit, and if the camera moves now the flight must still start where it was on
+   * the screen. Each flight is corrected once, before it is painted. */
+  const corrected = new WeakSet();
+  function correctFlights(s, k, dx, dy) {
+    for (const a of document.getAnimations()) {
+      const el = a.effect && a.effect.target;
+      if (corrected.has(a) || !el || !s.contains(el) || !a.effect.getKeyframes) continue;
+      corrected.add(a);
+      const frames = a.effect.getKeyframes();
+      const m = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(frames[0] && frames[0].transform);
+      if (!m) continue;
+      const x = +m[1] / k - dx / cam.k, y = +m[2] / k - dy / cam.k;
+      a.effect.setKeyframes([{ transform: "translate(" + x.toFixed(1) + "px," + y.toFixed(1) +
+                                           "px)" }, { transform: "translate(0px,0px)" }]);
+    }
+  }
   function sync() {
     const s = svg(); if (!s) return;
+    const was = [cam.x, cam.y, cam.k];
     const key = s.dataset.key || "";
+    const f = nums(s.dataset.focus);
     if (key !== cam.key) {
       cam.key = key;
-      if (s.dataset.fit) { cam.focus = s.dataset.focus; fit(); return; }  // a scored hand
-      const fk = fitK();
-      cam.k = fk > COMFORT ? Math.min(fk, 1.6) : COMFORT;  // a square stays a 48 px target
-      const f = focusPoint(s); centre(f[0], f[1]);
+      if (s.dataset.fit) fit();  // a scored hand: the whole floor
+      else {
+        const fk = fitK();
+        cam.k = fk > COMFORT ? Math.min(fk, MAX_PICK) : COMFORT;  // a square is a 48 px target
+        centre(f[0], f[1]);
+      }
     } else if (s.dataset.focus !== cam.focus) {
-      const f = focusPoint(s); centre(f[0], f[1]);
+      // the player laid a card: keep it in sight, without a jump if it already is
+      if (!inside([f[0] - SQ, f[1] - SQ, f[0] + SQ, f[1] + SQ], 0)) centre(f[0], f[1]);
+    } else if (s.dataset.last !== cam.last && s.dataset.last) {
+      reveal(nums(s.dataset.last), f);  // another's card, if the player's own stays in view
+    }
+    if (s.dataset.spot && s.dataset.spot !== cam.spot) {  // a cubicle's walks: readable
+      const b = nums(s.dataset.spot);
+      if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
+      reveal(b, null);
     }
     cam.focus = s.dataset.focus;
+    cam.last = s.dataset.last;
+    cam.spot = s.dataset.spot || null;
+    if (cam.k === was[2]) correctFlights(s, was[2], cam.x - was[0], cam.y - was[1]);
     apply();
   }
 
@@ -103,10 +183,18 @@
   const up = (e) => { ptrs.delete(e.pointerId); if (!ptrs.size) start = null; };
   document.addEventListener("pointerup", up);
   document.addEventListener("pointercancel", up);
-  // a drag is not a tap: swallow its click before the bridge sees it
   window.addEventListener("click", (e) => {
-    if (dragged && view() && view().contains(e.target)) {
-      e.stopPropagation(); e.preventDefault(); dragged = false;
+    const v = view();
+    if (!v || !v.contains(e.target)) return;
+    // a drag is not a tap: swallow its click before the bridge sees it
+    if (dragged) { e.stopPropagation(); e.preventDefault(); dragged = false; return; }
+    // a square smaller than a finger: the first tap zooms in there, the next one acts
+    const s = svg();
+    if (s && s.contains(e.target) && e.target.closest("[data-action]") && e.detail !== 0 &&
+        cam.k * SQ < TARGET) {
+      e.stopPropagation(); e.preventDefault();
+      const r = v.getBoundingClientRect();
+      zoomAt(COMFORT / cam.k, e.clientX - r.left, e.clientY - r.top);
     }
   }, true);
   document.addEventListener("wheel", (e) => {
@@ -121,7 +209,9 @@
     if (!b) return;
     const [vw, vh] = size();
     const what = b.dataset.cfZoom;
-    if (what === "fit") fit(); else zoomAt(what === "in" ? 1.4 : 1 / 1.4, vw / 2, vh / 2);
+    if (what === "fit") fit();
+    else if (what === "mine") mine();
+    else zoomAt(what === "in" ? 1.4 : 1 / 1.4, vw / 2, vh / 2);
   });
   document.addEventListener("keydown", (e) => {
     const v = view(); if (!v) return;
@@ -144,5 +234,5 @@
     else return;
     e.preventDefault(); e.stopPropagation();
   }, true);
-  window.cubeFarmCam = { cam, fit, zoomAt, apply };
+  window.cubeFarmCam = { cam, fit, mine, zoomAt, apply };
 })();

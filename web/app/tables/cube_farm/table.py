@@ -25,6 +25,7 @@ class Table(SeatedTable[cu.TurnUI]):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, cu.TurnUI())
+        self.live = False  # the last dock drawn was the person's turn (its prompt is said)
 
     def key_of(self, m: Match) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
@@ -34,9 +35,27 @@ class Table(SeatedTable[cu.TurnUI]):
         return self.game.view(m.state, seat)
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return cu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
-                             marked=self.marked, undo=bool(self.undo),
-                             hand_over=self.hand_over is not None, key_=self.key_of(m))
+        return cu.board_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+                             marked=self.marked, key_=self.key_of(m))
+
+    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+        self.live = interactive
+        return cu.dock_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+                            undo=bool(self.undo), hand_over=self.hand_over is not None)
+
+    def render_board(self) -> None:
+        """The shell's redraw clears the message line; what the player is to do now goes back
+        in it (a tap's own message, said after this, takes its place)."""
+        super().render_board()
+        m = self.shown
+        if m is not None and not self.covered(m) and self.live:
+            text = cu.prompt(self.view(m, self.viewer(m)), self.ui, True)
+            if text:
+                self.say(text)
+
+    def flights(self, m: Match, before: CFState, after: CFState) -> list[tuple[str, str | None]]:
+        seat = self.viewer(m)
+        return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
         return cu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
@@ -118,7 +137,12 @@ class Table(SeatedTable[cu.TurnUI]):
             return
         self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
         self.render_board()
-        self.say(cu.walks_message(self.view(m, self.viewer(m)), pos, m.names()))
+        view = self.view(m, self.viewer(m))
+        cub = view.board.cubicle_at(pos)
+        if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
+                self.ui.step, m.state.players):
+            return  # its line in the scoring says it, lit
+        self.say(cu.walks_message(view, pos, m.names()))
 
     def act_cf_step(self, ev: Event) -> None:
         m = self.shown
