@@ -237,7 +237,9 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
         assert f'data-testid="{tid}"' in html, tid
     assert html.count('data-testid="cf-player"') == 3
     assert "Hand 1 of 3 · round " in html and " of 5 · 35 set aside" in html
-    assert "free cubicle at" in html and "steps from the elevator" in html
+    assert "free cubicle on the " in html and "steps from the elevator" in html
+    # a square is found on the floor by its card, never by coordinates the floor does not show
+    assert not re.findall(r'aria-label="[^"]*-?\d+,-?\d+[^"]*"', html)
     assert 'class="cf-edge marked"' in html
     # other players' cards are never in the page: only their counts
     for p in (1, 2):

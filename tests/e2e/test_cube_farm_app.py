@@ -217,7 +217,7 @@ def test_hint_reload_and_undo(app: Any) -> None:
     cubs = app.locator("[data-testid=cf-claimable]")
     assert cubs.count() > 0
     label = cubs.first.get_attribute("aria-label") or ""
-    assert label.startswith("free cubicle at") and "steps from the elevator" in label
+    assert label.startswith("free cubicle on the ") and "steps from the elevator" in label
     claimed = app.locator("[data-testid=cf-claimed]").count()
     # the keyboard: a cubicle of the plan is focusable and Enter claims it
     before = app.evaluate("document.documentElement.dataset.handled || '0'")

@@ -199,21 +199,31 @@ def cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -
     return label
 
 
+def _card_at(b: Board, p: Pos) -> str:
+    """The name of the card a square belongs to ("the Coffee row"): how a player finds a
+    cubicle on the floor without coordinates."""
+    for card, x, y, rot in reversed(b.placements):
+        if p in footprint(card, rot, x, y):
+            return f"the {card_name(card)}"
+    return "the floor"
+
+
 def _cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -> str:
     units = f"{len(c.units)} unit{'s' if len(c.units) != 1 else ''}"
+    where = f"on {_card_at(b, c.id)}"
     lift = b.elevator_route(c)
     steps = (f"{len(lift)} steps from the elevator" if lift else "no walk to the elevator")
     if c.negative:
-        return f"the {c.character}'s cubicle at {pos_text(c.id)}, {units}"
+        return f"the {c.character}'s cubicle {where}, {units}"
     if c.owner is not None:
         sc = b.score_cubicle(c)
         who = names[c.owner] if c.owner < len(names) else f"player {c.owner + 1}"
-        return f"cubicle of {who} at {pos_text(c.id)}, {units}, {steps}, scores {sc.total}"
+        return f"cubicle of {who} {where}, {units}, {steps}, scores {sc.total}"
     if claimable:
         sc = b.score_cubicle(c)
-        return (f"free cubicle at {pos_text(c.id)}, {units}, {steps}: claim it, "
+        return (f"free cubicle {where}, {units}, {steps}: claim it, "
                 f"would score {sc.total}")
-    return f"free cubicle at {pos_text(c.id)}, {units}, {steps}"
+    return f"free cubicle {where}, {units}, {steps}"
 
 
 # --- taps -------------------------------------------------------------------------------------
@@ -359,7 +369,7 @@ def advice_ui(view: CFView, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str]:
     if isinstance(action, Place):
         return (TurnUI(card=action.card, rot=action.rot, at=(action.x, action.y), hint=text,
                        step=ui.step),
-                f"The Strong computer would lay {place_words(action)} (outlined): "
+                f"The Strong computer would lay the {place_words(action)} (outlined): "
                 "Confirm to lay it.")
     if isinstance(action, Claim):
         sc = view.board.score_cubicle(view.board.cubicle_at(action.pos) or
