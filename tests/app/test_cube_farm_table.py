@@ -583,4 +583,12 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         # the computer's card is still marked when the person's turn comes
         assert table.marked >= {f"c:{c}" for c in laid}
         assert page.regions["mt-board"].count('class="cf-edge marked"') == len(laid)
+        # Replay: the same steps again, the same flights, then the table as it is
+        seen = len(page.batches)
+        click(app, "mt-replay")
+        await played(app)
+        again = [f for b in page.batches[seen:] for f in b.get("flights", [])]
+        assert again == flights
+        assert 'data-testid="replaying"' not in page.regions["mt-board"]
+        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
     run_async(scenario())
