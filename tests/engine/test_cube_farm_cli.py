@@ -92,3 +92,11 @@ def test_joining_two_players_cubicles_is_a_named_set_up_option() -> None:
 def test_the_join_option_reaches_the_command_line() -> None:
     res = play_seeded("cube-farm", 3, ["beginner", "beginner"], {"hands": 1, "join": "yes"})
     assert res.to_dict()["options"]["join"] == "yes"
+
+
+def test_the_deck_list_names_each_card_as_the_app_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["deck"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["E0", ".", "E", ".", "|", ".", "E", ".", "Elevator"]
+    c39 = next(line for line in lines if line.startswith("C39 "))
+    assert c39.endswith(" Printer & Water lounge") and "La . Wa" in c39

@@ -22,7 +22,7 @@ from typing import cast
 
 from engine.errors import ParseError
 from engine.games.cube_farm.bots import BOTS
-from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, item_counts
+from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, card_name, item_counts
 from engine.games.cube_farm.rules import GAME, CFConfig, CFState
 from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.tournament import play_tournament, wilson
@@ -166,8 +166,8 @@ def _main(argv: list[str]) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     if args.cmd == "deck":
-        for cid, (top, bottom) in CARDS.items():
-            print(f"{cid:4} {top:16} | {bottom}")
+        for cid, (top, bottom) in CARDS.items():  # with the name the app's hand shows
+            print(f"{cid:4} {top:16} | {bottom:16} {card_name(cid)}")
         print(json.dumps({"cards_in_deck": len(DECK_IDS), **DESIGN_COUNTS,
                           "items": dict(item_counts())}, indent=1))
         return 0
