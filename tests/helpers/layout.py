@@ -263,8 +263,10 @@ SMALL_TARGETS_JS = "(scope) => {" + _COLOUR_JS + r"""
     if (a.tagName !== 'A' || getComputedStyle(a).display !== 'inline') return false;
     const block = a.parentElement;
     if (!block) return false;
+    const PHRASE = ['B', 'I', 'EM', 'STRONG', 'CODE', 'SMALL', 'SPAN', 'ABBR', 'KBD', 'Q'];
     const own = [...block.childNodes].filter(c => c !== a && (c.nodeType === 3 ||
-      (c.nodeType === 1 && getComputedStyle(c).display === 'inline')))
+      (c.nodeType === 1 && PHRASE.includes(c.tagName) &&
+       getComputedStyle(c).display === 'inline' && c.getBoundingClientRect().width > 1)))
       .map(c => c.textContent).join('').trim();
     return own.length > 0;
   };
