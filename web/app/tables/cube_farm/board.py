@@ -635,7 +635,7 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
         sh = SHAPES[card][rot]
         cls = "cf-edge" + (" marked" if f"c:{card}" in marked else "")
         edges.append(f'<rect class="{cls}" x="{x * S}" y="{y * S}" width="{sh.width * S}" '
-                     f'height="{sh.height * S}"><title>{esc(card)}</title></rect>')
+                     f'height="{sh.height * S}"><title>{esc(card_name(card))}</title></rect>')
     out.append(f'<g class="cf-edges" aria-hidden="true">{"".join(edges)}</g>')
     # walks: a cubicle tapped, or the scoring at the hand's end, player by player
     walks = []
@@ -688,10 +688,11 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
 
 def _laid_copies(b: Board, marked: frozenset[str], marked_units: set[Pos],
                  walk: set[Pos]) -> str:
-    """The marked cards drawn again as one group each (``data-card="floor:C07"``), the
-    element a card's flight moves; at rest it looks exactly like the floor under it."""
+    """The last card laid, if marked, drawn again as one group (``data-card="floor:C07"``):
+    the element its flight moves (a step lays one card at most; a watched game marks a whole
+    hand, which is not drawn twice). At rest it looks exactly like the floor under it."""
     out = []
-    for card, x, y, rot in b.placements:
+    for card, x, y, rot in b.placements[-1:]:
         if f"c:{card}" not in marked:
             continue
         sh = SHAPES[card][rot]
