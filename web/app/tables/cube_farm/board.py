@@ -7,17 +7,27 @@ the turn's UI state (:class:`TurnUI`) into HTML, and a tap (a
 decided here: lit squares are the footprints of the engine's legal placements for the chosen
 card and turn, lit cubicles its legal claims, refusals quote ``explain_illegal``.
 
+The table frame splits it in two: :func:`board_html` (the players and the floor, in the field)
+and :func:`dock_html` (the hand, each card's floor plan and its name, and the turn's actions;
+at a hand's end the scoring), always in view under the message line, where :func:`prompt`
+says what to do now. Cards are called by their names (``deck.card_name``), squares by the card
+they are on: nothing the player reads cites coordinates the floor does not show.
+
 Laying a card (phone first, one thumb): tap a card of your hand; every square some legal
 position of it (in the current turn) would cover lights up. Tap a lit square: the card is shown
 there (the legal position covering that square whose middle is nearest to it); tap it again,
 or Confirm, to lay it. *Turn* goes to the next turn that fits anywhere; the arrows step through
-the positions one by one (the keyboard and screen-reader way); Cancel takes the preview back.
+the positions one by one (the keyboard and screen-reader way); ✕ takes the preview back.
 A tap on an unlit square says why the card cannot go there.
 
-The board SVG lies in a viewport (``#cf-view``) that the page's own script
-(``cube_farm_pan.js``) pans and zooms by setting one CSS transform on ``#cf-svg``; Python
-never sees pointer moves. ``data-focus`` (the middle of the last card laid, in SVG units) tells
-the script where to look; ``data-key`` changes when a new table starts (the view fits again).
+The board SVG lies in a viewport (``#cf-view``) that the page's own script (``pan.js``) pans
+and zooms by setting one CSS transform on ``#cf-svg``; Python never sees pointer moves. Where
+to look, in SVG pixels: ``data-focus`` the middle of the player's own last card (the view keeps
+it in sight), ``data-mine`` their cubicles ("My cubicles"), ``data-last`` the last card laid,
+``data-spot`` a cubicle whose walks are shown, ``data-floor`` the cards (Fit); ``data-key``
+changes when a new table starts. A computer's step flies (:func:`flights`): the card laid
+(``data-card="floor:C07"``) and each new stone (``"stone:3,-2"``) from its player's chip
+(``#cf-p1``).
 
 Data actions and their ``data-*`` values: ``cf-card`` card · ``cf-sq`` x, y (any square) ·
 ``cf-rot`` · ``cf-prev`` · ``cf-next`` · ``cf-ok`` · ``cf-cancel`` · ``cf-claim`` x, y ·

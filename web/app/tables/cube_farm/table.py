@@ -1,5 +1,6 @@
-"""Cube Farm's table: the shell's seated table plus the floor plan of :mod:`.board` (taps,
-walks, the Hint from the Strong computer's advice).
+"""Cube Farm's table: the shell's seated table plus the floor plan of :mod:`.board` (the
+floor in the frame's field, the hand and actions in its dock; taps, walks, the computers'
+flights, the Hint from the Strong computer's advice).
 
 A hand's end stops the table (``hand_over``) so everyone can follow the scoring walks player
 by player; *Next hand* deals on (the engine's ``next hand`` action of whoever starts it).
