@@ -254,6 +254,12 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
     check_html(html)
     assert len(re.findall(r'class="btn primary"', html)) == 1
     assert 'data-testid="cf-preview"' in html and 'class="cf-lit"' in html
+    # the card shown is brought into view (the arrows and the Hint may show it anywhere)
+    b = s0.board
+    ox, oy = (cu.MARGIN - b.bbox[0]) * cu.S, (cu.MARGIN - b.bbox[1]) * cu.S
+    foot = cu.footprint(card, t.ui.rot, *t.ui.at)
+    x0, y0 = min(p[0] for p in foot) * cu.S + ox, min(p[1] for p in foot) * cu.S + oy
+    assert f'data-spot="{x0},{y0},' in html
     assert 'aria-pressed="true"' in html
     # not interactive: no control of the game is enabled, the plan has no tap targets
     off = table_html(view(s0, 0), t.ui, NAMES, interactive=False)

@@ -685,7 +685,11 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
     ox, oy = -minx * S, -miny * S
     card, x, y, rot = b.placements[-1]
     last = _box(footprint(card, rot, x, y), ox, oy)
-    spot = f'data-spot="{_box(shown.units, ox, oy)}" ' if shown is not None else ""
+    spot = ""  # brought into view: a cubicle whose walks are shown, or the card shown
+    if shown is not None:
+        spot = f'data-spot="{_box(shown.units, ox, oy)}" '
+    elif placing and ui.at is not None and ui.card is not None:
+        spot = f'data-spot="{_box(footprint(ui.card, ui.rot, *ui.at), ox, oy)}" '
     return (f'<svg id="cf-svg" class="cf-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
             f'height="{h}" viewBox="0 0 {w} {h}" role="group" '
             f'aria-label="The office floor: {len(b.placements)} cards" '
