@@ -399,7 +399,8 @@ def test_card_names_follow_the_rules_kinds() -> None:
             kinds["back-to-back"], kinds["halves"], kinds["double"], kinds["lounge"],
             kinds["reception"] + kinds["reception aisle"], kinds["VP office"]] == list(
         DESIGN_COUNTS.values())
-    assert cu.a_card("C03") == "a Coffee row" and cu.a_card("E1") == "an Elevator"
+    assert [cu.a_card(c) for c in ("C03", "E1", "C34", "C30")] == [
+        "a Coffee row", "an Elevator", "a Supplies halves card", "a Half cubes card"]
 
 
 def test_the_hand_is_floor_plans_with_names_in_the_dock() -> None:

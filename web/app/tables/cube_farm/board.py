@@ -60,7 +60,7 @@ from engine.games.cube_farm.board import (
     Square,
     pos_text,
 )
-from engine.games.cube_farm.deck import ITEMS, card_name
+from engine.games.cube_farm.deck import ITEMS, card_kind, card_name
 from engine.games.cube_farm.rules import (
     CLAIM,
     HAND_OVER,
@@ -176,8 +176,11 @@ def place_words(a: Place) -> str:
 
 
 def a_card(card: str) -> str:
-    """"a Coffee row", "an Elevator": the card's name in a sentence."""
+    """"a Coffee row", "an Elevator", "a Supplies halves card": the card's name in a
+    sentence (a name in the plural takes "card")."""
     name = card_name(card)
+    if card_kind(card) == "halves":
+        name += " card"
     return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
