@@ -8,6 +8,7 @@ import asyncio
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from html import unescape
 
 from app.shell import App
@@ -438,6 +439,39 @@ def test_prompts_and_messages_say_what_is_true_now() -> None:
     assert ok.message is None and ok.ui == cu.TurnUI()  # nothing of the laid card is kept
     if after.phase == CLAIM:
         assert cu.prompt(view(after, 0), ok.ui, True) == "Tap a lit cubicle to claim it, or Pass."
+
+
+def test_a_claims_hint_is_not_kept_once_the_card_is_taken_back() -> None:
+    s = claim_state()
+    cub = s.board.claimable()[0]
+    ui = cu.TurnUI(hint=f"claim {cub.id[0]},{cub.id[1]}")
+    claiming = cu.board_html(view(s, 0), ui, NAMES, interactive=True)
+    assert claiming.count('class="cf-cub cf-can hinted"') == 1
+    # the same table while laying a card (as after Undo): the claim's hint rings nothing
+    placing = cu.board_html(replace(view(s, 0), phase=PLACE), ui, NAMES, interactive=True)
+    assert "hinted" not in placing
+
+    async def scenario() -> None:  # and Undo forgets it
+        app, page, env = boot()
+        env.go("#/cube-farm/deal/7?seats=you,standard")
+        await played(app)
+        table = app.tables["cube-farm"]
+        m = table.match
+        assert m is not None
+        after, place = lay_first(m.state)
+        assert after.phase == CLAIM
+        click(app, "cf-card", card=place.card)
+        click(app, "cf-sq", x=str(place.x), y=str(place.y))
+        click(app, "cf-ok")
+        await played(app)
+        assert m.state.phase == CLAIM
+        claim = after.board.claimable()[0].id
+        table.ui = cu.TurnUI(hint=f"claim {claim[0]},{claim[1]}")
+        click(app, "mt-undo")
+        await played(app)
+        assert m.state.phase == PLACE and table.ui == cu.TurnUI()
+        assert page.texts["mt-msg"] == "Undone." and "hinted" not in page.regions["mt-board"]
+    run_async(scenario())
 
 
 def test_scoring_lines_light_their_cubicles_on_the_floor() -> None:

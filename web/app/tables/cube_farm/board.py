@@ -631,7 +631,7 @@ def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
         if f"u:{pos_text(c.id)}" in marked:
             classes.append("marked")
             marked_units.update(c.units)
-        if ui.hint == f"claim {pos_text(c.id)}":
+        if claiming and ui.hint == f"claim {pos_text(c.id)}":  # true only while claiming
             classes.append("hinted")
         if ui.show == c.id:
             classes.append("shown")

@@ -127,6 +127,11 @@ class Table(SeatedTable[cu.TurnUI]):
         self.render_board()
         self.after_change()
 
+    def act_mt_undo(self, ev: Event | None) -> None:
+        """The card taken back: nothing picked, shown or hinted for the turn it left."""
+        self.ui = cu.TurnUI(step=self.ui.step)
+        super().act_mt_undo(ev)
+
     # --- taps that never change the game ---
     def act_cf_show(self, ev: Event) -> None:
         m = self.shown
