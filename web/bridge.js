@@ -480,6 +480,8 @@
     apply,
     /* The app's Python, in its worker or on this thread, hands over its three calls. */
     connect,
+    /* An event as a tap sends it, from the page's other scripts (a drop: web/app/drag.js). */
+    send,
     workerFailed: null,
   };
 })();

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 
+from app.seated import computers as comp
 from app.tables.machiavelli import board as mu
 from helpers.machiavelli import start
 from helpers.markup import parse
+from helpers.shell import boot, click, run_async, settle
 
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.games.machiavelli.bots import make_bot
 from engine.games.machiavelli.rules import (
@@ -49,6 +53,14 @@ def taps(state: MState, *seq: tuple[str, dict[str, str]], ui: mu.TurnUI | None =
         state, ui = s, t.ui
         done.extend(t.actions)
     return state, ui, done
+
+
+def whole(v: MView, ui: mu.TurnUI, names: Sequence[str], *, interactive: bool,
+          marked: frozenset[str] = frozenset(), colours: bool = False,
+          drawn: Card | None = None) -> str:
+    """The table (the frame's field) and the dock (the hand and the actions) together."""
+    return (mu.table_html(v, ui, names, interactive=interactive, marked=marked, colours=colours)
+            + mu.dock_html(v, ui, names, interactive=interactive, drawn=drawn))
 
 
 def hand_index(state: MState, card: str) -> str:
@@ -94,7 +106,7 @@ def test_lift_a_table_card_and_move_it() -> None:
     s = start("6H 8H", "7S 7H 7D 7C|5H 6H 7H")
     s, ui, acts = taps(s, ("m-meld", {"meld": "0"}))
     assert acts == [] and ui.opened == 0
-    html = mu.table_html(view(s), ui, NAMES, interactive=True)
+    html = whole(view(s), ui, NAMES, interactive=True)
     assert html.count('data-testid="m-table-card"') == 4 and 'data-action="m-split"' in html
     pos = str([str(tc.card) for tc in s.table[0]].index("7H"))
     s, ui, acts = taps(s, ("m-card", {"meld": "0", "pos": pos}), ui=ui)
@@ -126,7 +138,7 @@ def test_join_two_melds() -> None:
     s = start("9H", "3C 4C 5C|6C 7C 8C|KS KH KD")
     s, ui, _ = taps(s, ("m-meld", {"meld": "1"}), ("m-join", {"meld": "1"}))
     assert ui.joining
-    html = mu.table_html(view(s), ui, NAMES, interactive=True)
+    html = whole(view(s), ui, NAMES, interactive=True)
     assert html.count("mt-meld target") == 2  # the other two melds are targets
     s, ui, acts = taps(s, ("m-meld", {"meld": "0"}), ui=ui)
     assert acts == [Merge(0, 1)]
@@ -136,7 +148,7 @@ def test_join_two_melds() -> None:
 
 def test_take_a_helping_card_with_hand_cards() -> None:
     s = start("7S 7H 2D 3D 4D 9C", helping="7C KD QH 2S", variant="helping")
-    html = mu.table_html(view(s), mu.TurnUI(), NAMES, interactive=True)
+    html = whole(view(s), mu.TurnUI(), NAMES, interactive=True)
     assert html.count('data-action="m-help"') == 4
     seq = [("m-hand", {"hand": hand_index(s, c)}) for c in ("7S", "7H")]
     s, ui, acts = taps(s, *seq, ("m-help", {"slot": "0"}), ("m-new", {}))
@@ -182,7 +194,7 @@ def test_hint_and_its_steps() -> None:
     assert h.cards == 2 and h.proven and h.steps
     assert "You can lay 2 cards" in mu.hint_message(h)
     ui = mu.TurnUI(hint=h)
-    html = mu.table_html(v, ui, NAMES, interactive=True)
+    html = whole(v, ui, NAMES, interactive=True)
     assert f"Step ({len(h.steps)})" in html
     while ui.hint is not None and ui.hint.steps:
         t = mu.tap(view(s), ui, "m-hint-step", {})
@@ -223,13 +235,13 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
     s = GAME.apply(s, Lay(int(hand_index(s, "7S")), None))  # an invalid one-card meld
     v = view(s)
     evil = "<img src=x onerror=alert(1)>"
-    html = mu.table_html(v, mu.TurnUI(picked=(0,), opened=1), ("You", evil, "Cy"),
+    html = whole(v, mu.TurnUI(picked=(0,), opened=1), ("You", evil, "Cy"),
                          interactive=True, marked=frozenset({"m0.1", "m1"}), colours=True)
     check_html(html)
     assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
     for tid in ("m-hand", "m-hand-card", "m-meld", "m-table-card", "m-draw-count",
                 "m-opponent", "m-end", "m-draw", "m-reset", "m-undo", "m-hint", "m-hint-step",
-                "m-new", "m-sort"):
+                "m-new", "m-new-zone", "m-cancel", "m-dock"):
         assert f'data-testid="{tid}"' in html, tid
     assert html.count('data-testid="m-opponent"') == 2
     assert 'data-card="7H"' in html
@@ -244,11 +256,16 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
     assert "a meld needs 3 cards" in end.group(0)
     t = mu.tap(v, mu.TurnUI(), "m-end", {})
     assert t.refusal and "meld 3: a meld needs 3 cards" in (t.message or "")
-    # exactly one primary button: Draw while End turn is not possible
+    # exactly one primary button: End turn once cards are laid, even while it is not possible
+    # (Draw would take them back)
     assert len(re.findall(r'class="btn primary"', html)) == 1
-    assert re.search(r'class="btn primary"[^>]*data-action="m-draw"', html)
+    assert re.search(r'class="btn primary"[^>]*data-action="m-end"', html)
+    fresh = whole(view(start("7S 7H 2C 9D")), mu.TurnUI(), NAMES, interactive=True)
+    assert re.findall(r'class="btn primary"[^>]*data-action="(m-\w+)"', fresh) == ["m-draw"]
+    for tid in ("m-sort", "m-arrange-runs", "m-arrange-groups"):  # nothing picked: the order
+        assert f'data-testid="{tid}"' in fresh, tid
     # not interactive: everything disabled
-    off = mu.table_html(v, mu.TurnUI(), NAMES, interactive=False)
+    off = whole(v, mu.TurnUI(), NAMES, interactive=False)
     check_html(off)
     buttons = re.findall(r"<button[^>]*>", off)
     assert buttons and all(" disabled" in b for b in buttons)
@@ -257,7 +274,7 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
 def test_end_turn_enabled_and_primary_when_the_table_is_valid() -> None:
     s = start("6S 2C", "3S 4S 5S")
     s = GAME.apply(s, Lay(1, 0))
-    html = mu.table_html(view(s), mu.TurnUI(), NAMES, interactive=True)
+    html = whole(view(s), mu.TurnUI(), NAMES, interactive=True)
     end = re.search(r'<button[^>]*data-action="m-end"[^>]*>', html)
     assert end and "aria-disabled" not in end.group(0) and "primary" in end.group(0)
     assert len(re.findall(r'class="btn primary"', html)) == 1
@@ -267,7 +284,7 @@ def test_hand_sort_orders() -> None:
     s = start("KS 2H 2S 5D AC")
     v = view(s)
     def shown(sort: str) -> list[str]:
-        html = mu.table_html(v, mu.TurnUI(sort=sort), NAMES, interactive=True)
+        html = whole(v, mu.TurnUI(sort=sort), NAMES, interactive=True)
         return re.findall(r'data-action="m-hand"[^>]*data-card="(\w\w)"', html)
     assert shown("suit") == ["2S", "KS", "2H", "AC", "5D"]
     assert shown("rank") == ["AC", "2S", "2H", "5D", "KS"]
@@ -304,7 +321,7 @@ def test_marked_keys_and_describe_turn_from_bot_games() -> None:
             assert seen.startswith(f"{NAMES[actor]} laid "), seen
             keys = mu.marked_keys(watcher_before, GAME.view(state, 1 - actor))
             assert keys and all(re.fullmatch(r"m\d+(\.\d+)?", k) for k in keys)
-            html = mu.table_html(GAME.view(state, 1 - actor), mu.TurnUI(), NAMES,
+            html = whole(GAME.view(state, 1 - actor), mu.TurnUI(), NAMES,
                                  interactive=False, marked=keys)
             assert "marked" in html
             check_html(html)
@@ -363,7 +380,7 @@ def _random_taps(variant: str, seed: int, count: int) -> None:
             ui, history = mu.TurnUI(sort=ui.sort), []
             continue
         v = view(state)
-        html = mu.table_html(v, ui, NAMES, interactive=True)
+        html = whole(v, ui, NAMES, interactive=True)
         options = _buttons(html)
         assert options
         # tap card-ish things more often, as a person would
@@ -406,3 +423,261 @@ def test_random_taps_never_break(seeds: Sequence[int] = (1, 2, 3)) -> None:
     for seed in seeds:
         _random_taps("machiavelli", seed, 200)
         _random_taps("helping", seed + 10, 200)
+
+
+# --- issue 21: the dock, drops, the hand's order, hints from now, marks and flights -----------
+
+
+def test_draw_with_cards_laid_asks_first_and_is_not_the_main_button() -> None:
+    s = start("6S 2C 9D", "3S 4S 5S")
+    s, ui, _ = taps(s, ("m-hand", {"hand": hand_index(s, "6S")}), ("m-meld", {"meld": "0"}))
+    v = view(s)
+    html = whole(v, ui, NAMES, interactive=True)
+    assert re.findall(r'class="btn primary"[^>]*data-action="(m-\w+)"', html) == ["m-end"]
+    t = mu.tap(v, ui, "m-draw", {})
+    assert t.actions == () and not t.refusal and t.ui.confirm == "draw"
+    asked = mu.dock_html(v, t.ui, NAMES, interactive=True)
+    assert "Take back the 1 card you laid and draw?" in asked
+    assert 'data-testid="m-draw-sure"' in asked and 'data-testid="m-keep"' in asked
+    assert 'data-testid="m-end"' not in asked  # the question in place of the actions
+    keep = mu.tap(v, t.ui, "m-keep", {})
+    assert keep.actions == () and keep.ui.confirm == ""
+    assert 'data-testid="m-end"' in mu.dock_html(v, keep.ui, NAMES, interactive=True)
+    assert mu.key(v, t.ui, "Escape") is not None and mu.key(v, t.ui, "Escape").ui.confirm == ""
+    sure = mu.tap(v, t.ui, "m-draw", {"sure": "1"})
+    assert sure.actions == (Draw(),) and sure.ui.confirm == ""
+    # any other tap sets the question aside
+    assert mu.tap(v, t.ui, "m-hand", {"hand": "0"}).ui.confirm == ""
+    # a table only rearranged: the question says so; nothing changed: Draw draws at once
+    r = GAME.apply(start("9D", "3S 4S 5S 6S 7S 8S"), Split(0, 3))
+    rt = mu.tap(view(r), mu.TurnUI(), "m-draw", {})
+    assert rt.ui.confirm == "draw" and "Put the table back as your turn found it and draw?" in (
+        mu.dock_html(view(r), rt.ui, NAMES, interactive=True))
+    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-draw", {}).actions == (Draw(),)
+
+
+def test_drops_are_the_taps_they_stand_for() -> None:
+    s = start("6S 7S 9D 7H 7D", "3S 4S 5S|KH KD KC")
+    v = view(s)
+    # one hand card onto a meld
+    t = mu.tap(v, mu.TurnUI(), "m-drop", {"meld": "0", "fromHand": hand_index(s, "6S")})
+    assert t.actions == (Lay(int(hand_index(s, "6S")), 0),)
+    # a picked card dragged: every picked card goes
+    ui = mu.TurnUI(picked=(int(hand_index(s, "6S")), int(hand_index(s, "7S"))))
+    t = mu.tap(v, ui, "m-drop", {"meld": "0", "fromHand": hand_index(s, "7S")})
+    s2 = s
+    for a in t.actions:
+        s2 = GAME.apply(s2, a)
+    assert table_text(s2)[0] == ["3S", "4S", "5S", "6S", "7S"] and t.ui.picked == ()
+    # a card not picked, while others are: only that card
+    t = mu.tap(v, ui, "m-drop", {"new": "1", "fromHand": hand_index(s, "9D")})
+    assert t.actions == (Lay(int(hand_index(s, "9D")), None),)
+    # a table card of an opened meld onto another meld, or onto a new meld
+    s3 = start("9D", "7S 7H 7D 7C|4H 5H 6H")
+    t = mu.tap(view(s3), mu.TurnUI(opened=0), "m-drop",
+               {"meld": "1", "fromMeld": "0", "fromPos": "1"})
+    assert t.actions == (Move(0, 1, 1),)
+    t = mu.tap(view(s3), mu.TurnUI(opened=0), "m-drop",
+               {"new": "1", "fromMeld": "0", "fromPos": "3"})
+    assert t.actions == (Move(0, 3, None),)
+    assert mu.tap(view(s3), mu.TurnUI(), "m-drop",
+                  {"meld": "0", "fromMeld": "0", "fromPos": "1"}).actions == ()
+    # stale or garbled drops are refused with a reason, nothing done
+    for data in ({"meld": "7", "fromHand": "0"}, {"meld": "0", "fromHand": "40"},
+                 {"meld": "0"}, {"meld": "x", "fromHand": "0"}):
+        bad = mu.tap(v, mu.TurnUI(), "m-drop", data)
+        assert bad.refusal and bad.actions == () and bad.message, data
+    # the page's drag.js finds what it needs: draggable cards and drop targets
+    html = whole(v, mu.TurnUI(), NAMES, interactive=True)
+    assert html.count('data-drag="card"') == len(v.hand)
+    assert html.count('data-drop-action="m-drop"') == len(v.table) + 2  # + New meld (twice)
+
+
+def test_the_hand_arranged_by_runs_or_groups_keeps_the_rest_in_order() -> None:
+    s = start("2S 3S 4S 9S 7H 7D 7C 7S KD 5S AH")
+    h = view(s).hand
+
+    def shown(sort: str, arrange: str) -> list[list[str]]:
+        return [[str(h[i]) for i in b] for b in mu.hand_blocks(h, sort, arrange, "both")]
+
+    assert shown("suit", "runs") == [["2S", "3S", "4S", "5S"],
+                                     ["7S", "9S", "AH", "7H", "7C", "7D", "KD"]]
+    assert shown("suit", "groups") == [["7S", "7H", "7C", "7D"],
+                                       ["2S", "3S", "4S", "5S", "9S", "AH", "KD"]]
+    assert shown("rank", "groups")[1] == ["AH", "2S", "3S", "4S", "5S", "9S", "KD"]
+    # an ace high ends a run (Q K A); two equal cards make two runs
+    h2 = view(start("QH KH AH QH KH AH 4C")).hand
+    runs = [[str(h2[i]) for i in b] for b in mu.hand_blocks(h2, "suit", "runs", "both")]
+    assert runs == [["QH", "KH", "AH"], ["QH", "KH", "AH"], ["4C"]]
+    low = [[str(h2[i]) for i in b] for b in mu.hand_blocks(h2, "suit", "runs", "low")]
+    assert low == [["AH", "AH", "QH", "QH", "KH", "KH", "4C"]]  # ace low only: no run
+    # one tap arranges; the same tap again goes back; the HTML shows that order
+    v = view(s)
+    t = mu.tap(v, mu.TurnUI(), "m-arrange", {"arrange": "runs"})
+    assert t.ui.arrange == "runs" and t.actions == ()
+    html = mu.dock_html(v, t.ui, NAMES, interactive=True)
+    order = re.findall(r'data-action="m-hand"[^>]*data-card="(\w\w)"', html)
+    assert order[:4] == ["2S", "3S", "4S", "5S"]
+    assert 'data-testid="m-arrange-runs"' in html and 'aria-pressed="true"' in html
+    assert mu.tap(v, t.ui, "m-arrange", {"arrange": "runs"}).ui.arrange == ""
+    assert mu.tap(v, t.ui, "m-arrange", {"arrange": "nonsense"}).refusal
+    assert mu.tap(v, t.ui, "m-sort", {}).ui == mu.TurnUI(sort="rank")
+    # kept through a turn's actions (a display order, like the sort)
+    assert mu.tap(v, t.ui, "m-draw", {}).ui.arrange == "runs"
+
+
+def test_the_hint_counts_from_the_table_as_it_is_now() -> None:
+    s = start("4S 5S 9D", "6S 7S 8S|2H 2D 2C")
+    h = mu.make_hint(view(s), 2000)
+    assert mu.hint_message(h, view(s)) == (
+        "You can lay 2 cards. Tap Step to see how, one step at a time.")
+    t = mu.tap(view(s), mu.TurnUI(hint=h), "m-hint-step", {})
+    s = GAME.apply(s, t.actions[0])
+    h2 = mu.make_hint(view(s), 2000)
+    assert mu.hint_message(h2, view(s)) == (
+        "You can lay 1 more card. Tap Step to see how, one step at a time.")
+    t = mu.tap(view(s), t.ui, "m-hint-step", {})
+    s = GAME.apply(s, t.actions[0])
+    done = mu.make_hint(view(s), 2000)
+    assert mu.hint_message(done, view(s)) == "Nothing more can be laid: end your turn."
+    # off the path: the count is of the whole turn again, from a Reset
+    off = GAME.apply(start("4S 5S 9D", "6S 7S 8S|2H 2D 2C"), Lay(2, None))
+    again = mu.make_hint(view(off), 2000)
+    assert mu.hint_message(again, view(off)).startswith("Start again: you can lay 2 cards")
+
+
+def test_marks_span_several_turns_and_rearrangements() -> None:
+    s = start("9D KC", "3S 4S 5S 6S|7H 7D 7C|JC QC KC", players=3)
+    before = view(s)
+    # the first computer rearranges (6S to a new meld) ...; the next lays a card
+    s1 = GAME.apply(s, Split(0, 3))
+    assert plain_table(s1)[3] == ["6S"]
+    s2 = GAME.apply(s1, Merge(2, 3))  # 6S JC QC KC: not valid, but a step is a step
+    assert plain_table(s2)[2] == ["6S", "JC", "QC", "KC"]
+    # meld 0 lost a card, meld 2 gained one from elsewhere: both marked, and the moved card
+    assert mu.marked_keys(before, view(s2)) == {"m0", "m2", "m2.0"}
+    s3 = GAME.apply(s, Lay(int(hand_index(s, "KC")), 2))
+    assert mu.marked_keys(before, view(s3)) == {"m2", "m2.3"}
+
+
+def plain_table(state: MState) -> list[list[str]]:
+    return [[str(tc.card) for tc in m] for m in state.table]
+
+
+def test_flights_of_one_step() -> None:
+    s = start("7S 9D", "3S 4S 5S 6S|7H 7D 7C", players=3)
+    # a card laid flies from its player's name chip (or, watched, from the hand shown)
+    s1 = GAME.apply(s, Lay(int(hand_index(s, "7S")), 0))
+    assert mu.flights(s, s1) == [
+        ("7S", '#mt-board [data-testid=m-opponent][data-seat="0"], '
+               '#mt-dock [data-testid=m-hand-card][data-card="7S"]')]
+    # a split: the cards that changed place fly from where they stood
+    s2 = GAME.apply(s, Split(0, 2))
+    assert mu.flights(s, s2) == [("5S", '#mt-board [data-key="m0.2"]'),
+                                 ("6S", '#mt-board [data-key="m0.3"]')]
+    # two equal cards on the table: each has its own data-card
+    two = start("9D", "7H 7D 7C|5H 6H 7H")
+    assert mu.table_uids(two.table) == [["7H", "7D", "7C"], ["5H", "6H", "7H-2"]]
+    html = mu.table_html(view(two), mu.TurnUI(), NAMES, interactive=True)
+    assert html.count('data-card="7H"') == 1 and html.count('data-card="7H-2"') == 1
+    moved = GAME.apply(two, Move(0, 0, None))
+    assert mu.flights(two, moved) == [("7D", '#mt-board [data-key="m0.1"]'),
+                                      ("7C", '#mt-board [data-key="m0.2"]'),
+                                      ("7H-2", '#mt-board [data-key="m0.0"]')]
+    assert mu.flights(s, GAME.apply(s, Draw())) == []
+
+
+def test_describe_turn_names_ranks_in_words() -> None:
+    s = start("AH 2C", "AS AD AC")
+    s1 = GAME.apply(s, Lay(int(hand_index(s, "AH")), 0))
+    s1 = GAME.apply(s1, EndTurn())
+    line = mu.describe_turn(view(s), GAME.view(s1, 0), [Lay(0, 0), EndTurn()], "Bea")
+    assert line == "Bea laid A♥ on the aces"
+
+
+# --- in the shell: the card drawn, the computers' flights, the end's points -----------------
+
+
+THREE = "#/machiavelli/deal/7?seats=you,standard,standard&variant=manipulation"
+
+
+def test_the_card_drawn_is_marked_until_the_next_action() -> None:
+    async def run() -> None:
+        app, page, env = boot()
+        env.go(THREE)
+        await settle(app)
+        t = app.tables["machiavelli"]
+        m = t.match
+        hand = Counter(m.state.hands[0])
+        click(app, "m-draw")
+        await settle(app)
+        assert m.current == 0
+        (card,) = (Counter(m.state.hands[0]) - hand).elements()
+        dock = page.regions["mt-dock"]
+        marked = re.findall(r'<button[^>]*class="[^"]*marked drawn[^"]*"[^>]*>', dock)
+        assert len(marked) == 1 and f'data-card="{card}"' in marked[0]
+        assert "just drawn" in marked[0] and 'data-reveal="drawn-' in marked[0]
+        click(app, "m-hand", hand="0")  # picking is not yet an action on the table
+        assert "marked drawn" in page.regions["mt-dock"]
+        hand = Counter(m.state.hands[0])
+        click(app, "m-draw")  # the next action: the mark moves to the card drawn now
+        await settle(app)
+        (card2,) = (Counter(m.state.hands[0]) - hand).elements()
+        marked = re.findall(r'<button[^>]*class="[^"]*marked drawn[^"]*"[^>]*>',
+                            page.regions["mt-dock"])
+        assert len(marked) == 1 and f'data-card="{card2}"' in marked[0]
+        assert t.drawn == (0, 1, card2)
+        click(app, "m-hand", hand="0")
+        click(app, "m-new")  # a step on the table: nothing is marked as drawn any more
+        assert "marked drawn" not in page.regions["mt-dock"] and t.drawn is None
+    run_async(run())
+
+
+def test_a_computers_step_flies_its_cards() -> None:
+    async def run() -> None:
+        saved = dict(comp.SPEEDS)
+        comp.SPEEDS["normal"] = 1
+        try:
+            app, page, env = boot()
+            env.reduced_motion = lambda: False  # type: ignore[method-assign]
+            env.go(THREE)
+            await settle(app)
+            t = app.tables["machiavelli"]
+            for _ in range(6):  # until a computer lays a card
+                page.batches.clear()
+                click(app, "m-draw")
+                await settle(app)
+                flown = [f for b in page.batches for f in b.get("flights", [])]
+                if flown:
+                    break
+            assert flown, "no computer laid a card in six rounds"
+            for f in flown:
+                assert re.fullmatch(r"[2-9TJQKA][SHDC](-2)?", f["card"]), f
+                assert f["from"].startswith("#mt-board ")
+            assert t.marked  # and the changes are marked
+        finally:
+            comp.SPEEDS.clear()
+            comp.SPEEDS.update(saved)
+    run_async(run())
+
+
+def test_the_end_shows_cards_left_and_their_penalty_points() -> None:
+    async def run() -> None:
+        app, _page, env = boot()
+        env.go("#/machiavelli/deal/7?seats=you,standard")
+        await settle(app)
+        t = app.tables["machiavelli"]
+        m = t.match
+        s = start("5S", "2S 3S 4S")
+        s = GAME.apply(GAME.apply(s, Lay(0, 0)), EndTurn())
+        assert s.status == "over"
+        m.state = s
+        other = s.hands[1]
+        html = t.end_html(m)
+        assert "Cards left in hand and their penalty points" in html
+        rows = re.findall(r"<tr><th scope='row'>([^<]*)</th><td>(\d+)</td><td>(\d+)</td></tr>",
+                          html)
+        points = sum(15 if c.rank == 1 else 10 if c.rank >= 10 else 5 for c in other)
+        assert rows == [("You", "0", "0"), (m.names()[1], str(len(other)), str(points))]
+        assert "ace 15, ten to king 10, the others 5" in html
+    run_async(run())

@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from app.kit import Tap, and_list, esc, face, hand_order, plural, rank_word, symbols
+from app.kit import SUIT_SORT, Tap, and_list, esc, face, hand_order, plural, rank_word, symbols
 from app.kit import board_button as _btn
 from engine.cards import SUIT_NAMES, Card
 from engine.games.machiavelli import plan
@@ -54,6 +54,7 @@ from engine.games.machiavelli.rules import (
     Meld,
     Merge,
     Move,
+    MState,
     MView,
     Pass,
     Reset,
@@ -77,6 +78,9 @@ class HintInfo:
     steps: tuple[MAction, ...]  # the remaining steps from the table as it is now (empty: draw)
 
 
+ARRANGES = ("", "runs", "groups")
+
+
 @dataclass(frozen=True)
 class TurnUI:
     picked: tuple[int, ...] = ()  # picked hand cards: indices into view.hand
@@ -86,10 +90,15 @@ class TurnUI:
     hint: HintInfo | None = None
     slots: tuple[int, ...] = ()  # picked face-up helping cards (helping variant)
     joining: bool = False  # "Join…" pressed on the opened meld: the next meld tapped joins it
+    # "runs" | "groups": the cards that make runs (groups) first, the rest in the sort order;
+    # a display order only, as ``sort`` (the engine keeps the hand sorted)
+    arrange: str = ""
+    # "draw": Draw (or Pass) would take back what was laid this turn, so the dock asks first
+    confirm: str = ""
 
     def cleared(self, opened: int | None = None) -> TurnUI:
-        """Nothing picked, no hint; the sort order kept."""
-        return TurnUI(sort=self.sort, opened=opened)
+        """Nothing picked, no hint, nothing asked; the hand's order kept."""
+        return TurnUI(sort=self.sort, arrange=self.arrange, opened=opened)
 
 
 TurnTap = Tap[TurnUI, MAction]  # a tap's answer on this board
@@ -168,16 +177,32 @@ def step_text(view: MView, step: MAction) -> str:
     return str(step)
 
 
+def laid_count(view: MView) -> int:
+    """Cards laid this turn from the hand or the helping row (on the table now)."""
+    return sum(tc.src != OLD for m in view.table for tc in m)
+
+
 def hint_message(h: HintInfo, view: MView | None = None) -> str:
-    """What the shell says when a hint arrives."""
+    """What the shell says when a hint arrives, counted from the table as it is now: the
+    cards still in hand (or in the helping row) that the hint's steps lay, not the turn's
+    total, so a hint asked after laying a card does not count that card again."""
     if h.cards == 0:
         if view is not None and view.deck_count == 0:
             return "Nothing can be laid: pass"
         return "Nothing can be laid: draw"
-    n = f"{h.cards} card{'s' if h.cards != 1 else ''}"
-    out = f"You can lay {n}"
+    laid = laid_count(view) if view is not None else 0
+    left = sum(isinstance(s, Lay | Take) for s in h.steps) if h.steps else h.cards
+    again = bool(h.steps) and isinstance(h.steps[0], Reset)
+    if h.steps and left == 0:
+        return "No more cards to lay: tap Step to finish the table."
+    if not h.steps and laid:
+        return "Nothing more can be laid: end your turn."
+    least = "at least " if not h.proven else ""
+    out = f"You can lay {least}{plural(left, 'more card' if laid else 'card')}"
+    if again:
+        out = f"Start again: you can lay {least}{plural(left, 'card')} this turn"
     if not h.proven:
-        out = f"You can lay at least {n} (the search ran out of time)"
+        out += " (the search ran out of time)"
     if h.steps:
         out += ". Tap Step to see how, one step at a time."
     else:
@@ -243,11 +268,12 @@ def _sane(view: MView, ui: TurnUI) -> TurnUI:
     opened = ui.opened if ui.opened is not None and 0 <= ui.opened < n else None
     joining = ui.joining and opened is not None
     sort = ui.sort if ui.sort in ("suit", "rank") else "suit"
-    if (picked, slots, lifted, opened, joining, sort) == (
-            ui.picked, ui.slots, ui.lifted, ui.opened, ui.joining, ui.sort):
+    arrange = ui.arrange if ui.arrange in ARRANGES else ""
+    if (picked, slots, lifted, opened, joining, sort, arrange) == (
+            ui.picked, ui.slots, ui.lifted, ui.opened, ui.joining, ui.sort, ui.arrange):
         return ui
     return replace(ui, picked=picked, slots=slots, lifted=lifted, opened=opened,
-                   joining=joining, sort=sort)
+                   joining=joining, sort=sort, arrange=arrange)
 
 
 def _opened_after(view: MView, opened: int | None, actions: Sequence[MAction]) -> int | None:
@@ -333,11 +359,53 @@ def _to_target(view: MView, ui: TurnUI, k: int | None) -> TurnTap:
     return Tap(replace(ui, opened=k, joining=False))
 
 
+def _drop(view: MView, ui: TurnUI, data: Mapping[str, str]) -> TurnTap:
+    """A card dragged onto a meld (``meld``) or onto a new-meld place (``new``): from the hand
+    (``fromHand``; a picked card brings every picked card with it), from the helping row
+    (``fromSlot``) or from an opened meld (``fromMeld``, ``fromPos``). The same steps as the
+    taps that pick it and then tap the target."""
+    n = len(view.table)
+    k = None if data.get("new") else _int(data, "meld")
+    if not data.get("new") and (k is None or not 0 <= k < n):
+        return _refuse(ui, "That meld is no longer there")
+    base = replace(ui, lifted=None, joining=False)
+    i, slot = _int(data, "fromHand"), _int(data, "fromSlot")
+    fm, fp = _int(data, "fromMeld"), _int(data, "fromPos")
+    if i is not None:
+        if not 0 <= i < len(view.hand):
+            return _refuse(ui, "That card is no longer there")
+        if i not in ui.picked:
+            base = replace(base, picked=(i,), slots=())
+        return _to_target(view, base, k)
+    if slot is not None:
+        if not 0 <= slot < len(view.helping) or view.helping[slot] is None:
+            return _refuse(ui, "That helping card is already taken")
+        if slot not in ui.slots:
+            base = replace(base, picked=(), slots=(slot,))
+        return _to_target(view, base, k)
+    if fm is not None and fp is not None:
+        if not (0 <= fm < n and 0 <= fp < len(view.table[fm])):
+            return _refuse(ui, "That card is no longer there")
+        if k == fm:
+            return Tap(replace(ui, lifted=None))  # dropped where it was
+        return _done(view, replace(base, picked=(), slots=()), [Move(fm, fp, k)])
+    return _refuse(ui, "That does nothing here")
+
+
 def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     with ``engine.apply`` all or nothing and keeps the old UI state when the engine refuses)."""
+    if ui.confirm:  # a question in the dock is answered (or set aside) by any tap
+        ui = replace(ui, confirm="")
     if action == "m-sort":
-        return Tap(replace(ui, sort="rank" if ui.sort == "suit" else "suit"))
+        return Tap(replace(ui, sort="rank" if ui.sort == "suit" else "suit", arrange=""))
+    if action == "m-arrange":
+        how = str(data.get("arrange", ""))
+        if how not in ARRANGES:
+            return _refuse(ui, "That does nothing here")
+        return Tap(replace(ui, arrange="" if ui.arrange == how else how))
+    if action == "m-keep":
+        return Tap(ui)
     if action == "m-cancel":
         return Tap(replace(ui.cleared(ui.opened), hint=ui.hint))
     if action == "m-close":
@@ -368,6 +436,8 @@ def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTa
         return _to_target(view, ui, k)
     if action == "m-new":
         return _to_target(view, ui, None)
+    if action == "m-drop":
+        return _drop(view, ui, data)
     if action == "m-card":
         m, p = _int(data, "meld"), _int(data, "pos")
         if m is None or p is None or not 0 <= m < n or not 0 <= p < len(view.table[m]):
@@ -395,13 +465,15 @@ def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTa
         problem = turn_problem(view.table, view.config.ace)
         if problem is not None:
             return _refuse(ui, f"You cannot end your turn yet: {problem}")
-        return Tap(TurnUI(sort=ui.sort), (EndTurn(),))
+        return Tap(ui.cleared(), (EndTurn(),))
     if action == "m-draw":
-        return Tap(TurnUI(sort=ui.sort), (Draw() if view.deck_count else Pass(),))
+        if _changed(view) and data.get("sure") != "1":
+            return Tap(replace(ui.cleared(ui.opened), confirm="draw"))  # the dock asks first
+        return Tap(ui.cleared(), (Draw() if view.deck_count else Pass(),))
     if action == "m-reset":
         if not _changed(view):
             return _refuse(ui, "Nothing to reset: the table is as your turn found it")
-        return Tap(TurnUI(sort=ui.sort), (Reset(),))
+        return Tap(ui.cleared(), (Reset(),))
     if action == "m-undo":
         if view.steps <= 0:
             return _refuse(ui, "Nothing to undo this turn")
@@ -419,7 +491,7 @@ def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTa
             return _refuse(ui, "That was the last step: end your turn")
         step = h.steps[0]
         opened = _opened_after(view, ui.opened, [step])
-        new_ui = TurnUI(sort=ui.sort, opened=opened, hint=replace(h, steps=h.steps[1:]))
+        new_ui = replace(ui.cleared(opened), hint=replace(h, steps=h.steps[1:]))
         return Tap(new_ui, (step,), "Hint: " + step_text(view, step))
     return _refuse(ui, "That does nothing here")
 
@@ -432,7 +504,8 @@ def key(view: MView, ui: TurnUI, key: str) -> TurnTap | None:
     """Keyboard shortcuts: E end turn, D draw/pass, R reset, U or Z undo, H hint, . next hint
     step, N new meld, S sort, J join (open meld), Escape cancel (None: the key is not ours)."""
     if key == "Escape":
-        if ui.picked or ui.slots or ui.lifted is not None or ui.joining or ui.opened is not None:
+        if (ui.picked or ui.slots or ui.lifted is not None or ui.joining
+                or ui.opened is not None or ui.confirm):
             return Tap(replace(ui.cleared(), hint=ui.hint))
         return None
     k = key.lower() if len(key) == 1 else key
@@ -483,6 +556,30 @@ def _hint_targets(view: MView, ui: TurnUI) -> tuple[set[str], set[int | None]]:
     return cards, melds
 
 
+def _face(card: Card, cls: str, extra: str = "", key: str | None = None,
+          uid: str | None = None) -> str:
+    """:func:`app.kit.face` with the card's ``data-card`` made unique on the table (``uid``):
+    two decks hold two of each card, and a card's flight finds its element by ``data-card``."""
+    html = face(card, cls, extra, key)
+    return html if uid is None else html.replace(f'data-card="{card}"', f'data-card="{uid}"', 1)
+
+
+def table_uids(table: Sequence[Sequence[TableCard]] | Sequence[Sequence[Card]],
+               ) -> list[list[str]]:
+    """Each table card's ``data-card`` in reading order: "7H" the first seven of hearts, "7H-2"
+    the second (so the page has one element per key)."""
+    seen: Counter[str] = Counter()
+    out = []
+    for m in table:
+        row = []
+        for x in m:
+            c = str(x.card if isinstance(x, TableCard) else x)
+            seen[c] += 1
+            row.append(c if seen[c] == 1 else f"{c}-{seen[c]}")
+        out.append(row)
+    return out
+
+
 def _players_html(view: MView, names: Sequence[str]) -> str:
     items = []
     for p, count in enumerate(view.hand_sizes):
@@ -511,6 +608,11 @@ def _players_html(view: MView, names: Sequence[str]) -> str:
             f'{"".join(items)}</ul>{pile}</div>')
 
 
+# web/app/drag.js: a card (data-drag) can be dragged onto a place (data-drop) that takes it;
+# a drop is the tap data-drop-action with the card's data-* as from* values (disabled: not)
+DRAG = "card"
+
+
 def _helping_html(view: MView, ui: TurnUI, live: bool, marked: frozenset[str],
                   hinted: set[str]) -> str:
     if not view.helping:
@@ -528,8 +630,9 @@ def _helping_html(view: MView, ui: TurnUI, live: bool, marked: frozenset[str],
         cls = "mt-cardbtn mt-help" + (" picked" if on else "") + (
             " marked" if key in marked else "") + (" hinted" if key in hinted else "")
         out.append('<li class="mt-slot">'
-                   + _btn(face(c, "mt-card"), "m-help", cls=cls, testid="m-help-card",
-                          aria_label=_seen(c, label), live=live, pressed=on, slot=s, card=c)
+                   + _btn(_face(c, "mt-card", key=key, uid=f"x{s}-{c}"), "m-help", cls=cls,
+                          testid="m-help-card", aria_label=_seen(c, label), live=live,
+                          pressed=on, slot=s, card=c, drag=DRAG)
                    + "</li>")
     return ('<section class="mt-helping" aria-label="Helping cards"><h2 class="mt-h">Helping'
             f'</h2><ul class="mt-help-row">{"".join(out)}</ul></section>')
@@ -548,7 +651,7 @@ def _picked_cards(view: MView, ui: TurnUI) -> list[Card]:
 
 def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building: bool,
                marked: frozenset[str], hinted_cards: set[str], hinted_melds: set[int | None],
-               moving: list[Card]) -> str:
+               moving: list[Card], uids: list[str]) -> str:
     ace = view.config.ace
     cards = [tc.card for tc in meld]
     problem = meld_problem(cards, ace)
@@ -581,7 +684,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
         key = f"m{k}.{pos}"
         extra = (" new" if tc.src != OLD else "") + (" marked" if key in marked else "") + (
             " hinted" if key in hinted_cards else "")
-        return face(tc.card, "mt-card", extra, key)
+        return _face(tc.card, "mt-card", extra, key, uids[pos])
 
     if not opened:
         faces = "".join(meld_face(p, tc) for p, tc in enumerate(meld))
@@ -591,7 +694,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
                        f'<span class="mt-status" aria-hidden="true">{number}{status}</span>'
                        '</span>',
                        "m-meld", cls=cls, testid="m-meld", aria_label=label, live=live,
-                       meld=k)
+                       meld=k, drop=DRAG, drop_action="m-drop")
                 + "</li>")
     # the opened meld: every card a button, a split control between each two
     parts = []
@@ -610,7 +713,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
         c_cls = "mt-cardbtn" + (" lifted" if lifted else "")
         parts.append(_btn(meld_face(p, tc), "m-card", cls=c_cls, testid="m-table-card",
                           aria_label=_seen(tc.card, c_label), live=live, pressed=lifted,
-                          meld=k, pos=p, card=tc.card))
+                          meld=k, pos=p, card=tc.card, drag=DRAG))
     join = ""
     if len(view.table) > 1:
         joining = ui.joining
@@ -619,7 +722,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
                     pressed=joining, meld=k)
     head = _btn(f'{number}<span class="mt-open-words">{esc(meld_words(cards, ace))}</span>'
                 f'{status}', "m-meld", cls=cls + " mt-head", testid="m-meld",
-                aria_label=label, live=live, meld=k)
+                aria_label=label, live=live, meld=k, drop=DRAG, drop_action="m-drop")
     close = _btn('<span aria-hidden="true">✕</span>', "m-close", cls="btn small mt-x",
                  testid="m-close", aria_label=f"close meld {k + 1}", live=live, meld=k)
     return (f'<li class="mt-item open"><div class="mt-open-bar">{head}{join}{close}</div>'
@@ -627,138 +730,268 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
             f'{"".join(parts)}</div></li>')
 
 
+# --- the hand's order -------------------------------------------------------------------------
+
+
+def _run_blocks(hand: Sequence[Card], base: list[int], ace: str) -> list[list[int]]:
+    """Runs the hand holds (3 or more cards of a suit in sequence), suit by suit, longest
+    first; each card in one run at most (the second of two equal cards may make another)."""
+    high = ace in ("both", "high", "wrap")
+    out: list[list[int]] = []
+    for suit in SUIT_SORT:
+        by: dict[int, list[int]] = {r: [] for r in range(1, 14)}
+        for i in base:
+            if hand[i].suit == suit:
+                by[hand[i].rank].append(i)
+        tops = 14 if high else 13
+        runs: list[list[int]] = []
+        while True:
+            best: tuple[int, int] = (0, 0)
+            start = 0
+            for r in range(1, tops + 2):
+                ok = r <= tops and bool(by[1 if r == 14 else r])
+                if ok and not start:
+                    start = r
+                if not ok and start:
+                    lo, hi = start, min(r - 1, start + 12)
+                    if hi - lo > best[1] - best[0] or not best[0]:
+                        best = (lo, hi)
+                    start = 0
+            lo, hi = best
+            if not lo or hi - lo < 2:
+                break
+            runs.append([by[1 if r == 14 else r].pop(0) for r in range(lo, hi + 1)])
+        out += sorted(runs, key=lambda run: hand[run[0]].rank)
+    return out
+
+
+def _group_blocks(hand: Sequence[Card], base: list[int]) -> list[list[int]]:
+    """Groups the hand holds (3 or 4 cards of a rank, each of another suit), by rank."""
+    out: list[list[int]] = []
+    for rank in range(1, 14):
+        left = [i for i in base if hand[i].rank == rank]
+        while True:
+            group: dict[str, int] = {}
+            for i in left:
+                group.setdefault(hand[i].suit, i)
+            if len(group) < 3:
+                break
+            block = [i for i in left if i in group.values()]
+            out.append(block)
+            left = [i for i in left if i not in block]
+    return out
+
+
+def hand_blocks(hand: Sequence[Card], sort: str, arrange: str = "",
+                ace: str = "both") -> list[list[int]]:
+    """The hand as shown, in blocks (a small gap between two): ``arrange`` "runs" or "groups"
+    puts the runs (groups) the hand holds first, one block each, then the other cards in the
+    ``sort`` order; with no ``arrange`` one block per suit (by suit) or rank (by rank)."""
+    base = hand_order(hand, sort)
+    if arrange in ("runs", "groups"):
+        blocks = (_run_blocks(hand, base, ace) if arrange == "runs"
+                  else _group_blocks(hand, base))
+        used = {i for b in blocks for i in b}
+        rest = [i for i in base if i not in used]
+        return blocks + ([rest] if rest else [])
+    out: list[list[int]] = []
+    for i in base:
+        c = hand[i]
+        if out and (hand[out[-1][-1]].suit if sort == "suit" else hand[out[-1][-1]].rank) == (
+                c.suit if sort == "suit" else c.rank):
+            out[-1].append(i)
+        else:
+            out.append([i])
+    return out
+
+
+# --- the dock: the hand and the turn's actions ---------------------------------------------------
+
+
 def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
-               marked: frozenset[str], hinted: set[str]) -> str:
+               hinted: set[str], drawn: Card | None) -> str:
     cards = []
-    prev: Card | None = None
-    for i in hand_order(view.hand, ui.sort):
-        c = view.hand[i]
-        on = i in ui.picked
-        key = f"h{i}"
-        gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
-                                    else prev.rank != c.rank)
-        cls = "mt-cardbtn mt-hcard" + (" picked" if on else "") + (" gap" if gap else "") + (
-            " hinted" if key in hinted else "") + (" marked" if key in marked else "")
-        label = f"{card_name(c)}, in your hand" + (", selected" if on else "") + (
-            ", hint: lay this card" if key in hinted else "")
-        cards.append(_btn(face(c, "mt-card"), "m-hand", cls=cls, testid="m-hand-card",
-                          aria_label=_seen(c, label),
-                          live=live, pressed=on, hand=i, card=c))
-        prev = c
+    shown_drawn = False
+    for b, block in enumerate(hand_blocks(view.hand, ui.sort, ui.arrange, view.config.ace)):
+        for j, i in enumerate(block):
+            c = view.hand[i]
+            on = i in ui.picked
+            key = f"h{i}"
+            new = drawn is not None and c == drawn and not shown_drawn
+            shown_drawn = shown_drawn or new
+            cls = ("mt-cardbtn mt-hcard" + (" picked" if on else "")
+                   + (" gap" if b and not j else "") + (" hinted" if key in hinted else "")
+                   + (" marked drawn" if new else ""))
+            label = (f"{card_name(c)}, in your hand" + (", just drawn" if new else "")
+                     + (", selected" if on else "")
+                     + (", hint: lay this card" if key in hinted else ""))
+            # the card just drawn: the strip scrolls to it, once (web/app/drag.js)
+            reveal = f"drawn-{view.turns}-{c}" if new else ""
+            cards.append(_btn(face(c, "mt-card"), "m-hand", cls=cls, testid="m-hand-card",
+                              aria_label=_seen(c, label), live=live, pressed=on, hand=i,
+                              card=c, drag=DRAG, reveal=reveal))
     n = len(view.hand)
     who = names[view.player] if view.player < len(names) else f"Player {view.player + 1}"
     empty = "" if cards else '<p class="mt-empty">No cards</p>'
-    return (f'<div class="mt-hand" role="group" data-testid="m-hand" '
+    return (f'<div class="mt-hand" role="group" data-testid="m-hand" data-keep-scroll="m-hand" '
             f'aria-label="{esc(who)}: hand, {n} card{"s" if n != 1 else ""}">'
             f'{"".join(cards)}{empty}</div>')
 
 
 def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
-    who = names[view.player] if view.player < len(names) else f"Player {view.player + 1}"
     n = len(view.hand)
     picked = len(ui.picked) + len(ui.slots)
     if live and picked:
-        text = (f"{picked} card{'s' if picked != 1 else ''} picked: tap a meld or "
+        text = (f"{picked} card{'s' if picked != 1 else ''} picked: tap or drag to a meld or "
                 f"<b>New meld</b>")
     elif live and ui.lifted is not None:
-        text = "Card lifted: tap a meld or <b>New meld</b> to move it"
+        text = "Card lifted: tap a meld or <b>New meld</b>"
     elif live and ui.joining and ui.opened is not None:
         text = f"Tap the meld to join with meld {ui.opened + 1}"
     elif live and ui.opened is not None:
-        text = "Tap a card to lift it, ✂ to split"
+        text = "Tap or drag a card to move it, ✂ to split"
     else:
-        turn = (" · your turn" if view.current == view.player and view.status != OVER
-                else "")
-        text = f"{esc(who)} · {n} card{'s' if n != 1 else ''}{turn}"
-    right = ""
+        who = "Your hand" if live else (
+            names[view.player] if view.player < len(names) else f"Player {view.player + 1}")
+        text = f"{esc(who)}: {plural(n, 'card')}"
     if live and (picked or ui.lifted is not None or ui.joining):
         right = _btn("Cancel", "m-cancel", cls="btn small", testid="m-cancel",
                      aria_label="Cancel: put the picked cards back")
-    right += _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
-                  cls="btn small", testid="m-sort", live=live,
-                  aria_label=("Sort the hand by rank" if ui.sort == "suit"
-                              else "Sort the hand by suit"))
+    else:
+        right = "".join(
+            _btn(word, "m-arrange", cls="btn small", testid=f"m-arrange-{how}", live=live,
+                 pressed=ui.arrange == how, arrange=how,
+                 aria_label=f"Arrange the hand: {how} first")
+            for how, word in (("runs", "Runs"), ("groups", "Groups")))
+        right += _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
+                      cls="btn small", testid="m-sort", live=live,
+                      aria_label=("Sort the hand by rank" if ui.sort == "suit"
+                                  else "Sort the hand by suit"))
     return (f'<div class="mt-dock-head"><p class="mt-say">{text}</p>'
             f'<div class="mt-head-btns">{right}</div></div>')
 
 
+def _confirm_html(view: MView, live: bool) -> str:
+    """Draw (or Pass) would take back what was laid this turn: the dock asks first, inline."""
+    laid = laid_count(view)
+    verb = "draw" if view.deck_count else "pass"
+    what = (f"Take back the {plural(laid, 'card')} you laid and {verb}?" if laid else
+            f"Put the table back as your turn found it and {verb}?")
+    # as every question that would throw work away: the safe choice is the main button
+    yes = _btn(f"{verb.capitalize()} anyway", "m-draw", cls="btn", testid="m-draw-sure",
+               live=live, sure="1")
+    no = _btn("Keep playing", "m-keep", cls="btn primary", testid="m-keep", live=live)
+    return (f'<div class="mt-controls mt-confirm" role="group" aria-label="{esc(what)}">'
+            f'<p class="mt-ask" data-testid="m-ask">{esc(what)}</p>'
+            f'<div class="mt-row mt-main mt-two">{yes}{no}</div></div>')
+
+
 def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:
+    if live and ui.confirm == "draw":
+        return _confirm_html(view, live)
     ace = view.config.ace
     problem = turn_problem(view.table, ace)
     can_end = problem is None
     changed = _changed(view)
-    undo = _btn("Undo", "m-undo", testid="m-undo", live=live,
+    undo = _btn("Undo", "m-undo", cls="btn small", testid="m-undo", live=live,
                 why=None if view.steps > 0 else "Nothing to undo this turn",
                 aria_label="Undo the last step")
-    reset = _btn("Reset", "m-reset", testid="m-reset", live=live,
+    reset = _btn("Reset", "m-reset", cls="btn small", testid="m-reset", live=live,
                  why=None if changed else "Nothing to reset",
                  aria_label="Reset: the table as your turn found it")
-    hint = _btn("Hint", "m-hint", testid="m-hint", live=live,
+    hint = _btn("Hint", "m-hint", cls="btn small", testid="m-hint", live=live,
                 aria_label="Hint: how many cards can I lay?")
     left = len(ui.hint.steps) if ui.hint is not None else 0
-    step = _btn(f"Step{f' ({left})' if left else ''}", "m-hint-step", testid="m-hint-step",
-                live=live, why=None if left else "Tap Hint first",
+    step = _btn(f"Step{f' ({left})' if left else ''}", "m-hint-step", cls="btn small",
+                testid="m-hint-step", live=live, why=None if left else "Tap Hint first",
                 aria_label=(f"Show the next step of the hint, {left} left" if left
                             else "Show the next step of the hint"))
     new = _btn("New meld", "m-new", cls="btn" + (" hinted" if None in _hint_targets(
         view, ui)[1] else ""), testid="m-new", live=live,
-        aria_label="New meld: put the picked cards down as a new meld")
+        aria_label="New meld: put the picked cards down as a new meld", new="1", drop=DRAG,
+        drop_action="m-drop")
     draw_word = "Draw" if view.deck_count else "Pass"
-    draw = _btn(draw_word, "m-draw", cls="btn" + ("" if can_end else " primary"),
+    # one primary button: End turn once the table has been changed (Draw would take it back)
+    end_first = can_end or changed
+    draw = _btn(draw_word, "m-draw", cls="btn" + ("" if end_first else " primary"),
                 testid="m-draw", live=live,
-                aria_label=("Draw a card and end your turn" if view.deck_count
-                            else "Pass: lay nothing"))
-    end = _btn("End turn", "m-end", cls="btn" + (" primary" if can_end else ""),
+                aria_label=(("Draw a card and end your turn" if view.deck_count
+                             else "Pass: lay nothing")
+                            + (", taking back what you laid" if changed else "")))
+    end = _btn("End turn", "m-end", cls="btn" + (" primary" if end_first else ""),
                testid="m-end", live=live,
                why=None if can_end else f"You cannot end your turn yet: {problem}",
                aria_label="End turn" if can_end else f"End turn (not yet: {problem})")
-    return (f'<div class="mt-controls"><div class="mt-row">{undo}{reset}{hint}{step}</div>'
-            f'<div class="mt-row mt-main">{new}{draw}{end}</div></div>')
+    return (f'<div class="mt-controls"><div class="mt-row mt-tools">{undo}{reset}{hint}{step}'
+            f'</div><div class="mt-row mt-main">{new}{draw}{end}</div></div>')
+
+
+def dock_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+              drawn: Card | None = None) -> str:
+    """The frame's dock under the message line: what is picked (with Cancel) or the hand's
+    order buttons, the hand strip (it scrolls sideways and keeps its place across redraws),
+    then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn (or, when Draw would take
+    back what was laid, the question first). ``drawn``: the card just drawn, marked."""
+    live = interactive and view.status != OVER and view.current == view.player
+    ui = _sane(view, ui)
+    hinted_cards = _hint_targets(view, ui)[0] if live else set()
+    return ('<section class="mt-dock" aria-label="Your hand and actions" data-testid="m-dock">'
+            + _dock_head(view, ui, names, live)
+            + _hand_html(view, ui, names, live, hinted_cards, drawn)
+            + _controls_html(view, ui, live)
+            + "</section>")
 
 
 def table_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset(), colours: bool = False) -> str:
-    """Everything of the Machiavelli table below the top bar, except the message line and the
-    log: the other players and the draw pile, the helping row, the melds, the hand and the
-    controls. ``interactive`` False renders every control disabled (not your turn, a watched
-    game, game over). ``marked``: keys like "m3.2" (see the module docstring) to highlight.
-    ``colours``: the four-colour deck (also set by the ``four-colour`` class on <html>)."""
+    """The Machiavelli table in the frame's field (it scrolls): the other players and the
+    draw pile, the helping row, the melds. ``interactive`` False renders every control
+    disabled (not your turn, a watched game, game over). ``marked``: keys like "m3.2" (see the
+    module docstring) to highlight. ``colours``: the four-colour deck (also set by the
+    ``four-colour`` class on <html>). The hand and the actions are :func:`dock_html`'s."""
     live = interactive and view.status != OVER and view.current == view.player
     ui = _sane(view, ui)
     hinted_cards, hinted_melds = _hint_targets(view, ui) if live else (set(), set())
     moving = _picked_cards(view, ui) if live else []
     building = _changed(view)
+    uids = table_uids(view.table)
     melds = "".join(
-        _meld_html(view, ui, k, m, live, building, marked, hinted_cards, hinted_melds, moving)
+        _meld_html(view, ui, k, m, live, building, marked, hinted_cards, hinted_melds, moving,
+                   uids[k])
         for k, m in enumerate(view.table))
     if not view.table:
         melds = '<li class="mt-none">No melds on the table yet</li>'
+    if live:  # a place for a new meld, after the last one: shown when cards are on the move
+        zone = "mt-meld mt-newzone" + (" target" if moving else "")
+        melds += ('<li class="mt-item mt-newitem">'
+                  + _btn('<span aria-hidden="true">＋</span> New meld', "m-new", cls=zone,
+                         testid="m-new-zone", new="1",
+                         aria_label="New meld: put the picked cards down as a new meld",
+                         drop=DRAG, drop_action="m-drop")
+                  + "</li>")
     count = len(view.table)
-    root = "mt" + (" four-colour" if colours else "") + (" live" if live else "")
+    root = "mtb" + (" four-colour" if colours else "") + (" live" if live else "") + (
+        " moving" if moving else "")
     return (f'<div class="{root}" data-testid="m-table">'
             + _players_html(view, names)
             + _helping_html(view, ui, live, marked, hinted_cards)
             + f'<section class="mt-melds" aria-label="Table, {count} '
               f'meld{"s" if count != 1 else ""}"><ul class="mt-meld-list">{melds}</ul>'
-              f'</section>'
-            + '<section class="mt-dock" aria-label="Your hand and actions">'
-            + _dock_head(view, ui, names, live)
-            + _hand_html(view, ui, names, live, marked, hinted_cards)
-            + _controls_html(view, ui, live)
-            + "</section></div>")
+              f'</section></div>')
 
 
 # --- marks and log lines ------------------------------------------------------------------
 
 
 def marked_keys(before: MView, after: MView) -> frozenset[str]:
-    """What changed on the table between two views (e.g. across a computer's turn): "m3" for
-    each meld that is not one of the melds before, "m3.2" for each card new on the table."""
+    """What changed on the table between two views (across one computer's turn or several):
+    "m3" for each meld that is not one of the melds before, and in it "m3.2" for each card
+    that was not in it before: new on the table, or moved there from another meld (the meld
+    before that shares the most cards with it is where it stood)."""
     if after.hand_no != before.hand_no:
         return frozenset()
-    old_melds = Counter(tuple(sorted(m)) for m in plain(before.table))
-    new_cards = Counter(c for m in plain(after.table) for c in m) - Counter(
-        c for m in plain(before.table) for c in m)
+    old = plain(before.table)
+    old_melds = Counter(tuple(sorted(m)) for m in old)
     out: set[str] = set()
     for k, m in enumerate(plain(after.table)):
         key = tuple(sorted(m))
@@ -766,11 +999,55 @@ def marked_keys(before: MView, after: MView) -> frozenset[str]:
             old_melds[key] -= 1
             continue
         out.add(f"m{k}")
+        here = Counter(m)
+        was = max((here & Counter(o) for o in old), key=lambda c: sum(c.values()),
+                  default=Counter[Card]())
         for p, c in enumerate(m):
-            if new_cards[c] > 0:
-                new_cards[c] -= 1
+            if was[c] > 0:
+                was[c] -= 1
+            else:
                 out.add(f"m{k}.{p}")
     return frozenset(out)
+
+
+def flights(before: MState, after: MState) -> list[tuple[str, str | None]]:
+    """The cards one step moved on the table, as the page's card flights: each card laid
+    flies from its player's name chip (a helping card from its place), each table card that
+    changed place from where it stood (its old ``data-key``). Cards are followed by
+    position: a card still at its old place (or, of two equal cards, the nearer) stays put."""
+    if after.hand_no != before.hand_no or after.status == OVER:
+        return []
+    board = "#mt-board "
+    old: dict[str, list[tuple[int, int]]] = {}
+    for k, m in enumerate(before.table):
+        for p, tc in enumerate(m):
+            old.setdefault(str(tc.card), []).append((k, p))
+    uids = table_uids(after.table)
+    todo: list[tuple[int, int, str]] = []
+    out: list[tuple[str, str | None]] = []
+    for k, m in enumerate(after.table):  # first the cards still where they were
+        for p, tc in enumerate(m):
+            places = old.get(str(tc.card), [])
+            if (k, p) in places:
+                places.remove((k, p))
+            else:
+                todo.append((k, p, str(tc.card)))
+    helping = {str(c): s for s, c in enumerate(before.helping) if c is not None}
+    seat = before.player
+    for k, p, card in todo:
+        places = old.get(card, [])
+        if places:
+            same = [x for x in places if x[0] == k]
+            src = (same or places)[0]
+            places.remove(src)
+            out.append((uids[k][p], f'{board}[data-key="m{src[0]}.{src[1]}"]'))
+        elif card in helping:
+            out.append((uids[k][p], f'{board}[data-key="x{helping.pop(card)}"]'))
+        else:
+            # from the player's chip; a watched game shows the player's own hand instead
+            out.append((uids[k][p], f'{board}[data-testid=m-opponent][data-seat="{seat}"], '
+                                    f'#mt-dock [data-testid=m-hand-card][data-card="{card}"]'))
+    return out
 
 
 def _final_table(before: MView, actions: Sequence[MAction]) -> tuple[Meld, ...] | None:

@@ -1,19 +1,25 @@
-"""Machiavelli's table: the shell's seated table plus the board of :mod:`.board` (melds,
-hand, taps, the exact Hint, log lines), and the points of a match, hand by hand.
+"""Machiavelli's table: the shell's seated table plus the board of :mod:`.board` (the melds
+in the frame's field; the hand and the actions in its dock; taps and drops, the exact Hint,
+log lines, the computers' card flights), the card just drawn, and the penalty points: of the
+hand, or of a match hand by hand.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from app.kit import Tap, esc
+from app.seated import screens
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.machiavelli import board as mu
-from engine.games.machiavelli.rules import MAction, MState, MView
+from engine.cards import Card
+from engine.games.machiavelli.rules import Draw, MAction, MState, MView
+from engine.protocol import Action, outcome_text
 
 
 class Table(SeatedTable[mu.TurnUI]):
@@ -21,6 +27,9 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.TurnUI())
+        # the card a person just drew: (seat, hand number, card), marked in that hand until
+        # the person's next action
+        self.drawn: tuple[int, int, Card] | None = None
 
     def view(self, m: Match, seat: int) -> MView:
         view: MView = self.game.view(m.state, seat)
@@ -30,8 +39,26 @@ class Table(SeatedTable[mu.TurnUI]):
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
                              marked=self.marked)
 
+    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+        view = self.view(m, seat)
+        d = self.drawn
+        drawn = d[2] if d is not None and d[:2] == (seat, view.hand_no) else None
+        return mu.dock_html(view, self.ui, m.names(), interactive=interactive, drawn=drawn)
+
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
         return mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+
+    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
+                refusal: bool) -> None:
+        """A person's steps, as the shell performs them; a draw remembers the card drawn (it
+        is marked in the hand until the person acts again)."""
+        hand, hand_no = m.state.hands[seat], m.state.hand_no
+        if actions:
+            self.drawn = None
+        super().perform(m, seat, actions, message, refusal)
+        if any(isinstance(a, Draw) for a in actions) and m.state.hand_no == hand_no:
+            new = Counter(m.state.hands[seat]) - Counter(hand)
+            self.drawn = next(((seat, hand_no, c) for c in new), None)
 
     def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         k = key.lower()
@@ -47,7 +74,7 @@ class Table(SeatedTable[mu.TurnUI]):
         return "Escape e E d D r R u U z Z h H . n N s S j J"
 
     def turn_reset(self) -> None:
-        self.ui = mu.TurnUI(sort=self.ui.sort)
+        self.ui = self.ui.cleared()
 
     def hand_of(self, state: MState) -> int:
         return int(state.hand_no)
@@ -72,6 +99,9 @@ class Table(SeatedTable[mu.TurnUI]):
     def marks(self, before: MState, after: MState) -> frozenset[str]:
         return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
+    def flights(self, m: Match, before: MState, after: MState) -> list[tuple[str, str | None]]:
+        return mu.flights(before, after)
+
     def line(self, m: Match) -> str:
         s: MState = m.state
         seat = self.viewer(m)
@@ -79,8 +109,41 @@ class Table(SeatedTable[mu.TurnUI]):
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
     def score_caption(self, m: Match) -> str:
-        return ("Penalty points, match total" if m.state.config.match_limit
-                else "Penalty points (cards left in hand)")
+        return ("Penalty points, hand by hand" if m.state.config.match_limit
+                else "Cards left in hand and their penalty points")
+
+    def end_html(self, m: Match) -> str:
+        out = m.outcome
+        assert out is not None
+        record = None if m.watch else self.saves.record()
+        return screens.end_html(m, outcome_text(out, m.names()), self.scores_html(m), record)
+
+    def scores_html(self, m: Match) -> str:
+        """The end's table: one hand, each player's cards left and their penalty points (ace
+        15, ten to king 10, the others 5); a match, each hand's points and the total."""
+        s: MState = m.state
+        names = m.names()
+        if s.config.match_limit:
+            hands = m.hands
+            head = ("<thead><tr><td></td>"
+                    + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(len(hands)))
+                    + '<th scope="col">Total</th></tr></thead>')
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(n)}</th>"
+                + "".join(f"<td>{h[i] if i < len(h) else ''}</td>" for h in hands)
+                + f"<td>{s.scores[i] if i < len(s.scores) else ''}</td></tr>"
+                for i, n in enumerate(names))
+        else:
+            head = ('<thead><tr><td></td><th scope="col">Cards left</th>'
+                    '<th scope="col">Points</th></tr></thead>')
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(n)}</th><td>{len(s.hands[i])}</td>"
+                f"<td>{s.last_hand[i] if i < len(s.last_hand) else ''}</td></tr>"
+                for i, n in enumerate(names))
+        return (f'<div class="scores-wrap"><table class="scores" data-testid="scores">'
+                f"<caption>{esc(self.score_caption(m))}</caption>{head}<tbody>{rows}</tbody>"
+                f'</table><p class="fine mt-points">Penalty points: ace 15, ten to king 10, '
+                f"the others 5.</p></div>")
 
     def hand_over_html(self, m: Match) -> str:
         s: MState = m.state
@@ -98,7 +161,7 @@ class Table(SeatedTable[mu.TurnUI]):
 
     # --- the Hint, thought out in the worker ---
     def act_m_undo(self, ev: Event | None) -> None:
-        self.ui = mu.TurnUI(sort=self.ui.sort)
+        self.ui = self.ui.cleared()
         self.act_mt_undo(ev)
 
     def act_m_hint(self, _ev: Event | None) -> None:
