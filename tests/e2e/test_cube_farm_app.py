@@ -403,6 +403,7 @@ def test_a_turn_fits_the_phone_and_keeps_the_players_own_cubicles(app: Any) -> N
         assert visible(t["ok"]) and visible(t["hand"]), t
         assert t["dock"]["height"] <= 0.45 * 640, t
         assert all(w >= 44 for w in t["claimed"]), t
+        assert app.evaluate("window.cubeFarmCam.cam.k") * 48 >= 44  # the app's own zoom
         if turn:  # the player's own last card, not the computer's, is in the view
             v = t["view"]
             assert v["left"] <= t["focus"][0] <= v["right"], t

@@ -128,8 +128,7 @@
       cam.key = key;
       if (s.dataset.fit) fit();  // a scored hand: the whole floor
       else {
-        const fk = fitK();
-        cam.k = fk > COMFORT ? Math.min(fk, MAX_PICK) : COMFORT;  // a square is a 48 px target
+        cam.k = COMFORT;  // a square is a 48 px target, and as much floor as that leaves
         centre(f[0], f[1]);
       }
     } else if (s.dataset.focus !== cam.focus) {
