@@ -71,7 +71,7 @@ def test_pass_and_play_keeps_the_next_hand_out_of_the_page() -> None:
         screen = page.regions["screen"]
         assert "Pass to Ana" in screen and "data-card" not in screen
         click(app, "mt-take")
-        assert "data-card" in page.regions["mt-board"]
+        assert "data-card" in page.regions["mt-dock"]  # Ana's hand, in the dock
         click(app, "m-draw")
         await settle(app)
         screen = page.regions["screen"]

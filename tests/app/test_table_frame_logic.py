@@ -163,3 +163,41 @@ def test_starting_a_new_game_over_one_in_progress_asks_first() -> None:
         await settle(app)
         assert t.match is not m and t.match is not None and t.match.actions <= 40
     run_async(run())
+
+
+def test_perpetual_motion_asks_before_a_new_deal_or_restart_ends_a_deal_in_progress() -> None:
+    async def run() -> None:
+        app, page, env = boot()
+        env.go("#/perpetual-motion/deal/34")
+        await settle(app)
+        pm = app.tables["perpetual-motion"]
+        click(app, "new-deal")  # nothing played yet: nothing to lose, no question
+        await settle(app)
+        assert 'data-testid="confirm"' not in page.regions["pm-controls"]
+        env.go("#/perpetual-motion/deal/34")
+        await settle(app)
+        for _ in range(3):
+            click(app, "deal")
+            await settle(app)
+        state = pm.session.state
+        for what in ("new-deal", "restart"):
+            click(app, what)
+            await settle(app)
+            assert 'data-testid="confirm"' in page.regions["pm-controls"]
+            assert "Deal 34 is in progress" in page.regions["pm-controls"]
+            click(app, "keep-deal")
+            await settle(app)
+            assert pm.session.state == state  # kept, and the controls are back
+            assert 'data-testid="confirm"' not in page.regions["pm-controls"]
+        click(app, "restart")
+        click(app, "restart-sure")
+        await settle(app)
+        assert pm.session.deal == 34 and pm.session.state != state
+        for _ in range(3):
+            click(app, "deal")
+            await settle(app)
+        click(app, "new-deal")
+        click(app, "new-deal-sure")
+        await settle(app)
+        assert pm.session.deal != 34
+    run_async(run())

@@ -14,7 +14,18 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app, open_app, wait_ready
-from helpers.pages import PM, SAVE_KEY, flights_of_one_deal, go, handled, idle, routed, table, tap
+from helpers.pages import (
+    PM,
+    SAVE_KEY,
+    flights_of_one_deal,
+    go,
+    handled,
+    idle,
+    routed,
+    table,
+    tap,
+    tap_sure,
+)
 
 from engine.games.perpetual_motion import GAME
 
@@ -116,7 +127,7 @@ def test_wrong_taps_are_refused_with_a_reason(app: Any) -> None:
 
 
 def test_a_deal_played_to_its_end_by_taps(app: Any) -> None:
-    tap(app, "restart")
+    tap_sure(app, "restart")
     set_manual(app, True)
     t = table(app)
     assert t["deck"] == 52 and t["round"] == "Round 1"
@@ -143,7 +154,7 @@ def test_a_deal_played_to_its_end_by_taps(app: Any) -> None:
 
 
 def test_shared_link_opens_the_same_deal(app: Any, browser: Any, site_url: str) -> None:
-    tap(app, "new-deal")
+    tap_sure(app, "new-deal")
     deal = int(table(app)["deal"].removeprefix("Deal #"))
     tap(app, "share")
     msg = table(app)["message"]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from helpers.browser import PHONE, boot_app
 from helpers.layout import SHOTS, check_layout
-from helpers.pages import PM, flights_of_one_deal, follow, go, idle, open_deal, tap
+from helpers.pages import PM, flights_of_one_deal, follow, go, idle, open_deal, tap, tap_sure
 
 # pwa.js stand-in: an update that the test can announce, and a record of applyUpdate().
 PWA_STUB = """window.pwa = {updateReady: false, applied: 0, callbacks: [],
@@ -114,7 +114,7 @@ def test_phone_layout(app: Any, scheme: str) -> None:
     check_layout(app, f"{scheme}-rules")
     go(app, f"#/{PM}/deal/9411")  # ended by the test above: the end panel
     check_layout(app, f"{scheme}-end")
-    tap(app, "restart")
+    tap_sure(app, "restart")
     for _ in range(9):
         tap(app, "deal")
     check_layout(app, f"{scheme}-table")
@@ -167,7 +167,7 @@ def test_dealing_is_animated(app: Any) -> None:
 
 def test_keyboard(app: Any) -> None:
     open_deal(app, 16557)
-    tap(app, "restart")
+    tap_sure(app, "restart")
     app.locator("body").press("d")  # shortcut: Deal
     idle(app)
     assert app.get_by_test_id("deck-count").inner_text() == "48"

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.pages import PM, go, idle, table, tap
+from helpers.pages import PM, go, idle, table, tap, tap_sure
 
 LOST = 34  # loops every 12 rounds from round 31
 LONG_TASKS = """
@@ -31,7 +31,7 @@ def app(browser: Any, site_url: str) -> Iterator[Any]:
 
 
 def play_to_the_end(page: Any, speed: str) -> float:
-    tap(page, "restart")
+    tap_sure(page, "restart")
     page.get_by_test_id("speed").select_option(speed)
     page.evaluate("window.__long = []")
     start = time.monotonic()
@@ -58,7 +58,7 @@ def test_a_lost_deal_plays_to_its_end_in_seconds(app: Any, speed: str, within: f
 
 def test_stop_hands_the_deal_back(app: Any) -> None:
     go(app, f"#/{PM}/deal/{LOST}")
-    tap(app, "restart")
+    tap_sure(app, "restart")
     app.get_by_test_id("speed").select_option("slow")
     app.get_by_test_id("autoplay").tap()
     app.wait_for_function(
@@ -73,7 +73,7 @@ def test_stop_hands_the_deal_back(app: Any) -> None:
 
 def test_deal_is_not_primary_while_a_forced_move_waits(app: Any) -> None:
     go(app, f"#/{PM}/deal/{LOST}")
-    tap(app, "restart")
+    tap_sure(app, "restart")
     tap(app, "manual")
     for _ in range(13):
         tap(app, "deal")

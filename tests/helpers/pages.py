@@ -89,6 +89,15 @@ def tap(page: Any, testid: str) -> None:
     handled(page, page.get_by_test_id(testid).tap)
 
 
+def tap_sure(page: Any, testid: str) -> None:
+    """Tap an action that may throw a game in progress away, and answer its question (the
+    ``<testid>-sure`` button) when it asks one."""
+    tap(page, testid)
+    sure = page.get_by_test_id(f"{testid}-sure")
+    if sure.count() and sure.is_visible():
+        tap(page, f"{testid}-sure")
+
+
 def follow(page: Any, testid: str) -> None:
     """Tap a link and wait until the app has handled the route it leads to."""
     routed(page, page.get_by_test_id(testid).tap)

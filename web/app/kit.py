@@ -74,6 +74,16 @@ def table_frame(game_id: str, title: str, *, board: str, msg: str, dock: str, cl
             + f'<div id="{dock}" class="table-actions {dock_cls}"></div></div></main>')
 
 
+def confirm_html(question: str, yes: str, yes_action: str, no: str, no_action: str) -> str:
+    """An action that would throw work away asks first, in place (not a modal dialog): the
+    question, then the safe choice as the main button and the other beside it."""
+    return (f'<div class="confirm" role="alert" data-testid="confirm">'
+            f'<p class="confirm-q">{esc(question)}</p><div class="row">'
+            + button(no, no_action, cls="btn primary", testid=no_action, id_=no_action)
+            + button(yes, yes_action, testid=yes_action)
+            + "</div></div>")
+
+
 def notice_html(text: str | None, kind: str = "warn") -> str:
     if not text:
         return ""

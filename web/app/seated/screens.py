@@ -4,7 +4,7 @@ open a link, the set-up. Pure functions of values to HTML; nothing here names a 
 
 from __future__ import annotations
 
-from app.kit import button, esc, table_frame, topbar
+from app.kit import button, confirm_html, esc, table_frame, topbar
 from app.routes import Route, shared
 from app.seated.seats import Match, Setup, level_label
 from app.storage import Record
@@ -225,15 +225,6 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
                       id_="setup-start"))
             + "</div>")
 
-
-def confirm_html(question: str, yes: str, yes_action: str, no: str, no_action: str) -> str:
-    """An action that would throw work away asks first, in place (not a modal dialog): the
-    question, then the safe choice as the main button and the other beside it."""
-    return (f'<div class="confirm" role="alert" data-testid="confirm">'
-            f'<p class="confirm-q">{esc(question)}</p><div class="row">'
-            + button(no, no_action, cls="btn primary", testid=no_action, id_=no_action)
-            + button(yes, yes_action, testid=yes_action)
-            + "</div></div>")
 
 
 def tile_actions(game_id: str, rules: str, line: str | None) -> str:

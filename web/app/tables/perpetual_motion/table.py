@@ -13,7 +13,7 @@ import asyncio
 import math
 import time
 
-from app.kit import plural
+from app.kit import confirm_html, plural
 from app.routes import Route
 from app.settings import SPEEDS
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
@@ -75,6 +75,7 @@ class Table:
         self.autoplay = False
         self.busy = False
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
+        self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
         self.sim: Simulation | None = None
         self.sim_running = False
         self.sim_games = 10000
@@ -242,6 +243,12 @@ class Table:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
+        if self.confirming is not None and not ev.action.endswith("-sure"):
+            # a question on show is set aside by any other tap (Keep playing included)
+            self.confirming = None
+            self.render_controls()
+            if ev.action == "keep-deal":
+                return
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
@@ -282,11 +289,52 @@ class Table:
                 self.say("Nothing selected.")  # not "The … is selected" any more
 
     # --- actions: home / navigation ---
+    def in_progress(self) -> bool:
+        """A deal played on from its start and not finished: New deal or Restart would throw
+        that play away."""
+        s = self.session
+        return (s is not None and not s.over and s.deal is not None
+                and s.state != GAME.new_seeded(s.deal))
+
+    def ask_first(self, what: str) -> bool:
+        """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
+        the question is on show, nothing done yet."""
+        s = self.session
+        if not self.in_progress() or s is None:
+            return False
+        self.stop_autoplay()
+        self.confirming = what
+        rounds = s.view.round
+        lose = f"Deal {s.deal} is in progress (round {rounds})."
+        question = (f"{lose} A new deal ends it." if what == "new-deal" else
+                    f"{lose} Restarting takes it back to its first card.")
+        yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
+        self.page.region("pm-controls", confirm_html(question, yes, f"{what}-sure",
+                                                     "Keep playing", "keep-deal"))
+        self.page.focus("keep-deal")
+        return True
+
+    def act_keep_deal(self, _ev: Event | None) -> None:
+        self.confirming = None
+        self.render_controls()
+
     def act_new_deal(self, _ev: Event | None) -> None:
+        if self.ask_first("new-deal"):
+            return
+        self.act_new_deal_sure(None)
+
+    def act_new_deal_sure(self, _ev: Event | None) -> None:
+        self.confirming = None
         self.new_session(random_deal_number())
         self.say("A new deal: tap Deal to deal the first row.")
 
     def act_restart(self, _ev: Event | None) -> None:
+        if self.ask_first("restart"):
+            return
+        self.act_restart_sure(None)
+
+    def act_restart_sure(self, _ev: Event | None) -> None:
+        self.confirming = None
         s = self.session
         if s is None or s.deal is None:
             return
