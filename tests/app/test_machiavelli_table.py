@@ -681,3 +681,13 @@ def test_the_end_shows_cards_left_and_their_penalty_points() -> None:
         assert rows == [("You", "0", "0"), (m.names()[1], str(len(other)), str(points))]
         assert "ace 15, ten to king 10, the others 5" in html
     run_async(run())
+
+
+def test_a_persons_turn_is_told_from_the_difference_when_only_its_last_tap_is_known() -> None:
+    """The shell tells a person's turn from the turn's start and the last tap's actions (End
+    turn): the cards laid come from the table's difference, not "laid 1 card"."""
+    s = start("6S 2C 9D", "3S 4S 5S")
+    s1 = GAME.apply(s, Lay(int(hand_index(s, "6S")), 0))
+    s2 = GAME.apply(s1, EndTurn())
+    line = mu.describe_turn(view(s), GAME.view(s2, 0), [EndTurn()], "You")
+    assert line == "You laid 6♠ on the 3♠–5♠ run"

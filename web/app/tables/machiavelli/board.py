@@ -9,23 +9,29 @@ Design (phone first, one thumb):
 * The table's melds wrap; each is one big button showing its cards overlapped (corners
   readable) with its number and, while the table is being built, whether it is valid and if
   not why. Cards laid this turn sit raised with a gold ring; ``marked`` cards (what the last
-  computer turn changed) get a blue ring.
+  computers changed since you last acted) get a blue ring.
 * Tap hand cards (and in the helping variant face-up helping cards) to pick them, then tap a
   meld to lay them there, or *New meld*. Every meld lights up as a target; melds the picked
   cards would complete are marked "fits".
 * Tap a meld with nothing picked to *open* it: its cards become buttons of their own (tap one
   to lift it, then tap any meld or *New meld* to move it there) with a scissors button between
   each two cards (split there) and *Join…* (then tap the meld to join it with).
-* The dock at the bottom: a line saying what is picked (with *Cancel*) or whose hand it is
-  (with the sort toggle), the hand strip (scrolls sideways inside itself), then Undo, Reset,
-  Hint, Step, and the primary row New meld, Draw/Pass, End turn.
+* The frame's dock (:func:`dock_html`, under the message line, always in view): a line saying
+  what is picked (with *Cancel*) or the hand's order (*Runs*, *Groups*, *By rank/suit*), the
+  hand strip (scrolls sideways and keeps its place across redraws; the card just drawn is
+  marked), then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn. Draw that would
+  take back what was laid asks first, in the dock. The melds (:func:`table_html`) are in the
+  frame's field, which scrolls.
+* Dragging does what the taps do (``web/app/drag.js``): a hand card, the picked cards, a
+  helping card or a card of the opened meld dragged onto a meld or a new-meld place.
 
 Data actions (all ``m-``) and their ``data-*`` values:
 
 ``m-hand`` hand (index into ``view.hand``) · ``m-help`` slot · ``m-meld`` meld ·
 ``m-card`` meld, pos · ``m-split`` meld, at · ``m-join`` meld · ``m-close`` meld ·
 ``m-cancel`` · ``m-new`` · ``m-end`` · ``m-draw`` · ``m-reset`` · ``m-undo`` · ``m-hint`` ·
-``m-hint-step`` · ``m-sort``.
+``m-hint-step`` · ``m-sort`` · ``m-arrange`` arrange · ``m-keep`` (keep playing, not draw) ·
+``m-drop`` meld or new, and fromHand, fromSlot or fromMeld/fromPos (a drag's drop).
 
 Marked keys (the ``marked`` argument of :func:`table_html`, see :func:`marked_keys`):
 ``"m3.2"`` the card at position 2 of meld 3, ``"m3"`` meld 3 as a whole (0-based, as
@@ -1084,6 +1090,10 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
         return f"{name} is still playing"
     # laid: from the replayed table when the hand is known, else from the difference
     table = _final_table(before, actions)
+    if table is not None and after.hand_no == before.hand_no and not over and sum(
+            tc.src == FROM_HAND for m in table for tc in m) != (
+            before.hand_sizes[actor] - after.hand_sizes[actor]):
+        table = None  # ``actions`` are not the whole turn (a person's last tap): the difference
     if table is None:
         if after.hand_no != before.hand_no or over:
             table = ()
