@@ -444,7 +444,7 @@ def test_draw_with_cards_laid_asks_first_and_is_not_the_main_button() -> None:
     assert keep.actions == () and keep.ui.confirm == ""
     assert 'data-testid="m-end"' in mu.dock_html(v, keep.ui, NAMES, interactive=True)
     assert mu.key(v, t.ui, "Escape") is not None and mu.key(v, t.ui, "Escape").ui.confirm == ""
-    sure = mu.tap(v, t.ui, "m-draw", {"sure": "1"})
+    sure = mu.tap(v, t.ui, "m-draw-sure", {})
     assert sure.actions == (Draw(),) and sure.ui.confirm == ""
     # any other tap sets the question aside
     assert mu.tap(v, t.ui, "m-hand", {"hand": "0"}).ui.confirm == ""

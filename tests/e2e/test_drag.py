@@ -105,6 +105,14 @@ def test_touch_drag_lays_cards_and_a_tap_still_picks(app: Any) -> None:
                      centre(app, "#mt-board [data-testid=m-meld]")))
     handled_after(app, before)
     assert sorted(melds(app)[0]) == sorted(cards[:2]) and hand(app) == cards[2:]
+    # Draw would take them back: the dock asks first, in view; Keep playing keeps them
+    tap(app, "m-draw")
+    ask = app.get_by_test_id("confirm")
+    assert ask.is_visible() and "Take back the 2 cards you laid and draw?" in ask.inner_text()
+    box = ask.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 640
+    tap(app, "m-keep")
+    assert app.get_by_test_id("confirm").count() == 0 and len(hand(app)) == 13
     # a tap is still a tap: it picks the card, nothing is laid
     tap(app, "m-hand-card", 0)
     assert app.get_by_test_id("m-hand-card").nth(0).get_attribute("aria-pressed") == "true"

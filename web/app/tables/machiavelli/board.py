@@ -44,7 +44,18 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from app.kit import SUIT_SORT, Tap, and_list, esc, face, hand_order, plural, rank_word, symbols
+from app.kit import (
+    SUIT_SORT,
+    Tap,
+    and_list,
+    confirm_html,
+    esc,
+    face,
+    hand_order,
+    plural,
+    rank_word,
+    symbols,
+)
 from app.kit import board_button as _btn
 from engine.cards import SUIT_NAMES, Card
 from engine.games.machiavelli import plan
@@ -472,8 +483,8 @@ def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTa
         if problem is not None:
             return _refuse(ui, f"You cannot end your turn yet: {problem}")
         return Tap(ui.cleared(), (EndTurn(),))
-    if action == "m-draw":
-        if _changed(view) and data.get("sure") != "1":
+    if action in ("m-draw", "m-draw-sure"):
+        if _changed(view) and action == "m-draw":
             return Tap(replace(ui.cleared(ui.opened), confirm="draw"))  # the dock asks first
         return Tap(ui.cleared(), (Draw() if view.deck_count else Pass(),))
     if action == "m-reset":
@@ -877,24 +888,22 @@ def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str
             f'<div class="mt-head-btns">{right}</div></div>')
 
 
-def _confirm_html(view: MView, live: bool) -> str:
+def _confirm_html(view: MView) -> str:
     """Draw (or Pass) would take back what was laid this turn: the dock asks first, inline."""
     laid = laid_count(view)
     verb = "draw" if view.deck_count else "pass"
     what = (f"Take back the {plural(laid, 'card')} you laid and {verb}?" if laid else
             f"Put the table back as your turn found it and {verb}?")
-    # as every question that would throw work away: the safe choice is the main button
-    yes = _btn(f"{verb.capitalize()} anyway", "m-draw", cls="btn", testid="m-draw-sure",
-               live=live, sure="1")
-    no = _btn("Keep playing", "m-keep", cls="btn primary", testid="m-keep", live=live)
-    return (f'<div class="mt-controls mt-confirm" role="group" aria-label="{esc(what)}">'
-            f'<p class="mt-ask" data-testid="m-ask">{esc(what)}</p>'
-            f'<div class="mt-row mt-main mt-two">{yes}{no}</div></div>')
+    # the one question of every table (app.kit.confirm_html): the safe choice is the main one
+    return ('<div class="mt-controls mt-confirm">'
+            + confirm_html(what, f"{verb.capitalize()} anyway", "m-draw-sure", "Keep playing",
+                           "m-keep")
+            + "</div>")
 
 
 def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:
     if live and ui.confirm == "draw":
-        return _confirm_html(view, live)
+        return _confirm_html(view)
     ace = view.config.ace
     problem = turn_problem(view.table, ace)
     can_end = problem is None

@@ -46,7 +46,10 @@ class Table(SeatedTable[mu.TurnUI]):
         return mu.dock_html(view, self.ui, m.names(), interactive=interactive, drawn=drawn)
 
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
-        return mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+        if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
+            self.page.focus("m-keep")
+        return t
 
     def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
                 refusal: bool) -> None:
