@@ -4,7 +4,9 @@ named, log lines read well, and random tapping through whole games never breaks.
 
 from __future__ import annotations
 
+import itertools
 import random
+from typing import Any
 
 import pytest
 from app.tables.machine import board as mu
@@ -26,6 +28,7 @@ from engine.games.machine.rules import (
     PlaySet,
     Setup,
     Stop,
+    TakeUp,
 )
 
 NAMES = ("You", "Bea", "Cy")
@@ -54,7 +57,10 @@ def do(state: MachineState, ui: mu.TurnUI, action: str, **data: str
 
 
 def html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True) -> str:
-    html = mu.table_html(GAME.view(state, seat), ui, NAMES, interactive=live)
+    """The table (the frame's field) and the dock, as the table draws them."""
+    view = GAME.view(state, seat)
+    html = (mu.table_html(view, ui, NAMES, interactive=live)
+            + mu.dock_html(view, ui, NAMES, interactive=live))
     buttons_labelled(parse(html))
     return html
 
@@ -186,11 +192,24 @@ def test_setup_shows_taken_pairs_with_the_reason_and_the_engine_refuses_them() -
     s = GAME.apply(s, Setup((2, 3)))  # seat 3 took Flush + Full House
     html = html_of(s, mu.TurnUI(), seat=1)
     assert "Cy chose Flush + Full House: each player needs a different pair" in html
-    assert html.count('data-testid="mm-setup"') == 10
-    t = mu.tap(GAME.view(s, 1), mu.TurnUI(), "mm-setup", {"tracks": "flush full-house"})
-    with pytest.raises(IllegalAction) as e:
+    assert html.count('data-testid="mm-pair"') == 10  # in the field
+    assert html.count('data-testid="mm-setup"') == 1  # Place, in the dock
+    view = GAME.view(s, 1)
+    t = mu.tap(view, mu.TurnUI(), "mm-pair", {"tracks": "flush full-house"})
+    with pytest.raises(IllegalAction) as e:  # a taken pair: the engine says why not
         GAME.apply(s, t.actions[0])
     assert "already chose Flush + Full House" in e.value.reason
+    # a free pair is chosen first (nothing placed), then placed by the dock's button
+    t = mu.tap(view, mu.TurnUI(), "mm-pair", {"tracks": "flush three"})
+    assert t.actions == () and t.ui.pair == "three flush"
+    dock = mu.dock_html(view, t.ui, NAMES, interactive=True)
+    assert 'data-action="mm-setup" data-testid="mm-setup"' in dock
+    assert 'data-tracks="three flush"' in dock and "Place on Three + Flush" in dock
+    assert "<b>Three + Flush</b>: draw 1 face-down · trade 2. Place your cubes there?" in dock
+    placed = mu.tap(view, t.ui, "mm-setup", {"tracks": "three flush"})
+    assert [str(a) for a in placed.actions] == ["setup three flush"] and placed.ui.pair is None
+    none = mu.tap(view, mu.TurnUI(), "mm-setup", {"tracks": ""})
+    assert none.refusal and none.actions == ()
 
 
 # --- marks, log lines, hints ------------------------------------------------------------------
@@ -204,7 +223,10 @@ def test_new_sections_and_changed_limits_are_marked() -> None:
     s = state_with("2S", after[0])
     html = mu.table_html(GAME.view(s, 0), mu.TurnUI(), NAMES, interactive=True,
                          marked=marks)
-    assert 'class="mm-sec on new' in html and "hand limit 7 (new)" in html
+    assert 'class="mm-sq on new"' in html and "hand limit 7 (new)" in html  # the summary
+    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(mat=True), NAMES, interactive=True,
+                         marked=marks)
+    assert 'class="mm-sec on new' in html  # full size
 
 
 def test_log_lines_read_well() -> None:
@@ -220,7 +242,8 @@ def test_log_lines_read_well() -> None:
 def test_other_mats_open_full_size_and_out_players_show() -> None:
     s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     html = html_of(s, mu.TurnUI(opp=1))
-    assert html.count('data-testid="mm-mat"') == 2
+    assert html.count('data-testid="mm-mat"') == 1  # Bea's; yours is its summary
+    assert html.count('data-testid="mm-mat"') == 2 - ('data-testid="mm-tracks"' in html)
     assert "Bea 4 cards · 28 left; 2 cubes placed" in html
 
 
@@ -302,7 +325,163 @@ def test_the_set_up_panel_draws_for_every_seat_after_any_choices() -> None:
         for middle in game.legal_actions(middle_turn):
             first_turn = game.apply(middle_turn, middle)
             for seat in range(3):
-                html = mu._setup_html(game.view(first_turn, seat), ["A", "B", "C"], True)
+                html = mu.table_html(game.view(first_turn, seat), mu.TurnUI(), ["A", "B", "C"],
+                                     interactive=True)
                 assert 'data-testid="mm-setup-panel"' in html
                 drawn += 1
     assert drawn == 3 * 90
+
+
+# --- issue 21: one screen per turn, messages that live as long as they are true --------------
+
+
+def test_four_cards_over_a_trade_limit_of_two_are_refused_for_the_real_reason() -> None:
+    """Issue 21: "Trade 4 cards" with a trade limit of 2 was refused with "you do not hold the
+    two of diamonds": the second trade ended the turn and the third was the next player's."""
+    s = state_with("2S 3H 4C 2D 9C", PlayerMat((1, 1, 0, 0, 0), 3, 25))  # trade limit 2
+    assert s.mats[0].trade_limit == 2
+    ui = mu.TurnUI(picked=("2S", "3H", "4C", "2D"))
+    naive = s
+    with pytest.raises(IllegalAction) as e:  # what the four steps did before
+        for card in ("2S", "3H", "4C"):
+            naive = GAME.apply(naive, GAME.parse_action(f"trade {card}"))
+    assert e.value.reason == "you do not hold the four of clubs"
+    s2, ui2, t = do(s, ui, "mm-trade")
+    assert t.refusal and t.actions == () and s2 is s and ui2.picked == ui.picked
+    assert t.message == ("You may trade 2 more cards: your Three of a Kind track allows "
+                         "trading 2 cards a turn")
+    dock = mu.dock_html(GAME.view(s, 0), ui, NAMES, interactive=True)
+    assert ("Trade: you may trade 2 more cards: your Three of a Kind track allows trading "
+            "2 cards a turn.") in dock  # said before the tap, beside the button
+    trade = tagged(dock, "mm-trade")
+    assert len(trade) == 1 and trade[0].get("aria-disabled") == "true"
+    s3, _, _ = do(s, mu.TurnUI(picked=("2S", "3H")), "mm-trade")
+    assert s3.current == 1 and s3.mats[0].supply == 5
+
+
+def test_the_dock_holds_the_display_the_hand_and_the_buttons_together() -> None:
+    s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
+    view = GAME.view(s, 0)
+    ui = mu.TurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
+    field = mu.table_html(view, ui, NAMES, interactive=True)
+    dock = mu.dock_html(view, ui, NAMES, interactive=True)
+    for testid in ("mm-hand-card", "mm-display", "mm-draw", "mm-trade", "mm-play", "mm-hint"):
+        assert f'data-testid="{testid}"' in dock and f'data-testid="{testid}"' not in field
+    assert "Full House, kings over fours" in dock
+    assert 'data-testid="mm-tracks"' in field and 'data-testid="mm-mat"' not in field
+    plays = tagged(dock, "mm-play")
+    assert [b.get("class") for b in plays] == ["btn mm-playbtn primary"]
+
+
+def test_an_opponents_mat_is_headed_with_their_name() -> None:
+    s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
+    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(opp=1), NAMES, interactive=True)
+    assert len(tagged(html, "mm-oppmat")) == 1
+    assert '<h2 id="mm-oppmat-h">Bea’s mat</h2>' in html
+    mats = tagged(html, "mm-mat")
+    assert len(mats) == 1 and (mats[0].get("aria-label") or "").startswith("Bea’s mat")
+    assert "Bea 4 cards · 28 left; 2 cubes placed. Hide the mat" in html
+
+
+def tagged(html: str, testid: str) -> list[dict[str, str | None]]:
+    """The attributes of every element of ``html`` with this data-testid."""
+    return [a for _t, a in parse(html).tags if a.get("data-testid") == testid]
+
+
+def _game_of(seats: str) -> tuple[Any, Any, Any]:
+    from helpers.shell import boot
+    app, page, _env = boot(address=f"#/machine/deal/7?seats={seats}")
+    return app, page, app.tables["machine"]
+
+
+def test_a_hint_lives_until_the_next_action_and_a_drawn_card_is_marked() -> None:
+    from helpers.shell import click, run_async, settle
+
+    async def run() -> None:
+        app, page, table = _game_of("you,standard")
+        await settle(app)
+        m = table.match
+        assert m.state.phase == SETUP and m.current == 0
+        click(app, "mm-hint")
+        await settle(app)
+        hint = table.ui.hint
+        assert hint is not None and hint.startswith("setup ")
+        assert page.texts["mt-msg"].startswith("Hint: the Strong computer would place")
+        assert f'data-tracks="{table.ui.pair}"' in page.regions["mt-dock"]
+        click(app, "mm-sort")  # looking around: the hint is still true, and still said
+        assert page.texts["mt-msg"].startswith("Hint:")
+        taken = {st for st in m.state.setup if st is not None}
+        free = next(f"flush {o}" for o, t in (("full-house", (2, 3)), ("flush", (2, 2)))
+                    if t not in taken and f"flush {o}" != hint[6:])
+        click(app, "mm-pair", tracks=free)  # choosing is no action: the hint stays
+        assert page.texts["mt-msg"].startswith("Hint:")
+        click(app, "mm-setup", tracks=free)  # the action: the hint is gone
+        await settle(app)
+        assert table.ui.hint is None and "Hint" not in page.texts["mt-msg"]
+        assert m.state.phase == "turn" and m.current == 0
+        # a pair with the Flush track: a face-down card may be drawn; it is marked new
+        assert m.state.mats[0].face_down_limit >= 1, m.state.mats[0]
+        before = set(m.state.hands[0])
+        click(app, "mm-draw")
+        await settle(app)
+        drawn = [c for c in m.state.hands[0] if c not in before]
+        assert len(drawn) == 1
+        dock = page.regions["mt-dock"]
+        assert f'class="card mm-face s-{drawn[0].suit} fresh" data-card="{drawn[0]}"' in dock
+        assert "just taken" in dock
+    run_async(run())
+
+
+def test_marks_and_flights_follow_several_computers_turns() -> None:
+    """Marks span every computer's step since the person acted: a face-up card taken and a
+    set played by either computer are shown beside its chip; each step's flights name the
+    cards that moved."""
+    from app.seated.seats import Match
+
+    start = GAME.new_game(MachineConfig(3, max_rounds=150), random.Random(2))
+    for a in ("setup flush full-house", "setup three straight", "setup three flush"):
+        start = GAME.apply(start, GAME.parse_action(a))
+    rng = random.Random(3)
+    s = start
+    while True:  # the person (seat 0) acts; then both computers, until a span shows it all
+        while s.current == 0:
+            s = GAME.apply(s, BOTS["standard"].choose(GAME.view(s, 0), GAME.legal_actions(s),
+                                                      rng))
+        states = [s]
+        took: dict[int, str] = {}
+        played: dict[int, list[str]] = {}
+        while s.current != 0 and s.phase != OVER:
+            p = s.current
+            a = BOTS["standard"].choose(GAME.view(s, p), GAME.legal_actions(s), rng)
+            if isinstance(a, TakeUp):
+                took.setdefault(p, str(s.display[a.slot]))
+            if isinstance(a, PlaySet):
+                played.setdefault(p, [str(c) for c in a.cards])
+            s = GAME.apply(s, a)
+            states.append(s)
+        assert s.phase != OVER
+        if took and played and len({st.current for st in states}) == 3:
+            break
+    from helpers.shell import boot
+    app, _page, _env = boot()
+    table = app.tables["machine"]
+    table.computers.replay = states
+    marks = table.marks(states[0], states[-1])
+    for p, card in took.items():
+        if not any(card in cs for cs in played.values()):
+            assert f"took{p}:{card}" in marks
+    for p, cards in played.items():
+        assert {f"set{p}:{c}" for c in cards} <= marks
+    flights = [f for s0, s1 in itertools.pairwise(states)
+               for f in table.flights(Match.__new__(Match), s0, s1)]
+    for p, cards in played.items():
+        for c in cards:
+            assert (c, f'[data-testid=mm-opp][data-seat="{p}"]') in flights
+    for card in took.values():
+        assert (card, None) in flights
+    assert any(src == "#mm-pile-down" for _, src in flights)  # the display refilled
+    view = GAME.view(states[-1], 0)
+    html = mu.table_html(view, mu.TurnUI(), NAMES, interactive=False, marked=marks)
+    for p, cards in played.items():
+        assert f'data-testid="mm-news" data-seat="{p}"' in html
+        assert all(f'data-card="{c}"' in html for c in cards)

@@ -40,6 +40,13 @@ def tap_sel(page: Any, selector: str, force: bool = False) -> None:
 
 
 
+def place(page: Any, tracks: str) -> None:
+    """Set-up: choose the pair in the table, then Place in the dock."""
+    tap_sel(page, f'[data-action=mm-pair][data-tracks="{tracks}"]')
+    assert page.get_by_test_id("mm-setup").get_attribute("data-tracks") == tracks
+    tap(page, "mm-setup")
+
+
 def my_turn(page: Any) -> bool:
     return bool(page.evaluate("!!document.querySelector('[data-testid=mm-table].live')"))
 
@@ -87,8 +94,9 @@ def follow_hint(page: Any) -> str:
     assert "Hint: the Strong computer would" in message(page)
     words = hint.split()
     head = words[0]
-    if head == "setup":
-        tap_sel(page, f'[data-action=mm-setup][data-tracks="{words[1]} {words[2]}"]')
+    if head == "setup":  # the Hint chose the pair: Place is the dock's button
+        assert page.get_by_test_id("mm-setup").get_attribute("data-tracks") == " ".join(words[1:])
+        tap(page, "mm-setup")
     elif head == "draw":
         tap(page, "mm-draw")
     elif head == "take":
@@ -137,15 +145,15 @@ def test_setup_refuses_a_pair_already_taken_and_a_refused_draw_changes_nothing(a
     fresh(app, f"#/{M}/deal/4?seats=you,standard")
     wait_turn(app)  # the Standard computer (last seat) placed its cubes first
     assert app.get_by_test_id("mm-setup-panel").is_visible()
-    taken = app.locator("[data-testid=mm-setup].taken")
+    taken = app.locator("[data-testid=mm-pair].taken")
     assert taken.count() == 1
-    assert "needs a different pair" in taken.first.inner_text()
+    assert "needs a different pair" in (taken.first.get_attribute("aria-label") or "")
     tracks = taken.first.get_attribute("data-tracks")
-    tap_sel(app, f'[data-action=mm-setup][data-tracks="{tracks}"]', force=True)
+    tap_sel(app, f'[data-action=mm-pair][data-tracks="{tracks}"]', force=True)
     assert "Not allowed: another player already chose" in message(app)
     assert phase(app) == "setup"
     # a pair without the Flush track: no face-down cards yet
-    tap_sel(app, '[data-action=mm-setup][data-tracks="three straight"]')
+    place(app, "three straight")
     wait_turn(app)
     before = hand(app)
     tap(app, "mm-draw", force=True)
@@ -166,19 +174,20 @@ def test_pass_and_play_hides_the_next_hand(app: Any) -> None:
     assert app.locator("[data-card]").count() == 0
     tap(app, "cover-go")
     assert len(hand(app)) == 3
-    tap_sel(app, '[data-action=mm-setup][data-tracks="flush full-house"]')
+    place(app, "flush full-house")
     cover = app.get_by_test_id("cover")
     assert cover.is_visible() and "Pass to Ana" in cover.inner_text()
     assert "Bo placed set-up cubes on Flush + Full House" in cover.inner_text()
     assert app.locator("[data-card]").count() == 0  # nothing of Ana's hand in the page
     tap(app, "cover-go")
-    assert "chose Flush + Full House" in app.get_by_test_id("mm-setup-panel").inner_text()
+    taken = app.locator('[data-testid=mm-pair][data-tracks="flush full-house"]')
+    assert "Bo chose Flush + Full House" in (taken.get_attribute("aria-label") or "")
 
 
 def test_reload_mid_turn_resumes(app: Any) -> None:
     fresh(app, f"#/{M}/deal/9?seats=you,standard")
     wait_turn(app)
-    tap_sel(app, '[data-action=mm-setup][data-tracks="flush flush"]')
+    place(app, "flush flush")
     wait_turn(app)
     tap(app, "mm-draw")  # Flush value 2: one more face-down card may follow
     assert phase(app) == "taking"
@@ -188,7 +197,7 @@ def test_reload_mid_turn_resumes(app: Any) -> None:
     idle(app)
     wait_turn(app)
     assert phase(app) == "taking" and hand(app) == cards
-    assert "Taken: 1 of 2 face-down" in app.get_by_test_id("mm-choice-take").inner_text()
+    assert "Taken: 1 of 2 face-down" in app.get_by_test_id("mm-say").inner_text()
 
 
 def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Any,
@@ -214,7 +223,7 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
         wait_ready(page)
         go(page, f"#/{M}/deal/13?seats=you,beginner")
         wait_turn(page)
-        tap_sel(page, '[data-action=mm-setup][data-tracks="flush full-house"]')
+        place(page, "flush full-house")
         wait_turn(page)
         tap(page, "mm-draw")
         cards, ph = hand(page), phase(page)
@@ -246,6 +255,76 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
         server.shutdown()
 
 
+ONE_SCREEN = """() => {
+    const H = window.innerHeight;
+    const dock = document.querySelector('.table-dock').getBoundingClientRect();
+    const out = [];
+    for (const el of document.querySelectorAll(
+            '#mt-dock button, #mt-dock [aria-pressed=true], #mt-msg')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        const name = el.dataset.testid || el.id;
+        if (r.top < 0 || r.bottom > H + 0.5) out.push(`${name} ${r.top}..${r.bottom}`);
+    }
+    return {scroll: document.scrollingElement.scrollHeight, dock: dock.height, out};
+}"""
+
+
+def one_screen(page: Any, what: str, dock_share: float = 0.5) -> None:
+    """The page does not scroll at 360 x 640; every button of the dock, the selected cards and
+    the message are in view; the dock leaves the table at least half the screen."""
+    got = page.evaluate(ONE_SCREEN)
+    assert got["scroll"] <= 640, (what, got)
+    assert got["out"] == [], (what, got)
+    assert got["dock"] <= dock_share * 640, (what, got)
+
+
+@pytest.mark.parametrize("seats", ["you,standard", "you,standard,standard"])
+def test_a_turn_fits_one_screen(app: Any, seats: str) -> None:
+    """Issue 21: at set-up and at the start of each turn the page fits 360 x 640; the cards
+    selected and Trade and Play are on the screen together; an opponent's mat opens headed
+    with their name; a face-down card drawn is marked in the hand."""
+    fresh(app, f"#/{M}/deal/7?seats={seats}")
+    wait_turn(app)
+    assert phase(app) == "setup"
+    one_screen(app, "set-up")
+    assert app.get_by_test_id("mm-setup").is_visible()
+    free = app.locator("[data-testid=mm-pair]:not(.taken)").all()
+    tracks = next(t for t in (b.get_attribute("data-tracks") or "" for b in free)
+                  if "flush" in t)
+    place(app, tracks)
+    wait_turn(app)
+    assert phase(app) == "turn"
+    one_screen(app, "a turn's start")
+    for testid in ("mm-draw", "mm-trade", "mm-hint", "mm-hand-card", "mm-display"):
+        assert app.get_by_test_id(testid).first.is_visible(), testid
+    for card in hand(app)[:3]:
+        tap_sel(app, f'[data-testid=mm-hand-card][data-card="{card}"]')
+    one_screen(app, "three cards selected", 0.55)
+    assert app.locator("[data-testid=mm-hand-card][aria-pressed=true]").count() == 3
+    assert app.get_by_test_id("mm-play").first.is_visible()
+    tap(app, "mm-clear")
+    name = app.locator("[data-testid=mm-opp] .mm-opp-name").first.inner_text()
+    tap(app, "mm-opp")
+    assert app.get_by_test_id("mm-oppmat").locator("h2").inner_text() == f"{name}’s mat"
+    one_screen(app, "an opponent's mat open")
+    tap(app, "mm-oppmat-close")
+    before = set(hand(app))
+    tap(app, "mm-draw")
+    new = [c for c in hand(app) if c not in before]
+    assert len(new) == 1
+    card = app.locator(f'[data-testid=mm-hand-card][data-card="{new[0]}"] .card')
+    assert "fresh" in (card.get_attribute("class") or "")
+    if app.get_by_test_id("mm-stop").count():
+        tap(app, "mm-stop")
+    if phase(app) == "discarding":
+        tap_sel(app, "[data-testid=mm-hand-card]")
+        tap(app, "mm-discard")
+    wait_turn(app)
+    one_screen(app, "the next turn's start")
+    app.screenshot(path=f"/tmp/machine-e2e-{len(seats.split(','))}p.png")
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
     app.emulate_media(color_scheme=scheme)
@@ -255,7 +334,8 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
             fresh(app, hash_)
             wait_turn(app)
             if app.get_by_test_id("mm-setup-panel").count():
-                tap_sel(app, "[data-action=mm-setup]:not(.taken)")
+                tap_sel(app, "[data-action=mm-pair]:not(.taken)")
+                tap(app, "mm-setup")
                 wait_turn(app)
             tap(app, "mm-aid")
             tap(app, "mm-opp")

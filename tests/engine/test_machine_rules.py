@@ -39,6 +39,7 @@ from engine.games.machine.rules import (
     Setup,
     Stop,
     TakeUp,
+    trade_problem,
 )
 
 
@@ -389,6 +390,29 @@ def test_trade_stop_and_limit_reason() -> None:
     st = state(["2C 3C 4C", "3D"], [mat(supply=1), mat()], phase=TRADING, traded=1)
     with pytest.raises(InvalidState):  # traded more than the mat allows, and a turn boundary
         GAME.state_from_dict(GAME.state_to_dict(replace(st, traded=2)))
+
+
+def test_a_selection_over_the_trade_limit_is_refused_for_its_real_reason() -> None:
+    """Issue 21: four cards selected with a trade limit of 2 were traded one by one; the second
+    trade ended the turn and the third was judged against the next player's hand ("you do not
+    hold the two of diamonds"). ``trade_problem`` checks the whole selection first."""
+    m = mat(three=1, straight=2, supply=1)
+    assert m.trade_limit == 2 and m.cube_limit == 7
+    st = state(["2C 3C 4C 2D", "3D"], [m, mat()])
+    assert trade_problem(m, 0, 2) is None
+    assert trade_problem(m, 0, 4) == ("you may trade 2 more cards: your Three of a Kind track "
+                                      "allows trading 2 cards a turn")
+    after = act(act(st, "trade 2C"), "trade 3C")
+    assert after.current == 1  # the limit met: the turn passed
+    assert refused(after, "trade 2D") == "you do not hold the two of diamonds"  # Bea's turn
+    roomy = mat(three=4, straight=2, supply=5)  # trade limit 5, supply 5 of 7
+    assert trade_problem(roomy, 0, 3) == ("you may trade 2 more cards: your personal supply "
+                                          "has room for 2 more cubes (cube limit 7)")
+    low = PlayerMat((4, 5, 0, 0, 0), 1, 1)  # trade limit 5, one cube in the pile
+    assert trade_problem(low, 0, 2) == ("you may trade 1 more card: your general pile has "
+                                        "1 cube left")
+    assert refused(state(["2C 3C", "3D"], [mat(supply=5), mat()]), "trade 2C") == (
+        "your personal supply is at its cube limit of 5")
 
 
 # --- the end --------------------------------------------------------------------------------

@@ -389,6 +389,32 @@ def set_problem(hand: Sequence[Card], mat: PlayerMat, action: PlaySet) -> str | 
     return GAME._set_reason(hand, mat, action)
 
 
+def trade_problem(mat: PlayerMat, traded: int, count: int = 1) -> str | None:
+    """Why ``count`` more cards cannot be traded this turn, after ``traded`` (None: they can),
+    in the player's words. A trade that meets a limit ends the turn, so a screen must check
+    the whole selection before its first card goes: the engine then judges the rest against
+    the next player's hand."""
+    room = min(mat.trade_limit - traded, mat.cube_limit - mat.supply, mat.pile)
+    if count <= room:
+        return None
+    if mat.pile == 0:
+        return "your general pile has no cubes left to trade for"
+    if mat.supply >= mat.cube_limit:
+        return f"your personal supply is at its cube limit of {mat.cube_limit}"
+    if room <= 0:
+        return (f"your Three of a Kind track allows trading "
+                f"{_plural(mat.trade_limit, 'card')} a turn")
+    if room == mat.pile and room < mat.trade_limit - traded:
+        why = f"your general pile has {_plural(mat.pile, 'cube')} left"
+    elif room == mat.cube_limit - mat.supply and room < mat.trade_limit - traded:
+        why = (f"your personal supply has room for {_plural(room, 'more cube')} (cube limit "
+               f"{mat.cube_limit})")
+    else:
+        why = (f"your Three of a Kind track allows trading "
+               f"{_plural(mat.trade_limit, 'card')} a turn")
+    return f"you may trade {_plural(room, 'more card')}: {why}"
+
+
 def apply_set(mat: PlayerMat, action: PlaySet) -> PlayerMat:
     """The mat after placing the cubes of a legal set (supply pays what the pile does not)."""
     pile_left = action.from_pile
@@ -604,12 +630,8 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         if isinstance(action, Trade):
             if action.card not in hand:
                 return f"you do not hold the {action.card.name}"
-            if mat.pile == 0:
-                return "your general pile has no cubes left to trade for"
-            if mat.supply >= mat.cube_limit:
-                return f"your personal supply is at its cube limit of {mat.cube_limit}"
-            return (f"your Three of a Kind track allows trading "
-                    f"{_plural(mat.trade_limit, 'card')} a turn")
+            why = trade_problem(mat, state.traded)
+            return why or "there are no cards to trade"
         if isinstance(action, PlaySet):
             return self._set_reason(hand, mat, action)
         return f"{action} is not a Perpetual-Motion Machine action"

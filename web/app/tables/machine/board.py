@@ -54,6 +54,7 @@ from engine.games.machine.rules import (
     Discard,
     Draw,
     MachineAction,
+    MachineState,
     MachineView,
     PlayerMat,
     PlaySet,
@@ -64,6 +65,7 @@ from engine.games.machine.rules import (
     apply_set,
     placements,
     set_problem,
+    trade_problem,
 )
 
 LIMITS = (("draw", "face-down draws"), ("take", "face-up takes"), ("trade", "trade limit"),
@@ -80,9 +82,13 @@ class TurnUI:
     aid: bool = False  # list the sets the hand holds
     opp: int | None = None  # the other player whose mat is shown full size
     hint: str | None = None  # the Strong computer's advice (an action's text form)
+    hint_text: str | None = None  # the advice in words, said while it is true
+    pair: str | None = None  # set-up: the pair of tracks chosen, not yet placed ("three flush")
+    mat: bool = False  # your own mat shown full size, not as its summary
 
     def cleared(self) -> TurnUI:
-        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp)
+        """After an action: the selection and the hint spoke of the table before it."""
+        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp, mat=self.mat)
 
 
 TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
@@ -221,6 +227,8 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
         except ValueError:
             return _refuse(ui, "That player is not at the table")
         return Tap(replace(ui, opp=None if ui.opp == seat else seat))
+    if action == "mm-mat":
+        return Tap(replace(ui, mat=not ui.mat))
     if action == "mm-clear":
         return Tap(replace(ui, picked=()))
     if view.phase == OVER:
@@ -238,20 +246,23 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
         texts = tuple(data.get("cards", "").split())
         return Tap(replace(ui, picked=tuple(t for t in texts
                                             if t in {str(c) for c in view.hand})))
-    if action == "mm-setup":
+    if action in ("mm-setup", "mm-pair"):
         try:
             a, b = sorted(TRACK_IDS.index(t) for t in data.get("tracks", "").split())
         except ValueError:
-            return _refuse(ui, "Choose two tracks")
-        return _done(ui, [Setup((a, b))])
+            return _refuse(ui, "Choose a pair of tracks above first")
+        taken = (a, b) in {s for s in view.setup if s is not None}
+        if action == "mm-pair" and not taken:  # chosen, placed by the dock's button
+            return Tap(replace(ui, pair=f"{TRACK_IDS[a]} {TRACK_IDS[b]}"))
+        return _done(ui, [Setup((a, b))])  # a taken pair: the engine says why not
     if action == "mm-draw":
-        return Tap(replace(ui, hint=None), (Draw(),))
+        return Tap(replace(ui, hint=None, hint_text=None), (Draw(),))
     if action == "mm-take":
         try:
             slot = int(data.get("slot", ""))
         except ValueError:
             return _refuse(ui, "That display slot is empty")
-        return Tap(replace(ui, hint=None), (TakeUp(slot),))
+        return Tap(replace(ui, hint=None, hint_text=None), (TakeUp(slot),))
     if action == "mm-stop":
         return _done(ui, [Stop()])
     cards = _picked_cards(view, ui)
@@ -259,6 +270,9 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
         if not cards:
             return _refuse(ui, "Select the cards to trade first: each brings one cube from "
                                "your general pile to your supply")
+        why = trade_problem(view.mats[view.player], view.traded, len(cards))
+        if why is not None:  # checked whole: a trade that meets a limit ends the turn
+            return _refuse(ui, why[0].upper() + why[1:])
         return _done(ui, [Trade(c) for c in cards], finish=True)
     if action == "mm-discard":
         over = len(view.hand) - view.mats[view.player].hand_limit
@@ -289,7 +303,7 @@ def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> 
 
 
 KEYS = {"d": "mm-draw", "s": "mm-stop", "t": "mm-trade", "x": "mm-discard", "o": "mm-sort",
-        "a": "mm-aid"}
+        "a": "mm-aid", "m": "mm-mat"}
 
 
 def key(view: MachineView, ui: TurnUI, key: str) -> TurnTap | None:
@@ -394,6 +408,37 @@ def mat_marks(before: Sequence[PlayerMat] | None, after: Sequence[PlayerMat]) ->
     return frozenset(out)
 
 
+def step_news(before: MachineState, after: MachineState) -> frozenset[str]:
+    """What one step showed everybody (see :func:`news`): a face-up card taken
+    (``took<p>:<card>``), the cards of a set played (``set<p>:<card>``). Cards drawn face
+    down or traded stay hidden: nothing of them."""
+    if before.players != after.players or before.phase not in (TURN, TAKING):
+        return frozenset()
+    p = before.current
+    out = {f"took{p}:{a}" for a, b in zip(before.display, after.display, strict=True)
+           if a is not None and a != b and a in after.hands[p]}
+    if before.phase == TURN and sum(after.mats[p].filled) > sum(before.mats[p].filled):
+        out.update(f"set{p}:{c}" for c in before.hands[p] if c not in after.hands[p])
+    return frozenset(out)
+
+
+def step_flights(before: MachineState, after: MachineState) -> list[tuple[str, str | None]]:
+    """The card flights of one computer's step (the bridge's ``data-card`` key, where from):
+    a face-up card taken flies from its display slot to the taker's row, a set played from
+    the player's chip, a new display card from the face-down pile."""
+    out: list[tuple[str, str | None]] = []
+    for key in sorted(step_news(before, after)):
+        head, card = key.split(":", 1)
+        if head.startswith("took"):
+            out.append((card, None))
+        else:
+            out.append((card, f'[data-testid=mm-opp][data-seat="{head[3:]}"]'))
+    out.extend((str(b), "#mm-pile-down") for a, b in zip(before.display, after.display,
+                                                         strict=True)
+               if b is not None and a != b)
+    return out
+
+
 # --- HTML -------------------------------------------------------------------------------------
 
 
@@ -462,8 +507,35 @@ def _short_track(t: int) -> str:
     return {0: "Three", 1: "Straight", 2: "Flush", 3: "Full House"}.get(t, TRACKS[t].name)
 
 
+# The field: the table, scrolling inside itself above the dock ---------------------------------
+
+
+def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+               marked: frozenset[str] = frozenset()) -> str:
+    """The table in the frame's field: the other players (and the mat of the one opened), the
+    round and the piles, your mat as a summary (full size on request) and, at set-up, the
+    pairs to choose from. The hand and the turn's buttons are the dock's (:func:`dock_html`).
+    ``interactive`` False renders the controls disabled (not your turn, watched, over)."""
+    ui = _sane(view, ui)
+    live = _live(view, interactive)
+    body = _players_html(view, ui, names, marked) + _counts_html(view)
+    if view.phase == SETUP:  # the choice first, what the mat gives now under it
+        body += _pairs_html(view, ui, names, live)
+    body += _my_mat_html(view, ui, names, marked)
+    root = "mm" + (" live" if live else "")
+    return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
+            + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
+
+
+def _live(view: MachineView, interactive: bool) -> bool:
+    return interactive and view.phase != OVER and view.current == view.player
+
+
 def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
                   marked: frozenset[str]) -> str:
+    """A chip per other player (tap: their mat opens below, headed with their name), and
+    beside it what they took face up and the sets they played since your last action."""
+    shown = {str(c) for c in view.hand} | {str(c) for c in view.display if c is not None}
     items = []
     for p in range(view.players):
         if p == view.player:
@@ -475,27 +547,279 @@ def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
         state = (" · out" if view.out[p] else " · playing" if playing
                  else " · won" if won else "")
         count = f"{plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
-        label = (f"{name} {count}; {mat.on_mat} cubes placed. Show the mat full size")
+        label = (f"{name} {count}; {mat.on_mat} cubes placed. "
+                 + ("Hide the mat" if ui.opp == p else "Show the mat"))
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
             f'<i class="mm-bar" data-vars="--f:{mat.filled[t] / len(TRACKS[t].sections):.2f}">'
             f"</i>" for t in range(len(TRACKS)))
-        items.append(
-            "<li>" + _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
-                          f'<span class="mm-mini" aria-hidden="true">{mini}</span> '
-                          f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
-                          testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p)
-            + "</li>")
+        chip = _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
+                    f'<span class="mm-mini" aria-hidden="true">{mini}</span> '
+                    f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
+                    testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p)
+        items.append(f'<li class="mm-opp-row">{chip}{_news_html(p, name, marked, shown)}</li>')
     big = ""
     if ui.opp is not None and ui.opp != view.player:
-        big = mat_html(view, ui.opp, names, marked)
+        name = _name(names, ui.opp)
+        big = (f'<section class="mm-oppmat" data-testid="mm-oppmat" aria-labelledby="mm-oppmat-h">'
+               f'<div class="mm-oppmat-head"><h2 id="mm-oppmat-h">{esc(name)}’s mat</h2>'
+               + _btn("Close", "mm-opp", cls="btn small", testid="mm-oppmat-close",
+                      aria_label=f"Close {name}’s mat", seat=ui.opp)
+               + "</div>" + mat_html(view, ui.opp, names, marked) + "</section>")
     return (f'<section class="mm-players" aria-label="The other players">'
             f'<ul class="mm-opps">{"".join(items)}</ul>{big}</section>')
 
 
-def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
+def news(marked: frozenset[str], p: int) -> tuple[list[Card], list[Card]]:
+    """What player ``p`` took face up and played (marks ``took<p>:<card>``, ``set<p>:<card>``)
+    since the viewer last acted; a card both taken and played counts as played."""
+    played = [Card.parse(k.split(":", 1)[1]) for k in sorted(marked)
+              if k.startswith(f"set{p}:")]
+    took = [Card.parse(k.split(":", 1)[1]) for k in sorted(marked)
+            if k.startswith(f"took{p}:")]
+    return [c for c in took if c not in played], list(S.sort_cards(played))
+
+
+def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> str:
+    took, played = news(marked, p)
+    took = [c for c in took if str(c) not in shown]  # a card is on the page once (flights)
+    played = [c for c in played if str(c) not in shown]
+    if not took and not played:
+        return ""
+    words = []
+    if took:
+        words.append(f"took {symbols(took)}")
+    if played:
+        words.append(f"played {symbols(played)}")
+    faces = "".join(face(c, "mm-face mm-news-card", " marked") for c in took)
+    if played:
+        faces += ('<span class="mm-news-set">'
+                  + "".join(face(c, "mm-face mm-news-card", " marked") for c in played)
+                  + "</span>")
+    return (f'<p class="mm-news" data-testid="mm-news" data-seat="{p}">'
+            f'<span class="sr-only">{esc(name)} {esc(and_list(words))} since your last move'
+            f"</span>{faces}</p>")
+
+
+def _counts_html(view: MachineView) -> str:
+    limit = f"of {view.max_rounds}" if view.max_rounds else "(no limit)"
+    return (f'<p class="mm-counts" data-testid="mm-counts"><span data-testid="mm-round">Round '
+            f"<b>{view.round}</b> {limit}</span> · <span>Deck <b data-testid=\"mm-deck\">"
+            f"{view.deck_count}</b></span> · <span>Discards <b data-testid=\"mm-discards\">"
+            f'{view.discard_count}</b><span class="sr-only"> (face down)</span></span></p>')
+
+
+def _my_mat_html(view: MachineView, ui: TurnUI, names: Sequence[str],
+                 marked: frozenset[str]) -> str:
+    """Your mat as what it gives (draw, take, trade, the limits) and one line per track;
+    the button shows it full size."""
+    p = view.player
+    mat = view.mats[p]
+    parts = []
+    for k, text in limits_words(mat):
+        hot = f"p{p}.lim.{k}" in marked
+        parts.append(f'<li class="mm-lim" data-lim="{k}"><span'
+                     f'{" class=mm-new" if hot else ""}>{esc(text)}'
+                     f"{' (new)' if hot else ''}</span></li>")
+    gives = (f'<ul class="mm-limits" data-testid="mm-limits" aria-label="What your mat gives '
+             f'now">{"".join(parts)}</ul>')
+    out = " · out" if view.out[p] else ""
+    head = (f'<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
+            f'<p class="mm-bins"><span data-testid="mm-onmat">{mat.on_mat} on, '
+            f'{mat.left} to go{out}</span> · <span data-testid="mm-supply">supply '
+            f'<b>{mat.supply}</b>/{mat.cube_limit}</span> · <span data-testid="mm-pile">pile '
+            f'<b>{mat.pile}</b></span></p>'
+            + _btn("Less" if ui.mat else "Full", "mm-mat", cls="btn small", testid="mm-mat-size",
+                   aria_label="Show your mat as a summary" if ui.mat
+                   else "Show your mat full size", pressed=ui.mat)
+            + "</div>")
+    body = (mat_html(view, p, names, marked, small=True) if ui.mat
+            else _tracks_line_html(view, p, marked))
+    return (f'<section class="mm-me" data-testid="mm-me" aria-labelledby="mm-me-h">'
+            f"{head}{gives}{body}</section>")
+
+
+def _tracks_line_html(view: MachineView, p: int, marked: frozenset[str]) -> str:
+    """One short row per track: its sections as small squares (filled, new, next) and its
+    value now and next."""
+    mat = view.mats[p]
+    rows = []
+    for t, track in enumerate(TRACKS):
+        secs = "".join(
+            f'<i class="mm-sq{" on" if s < mat.filled[t] else ""}'
+            f'{" new" if f"p{p}.t{t}.s{s}" in marked else ""}'
+            f'{" next" if s == mat.filled[t] else ""}" data-vars="--c:{sec.cubes}"></i>'
+            for s, sec in enumerate(track.sections))
+        nxt = mat.next_cost(t)
+        if t == TWO_PAIR:
+            now = f"{mat.filled[t]} of {len(track.sections)}"
+            then = "full" if nxt is None else f"next {nxt}"
+        else:
+            now = str(mat.value(t))
+            then = ("full" if nxt is None else
+                    f"→ {track.sections[mat.filled[t]].value} for {nxt}")
+        rows.append(f'<li class="mm-tl t-{track.id}"><span class="sr-only">'
+                    f'{esc(track_label(mat, t))}</span><span class="mm-tl-name" '
+                    f'aria-hidden="true">{esc(_short_track(t))}</span><span class="mm-tl-secs" '
+                    f'aria-hidden="true">{secs}</span><span class="mm-tl-val" aria-hidden="true">'
+                    f"<b>{esc(now)}</b> {esc(then)}</span></li>")
+    return f'<ul class="mm-tl-list" data-testid="mm-tracks">{"".join(rows)}</ul>'
+
+
+def _pair_gains(view: MachineView, a: int, b: int) -> str:
+    """What a set-up pair would give the viewer ("trade 2 · draw 1 face-down"); nothing once
+    the viewer has placed (and never past a track's last section)."""
     mat = view.mats[view.player]
-    can_take = live and view.phase in (TURN, TAKING)
+    if view.setup[view.player] is not None:
+        return ""
+    after = PlayerMat(tuple(min(f + (t == a) + (t == b), len(TRACKS[t].sections))
+                            for t, f in enumerate(mat.filled)), mat.supply, mat.pile)
+    return " · ".join(text for (_k, text), (_, old) in zip(limits_words(after),
+                                                            limits_words(mat), strict=True)
+                      if text != old)
+
+
+def _pair_label(a: int, b: int) -> str:
+    return (_short_track(a) + " + " + _short_track(b) if a != b
+            else f"{_short_track(a)} × 2")
+
+
+def _pairs_html(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+    """Set-up: the ten pairs, two to a row, each with what it gives; pairs already chosen say
+    by whom. Tapping one chooses it; the dock's button places the cubes."""
+    taken = {s: p for p, s in enumerate(view.setup) if s is not None}
+    hinted = ui.hint.split(" ", 1)[1] if ui.hint and ui.hint.startswith("setup ") else None
+    rows = []
+    for a, b in combinations_with_replacement(ENGINE_TRACKS, 2):
+        tracks = f"{TRACK_IDS[a]} {TRACK_IDS[b]}"
+        why = None
+        if (a, b) in taken:
+            who = taken[(a, b)]
+            whose = "You" if who == view.player else _name(names, who)
+            why = f"{whose} chose {_pair_label(a, b)}: each player needs a different pair"
+            small = f"{'yours' if who == view.player else f'{_name(names, who)}’s'}"
+        else:
+            small = _pair_gains(view, a, b)
+        cls = "btn mm-pairbtn" + (" taken" if why else "") + (
+            " hinted" if hinted == tracks else "")
+        body = (f"<b>{esc(_pair_label(a, b))}</b>"
+                + (f" <small>{esc(small)}</small>" if small else ""))
+        rows.append("<li>" + _btn(body, "mm-pair", cls=cls, testid="mm-pair", live=live,
+                                  why=why, pressed=ui.pair == tracks if not why else None,
+                                  aria_label=(f"{TRACKS[a].name} + {TRACKS[b].name}"
+                                              + (f": {small}" if small and not why else "")
+                                              + (f" ({why})" if why else "")),
+                                  tracks=tracks) + "</li>")
+    cur = view.current
+    head = ("Choose a pair for your set-up cubes" if cur == view.player
+            else f"{_name(names, cur)} is placing set-up cubes")
+    return (f'<section class="mm-setup" data-testid="mm-setup-panel" '
+            f'aria-labelledby="mm-setup-h"><h2 id="mm-setup-h">{esc(head)}</h2>'
+            f'<ul class="mm-pairs-list">{"".join(rows)}</ul></section>')
+
+
+# The dock: the display, the hand and the turn's buttons, always in view ------------------------
+
+
+def dock_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+              marked: frozenset[str] = frozenset(), fresh: frozenset[str] = frozenset()
+              ) -> str:
+    """The frame's dock, under the message line: one line saying what the turn allows now (or
+    what the selection is), the display with Draw (take cards), the hand, and the buttons of
+    the turn, so the selected cards and Trade or Play are on the screen together. ``fresh``:
+    the cards that came into the hand with the player's last action (marked)."""
+    if view.phase == OVER:
+        return ""
+    ui = _sane(view, ui)
+    live = _live(view, interactive)
+    hinted = set(ui.picked) if ui.hint else set()
+    cards = _picked_cards(view, ui)
+    say = _say(view, ui, names, live, cards)
+    top = f'<p class="mm-say" data-testid="mm-say">{say}</p>'
+    hand = _hand_html(view, ui, live, hinted, fresh)
+    if view.phase == SETUP:
+        body = top + hand + _setup_buttons(view, ui, live)
+    elif not live:
+        body = top + _take_row(view, ui, False, marked) + hand
+    elif view.phase == DISCARDING:
+        body = top + hand + _discard_buttons(view, ui, cards)
+    else:
+        body = top + _take_row(view, ui, True, marked) + hand + _turn_buttons(view, ui, cards)
+    return (f'<div class="mm mm-dock{" live" if live else ""}" data-testid="mm-dock" '
+            f'data-phase="{view.phase}">{body}</div>')
+
+
+def _sort_btns(ui: TurnUI) -> str:
+    return (_btn("Suit" if ui.sort == "rank" else "Rank", "mm-sort", cls="btn small",
+                 testid="mm-sort", aria_label=("Sort the hand by suit" if ui.sort == "rank"
+                                               else "Sort the hand by rank"))
+            + _btn("Sets", "mm-aid", cls="btn small", testid="mm-aid", pressed=ui.aid,
+                   aria_label="Show the sets my hand holds"))
+
+
+def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
+         cards: Sequence[Card]) -> str:
+    """The dock's one line (HTML): what the turn allows now, or what the selection is."""
+    mat = view.mats[view.player]
+    phase = view.phase
+    if phase == SETUP:
+        if view.current != view.player or not live:
+            placed = view.setup[view.player] is not None
+            return esc(f"{_name(names, view.current)} is placing set-up cubes."
+                       + (" Yours are placed." if placed else ""))
+        if ui.pair:
+            a, b = sorted(TRACK_IDS.index(t) for t in ui.pair.split())
+            gains = _pair_gains(view, a, b)
+            return (f"<b>{esc(_pair_label(a, b))}</b>"
+                    + (f": {esc(gains)}" if gains else "") + ". Place your cubes there?")
+        return esc("Choose a pair above: your two set-up cubes go on the lowest section of "
+                   "one or two tracks, and no two players may choose the same pair.")
+    if not live:
+        if view.out[view.player]:
+            return esc("You are out: one cube left and no single-cube section free. "
+                       "The others play on.")
+        return esc(f"{_name(names, view.current)} is playing.")
+    if phase == DISCARDING:
+        over = len(view.hand) - mat.hand_limit
+        return esc(f"Over your hand limit of {mat.hand_limit}: select "
+                   f"{plural(over, 'card')} to discard face down.")
+    if phase == TAKING:
+        return esc(f"Taken: {view.drawn} of {mat.face_down_limit} face-down, {view.taken} of "
+                   f"{mat.face_up_limit} face-up. Take more or stop.")
+    if not cards:
+        if phase == TRADING:
+            return esc(f"Traded {view.traded} of {mat.trade_limit}: select more to trade, "
+                       "or stop.")
+        return esc("Your turn: draw or take cards, or select cards to trade or to play "
+                   "as a set.")
+    trade = trade_problem(mat, view.traded, len(cards))
+    trade_words = (f"Trade: {trade}." if trade else
+                   f"Trade: {plural(len(cards), 'cube')}.")
+    if phase == TRADING:
+        return esc(f"{plural(len(cards), 'card')} selected. {trade_words}")
+    ways = play_options(view, cards)
+    if not ways:
+        if len(cards) in (3, 4, 5):
+            reason = f" {_not_a_set(cards)}" if len(cards) == 3 else " tap Play to see why"
+            return (f'<span data-testid="mm-what">Not a set:{esc(reason)}.</span> '
+                    + esc(trade_words))
+        return esc(f"{plural(len(cards), 'card')} selected. {trade_words}")
+    first, why = ways[0]
+    text = f'<b data-testid="mm-what">{esc(set_words(first.kind, first.cards))}</b>'
+    if why is not None:
+        return text + f': <span class="mm-why">not possible: {esc(why)}</span>'
+    warn = _stuck_warning(mat, first)
+    return (text + f" → {esc(_play_short(mat, first))}"
+            + (f' <span class="mm-warn">Careful: {esc(warn)}</span>' if warn else ""))
+
+
+def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str]) -> str:
+    """Take cards: Draw (face down, a pile you tap) and the display's four face-up cards;
+    Stop once taking has begun."""
+    mat = view.mats[view.player]
+    phase = view.phase
+    can_take = live and phase in (TURN, TAKING)
+    hinted = ui.hint if live else None
     slots = []
     for i, c in enumerate(view.display):
         if c is None:
@@ -505,21 +829,34 @@ def _display_html(view: MachineView, live: bool, marked: frozenset[str]) -> str:
         if view.taken >= mat.face_up_limit:
             why = "Your Full House track allows no more face-up cards this turn"
         mark = " marked" if f"d{i}" in marked else ""
+        hint = " hinted" if hinted == f"take {i + 1}" else ""
         slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
-                                   cls="mm-cardbtn", testid="mm-display",
-                                   aria_label=f"{c.symbol} {c.name}, face up: take it",
+                                   cls="mm-cardbtn" + hint, testid="mm-display",
+                                   aria_label=f"{c.symbol} {c.name}, face up: take it"
+                                   + (" (new on the display)" if mark else ""),
                                    live=can_take, why=why, slot=i, card=str(c)) + "</li>")
-    limit = f"of {view.max_rounds}" if view.max_rounds else "(no limit)"
-    return (f'<section class="mm-table" aria-label="Display and piles">'
-            f'<p class="mm-counts" data-testid="mm-counts"><span data-testid="mm-round">Round '
-            f"<b>{view.round}</b> {limit}</span> · <span>Deck <b data-testid=\"mm-deck\">"
-            f"{view.deck_count}</b></span> · <span>Discards <b data-testid=\"mm-discards\">"
-            f"{view.discard_count}</b> (face down)</span></p>"
+    draw_why = None
+    if mat.face_down_limit == 0:
+        draw_why = "your Flush track is empty: no face-down cards until it has a cube"
+    elif view.taken:
+        draw_why = "face-down cards come before face-up ones"
+    elif view.drawn >= mat.face_down_limit:
+        draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
+    count = (f"{view.drawn}/{mat.face_down_limit}" if phase == TAKING
+             else f"up to {mat.face_down_limit}")
+    draw = _btn(f'<span class="mm-draw-w">Draw</span> <small>{esc(count)}</small>', "mm-draw",
+                cls="btn mm-drawbtn" + (" hinted" if hinted == "draw" else ""),
+                testid="mm-draw", id_="mm-pile-down", live=can_take, why=draw_why,
+                aria_label=f"Draw {count} face-down (deck {view.deck_count})")
+    stop = (_btn("Stop taking", "mm-stop", cls="btn primary mm-stopbtn", testid="mm-stop")
+            if live and phase == TAKING else "")
+    return (f'<div class="mm-take-row" data-testid="mm-choice-take">{draw}'
             f'<ul class="mm-display" aria-label="Display, face up">{"".join(slots)}</ul>'
-            f"</section>")
+            f"{stop}</div>")
 
 
-def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> str:
+def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str],
+               fresh: frozenset[str]) -> str:
     mat = view.mats[view.player]
     cards = []
     prev: Card | None = None
@@ -527,25 +864,17 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> s
         on = str(c) in ui.picked
         gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
                                     else prev.rank != c.rank)
+        new = str(c) in fresh
         cls = ("mm-cardbtn mm-hcard" + (" gap" if gap else "")
                + (" hinted" if str(c) in hinted else ""))
-        label = f"{c.symbol} {c.name}" + (", selected" if on else "") + (
-            ", hint" if str(c) in hinted else "")
-        cards.append(_btn(face(c, "mm-face"), "mm-card", cls=cls, testid="mm-hand-card",
-                          aria_label=label, live=live, pressed=on, card=str(c)))
+        label = (f"{c.symbol} {c.name}" + (", just taken" if new else "")
+                 + (", selected" if on else "") + (", hint" if str(c) in hinted else ""))
+        cards.append(_btn(face(c, "mm-face", " fresh" if new else ""), "mm-card", cls=cls,
+                          testid="mm-hand-card", aria_label=label, live=live, pressed=on,
+                          card=str(c)))
         prev = c
     n = len(view.hand)
     empty = "" if cards else '<p class="mm-empty-hand">No cards</p>'
-    head_btns = _btn("By suit" if ui.sort == "rank" else "By rank", "mm-sort", cls="btn small",
-                     testid="mm-sort", aria_label=("Sort the hand by suit" if ui.sort == "rank"
-                                                   else "Sort the hand by rank"))
-    head_btns += _btn("Sets", "mm-aid", cls="btn small", testid="mm-aid", pressed=ui.aid,
-                      aria_label="Show the sets my hand holds")
-    picked = len(ui.picked)
-    say = (f"{plural(picked, 'card')} selected" if picked and live
-           else f"Your hand · {plural(n, 'card')} of {mat.hand_limit}")
-    clear = (_btn("Clear", "mm-clear", cls="btn small", testid="mm-clear",
-                  aria_label="Clear the selection") if picked and live else "")
     aid = ""
     if ui.aid:
         found = held_sets(view)
@@ -560,55 +889,110 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str]) -> s
                    f'data-testid="mm-aid-list">{rows}</ul>')
         else:
             aid = '<p class="mm-held none" data-testid="mm-aid-list">No set in your hand yet.</p>'
-    return (f'<section class="mm-hand-box" aria-label="Your hand">'
-            f'<div class="mm-hand-head"><p class="mm-say">{esc(say)}</p>'
-            f'<div class="mm-head-btns">{clear}{head_btns}</div></div>'
+    return (f'<section class="mm-hand-box" aria-label="Your hand, {plural(n, "card")} of '
+            f'{mat.hand_limit}">{aid}<div class="mm-hand-row">'
             f'<div class="mm-hand" role="group" data-testid="mm-hand" aria-label="Your hand, '
-            f'{plural(n, "card")}">{"".join(cards)}{empty}</div>{aid}</section>')
+            f'{plural(n, "card")}, hand limit {mat.hand_limit}">{"".join(cards)}{empty}'
+            f'<span class="mm-hand-n" aria-hidden="true">{n}/{mat.hand_limit}</span></div>'
+            f'<div class="mm-head-btns">{_sort_btns(ui)}</div></div></section>')
 
 
-def _setup_html(view: MachineView, names: Sequence[str], live: bool) -> str:
-    taken = {s: p for p, s in enumerate(view.setup) if s is not None}
+def _hint_btn(live: bool) -> str:
+    return _btn("Hint", "mm-hint", cls="btn", testid="mm-hint", live=live,
+                aria_label="Hint: what would the Strong computer do?")
+
+
+def _clear_btn(cards: Sequence[Card]) -> str:
+    return (_btn("Clear", "mm-clear", cls="btn", testid="mm-clear",
+                 aria_label="Clear the selection") if cards else "")
+
+
+def _setup_buttons(view: MachineView, ui: TurnUI, live: bool) -> str:
+    if not live:
+        return ""
+    tracks = ui.pair or ""
+    label = "Place cubes"
+    if ui.pair:
+        a, b = sorted(TRACK_IDS.index(t) for t in ui.pair.split())
+        label = f"Place on {_pair_label(a, b)}"
+    place = _btn(esc(label), "mm-setup", cls="btn mm-main" + (" primary" if ui.pair else ""),
+                 testid="mm-setup",
+                 why=None if ui.pair else "Choose a pair of tracks above first",
+                 tracks=tracks)
+    return f'<div class="mm-actions">{place}{_hint_btn(live)}</div>'
+
+
+def _discard_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
     mat = view.mats[view.player]
-    rows = []
-    placed = view.setup[view.player] is not None  # the mat holds this player's cubes already
-    for a, b in combinations_with_replacement(ENGINE_TRACKS, 2):
-        pair = (a, b)
-        gains: list[str] = []
-        if not placed:  # what the pair would give (never past a track's last section)
-            after = PlayerMat(tuple(min(f + (t == a) + (t == b), len(TRACKS[t].sections))
-                                    for t, f in enumerate(mat.filled)), mat.supply, mat.pile)
-            gains = [text for (_k, text), (_, old) in zip(limits_words(after), limits_words(mat),
-                                                          strict=True) if text != old]
-        label = (TRACKS[a].name + " + " + TRACKS[b].name if a != b
-                 else f"{TRACKS[a].name} × 2")
-        why = None
-        if pair in taken:
-            who = taken[pair]
-            why = (f"{'You' if who == view.player else _name(names, who)} chose {label}: each "
-                   "player needs a different pair")
-        gain = ", ".join(gains)
-        body = (f'<b>{esc(label)}</b> <small>{esc(gain)}</small>'
-                + (f' <small class="mm-why">{esc(why)}</small>' if why else ""))
-        rows.append("<li>" + _btn(body, "mm-setup", cls="btn mm-pairbtn" + (
-            " taken" if why else ""), testid="mm-setup", live=live, why=why,
-            tracks=f"{TRACK_IDS[a]} {TRACK_IDS[b]}") + "</li>")
-    cur = view.current
-    head = ("Place your two set-up cubes" if cur == view.player
-            else f"{_name(names, cur)} is placing set-up cubes")
-    return (f'<section class="mm-choices mm-setup" data-testid="mm-setup-panel" '
-            f'aria-labelledby="mm-setup-h"><h2 id="mm-setup-h">{esc(head)}</h2>'
-            f"<p class=\"fine\">Two cubes from your supply go on the lowest sections of one or "
-            f"two tracks. No two players may choose the same pair. Set-up goes from the last "
-            f"seat back to the first.</p><ul class=\"mm-pairs-list\">{''.join(rows)}</ul>"
-            + (_hint_row(live) if cur == view.player else "") + "</section>")
+    over = len(view.hand) - mat.hand_limit
+    btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
+               "mm-discard", cls="btn primary mm-main", testid="mm-discard",
+               why=None if 0 < len(cards) <= over else f"Select {plural(over, 'card')}")
+    return f'<div class="mm-actions">{btn}{_clear_btn(cards)}{_hint_btn(True)}</div>'
 
 
-def _hint_row(live: bool) -> str:
-    return ('<div class="row mm-hint-row">'
-            + _btn("Hint", "mm-hint", cls="btn", testid="mm-hint", live=live,
-                   aria_label="Hint: what would the Strong computer do?")
-            + "</div>")
+def _turn_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
+    """Trade the selection, Play it (one button per legal way), Clear, Hint; Stop trading."""
+    mat = view.mats[view.player]
+    phase = view.phase
+    n = len(cards)
+    ways = play_options(view, cards) if phase == TURN else []
+    legal = [a for a, why in ways if why is None]
+    trade_why = None
+    if phase == TAKING:
+        trade_why = "this turn you are taking cards"
+    elif not cards:
+        trade_why = "select the cards to trade"
+    else:
+        trade_why = trade_problem(mat, view.traded, n)
+    btns = []
+    if phase != TAKING:
+        btns.append(_btn(f"Trade {plural(n, 'card')}" if n else "Trade", "mm-trade",
+                         cls="btn" + (" primary" if n and not legal and trade_why is None
+                                      else ""), testid="mm-trade", why=trade_why,
+                         aria_label=(f"Trade {plural(n, 'card')} for "
+                                     f"{plural(n, 'cube')}" if n else "Trade selected cards "
+                                     "for cubes")))
+    if phase == TURN and cards:
+        if not legal:
+            first, why = ways[0] if ways else (None, _not_a_set(cards))
+            data = _play_data(first) if first is not None else {"kind": "none", "tracks": "",
+                                                                "pile": "0"}
+            btns.append(_btn("Play", "mm-play", cls="btn", testid="mm-play", why=why,
+                             kind=data["kind"], tracks=data["tracks"], pile=data["pile"]))
+        kinds = {a.kind for a in legal}
+        primary = False
+        for a in legal[:8]:
+            warn = _stuck_warning(mat, a)
+            cls = "btn mm-playbtn"
+            if warn is None and not primary:
+                cls += " primary"
+                primary = True
+            label = _way_label(a, legal, len(kinds) > 1)
+            btns.append(_btn(esc(label) + (" ⚠" if warn else ""), "mm-play", cls=cls,
+                             testid="mm-play",
+                             aria_label=f"Play {_play_desc(mat, a)}"
+                             + (f". Careful: {warn}" if warn else ""), kind=a.kind,
+                             tracks=_tracks_text(a), pile=a.from_pile))
+    if phase == TRADING:
+        btns.append(_btn("Stop trading", "mm-stop", cls="btn", testid="mm-stop"))
+    btns.append(_clear_btn(cards))
+    btns.append(_hint_btn(True))
+    return f'<div class="mm-actions">{"".join(btns)}</div>'
+
+
+def _way_label(a: PlaySet, legal: Sequence[PlaySet], kinds: bool) -> str:
+    """A play button's short label: "Play", or what tells the ways apart ("Play Straight
+    Flush on Straight", "Play, 2 from pile")."""
+    same = [b for b in legal if b.kind == a.kind]
+    text = "Play"
+    if kinds:
+        text += f" {S.KIND_NAMES[a.kind]}"
+    if len({b.tracks for b in same}) > 1:
+        text += " on " + " + ".join(_short_track(t) for t in a.tracks)
+    if len({b.from_pile for b in same if b.tracks == a.tracks}) > 1:
+        text += f", {a.from_pile} from pile"
+    return text
 
 
 def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
@@ -619,119 +1003,22 @@ def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
     return None
 
 
-def _choices_html(view: MachineView, ui: TurnUI, live: bool) -> str:
-    mat = view.mats[view.player]
-    cards = _picked_cards(view, ui)
-    phase = view.phase
-    if phase == DISCARDING:
-        over = len(view.hand) - mat.hand_limit
-        btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
-                   "mm-discard", cls="btn primary wide", testid="mm-discard", live=live,
-                   why=None if 0 < len(cards) <= over else f"Select {plural(over, 'card')}")
-        return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
-                f'<h2 id="mm-ch-h">Over your hand limit</h2><p>You hold {len(view.hand)} cards '
-                f"and your hand limit is {mat.hand_limit}: select "
-                f"{plural(over, 'card')} to discard face down.</p>{btn}{_hint_row(live)}"
-                f"</section>")
-    # 1. take cards
-    drawn, taken = view.drawn, view.taken
-    in_turn = phase in (TURN, TAKING, TRADING)
-    draw_why = None
-    if mat.face_down_limit == 0:
-        draw_why = "your Flush track is empty: no face-down cards until it has a cube"
-    elif taken:
-        draw_why = "face-down cards come before face-up ones"
-    elif drawn >= mat.face_down_limit:
-        draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
-    take_live = live and phase in (TURN, TAKING)
-    draw = _btn(f"Draw face-down ({drawn} of {mat.face_down_limit})" if phase == TAKING
-                else "Draw face-down", "mm-draw", cls="btn", testid="mm-draw", live=take_live,
-                why=draw_why)
-    stop = (_btn("Stop taking", "mm-stop", cls="btn primary", testid="mm-stop", live=live)
-            if phase == TAKING else "")
-    take_text = (f"Draw up to {mat.face_down_limit} face-down, then take up to "
-                 f"{mat.face_up_limit} face-up from the display (tap a card above).")
-    if phase == TAKING:
-        take_text = (f"Taken: {drawn} of {mat.face_down_limit} face-down, {taken} of "
-                     f"{mat.face_up_limit} face-up. Take more or stop.")
-    take = (f'<div class="mm-choice{" active" if phase == TAKING else ""}" '
-            f'data-testid="mm-choice-take"><h3>Take cards</h3><p>{esc(take_text)}</p>'
-            f'<div class="row">{draw}{stop}</div></div>')
-    # 2. trade
-    room = min(mat.trade_limit - view.traded, mat.cube_limit - mat.supply, mat.pile)
-    trade_why = None
-    if phase == TAKING:
-        trade_why = "this turn you are taking cards"
-    elif not cards:
-        trade_why = "select the cards to trade"
-    elif len(cards) > max(room, 0):
-        trade_why = (f"you may trade {plural(max(room, 0), 'card')} now: "
-                     + ("your supply is at its cube limit" if mat.supply >= mat.cube_limit
-                        else "your general pile is empty" if mat.pile == 0
-                        else f"your Three of a Kind track allows {mat.trade_limit} a turn"))
-    n = len(cards)
-    trade_text = (f"Discard up to {plural(max(room, 0), 'card')} for as many cubes "
-                  f"(trade limit {mat.trade_limit}; supply {mat.supply} of {mat.cube_limit}; "
-                  f"pile {mat.pile}).")
-    if room <= 0 and phase != TRADING:
-        trade_text = ("No trade now: " + ("your supply is at its limit"
-                                          if mat.supply >= mat.cube_limit
-                                          else "your general pile is empty") + ".")
-    trade_btn = _btn(f"Trade {plural(n, 'card')}" if n else "Trade", "mm-trade",
-                     cls="btn" + (" primary" if n and phase != TAKING and not _any_play(
-                         view, cards) else ""), testid="mm-trade",
-                     live=live and in_turn, why=trade_why)
-    trade = (f'<div class="mm-choice" data-testid="mm-choice-trade"><h3>Trade</h3>'
-             f"<p>{esc(trade_text)}</p><div class=\"row\">{trade_btn}</div></div>")
-    # 3. play a set
-    play_body = ""
-    if phase != TURN:
-        play_body = "<p>Only at the start of a turn.</p>"
-    elif not cards:
-        play_body = ("<p>Select the cards of a set in your hand: Three of a Kind, Straight, "
-                     "Flush, Full House, Two Pair, Four of a Kind, Straight Flush or Royal "
-                     "Flush.</p>")
-    else:
-        options = play_options(view, cards)
-        if not options:
-            not_set = _not_a_set(cards)
-            play_body = (f'<p class="mm-what" data-testid="mm-what">Not a set: {esc(not_set)}.</p>'
-                         + _btn("Play", "mm-play", cls="btn", testid="mm-play", live=live,
-                                why=not_set, kind="none"))
-        else:
-            first = options[0][0]
-            play_body = (f'<p class="mm-what" data-testid="mm-what"><b>'
-                         f'{esc(set_words(first.kind, first.cards))}</b></p>')
-            btns = []
-            primary_done = False
-            for a, why in options[:8]:
-                desc = _play_desc(mat, a)
-                warn = _stuck_warning(mat, a) if why is None else None
-                cls = "btn mm-playbtn"
-                if why is None and not primary_done and warn is None:
-                    cls += " primary"
-                    primary_done = True
-                text = (f"<b>Play {esc(desc)}</b>"
-                        + (f' <small class="mm-why">Not possible: {esc(why)}</small>' if why
-                           else "")
-                        + (f' <small class="mm-warn">Careful: {esc(warn)}</small>' if warn
-                           else ""))
-                btns.append(_btn(text, "mm-play", cls=cls, testid="mm-play", live=live,
-                                 why=why, kind=a.kind, tracks=_tracks_text(a),
-                                 pile=a.from_pile))
-            play_body += f'<div class="mm-play-list">{"".join(btns)}</div>'
-    play = (f'<div class="mm-choice" data-testid="mm-choice-play"><h3>Play a set</h3>'
-            f"{play_body}</div>")
-    head = {TURN: "Your turn: do one of three things", TAKING: "Taking cards",
-            TRADING: "Trading"}.get(phase, "Your turn")
-    if phase == TRADING:
-        trade += _btn("Stop trading", "mm-stop", cls="btn", testid="mm-stop", live=live)
-    return (f'<section class="mm-choices" aria-labelledby="mm-ch-h" data-testid="mm-choices">'
-            f'<h2 id="mm-ch-h">{esc(head)}</h2>{take}{trade}{play}{_hint_row(live)}</section>')
-
-
-def _any_play(view: MachineView, cards: Sequence[Card]) -> bool:
-    return any(why is None for _, why in play_options(view, cards))
+def _play_short(mat: PlayerMat, a: PlaySet) -> str:
+    """The dock's few words for a play: "Full House 1 → 2, 1 cube" (each track's value now
+    and after; cubes from the supply, and from the pile when it pays)."""
+    parts = []
+    for t in a.tracks:
+        cost = mat.next_cost(t)
+        if cost is None or t == TWO_PAIR:
+            parts.append(TRACKS[t].name)
+            continue
+        then = TRACKS[t].sections[mat.filled[t]].value
+        parts.append(f"{_short_track(t)} {mat.value(t)} → {then}")
+    need = sum(mat.next_cost(t) or 0 for t in a.tracks)
+    text = " and ".join(parts) + f", {plural(need, 'cube')}"
+    if a.kind in PILE_KINDS:
+        text += f" ({a.from_pile} from the pile)"
+    return text
 
 
 def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
@@ -751,40 +1038,6 @@ def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
         need = sum(mat.next_cost(t) or 0 for t in a.tracks)
         text += f" ({a.from_pile} from the pile, {need - a.from_pile} from the supply)"
     return text
-
-
-def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
-               marked: frozenset[str] = frozenset()) -> str:
-    """Everything of the table below the top bar except the message line and the log.
-    ``interactive`` False renders the controls disabled (not your turn, watched, over)."""
-    ui = _sane(view, ui)
-    live = interactive and view.phase != OVER and view.current == view.player
-    hinted = set(ui.picked) if ui.hint else set()
-    if view.phase == SETUP:
-        body = (_players_html(view, ui, names, marked) + _display_html(view, False, marked)
-                + mat_html(view, view.player, names, marked)
-                + _setup_html(view, names, live) + _hand_html(view, ui, False, set()))
-    else:
-        choices = _choices_html(view, ui, live) if live else _waiting_html(view, names)
-        body = (_players_html(view, ui, names, marked) + _display_html(view, live, marked)
-                + mat_html(view, view.player, names, marked)
-                + _hand_html(view, ui, live, hinted) + choices)
-    root = "mm" + (" live" if live else "")
-    return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
-            + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
-
-
-def _waiting_html(view: MachineView, names: Sequence[str]) -> str:
-    if view.phase == OVER:
-        return ""
-    cur = view.current
-    if view.out[view.player]:
-        text = ("You are out: one cube left and no single-cube section free. The others play "
-                "on.")
-    else:
-        text = f"{_name(names, cur)} is playing."
-    return (f'<section class="mm-choices waiting" data-testid="mm-waiting"><p>{esc(text)}</p>'
-            f"</section>")
 
 
 # --- log lines --------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.machine import board as mu
+from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.games.machine.rules import (
     DISCARDING,
@@ -23,6 +24,7 @@ from engine.games.machine.rules import (
     MachineState,
     MachineView,
     PlayerMat,
+    Setup,
     Stop,
 )
 
@@ -34,15 +36,48 @@ class Table(SeatedTable[mu.TurnUI]):
         super().__init__(app, mu.TurnUI())
         # seat -> the mats when that person last tapped
         self.seen: dict[int, tuple[PlayerMat, ...]] = {}
+        # seat -> the hand when that person last acted: what came in since is marked
+        self.held: dict[int, tuple[Card, ...]] = {}
+        self.held_before: dict[int, tuple[Card, ...]] = {}  # restored on a refusal
+        self.hint_at: int | None = None  # the action count the hint was thought out for
 
     def view(self, m: Match, seat: int) -> MachineView:
         view: MachineView = self.game.view(m.state, seat)
         return view
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        marked = mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
         return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
-                             marked=marked)
+                             marked=self.all_marks(m, seat))
+
+    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+        return mu.dock_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+                            marked=self.all_marks(m, seat), fresh=self.fresh(m, seat))
+
+    def all_marks(self, m: Match, seat: int) -> frozenset[str]:
+        """The computers' changes since the person last acted, and the person's own new
+        sections and limits since their last tap."""
+        return mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
+
+    def fresh(self, m: Match, seat: int) -> frozenset[str]:
+        """The cards that came into ``seat``'s hand with that person's last action (a card
+        drawn face down is seen nowhere else), marked until their next action."""
+        held = self.held.get(seat)
+        if held is None or m.watch:
+            return frozenset()
+        return frozenset(str(c) for c in m.state.hands[seat] if c not in held)
+
+    def render_board(self) -> None:
+        """The table; then the hint again while it is true (every redraw clears the message
+        line, and a hint speaks of the table it was thought out for)."""
+        super().render_board()
+        m = self.shown
+        if self.ui.hint is None or m is None:
+            return
+        if self.hint_at != m.actions or self.person_to_move() is None:
+            self.ui = replace(self.ui, hint=None, hint_text=None)
+            return
+        if self.ui.hint_text:
+            self.say(self.ui.hint_text, "hint")
 
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
         return self.finished(m, seat, mu.tap(self.view(m, seat), self.ui, ev.action,
@@ -61,6 +96,8 @@ class Table(SeatedTable[mu.TurnUI]):
         actions = list(t.actions)
         if actions:
             self.seen[seat] = m.state.mats
+            self.held_before = dict(self.held)
+            self.held[seat] = m.state.hands[seat]
         if actions and t.finish:
             state: MachineState | None = m.state
             try:
@@ -73,11 +110,16 @@ class Table(SeatedTable[mu.TurnUI]):
                 actions.append(Stop())
         return replace(t, actions=tuple(actions))
 
+    def refused(self) -> None:
+        super().refused()
+        self.held = self.held_before  # a refused tap is no action: its marks stay
+
     def keys(self) -> str:
-        return "Escape d D s S t T x X p P o O a A h H"
+        return "Escape d D s S t T x X p P o O a A m M h H"
 
     def turn_reset(self) -> None:
-        self.ui = mu.TurnUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp)
+        self.ui = mu.TurnUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp,
+                            mat=self.ui.mat)
 
     def describe_turn(self, m: Match, before: MachineState, actions: Sequence[MachineAction],
                       seat: int) -> str:
@@ -85,10 +127,33 @@ class Table(SeatedTable[mu.TurnUI]):
                                 actions, m.names()[seat])
 
     def marks(self, before: MachineState, after: MachineState) -> frozenset[str]:
+        """Sections filled, limits changed, display cards new, and what each player took face
+        up or played, from ``before`` (when the person last acted) to ``after``, over as many
+        computers' turns as lie between."""
         out = set(mu.mat_marks(before.mats, after.mats))
         out.update(f"d{i}" for i, (a, b) in enumerate(zip(before.display, after.display,
                                                           strict=True)) if a != b and b)
+        for s0, s1 in self.steps(before, after):
+            out.update(mu.step_news(s0, s1))
         return frozenset(out)
+
+    def steps(self, before: MachineState, after: MachineState
+              ) -> list[tuple[MachineState, MachineState]]:
+        """The single steps from ``before`` to ``after``, from the computers' record of the
+        states since the person acted (one step when they are not in it)."""
+        states = self.computers.replay
+        ids = [id(s) for s in states]
+        if id(before) in ids and id(after) in ids:
+            i, j = ids.index(id(before)), ids.index(id(after))
+            if i <= j:
+                return list(zip(states[i:j], states[i + 1:j + 1], strict=True))
+        return [(before, after)]
+
+    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+        """A computer's step, card by card: a face-up card flies from the display to the
+        player's chip row; a set played flies from the player's chip; new display cards fly
+        from the face-down pile."""
+        return mu.step_flights(before, after)
 
     def line(self, m: Match) -> str:
         s: MachineState = m.state
@@ -110,7 +175,7 @@ class Table(SeatedTable[mu.TurnUI]):
         self.ui = t.ui
         self.render_board()
 
-    act_mm_opp = act_mm_sort = act_mm_aid = look
+    act_mm_opp = act_mm_sort = act_mm_aid = act_mm_mat = look
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
     def act_mm_hint(self, _ev: Event | None) -> None:
@@ -124,13 +189,18 @@ class Table(SeatedTable[mu.TurnUI]):
         card = getattr(action, "card", None)
         if card is not None:
             cards = [str(card)]
-        self.ui = replace(self.ui, hint=str(action), picked=tuple(cards) or self.ui.picked)
-        self.render_board()
         follow = ""
         if cards and state.phase != DISCARDING:
             follow = " The cards are selected: tap " + (
                 "Play." if str(action).startswith("play") else "Trade.")
         elif cards:
             follow = " The card is selected: tap Discard."
-        self.say(f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}",
-                 "hint")
+        elif isinstance(action, Setup):
+            follow = " The pair is chosen: tap Place."
+        pair = (" ".join(str(action).split()[1:]) if isinstance(action, Setup)
+                else self.ui.pair)
+        text = f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}"
+        self.ui = replace(self.ui, hint=str(action), hint_text=text, pair=pair,
+                          picked=tuple(cards) or self.ui.picked)
+        self.hint_at = m.actions
+        self.render_board()
