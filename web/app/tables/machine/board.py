@@ -6,20 +6,19 @@ a view (:class:`MachineView`) and the turn's UI state (:class:`TurnUI`) into HTM
 what a selection is, where it goes and why it cannot be played come from the engine
 (``sets.kinds_in``, ``placements``, ``set_problem``); every refusal is the engine's.
 
-Design (phone first, one thumb), top to bottom:
+Design (phone first, one thumb; one screen per turn at 360 x 640 in the shared table frame):
 
-* the other players: a chip each (cards, cubes left, *out*), tap for their mat full size;
-* round, deck and discard counts, the display's four face-up cards (tap one to take it);
-* your mat: the four engine tracks filled from the bottom, the Two Pair area, every section
-  with its cube count and value; general pile and personal supply; under it what the mat gives
-  you now in words ("draw 2 face-down · take 1 face-up · ..."). Sections filled since your
-  last tap are marked, and the limits they changed;
-* your hand (tap cards to select; sort by rank or suit; an optional aid lists the sets held);
-* the three choices of a turn, each saying what it allows now: *Take cards* (Draw, or tap a
-  display card), *Trade* (the selected cards for cubes), *Play a set* (names the selection,
-  where it goes and with how many cubes, or exactly why it cannot be played; a Straight
-  Flush, Four of a Kind or Royal Flush offers one button per answer to its questions);
-* Hint (what the Strong computer would do).
+* the field: the other players (a chip each with their name, cards, cubes left, *out*; tap for
+  their mat full size, headed with their name), round, deck and discard counts, and your mat
+  as what it gives you now in words ("draw 2 face-down · take 1 face-up · ...") with a line per
+  track, full size on request. Sections filled since your last tap are marked, and the limits
+  they changed;
+* the dock: the display's four face-up cards with Draw, your hand (tap cards to select; sort by
+  rank or suit; an optional aid lists the sets held), and the three choices of a turn, each
+  saying what it allows now: *Take cards* (Draw, or tap a display card), *Trade* (the selected
+  cards for cubes), *Play a set* (names the selection, where it goes and with how many cubes, or
+  exactly why it cannot be played; a Straight Flush, Four of a Kind or Royal Flush offers one
+  button per answer to its questions); Hint (what the Strong computer would do).
 
 Data actions (all ``mm-``) and their ``data-*`` values: ``mm-card`` card · ``mm-sort`` ·
 ``mm-aid`` · ``mm-pick`` cards (space separated) · ``mm-clear`` · ``mm-draw`` · ``mm-take``
