@@ -117,6 +117,13 @@ def end_html(m: Match, sentence: str, scores: str, record: Record | None) -> str
             f'<div class="row">{again}</div></section>')
 
 
+def hands_head(hands: int) -> str:
+    """The head of a match's score table: a column per hand played, then the total."""
+    return ("<thead><tr><td></td>"
+            + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(hands))
+            + '<th scope="col">Total</th></tr></thead>')
+
+
 def scores_html(m: Match, caption: str) -> str:
     """The end screen's table: each player's points, and in a match each hand's."""
     out = m.outcome
@@ -125,11 +132,7 @@ def scores_html(m: Match, caption: str) -> str:
         return ""
     names = m.names()
     hands = m.hands if len(m.hands) > 1 else []
-    head = ""
-    if hands:
-        head = ("<thead><tr><td></td>"
-                + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(len(hands)))
-                + '<th scope="col">Total</th></tr></thead>')
+    head = hands_head(len(hands)) if hands else ""
     rows = "".join(
         f"<tr><th scope='row'>{esc(n)}</th>"
         + "".join(f"<td>{h[i]}</td>" for h in hands)

@@ -128,9 +128,7 @@ class Table(SeatedTable[mu.TurnUI]):
         names = m.names()
         if s.config.match_limit:
             hands = m.hands
-            head = ("<thead><tr><td></td>"
-                    + "".join(f'<th scope="col">Hand {k + 1}</th>' for k in range(len(hands)))
-                    + '<th scope="col">Total</th></tr></thead>')
+            head = screens.hands_head(len(hands))
             rows = "".join(
                 f"<tr><th scope='row'>{esc(n)}</th>"
                 + "".join(f"<td>{h[i] if i < len(h) else ''}</td>" for h in hands)

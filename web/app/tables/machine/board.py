@@ -142,6 +142,19 @@ def limits_words(mat: PlayerMat) -> list[tuple[str, str]]:
             ("supply", f"supply limit {v['supply']}")]
 
 
+
+def limits_html(mat: PlayerMat, p: int, marked: frozenset[str], label: str) -> str:
+    """The list of what player ``p``'s mat gives now, a limit changed since the last tap
+    marked "(new)"; ``label`` names whose mat it is for a screen reader."""
+    parts = []
+    for k, text in limits_words(mat):
+        hot = f"p{p}.lim.{k}" in marked
+        parts.append(f'<li class="mm-lim" data-lim="{k}"><span'
+                     f'{" class=mm-new" if hot else ""}>{esc(text)}'
+                     f"{' (new)' if hot else ''}</span></li>")
+    return (f'<ul class="mm-limits" data-testid="mm-limits" aria-label="{esc(label)}">'
+            f'{"".join(parts)}</ul>')
+
 def track_label(mat: PlayerMat, t: int) -> str:
     """"Straight track: 3 of 11 cubes, value 7; next section 2 cubes for value 8"."""
     track = TRACKS[t]
@@ -484,17 +497,8 @@ def mat_html(view: MachineView, p: int, names: Sequence[str], marked: frozenset[
             f'<b>{mat.pile}</b></span><span class="mm-bin" data-testid="mm-supply">Supply '
             f'<b>{mat.supply}</b> of {mat.cube_limit}</span>'
             f'<span class="mm-bin">On the mat <b>{mat.on_mat}</b></span></div>')
-    words = ""
-    if not small:
-        parts = []
-        for k, text in limits_words(mat):
-            hot = f"p{p}.lim.{k}" in marked
-            parts.append(f'<li class="mm-lim" data-lim="{k}"><span'
-                         f'{" class=mm-new" if hot else ""}>{esc(text)}'
-                         f"{' (new)' if hot else ''}</span></li>")
-        words = (f'<ul class="mm-limits" data-testid="mm-limits" aria-label="What '
-                 f'{esc(who.lower() if p == view.player else who)} mat gives now">'
-                 f'{"".join(parts)}</ul>')
+    words = "" if small else limits_html(
+        mat, p, marked, f"What {who.lower() if p == view.player else who} mat gives now")
     out = " · out" if view.out[p] else ""
     return (f'<section class="mm-mat{" small" if small else ""}" data-testid="mm-mat" '
             f'data-seat="{p}" aria-label="{esc(who)} mat: {mat.on_mat} cubes placed, '
@@ -614,14 +618,7 @@ def _my_mat_html(view: MachineView, ui: TurnUI, names: Sequence[str],
     the button shows it full size."""
     p = view.player
     mat = view.mats[p]
-    parts = []
-    for k, text in limits_words(mat):
-        hot = f"p{p}.lim.{k}" in marked
-        parts.append(f'<li class="mm-lim" data-lim="{k}"><span'
-                     f'{" class=mm-new" if hot else ""}>{esc(text)}'
-                     f"{' (new)' if hot else ''}</span></li>")
-    gives = (f'<ul class="mm-limits" data-testid="mm-limits" aria-label="What your mat gives '
-             f'now">{"".join(parts)}</ul>')
+    gives = limits_html(mat, p, marked, "What your mat gives now")
     out = " · out" if view.out[p] else ""
     head = (f'<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
             f'<p class="mm-bins"><span data-testid="mm-onmat">{mat.on_mat} on, '
