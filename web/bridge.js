@@ -41,6 +41,7 @@
           'aria-label="Back to home">‹</a><h1 class="title">Rules</h1>' +
           '<span class="icon-space"></span></header><main class="page rules" id="main">' +
           '<article class="rules-text" data-testid="rules-text">' + html + "</article></main>";
+        applyVars(screen);  // the pictures' card positions (data-vars), as for every region
         window.scrollTo(0, 0);
       }).catch(() => {});
       return;
