@@ -59,7 +59,8 @@ def table_frame(game_id: str, title: str, *, board: str, msg: str, dock: str, cl
                 dock_cls: str = "", after: str = "") -> str:
     """Every game's table screen: the top bar; the table (``board``, then ``after``) in a field
     that scrolls or zooms inside itself; and the dock at the bottom, the message line (``msg``)
-    right above the hand and the turn's actions (``dock``). At 360 x 640 the page itself never
+    right above the hand and the turn's actions (``dock``), under the bar of a guided game
+    (``guide-bar``, :mod:`app.guide`; empty otherwise). At 360 x 640 the page itself never
     scrolls: the dock is always in view, so a refusal is read next to the button that caused it.
     """
     right = (f'<a class="btn icon" href="#/rules/{esc(game_id)}" aria-label="Rules" '
@@ -68,7 +69,7 @@ def table_frame(game_id: str, title: str, *, board: str, msg: str, dock: str, cl
             + f'<main class="page table table-frame {cls}" id="main">'
             + f'<div class="table-field" id="{board}-field">'
             + f'<div id="{board}" class="table-board"></div>{after}</div>'
-            + '<div class="table-dock">'
+            + '<div class="table-dock"><div id="guide-bar"></div>'
             + f'<p id="{msg}" class="msg" role="status" aria-live="polite" '
               'data-testid="message"></p>'
             + f'<div id="{dock}" class="table-actions {dock_cls}"></div></div></main>')

@@ -15,7 +15,7 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app import backup, screens
+from app import backup, guide, screens
 from app import settings as cfg
 from app import tables as table_packages
 from app.page import Page
@@ -207,7 +207,7 @@ class App:
         if old is not None and (old is not new or route.screen not in ("table", "stats")):
             old.leave(route)
         self.set_title()
-        if new is not None and route.screen in ("table", "stats", "setup", "watch"):
+        if new is not None and route.screen in ("table", "stats", "setup", "watch", "learn"):
             new.open(route)
         else:
             self.render()
@@ -270,6 +270,10 @@ class App:
     def home_html(self) -> str:
         actions = {gid: t.tile_actions(screens.rules_link(gid), t.summary())
                    for gid, t in self.tables.items()}
+        seen = guide.dismissed(self.store)
+        for gid, t in self.tables.items():  # a game's guided first game, until dismissed
+            if "learn" in t.screens and gid not in seen:
+                actions[gid] += guide.offer_html(gid, t.name)
         stats = next((f"#/{gid}/stats" for gid, t in self.tables.items()
                       if "stats" in t.screens), None)
         return screens.home_html(self.games, actions, self.notice, stats)
@@ -309,6 +313,11 @@ class App:
     # --- actions of the shell ---
     def act_dismiss_notice(self, _ev: Event) -> None:
         self.notice = None
+        self.render()
+
+    def act_guide_not_now(self, ev: Event) -> None:
+        """The home tile's offer of a guided first game, declined: not made again."""
+        guide.dismiss(self.store, ev.get("game"))
         self.render()
 
     def act_share_done(self, ev: Event) -> None:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Sequence
 
+from app.guide import GuideRun, dismiss, guide_of, learn_note, step_on
 from app.kit import confirm_html, plural
 from app.routes import Route
 from app.settings import SPEEDS
@@ -48,6 +50,11 @@ BREATHE_S = 0.01  # the longest stretch of work before the page's events get the
 FLIGHT_STEP_S = 0.3  # a step shown at least this long has its cards fly
 
 
+# What a guided game's table answers to (the rest would leave the guided deal).
+GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
+                            "guide-again", "share-done"})
+
+
 def step_seconds(speed: str, steps_left: int) -> float:
     """How long one step is shown while playing to the end at ``speed`` with ``steps_left``
     steps to go: the speed's own pace, quicker when that would not end the deal within the
@@ -60,7 +67,7 @@ def step_seconds(speed: str, steps_left: int) -> float:
 
 class Table:
     game_id = PM
-    screens = frozenset({"deal", "stats"})
+    screens = frozenset({"deal", "stats", "learn"})
     name = GAME.info.name
     credit = f"{GAME.info.name}, a solitaire by Mark Masten"
 
@@ -81,6 +88,9 @@ class Table:
         self.sim_games = 10000
         self.sim_seed = 1
         self.sim_seed_text = "1"  # the seed box as last changed
+        # the guided first game (app.guide): while it runs, ``session`` is the guided game,
+        # never saved nor counted; the player's own game is read again from its save after
+        self.run: GuideRun | None = None
 
     # --- the shell's interface ---
     def load(self) -> str | None:
@@ -101,7 +111,7 @@ class Table:
         return v.tile_actions(rules, line)
 
     def rules_note(self) -> str:
-        return v.rules_note()
+        return v.rules_note() + learn_note(PM, GAME.info.name)
 
     def keys(self) -> str:
         return "1 2 3 4 d D h H a A Escape"
@@ -113,13 +123,16 @@ class Table:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
         (and nothing of this tab's older copy is written, nor counted in the record)."""
         s = self.session
-        if s is None:
+        if s is None or self.run is not None:  # a guided game is never saved
             return
         if not self.saves.save(s):
             self.take_newer()
 
     def changed_elsewhere(self, key: str) -> None:
-        """Another tab wrote ``key``: take its newer game at once; show its record."""
+        """Another tab wrote ``key``: take its newer game at once; show its record. (During
+        a guided game the player's game is read again when the guide ends.)"""
+        if self.run is not None:
+            return
         if key == self.saves.key and self.saves.newer():
             self.take_newer()
         elif key == record_key(PM) and self.app.route.screen == "stats" and not self.sim_running:
@@ -155,6 +168,8 @@ class Table:
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
     def leave(self, route: Route) -> None:
+        if route.screen != "learn" or route.game != PM:
+            self.end_guide()
         if route.screen != "table" or route.game != PM:
             self.stop_autoplay()
         if (route.screen != "stats" or route.game != PM) and self.sim is not None:
@@ -163,6 +178,10 @@ class Table:
     def open(self, route: Route) -> None:
         self.selected = None
         self.hint = None
+        if route.screen == "learn":
+            self.start_guide()
+            return
+        self.end_guide()
         if route.screen == "stats":
             self.app.set_title("Statistics")
             self.render_stats()
@@ -201,33 +220,116 @@ class Table:
         else:
             self.app.go(f"#/{PM}/deal/{deal}")
 
+    # --- the guided first game ---
+    def start_guide(self) -> None:
+        guide = guide_of(PM)
+        if guide is None:
+            return
+        self.stop_autoplay()
+        self.confirming = None
+        self.run = GuideRun(guide)
+        self.session = Session(guide.start, manual=True)
+        dismiss(self.store, PM)  # the home's offer is taken
+        self.render()
+
+    def end_guide(self) -> None:
+        """Back from a guided game: the player's own game, as its save has it."""
+        if self.run is None:
+            return
+        self.run = None
+        self.autoplay = False
+        self.selected = None
+        self.hint = None
+        self.load()
+
+    def guided(self, actions: list[PMAction]) -> None:
+        """A guided game's actions were applied: on to the next step if they closed it."""
+        if self.run is not None:
+            self.run.note(actions)
+
+    def guide_refused(self, actions: Sequence[object]) -> bool:
+        """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
+        problem = self.run.check(actions) if self.run is not None else None
+        if problem is None:
+            return False
+        self.selected = None
+        self.render_table()
+        self.say(problem, "refusal")
+        return True
+
+    def show_guide(self) -> None:
+        """The guide's bar and the step's text in the message line."""
+        if self.run is None or not self.on_table():
+            return
+        self.page.region("guide-bar", self.run.bar_html(PM))
+        self.say(self.run.text(), "hint")
+
+    def guide_play(self, actions: list[PMAction]) -> None:
+        """Skip step: the step's actions, played for the player."""
+        s = self.session
+        assert s is not None
+        for a in actions:
+            s.apply(a)
+        self.selected = None
+
+    def act_guide_next(self, ev: Event) -> None:
+        self.guide_step(ev)
+
+    def act_guide_skip(self, ev: Event) -> None:
+        self.guide_step(ev)
+
+    def guide_step(self, ev: Event) -> None:
+        if self.run is None or self.busy:
+            return
+        if step_on(self.run, ev.action, self.guide_play):
+            self.render_table()
+            self.show_guide()
+            self.page.focus("guide-next" if self.run.step is not None and
+                            not self.run.step.waits else "pm-deal")
+
+    def act_guide_leave(self, _ev: Event | None) -> None:
+        self.app.go(f"#/{PM}")
+
+    def act_guide_again(self, _ev: Event | None) -> None:
+        self.start_guide()
+
     # --- rendering ---
     def render(self) -> None:
         s = self.session
-        name = (f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
+        name = ("Perpetual Motion: guided game" if self.run is not None else
+                f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
                 else "Perpetual Motion")
         self.app.set_title(name)
-        self.page.region("screen", v.table_html())
+        self.page.region("screen", v.table_html(name))
         self.render_table()
+        self.show_guide()
 
     def table_ui(self) -> v.TableUI:
         s = self.session
         assert s is not None
-        record = self.saves.record() if s.over else None
-        return v.TableUI(manual=s.manual, selected=self.selected, hint=self.hint,
+        record = self.saves.record() if s.over and self.run is None else None
+        hint, asked = self.hint, None
+        if self.run is not None:  # the guide marks what it asks for, as the Hint does
+            asked = self.run.next_action()
+            hint = asked if isinstance(asked, Move) else None
+        return v.TableUI(manual=s.manual, selected=self.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
                          pending=s.manual and s.pending() is not None,
-                         speed=self.app.settings.speed, record=record)
+                         speed=self.app.settings.speed, record=record,
+                         guided=self.run is not None,
+                         deal_hint=isinstance(asked, Deal | Gather))
 
     def on_table(self) -> bool:
         r = self.app.route
-        return r.screen == "table" and r.game == PM
+        return r.screen in ("table", "learn") and r.game == PM
 
     def render_table(self) -> None:
         s = self.session
         if s is None or not self.on_table():
             return
         view, outcome, ui = s.view, s.outcome, self.table_ui()
+        if self.run is not None:
+            self.page.data("guideStep", str(self.run.k))
         targets: list[int] = []
         if self.selected is not None:
             targets = [a.dst for a in GAME.legal_actions(s.state)
@@ -243,6 +345,11 @@ class Table:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
+        if self.run is not None and ev.action not in GUIDED_ACTIONS:
+            step = self.run.step
+            self.say(f"Not quite: {step.instruction()}." if step is not None else
+                     "Leave the guide first.", "refusal")
+            return
         if self.confirming is not None and not ev.action.endswith("-sure"):
             # a question on show is set aside by any other tap (Keep playing included)
             self.confirming = None
@@ -275,7 +382,7 @@ class Table:
             self.act_deal(None)
         elif key in ("h", "H") and self.session.manual:
             self.act_hint(None)
-        elif key in ("a", "A"):
+        elif key in ("a", "A") and self.run is None:
             if self.autoplay:
                 self.stop_autoplay()
             else:
@@ -368,6 +475,9 @@ class Table:
         if s.over:
             self.say("The game is over: start a new deal or restart this one.")
             return
+        if self.run is not None and isinstance(self.run.next_action(), Deal | Gather):
+            self.guide_refused([i])  # a stack, when the guide asks for Deal
+            return
         if not s.manual:
             self.say(describe_stack(view.stacks[i], i).capitalize()
                      + ". Forced moves are made for you; turn on Tap moves to make them.")
@@ -388,6 +498,8 @@ class Table:
             self.render_table()
             self.say("Nothing selected.")
             return
+        if self.guide_refused([Move(src, i)]):
+            return
         self.app.spawn(self.perform_manual(Move(src, i)))
 
     async def perform_manual(self, move: Move) -> None:
@@ -399,6 +511,11 @@ class Table:
             return
         s = self.session
         assert s is not None
+        if self.run is not None:
+            self.guided([move])
+            self.render_table()
+            self.show_guide()
+            return
         out = s.outcome
         if out is not None:
             self.say(out.summary)
@@ -436,7 +553,11 @@ class Table:
         try:
             plan = s.step_plan()
         except IllegalAction as e:
+            if self.guide_refused([Deal() if s.state.deck else Gather()]):  # said kindly
+                return
             self.say(f"Not yet: {e.reason}.", "refusal")
+            return
+        if self.guide_refused(plan):
             return
         self.selected = None
         self.hint = None
@@ -465,6 +586,12 @@ class Table:
             self.render_controls()
         if self.session is not s:
             self.deals_queued = 0
+            return
+        if self.run is not None:
+            self.deals_queued = 0
+            self.guided(plan)
+            self.render_table()
+            self.show_guide()
             return
         self.say(self.describe_plan(before, plan, moved))
         if self.deals_queued and self.session is s and not s.over:
@@ -531,7 +658,7 @@ class Table:
     def act_autoplay(self, _ev: Event | None) -> None:
         """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
-        if s is None or s.over or self.autoplay:
+        if s is None or s.over or self.autoplay or self.run is not None:
             return
         self.autoplay = True
         self.deals_queued = 0

@@ -71,6 +71,8 @@ class TableUI:
     speed: str = "normal"
     record: Record | None = None  # shown at the end
     can_share: bool = True
+    guided: bool = False  # a guided game (app.guide): only Deal and Hint
+    deal_hint: bool = False  # the guide asks for Deal (or Next round): it is marked
 
 
 def stack_label(stack: Sequence[Card], i: int, ui: TableUI) -> str:
@@ -205,13 +207,16 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     # forced move waits for the player's taps (Deal would only be refused): then the stacks
     # are where to act, and no button is the primary one.
     primary = not ui.autoplay and not (ui.manual and ui.pending)
-    deal = button(deal_label, "deal", cls="btn primary" if primary else "btn", id_="pm-deal",
+    deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
+                  + (" hint" if ui.deal_hint else ""), id_="pm-deal",
                   testid="deal", disabled=ui.autoplay)
     if ui.manual and not ui.autoplay:
         third = button("Hint", "hint", id_="pm-hint", testid="hint")
     else:  # while playing to the end the speed can change: Instant finishes it at once
         third = speed_html(ui)
     row1 = f'<div class="row main-row">{auto}{deal}{third}</div>'
+    if ui.guided:  # nothing that would leave the guided deal
+        return f'<div class="row main-row">{deal}{third}</div>'
     new = button("New deal", "new-deal", id_="pm-new", testid="new-deal")
     restart = button("Restart", "restart", id_="pm-restart", testid="restart",
                      disabled=view.seed is None, aria_label="Restart this deal")

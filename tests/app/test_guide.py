@@ -1,0 +1,184 @@
+"""The guided first games (app.guide) through the shell in CPython: each followed to its end
+by tapping what its steps mark, every step skippable, a wrong action refused with the game
+unchanged, the home's offer remembered once dismissed, and the player's saved game and record
+byte-for-byte unchanged after a guide (a guided game is never saved nor counted)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from app import guide as guides
+from app.guide import GuideRun, Step
+from app.storage import DictStore
+from helpers.guide import bar, follow, skip_all
+from helpers.shell import boot, click, run_async, settle
+
+from engine.registry import get_game
+
+PM = "perpetual-motion"
+
+
+async def pm_tap(app: Any, page: Any) -> None:
+    """Tap what Perpetual Motion's table marks: the Deal button, or the card to move (its
+    stack marked as the Hint's) and then the stack it goes to."""
+    controls = page.regions["pm-controls"]
+    if re.search(r'class="btn[^"]* hint"[^>]*data-action="deal"', controls):
+        click(app, "deal")
+        await settle(app)
+        return
+    board = page.regions["pm-board"]
+    src = re.search(r'class="stack[^"]*hint-src[^"]*" data-action="stack" data-i="(\d)"', board)
+    dst = re.search(r'class="stack[^"]*hint-dst[^"]*" data-action="stack" data-i="(\d)"', board)
+    assert src and dst, "nothing marked"
+    click(app, "stack", i=src.group(1))
+    click(app, "stack", i=dst.group(1))
+    await settle(app)
+
+
+TAPS = {PM: pm_tap}
+
+
+def played_store(game: str) -> DictStore:
+    """A device where the player has a game of ``game`` in progress and a record."""
+    store = DictStore()
+
+    async def run() -> None:
+        app, _page, env = boot(store, address=f"#/{game}")
+        await settle(app)
+        if game == PM:
+            click(app, "deal")
+            await settle(app)
+        env.go("#/")
+        await settle(app)
+    run_async(run())
+    store.set(f"tabletop.{game}.record", '{"played": 3, "won": 1, "streak": 1, '
+                                          '"best_streak": 1}')
+    return store
+
+
+@pytest.mark.parametrize("game", list(TAPS))
+def test_a_guide_followed_by_its_marks_ends_and_leaves_the_players_game_alone(
+        game: str) -> None:
+    store = played_store(game)
+    before = dict(store.data)
+
+    async def run() -> None:
+        app, page, env = boot(store, address="#/")
+        assert f'data-testid="guide-offer-{game}"' in page.regions["screen"]
+        env.go(f"#/{game}/learn")
+        await settle(app)
+        texts: list[str] = []
+        n = await follow(app, page, TAPS[game], texts)
+        guide = guides.guide_of(game)
+        assert guide is not None and n == len(guide.steps)
+        print(f"{game}: {n} steps")
+        assert "done" in bar(page)
+        click(app, "guide-leave") if 'guide-leave' in bar(page) else env.go(f"#/{game}")
+        env.go(f"#/{game}")
+        await settle(app)
+        env.go("#/")
+        await settle(app)
+        # the offer was taken: not made again
+        assert f'data-testid="guide-offer-{game}"' not in page.regions["screen"]
+    run_async(run())
+    after = dict(store.data)
+    after.pop(guides.GUIDES_KEY)
+    assert after == before  # the save and the record, byte for byte
+
+
+@pytest.mark.parametrize("game", list(TAPS))
+def test_every_step_can_be_skipped(game: str) -> None:
+    store = played_store(game)
+    before = dict(store.data)
+
+    async def run() -> None:
+        app, page, env = boot(store, address=f"#/{game}/learn")
+        await settle(app)
+        n = await skip_all(app, page)
+        guide = guides.guide_of(game)
+        assert guide is not None and n == len(guide.steps)
+        click(app, "guide-again")
+        await settle(app)
+        assert 'data-step="0"' in bar(page)
+        click(app, "guide-leave")
+        await settle(app)
+        assert env.address == f"#/{game}"
+    run_async(run())
+    after = dict(store.data)
+    after.pop(guides.GUIDES_KEY)
+    assert after == before
+
+
+def test_a_wrong_action_is_refused_kindly_and_changes_nothing() -> None:
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{PM}/learn")
+        await settle(app)
+        table = app.tables[PM]
+        click(app, "guide-next")
+        state = table.session.state
+        click(app, "stack", i="1")  # a stack, when the step says Deal
+        click(app, "stack", i="0")
+        await settle(app)
+        assert table.session.state == state
+        assert page.texts["pm-msg"] == "Not quite: tap Deal."
+        click(app, "deal")
+        await settle(app)
+        state = table.session.state
+        click(app, "deal")  # Deal, when a forced move waits
+        await settle(app)
+        assert table.session.state == state
+        assert page.texts["pm-msg"].startswith("Not quite: tap stack 3, then stack 1")
+        click(app, "new-deal")  # nothing leaves the guided deal
+        click(app, "autoplay")
+        await settle(app)
+        assert table.session.state == state and table.run is not None
+        assert 'data-testid="new-deal"' not in page.regions["pm-controls"]
+    run_async(run())
+
+
+def test_not_now_is_remembered() -> None:
+    async def run() -> None:
+        store = DictStore()
+        app, page, _env = boot(store)
+        assert f'data-testid="guide-offer-{PM}"' in page.regions["screen"]
+        click(app, "guide-not-now", game=PM)
+        assert f'data-testid="guide-offer-{PM}"' not in page.regions["screen"]
+        _app2, page2, _ = boot(store)
+        assert f'data-testid="guide-offer-{PM}"' not in page2.regions["screen"]
+    run_async(run())
+
+
+def test_the_rules_page_links_to_the_guide() -> None:
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/rules/{PM}")
+        await settle(app)
+        assert f'href="#/{PM}/learn"' in page.regions["screen"]
+    run_async(run())
+
+
+@pytest.mark.parametrize("game", list(TAPS))
+def test_every_step_is_legal_at_its_turn(game: str) -> None:
+    """Each step's actions are legal moves of the game where the step comes."""
+    guide = guides.guide_of(game)
+    assert guide is not None
+    rules = get_game(game)
+    state = guide.start
+    for step in guide.steps:
+        for a in step.actions:
+            assert a in rules.legal_actions(state) or rules.explain_illegal(state, a) is None, (
+                step.text, a)
+            state = rules.apply(state, a)
+
+
+def test_the_runner_checks_order_and_any_order() -> None:
+    run = GuideRun(guides.Guide(None, (Step("a b", ("a", "b"), do="a then b"),
+                                        Step("c d", ("c", "d"), any_order=True),
+                                        Step("read"))))
+    assert run.check(["b"]) == "Not quite: a then b."
+    assert run.check(["a", "b"]) is None
+    assert not run.note(["a"]) and run.note(["b"])
+    assert run.check(["d"]) is None and run.check(["e"]) == "Not quite: c d."
+    assert run.note(["d", "c"]) and run.next_action() is None and run.step is not None
+    assert not run.step.waits
