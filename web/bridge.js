@@ -324,6 +324,7 @@
     }
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);
+    if (u.cues && window.tabletopCues) window.tabletopCues.play(u.cues);  // web/app/cues.js
   }
 
   /* A file for the player to keep ("Export my games"): made here, on the page's thread. */

@@ -70,6 +70,13 @@ class Page:
         is now to where the new HTML puts it."""
         self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay})
 
+    def cue(self, name: str) -> None:
+        """Play cue ``name`` (app.settings.CUES): a short sound and vibration made on the page
+        (web/app/cues.js), each only if the player turned it on."""
+        cues = self._u.setdefault("cues", [])
+        if name not in cues:
+            cues.append(name)
+
     def download(self, name: str, text: str, mime: str = "application/json") -> None:
         """Offer ``text`` as a file called ``name`` (the page's thread makes the download)."""
         self._u["download"] = {"name": name, "text": text, "type": mime}
@@ -95,6 +102,7 @@ class RecordingPage(Page):
         self.dataset: dict[str, str] = {}
         self.hash = ""
         self.downloads: list[dict[str, str]] = []
+        self.cues: list[str] = []
         super().__init__(self._record)
 
     def _record(self, text: str) -> None:
@@ -112,6 +120,7 @@ class RecordingPage(Page):
             self.hash = batch["hash"]
         if "download" in batch:
             self.downloads.append(batch["download"])
+        self.cues.extend(batch.get("cues", []))
 
     def html(self) -> str:
         return "".join(self.regions.values())

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.kit import button, esc, notice_html, players_text, topbar
-from app.settings import SPEEDS, Settings
+from app.settings import Field, Settings
 from engine.protocol import GameInfo
 
 # --- home ------------------------------------------------------------------------------------
@@ -76,30 +76,69 @@ def rules_html(info: GameInfo, fragment: str | None, loading: bool = False,
 # --- settings and about ----------------------------------------------------------------------
 
 
-def toggle(label: str, key: str, on: bool, hint: str = "") -> str:
-    return (f'<div class="setting"><div><span class="setting-label" id="lbl-{key}">'
+def toggle(label: str, key: str, on: bool, hint: str = "", needs: str = "") -> str:
+    """A switch; ``needs``: what the device must have (the page hides the switch and says
+    "not available" where it has not: web/app/cues.js)."""
+    unavailable = ('<span class="fine unavailable">Not available on this device.</span>'
+                   if needs else "")
+    attr = f' data-needs="{esc(needs)}"' if needs else ""
+    return (f'<div class="setting"{attr}><div><span class="setting-label" id="lbl-{key}">'
             f'{esc(label)}</span>' + (f'<span class="fine">{esc(hint)}</span>' if hint else "")
-            + "</div>"
+            + unavailable + "</div>"
             + f'<button type="button" class="switch" role="switch" aria-checked='
               f'"{"true" if on else "false"}" aria-labelledby="lbl-{key}" '
               f'data-action="toggle-setting" data-key="{key}" id="set-{key}" '
               f'data-testid="set-{key}"><span class="knob"></span></button></div>')
 
 
-def settings_html(s: Settings) -> str:
-    opts = "".join(f'<option value="{k}"{" selected" if k == s.speed else ""}>'
-                   f"{k.capitalize()}</option>" for k in SPEEDS)
-    return (topbar("Settings") + '<main class="page settings" id="main"><section class="panel">'
-            + toggle("Four-colour deck", "four_colour", s.four_colour,
-                     "Spades black, hearts red, diamonds blue, clubs green.")
-            + toggle("Make forced moves myself", "manual", s.manual,
-                     "New games start with Tap moves on.")
-            + '<div class="setting"><label class="setting-label" for="set-speed">'
-              'Auto-play speed</label>'
-            + f'<select id="set-speed" data-action="setting-speed" data-testid="set-speed">'
-              f"{opts}</select></div>"
-            + "<p class='fine'>Light and dark follow your device. Animations follow its "
-              "reduced-motion setting.</p></section>" + backup_html() + "</main>")
+def choice(label: str, key: str, value: str, choices: Sequence[tuple[str, str]],
+           hint: str = "") -> str:
+    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>'
+                   f"{esc(text)}</option>" for v, text in choices)
+    return (f'<div class="setting"><div><label class="setting-label" for="set-{key}">'
+            f"{esc(label)}</label>" + (f'<span class="fine">{esc(hint)}</span>' if hint else "")
+            + f'</div><select id="set-{key}" data-action="setting-choice" data-key="{key}" '
+              f'data-testid="set-{key}">{opts}</select></div>')
+
+
+def field_html(f: Field, value: bool | str, hint: str | None = None) -> str:
+    """A table's setting (:class:`app.settings.Field`) with its value."""
+    hint = f.hint if hint is None else hint
+    if f.choices:
+        return choice(f.label, f.key, str(value), f.choices, hint)
+    return toggle(f.label, f.key, value is True, hint)
+
+
+def and_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def settings_html(s: Settings, shared: Sequence[tuple[Field, Sequence[str]]] = (),
+                  games: Sequence[tuple[str, Sequence[Field]]] = ()) -> str:
+    """Settings in sections: "Every game" (the app's own, and the settings several games
+    share, ``shared``: each with the names of the games it is for), then one section per
+    game with settings of its own (``games``: its name and its fields), then the backup."""
+    every = ('<section class="panel" aria-labelledby="set-every-h" data-testid="settings-every">'
+             '<h2 id="set-every-h">Every game</h2>'
+             + toggle("Four-colour deck", "four_colour", s.four_colour,
+                      "Spades black, hearts red, diamonds blue, clubs green.")
+             + toggle("Sound effects", "sound", s.sound,
+                      "Quiet sounds for a card played, a move refused, your turn and the end "
+                      "of a game.")
+             + toggle("Vibration", "haptics", s.haptics,
+                      "A short pulse for the same moments.", needs="vibrate")
+             + "".join(field_html(f, f.read(s.get(f.key)),
+                                  (f.hint + " " if f.hint else "") + f"For {and_list(names)}.")
+                       for f, names in shared)
+             + "<p class='fine'>Light and dark follow your device. Animations follow its "
+               "reduced-motion setting.</p></section>")
+    own = "".join(
+        f'<section class="panel" aria-labelledby="set-{k}-h" data-testid="settings-game">'
+        f'<h2 id="set-{k}-h">{esc(name)}</h2>'
+        + "".join(field_html(f, f.read(s.get(f.key))) for f in fields) + "</section>"
+        for k, (name, fields) in enumerate(games) if fields)
+    return (topbar("Settings") + '<main class="page settings" id="main">' + every + own
+            + backup_html() + "</main>")
 
 
 MAX_IMPORT_BYTES = 4_000_000  # the page does not even read a larger file (app.backup refuses)

@@ -95,6 +95,9 @@ class App:
             text, kind = self.told
             self.told = None
             self.say(text, kind)
+        texts = self.page.pending().get("texts", {})
+        if any(cls and "refusal" in cls.split() for _t, cls in texts.values()):
+            self.cue("refused")  # every message line says a refusal with class "msg refusal"
         self.page.flush()
 
     def tell(self, text: str, kind: str = "info") -> None:
@@ -162,6 +165,22 @@ class App:
 
     def apply_settings(self) -> None:
         self.page.root_class("four-colour", self.settings.four_colour)
+        # what web/app/cues.js may play
+        self.page.data("sound", "1" if self.settings.sound else None)
+        self.page.data("haptics", "1" if self.settings.haptics else None)
+
+    def cue(self, name: str) -> None:
+        if self.settings.sound or self.settings.haptics:
+            self.page.cue(name)
+
+    def setting_fields(self) -> dict[str, tuple[cfg.Field, list[str]]]:
+        """Every table's own settings by key, with the names of the games that declare it."""
+        out: dict[str, tuple[cfg.Field, list[str]]] = {}
+        for t in self.tables.values():
+            declared = getattr(t, "settings_fields", None)
+            for f in declared() if declared is not None else ():
+                out.setdefault(f.key, (f, []))[1].append(t.name)
+        return out
 
     def save_settings(self) -> None:
         cfg.save_settings(self.store, self.settings)
@@ -250,7 +269,12 @@ class App:
         elif r.screen == "settings" and self.importing is not None:
             html = screens.import_confirm_html([c.text for c in self.importing.conflicts])
         elif r.screen == "settings":
-            html = screens.settings_html(self.settings)
+            fields = self.setting_fields()
+            shared = [(f, names) for f, names in fields.values() if f.shared]
+            games = [(t.name, [fields[k][0] for k in fields
+                               if not fields[k][0].shared and t.name in fields[k][1]])
+                     for t in self.tables.values()]
+            html = screens.settings_html(self.settings, shared, games)
         elif r.screen == "about":
             html = screens.about_html(self.version(), self.env.offline_status(),
                                       [t.credit for t in self.tables.values()],
@@ -296,9 +320,10 @@ class App:
             table.on_click(ev)
 
     def on_change(self, ev: Event) -> None:
-        if ev.action == "setting-speed":
-            if ev.value in cfg.SPEEDS:
-                self.settings.speed = ev.value
+        if ev.action == "setting-choice":
+            declared = self.setting_fields().get(ev.get("key"))
+            if declared is not None and declared[0].read(ev.value) == ev.value:
+                self.settings.put(declared[0].key, ev.value)
                 self.save_settings()
             return
         table = self.current_table()
@@ -349,12 +374,15 @@ class App:
 
     def act_toggle_setting(self, ev: Event) -> None:
         key = ev.get("key")
-        if key == "four_colour":
-            self.settings.four_colour = not self.settings.four_colour
-        elif key == "manual":
-            self.settings.manual = not self.settings.manual
-        self.save_settings()
-        self.apply_settings()
+        declared = self.setting_fields().get(key)
+        if key in ("four_colour", "sound", "haptics") or (
+                declared is not None and not declared[0].choices):
+            on = self.settings.get(key) is True
+            self.settings.put(key, not on)
+            self.save_settings()
+            self.apply_settings()
+            if not on and key in ("sound", "haptics"):
+                self.cue("turn")  # what it sounds or feels like
         self.render()
         self.page.focus(f"set-{key}")
 

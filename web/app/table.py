@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from app.page import Page
 from app.routes import Route
-from app.settings import Settings
+from app.settings import Field, Settings
 from app.storage import Store, TabStore
 from engine.protocol import Game
 
@@ -112,6 +112,11 @@ class Host(Protocol):
 
     def save_settings(self) -> None: ...
 
+    def cue(self, name: str) -> None:
+        """A sound and vibration for a moment of play (app.settings.CUES), if the player
+        turned them on: a card played, your turn again, a game won or lost (a refusal is
+        cued by the shell from the message line)."""
+
 
 class Table(Protocol):
     """One game's table, as the shell sees it. ``screens`` are the routes the table has besides
@@ -151,6 +156,11 @@ class Table(Protocol):
 
     def rules_note(self) -> str:
         """HTML shown under the game's rules page ('' for none)."""
+
+    def settings_fields(self) -> tuple[Field, ...]:
+        """The game's own settings, shown in Settings under its name (a ``shared`` one once
+        under "Every game"); their values are kept in the one settings object (``()``: none;
+        a table without this method has none)."""
 
     # --- routes and events ---
     def open(self, route: Route) -> None: ...

@@ -2,7 +2,7 @@
 follow.
 
 Each decision is thought out in the thinking worker (``env.think``), so a long turn never
-freezes the page; each step is shown at the speed setting's pace (instant with reduced motion
+freezes the page; each step is shown at the computer speed's pace (instant with reduced motion
 or a watch link's ``speed=fastest``) and the cards it changed stay marked until the player's
 next action.
 """
@@ -14,7 +14,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from app.seated.seats import LogLine, Match
-from app.settings import SPEEDS
+from app.settings import SPEEDS, Field, speed_choices
 from app.table import Task
 
 if TYPE_CHECKING:
@@ -22,6 +22,14 @@ if TYPE_CHECKING:
 
 FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
 REPLAY_MIN_MS = 400  # a replay is for reading: never faster than this a step
+
+
+def speed_field(auto_play: str) -> Field:
+    """The computers' speed, one for every seated game. Not chosen yet, it is the auto-play
+    speed (``auto_play``), which paced the computers before they had a speed of their own."""
+    return Field("computer_speed", "Computer speed",
+                 "How long each step of a computer's turn stays in view.",
+                 choices=speed_choices(), default=auto_play, shared=True)
 
 
 class ComputerTurns:
@@ -67,7 +75,9 @@ class ComputerTurns:
             return 0
         if self.table.app.env.reduced_motion():
             return 0
-        return SPEEDS.get(self.table.app.settings.speed, 450)
+        settings = self.table.app.settings
+        speed = speed_field(settings.speed).read(settings.get("computer_speed"))
+        return SPEEDS.get(str(speed), SPEEDS["normal"])
 
     async def run(self, m: Match) -> None:
         """Computer turns, one step at a time, until a person is to play or the game ends."""
@@ -97,6 +107,7 @@ class ComputerTurns:
                     pace = self.pace_ms(m)
                     self.table.marked = self.table.marks(self.replay[0], m.state)
                     if pace:
+                        self.table.app.cue("placed")
                         self.table.render_board()
                         self.fly(m, before, m.state)
                         self.table.page.flush()
@@ -124,6 +135,11 @@ class ComputerTurns:
             self.runner = None
             if not m.watch:
                 self.table.save()
+            if m.over:
+                self.table.cue_end(m)
+            elif (not m.watch and m.current is not None and m.setup.seats[m.current].human
+                  and self.table.hand_over is None):
+                self.table.app.cue("turn")  # back to a person
             self.table.render_board()
             self.table.after_change()
 

@@ -21,9 +21,10 @@ from typing import Any, Generic, TypeVar
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
-from app.seated.computers import ComputerTurns
+from app.seated.computers import ComputerTurns, speed_field
 from app.seated.seats import LogLine, Match, Setup, SetupError, setup_from_query, won
 from app.seated.setup_form import SetupForm
+from app.settings import Field
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
 from app.table import Event, Host, SaveInfo
 from engine.errors import IllegalAction
@@ -244,6 +245,15 @@ class SeatedTable(Generic[U]):
 
     def rules_note(self) -> str:
         return ""
+
+    def settings_fields(self) -> tuple[Field, ...]:
+        return (speed_field(self.app.settings.speed),)
+
+    def cue_end(self, m: Match) -> None:
+        """A game just ended at this table: won when a person at it won (not when watched)."""
+        out = m.outcome
+        if out is not None and not m.watch:
+            self.app.cue("won" if any(m.setup.seats[w].human for w in out.winners) else "lost")
 
     def keys(self) -> str:
         return "Escape"
@@ -494,6 +504,10 @@ class SeatedTable(Generic[U]):
             self.marked = frozenset()
             self.computers.person_acted()
             self.undo.append((before, count))
+            if m.over:
+                self.cue_end(m)
+            else:
+                self.app.cue("placed")
             if m.current != seat or m.over:
                 m.log.append(LogLine(seat, self.describe_turn(m, self.turn_start(before),
                                                                  actions, seat),

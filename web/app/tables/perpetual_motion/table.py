@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from app.guide import GuideRun, dismiss, guide_of, learn_note, step_on
 from app.kit import confirm_html, plural
 from app.routes import Route
-from app.settings import SPEEDS
+from app.settings import SPEEDS, Field, speed_choices
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
 from app.table import Event, Host, SaveInfo
 from app.tables.perpetual_motion import view as v
@@ -112,6 +112,12 @@ class Table:
 
     def rules_note(self) -> str:
         return v.rules_note() + learn_note(PM, GAME.info.name)
+
+    def settings_fields(self) -> tuple[Field, ...]:
+        return (Field("manual", "Make forced moves myself",
+                      "New games start with Tap moves on."),
+                Field("speed", "Auto-play speed", "How fast Play to the end moves the cards.",
+                      choices=speed_choices(), default="normal"))
 
     def keys(self) -> str:
         return "1 2 3 4 d D h H a A Escape"
@@ -633,9 +639,13 @@ class Table:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
         s = self.session
         assert s is not None
-        before = s.view
+        before, was_over = s.view, s.over
         s.apply(action)
         self.save()
+        if s.over and not was_over:
+            self.app.cue("won" if won(s) else "lost")
+        elif render and not self.autoplay:
+            self.app.cue("placed")
         if not render or self.session is not s:  # not s: another tab's newer game is shown
             return
         after = s.view
