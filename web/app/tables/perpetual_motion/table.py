@@ -131,8 +131,11 @@ class Table:
         s = self.session
         if s is None or self.run is not None:  # a guided game is never saved
             return
+        ending = s.over and not s.counted  # it ended in this tab just now: counted once
         if not self.saves.save(s):
             self.take_newer()
+        if ending and self.session is s:
+            self.app.cue("won" if won(s) else "lost")
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once; show its record. (During
@@ -639,12 +642,10 @@ class Table:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
         s = self.session
         assert s is not None
-        before, was_over = s.view, s.over
+        before = s.view
         s.apply(action)
         self.save()
-        if s.over and not was_over:
-            self.app.cue("won" if won(s) else "lost")
-        elif render and not self.autoplay:
+        if render and not self.autoplay and not s.over:
             self.app.cue("placed")
         if not render or self.session is not s:  # not s: another tab's newer game is shown
             return
