@@ -79,7 +79,9 @@
   function call(ev) {
     let answer;
     try {
-      answer = Promise.resolve(api.handle(JSON.stringify(ev)));
+      // every event carries the page's local date (the daily deal; a test may fix the clock)
+      answer = Promise.resolve(api.handle(JSON.stringify(Object.assign({ today: today() },
+                                                                        ev))));
     } catch (e) {
       answer = Promise.reject(e);
     }
@@ -151,6 +153,13 @@
       { persisted: !!yes } }), () => {});
   }
 
+  /* The local date, YYYY-MM-DD, by this device's clock and time zone. */
+  function today() {
+    const d = new Date();
+    const two = (n) => String(n).padStart(2, "0");
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  }
+
   function reducedMotion() {
     return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
@@ -183,7 +192,7 @@
       ? navigator.storage.persisted().then((yes) => { d.persisted = !!yes; }, () => {})
       : Promise.resolve();
     return known.then(() => ({
-      store, storage, hash: location.hash, base: location.href.split("#")[0],
+      store, storage, hash: location.hash, base: location.href.split("#")[0], today: today(),
       reducedMotion: reducedMotion(), device: d,
       updateReady: !!(window.pwa && window.pwa.updateReady),
       workerFailed: window.tabletop.workerFailed || null,
@@ -362,9 +371,12 @@
     if (!el) return;
     if (el.dataset.shareHash) {  // share here, on the page's thread, while the tap is fresh
       const url = location.href.split("#")[0] + el.dataset.shareHash;
-      share(JSON.stringify({ title: el.dataset.shareTitle || document.title,
-                             text: el.dataset.shareText || "", url }))
-        .then((how) => send({ kind: "click", action: "share-done", data: { how, url },
+      const text = el.dataset.shareText || "";
+      const what = el.dataset.shareWhat || "link";  // "result": the text is what is shared
+      share(JSON.stringify({ title: el.dataset.shareTitle || document.title, text, url,
+                             copy: what === "result" ? text + " " + url : url }))
+        .then((how) => send({ kind: "click", action: "share-done", data: { how, url, what,
+                                                                           text },
                               value: "" }));
       return;
     }
@@ -398,7 +410,7 @@
     send({ kind: "route", action: "", data: {}, hash: location.hash });
   });
   /* Another tab of the app wrote a saved game, a record or the settings: Python shows it. */
-  const SHARED = /^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record))$/;
+  const SHARED = /^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record|daily))$/;
   window.addEventListener("storage", (e) => {
     if (!e.key || !SHARED.test(e.key)) return;
     tellStored(e.key, e.newValue);
@@ -415,10 +427,10 @@
     const d = JSON.parse(json);
     const nav = navigator;
     const viaClipboard = () => (nav.clipboard && nav.clipboard.writeText
-      ? nav.clipboard.writeText(d.url).then(() => "copied", () => "shown")
+      ? nav.clipboard.writeText(d.copy || d.url).then(() => "copied", () => "shown")
       : Promise.resolve("shown"));
     if (nav.share) {
-      return nav.share(d).then(() => "shared", (e) => (e && e.name === "AbortError"
+      return nav.share({ title: d.title, text: d.text, url: d.url }).then(() => "shared", (e) => (e && e.name === "AbortError"
         ? "cancelled" : viaClipboard()));
     }
     return viaClipboard();

@@ -21,6 +21,7 @@ class FakeEnv:
         self.store = store or DictStore()
         self.address = "#/"
         self.app: App | None = None
+        self.date = "2026-12-02"  # the player's local date (tests set any)
 
     def hash(self) -> str:
         return self.address
@@ -54,6 +55,9 @@ class FakeEnv:
 
     def keeping(self) -> str:
         return "kept"
+
+    def today(self) -> str:
+        return self.date
 
 
 def run_async(coro: Any) -> None:

@@ -88,6 +88,7 @@ class LinkEnv:
         self.store = Mirror({str(k): str(v) for k, v in (snapshot.get("store") or {}).items()},
                             writable=snapshot.get("storage", True) is not False)
         self.address = str(snapshot.get("hash") or "")
+        self.date = str(snapshot.get("today") or "")  # the page's local date, at each event
         self.base = str(snapshot.get("base") or "")
         self.motion_reduced = bool(snapshot.get("reducedMotion"))
         self.device: dict[str, Any] = dict(snapshot.get("device") or {})
@@ -111,6 +112,9 @@ class LinkEnv:
 
     def base_url(self) -> str:
         return self.base
+
+    def today(self) -> str:
+        return self.date
 
     def reduced_motion(self) -> bool:
         return self.motion_reduced
@@ -240,6 +244,8 @@ class Link:
     def handle(self, text: str) -> str:
         """One event of the page; the answer is everything the app has for the page now."""
         ev = json.loads(text)
+        if isinstance(ev.get("today"), str):
+            self.env.date = ev["today"]
         kind = ev.get("kind")
         if kind == "thought":
             data = ev.get("data") or {}

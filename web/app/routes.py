@@ -4,7 +4,8 @@
 a new deal / the set-up), and the screens a game's table declares (``Table.screens``):
 ``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a game with seats,
 ``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to its end,
-``#/<game>/stats`` its statistics, ``#/<game>/learn`` its guided first game;
+``#/<game>/stats`` its statistics, ``#/<game>/learn`` its guided first game,
+``#/<game>/daily`` its daily deal;
 ``#/settings``, ``#/about``. Deal and watch links of multi-player games carry the seats and
 options in a query (``?seats=you,standard&variant=helping``): never a hidden card.
 """
@@ -78,7 +79,7 @@ def route_href(r: Route) -> str:
         return f"#/{r.game}/watch/{r.deal}{q}"
     if r.screen == "setup":
         return f"#/{r.game}/setup"
-    if r.screen in ("stats", "learn"):
+    if r.screen in ("stats", "learn", "daily"):
         return f"#/{r.game}/{r.screen}"
     if r.screen in ("settings", "about"):
         return f"#/{r.screen}"
@@ -148,7 +149,8 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         if len(parts) == 1:
             return Route("table", game=head)
         screens = tables[head]
-        if parts[1] in ("stats", "setup", "learn") and len(parts) == 2 and parts[1] in screens:
+        if parts[1] in ("stats", "setup", "learn", "daily") and len(parts) == 2 and (
+                parts[1] in screens):
             return Route(parts[1], game=head)
         if parts[1] in ("deal", "watch") and len(parts) == 3 and parts[1] in screens:
             n = parse_deal_number(parts[2])

@@ -18,6 +18,7 @@ from typing import Any
 from app import backup, guide, screens
 from app import settings as cfg
 from app import tables as table_packages
+from app.daily import Daily, tile_link
 from app.page import Page
 from app.routes import Route, parse_hash
 from app.storage import REFUSED, TabStore
@@ -45,6 +46,7 @@ class App:
         self.routed = 0  # routes handled (tests wait on it)
         self.update_ready = False
         self.importing: backup.Plan | None = None  # an import waiting for "Replace"
+        self.daily = Daily(self)  # the daily deal's screen of every table that has one
 
     # --- start-up ---
     def start(self) -> None:
@@ -188,7 +190,9 @@ class App:
     def say(self, text: str, kind: str = "info") -> None:
         """The message line of the screen now shown (each table has one)."""
         table = self.current_table()
-        if table is not None:
+        if self.route.screen == "daily":
+            self.page.text("daily-msg", text, f"msg {kind}")
+        elif table is not None:
             table.say(text, kind)
         elif self.route.screen == "settings":
             self.page.text("settings-msg", text, f"msg {kind}")
@@ -226,7 +230,9 @@ class App:
         if old is not None and (old is not new or route.screen not in ("table", "stats")):
             old.leave(route)
         self.set_title()
-        if new is not None and route.screen in ("table", "stats", "setup", "watch", "learn"):
+        if new is not None and route.screen == "daily":
+            self.daily.open(new)
+        elif new is not None and route.screen in ("table", "stats", "setup", "watch", "learn"):
             new.open(route)
         else:
             self.render()
@@ -241,7 +247,7 @@ class App:
 
     def keys(self) -> str:
         t = self.current_table()
-        return t.keys() if t is not None and self.route.screen != "rules" else ""
+        return t.keys() if t is not None and self.route.screen not in ("rules", "daily") else ""
 
     def set_title(self, name: str | None = None) -> None:
         r = self.route
@@ -294,6 +300,9 @@ class App:
     def home_html(self) -> str:
         actions = {gid: t.tile_actions(screens.rules_link(gid), t.summary())
                    for gid, t in self.tables.items()}
+        for gid, t in self.tables.items():  # a game's daily deal
+            if "daily" in t.screens:
+                actions[gid] += tile_link(gid)
         seen = guide.dismissed(self.store)
         for gid, t in self.tables.items():  # a game's guided first game, until dismissed
             if "learn" in t.screens and gid not in seen:
@@ -309,6 +318,10 @@ class App:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
+        daily = self.current_table() if self.route.screen == "daily" else None
+        if daily is not None and ev.action.startswith("daily-"):
+            self.daily.on_click(daily, ev.action)
+            return
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
@@ -348,6 +361,15 @@ class App:
     def act_share_done(self, ev: Event) -> None:
         """The page's bridge shared a link (Web Share, or the clipboard, or neither)."""
         how, url = ev.get("how"), ev.get("url")
+        if ev.get("what") == "result":  # a daily result: its text, then its link
+            text = f"{ev.get('text')} {url}".strip()
+            if how == "shared":
+                self.say("Result shared.")
+            elif how == "copied":
+                self.say(f"Result copied: {text}", "share")
+            elif how != "cancelled":
+                self.say(f"Copy your result: {text}", "share")
+            return
         if how == "shared":
             self.say("Shared.")
         elif how == "copied":

@@ -83,6 +83,9 @@ class Env(Protocol):
     def keeping(self) -> str:
         """How this device keeps the games (persistent storage, installed), for About."""
 
+    def today(self) -> str:
+        """The player's local date, ``YYYY-MM-DD`` (the page's clock: the daily deal)."""
+
 
 class Task(Protocol):
     """A running task (an ``asyncio`` task): tables only ever cancel one."""
@@ -161,6 +164,21 @@ class Table(Protocol):
         """The game's own settings, shown in Settings under its name (a ``shared`` one once
         under "Every game"); their values are kept in the one settings object (``()``: none;
         a table without this method has none)."""
+
+    # --- the daily deal (app.daily), for a table whose screens have "daily" ---
+    def daily_setup(self) -> str:
+        """Who plays the daily deal and how, in a sentence for the daily screen."""
+
+    def daily_on_table(self) -> tuple[str, bool] | None:
+        """The game on the table, if it is a daily deal: its date and whether it is over."""
+
+    def game_to_lose(self) -> str | None:
+        """A game in progress that a new one would end, in a few words ("deal 12, round 3");
+        None when there is nothing to lose."""
+
+    def start_daily(self, deal: int, date: str) -> None:
+        """Start the daily deal of ``date`` (the table's fixed set-up), marked as such, and
+        show it."""
 
     # --- routes and events ---
     def open(self, route: Route) -> None: ...

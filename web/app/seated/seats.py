@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.daily import date_of
 from app.routes import parse_deal_number
 from app.storage import Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState
@@ -257,6 +258,7 @@ class Match:
     counted: bool = False
     watch: bool = False
     hands: list[list[int]] = field(default_factory=list)  # a match's points, hand by hand
+    daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match:
@@ -297,7 +299,7 @@ class Match:
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
-            "counted": self.counted, "hands": self.hands,
+            "counted": self.counted, "hands": self.hands, "daily": self.daily,
             "state": self.game.state_to_dict(self.state),
         }
 
@@ -347,7 +349,7 @@ class Match:
                 for h in hands):
             raise InvalidState("the saved game's points per hand cannot be read")
         return cls(setup, deal, state, actions, gid, log, seen, shown,
-                   bool(data.get("counted")), hands=hands[:1000])
+                   bool(data.get("counted")), hands=hands[:1000], daily=date_of(data))
 
 
 def load_setup(store: Store, game_id: str) -> Setup:

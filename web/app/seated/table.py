@@ -18,11 +18,21 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
+from app import daily
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns, speed_field
-from app.seated.seats import LogLine, Match, Setup, SetupError, setup_from_query, won
+from app.seated.seats import (
+    LogLine,
+    Match,
+    Setup,
+    SetupError,
+    default_setup,
+    level_label,
+    setup_from_query,
+    won,
+)
 from app.seated.setup_form import SetupForm
 from app.settings import Field
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
@@ -36,7 +46,7 @@ U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 
 class SeatedTable(Generic[U]):
     game_id = ""
-    screens = frozenset({"deal", "setup", "watch"})
+    screens = frozenset({"deal", "setup", "watch", "daily"})
 
     def __init__(self, app: Host, ui: U) -> None:
         self.app = app
@@ -176,8 +186,12 @@ class SeatedTable(Generic[U]):
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
         (and nothing of this tab's older copy is written, nor counted in the record)."""
-        if self.match is not None and not self.saves.save(self.match):
+        m = self.match
+        if m is not None and not self.saves.save(m):
             self.take_newer()
+        elif m is not None and m.over and m.daily and not m.watch:
+            daily.finished(self.store, self.game_id, self.name, m.daily, won(m),
+                           self.daily_result(m), m.deal, m.gid)
 
     def describe_save(self, text: str) -> SaveInfo:
         m = Match.from_json(text, self.game_id)
@@ -246,6 +260,39 @@ class SeatedTable(Generic[U]):
     def rules_note(self) -> str:
         return ""
 
+    # --- the daily deal (app.daily) ---
+    def daily_setup(self) -> str:
+        """The daily deal's fixed set-up: you against the default computers, the game's
+        default options (the same table for every player)."""
+        computers = [s for s in default_setup(self.game_id).seats if s.kind == "computer"]
+        levels = {s.level for s in computers}
+        level = level_label(levels.pop()) + " " if len(levels) == 1 else ""
+        names = ", ".join(s.name for s in computers)
+        many = f"{len(computers)} {level}computers" if len(computers) != 1 else (
+            f"one {level}computer")
+        return f"You against {many} ({names}), with the game's usual options."
+
+    def daily_on_table(self) -> tuple[str, bool] | None:
+        m = self.match
+        return (m.daily, m.over) if m is not None and m.daily else None
+
+    def game_to_lose(self) -> str | None:
+        m = self.match
+        if m is None or m.over or m.actions == 0:
+            return None
+        turns = len(m.log)
+        return f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"
+
+    def start_daily(self, deal: int, date: str) -> None:
+        self.start(default_setup(self.game_id), deal, daily=date)
+
+    def daily_result(self, m: Match) -> str:
+        """A finished daily game in a few words: won or lost, in how many of your turns
+        (nothing of any hand)."""
+        you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]
+        turns = sum(1 for ln in m.log if ln.seat in you)
+        return f"{'won' if won(m) else 'lost'} in {turns} turn{'s' if turns != 1 else ''}"
+
     def settings_fields(self) -> tuple[Field, ...]:
         return (speed_field(self.app.settings.speed),)
 
@@ -306,11 +353,14 @@ class SeatedTable(Generic[U]):
         self.render()
 
     # --- starting games ---
-    def start(self, setup: Setup, deal: int | None, watch: bool = False) -> None:
+    def start(self, setup: Setup, deal: int | None, watch: bool = False,
+              daily: str = "") -> None:
+        """Start a game (``daily``: the date of the daily deal it is)."""
         self.computers.stop()
         self.follower = False
         number = deal if deal is not None else random_deal_number()
         m = Match.new(setup, number, watch=watch)
+        m.daily = daily
         humans = setup.humans
         m.shown = humans[0] if len(humans) == 1 else None
         self.undo = []
@@ -420,8 +470,10 @@ class SeatedTable(Generic[U]):
         out = m.outcome
         assert out is not None
         record = None if m.watch else self.saves.record()
+        note = ("" if m.watch or not m.daily else
+                daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
         return screens.end_html(m, outcome_text(out, m.names()),
-                                screens.scores_html(m, self.score_caption(m)), record)
+                                screens.scores_html(m, self.score_caption(m)), record) + note
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:

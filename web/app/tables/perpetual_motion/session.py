@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.daily import date_of
 from app.storage import new_gid, read_envelope
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion import GAME, Deal, Gather, Move, PMAction, PMState, PMView
@@ -27,6 +28,7 @@ class Session:
     gid: str = field(default_factory=new_gid)
     counted: bool = False  # already added to this device's record
     manual: bool = False  # the player makes the forced moves by tapping
+    daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
 
     @classmethod
     def new(cls, deal: int, manual: bool = False) -> Session:
@@ -127,6 +129,7 @@ class Session:
             "gid": self.gid,
             "counted": self.counted,
             "manual": self.manual,
+            "daily": self.daily,
             "state": GAME.state_to_dict(self.state),
         }
 
@@ -139,6 +142,7 @@ class Session:
         data = read_envelope(text, GAME.info.id, GAME.info.name, SAVE_VERSION)
         state = GAME.state_from_dict(data.get("state"))
         return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
+                   daily=date_of(data),
                    manual=bool(data.get("manual")))
 
 

@@ -14,6 +14,7 @@ import math
 import time
 from collections.abc import Sequence
 
+from app import daily
 from app.guide import GuideRun, dismiss, guide_of, learn_note, step_on
 from app.kit import confirm_html, plural
 from app.routes import Route
@@ -67,7 +68,7 @@ def step_seconds(speed: str, steps_left: int) -> float:
 
 class Table:
     game_id = PM
-    screens = frozenset({"deal", "stats", "learn"})
+    screens = frozenset({"deal", "stats", "daily", "learn"})
     name = GAME.info.name
     credit = f"{GAME.info.name}, a solitaire by Mark Masten"
 
@@ -110,6 +111,28 @@ class Table:
     def tile_actions(self, rules: str, line: str | None) -> str:
         return v.tile_actions(rules, line)
 
+    # --- the daily deal (app.daily) ---
+    def daily_setup(self) -> str:
+        return "A solitaire: you alone with the deal, played as any deal is."
+
+    def daily_on_table(self) -> tuple[str, bool] | None:
+        s = self.session
+        return (s.daily, s.over) if s is not None and s.daily else None
+
+    def game_to_lose(self) -> str | None:
+        s = self.session
+        if s is None or not self.in_progress():
+            return None
+        return f"deal {s.deal}, round {s.view.round}"
+
+    def start_daily(self, deal: int, date: str) -> None:
+        self.confirming = None
+        self.new_session(deal, date)
+
+    def daily_result(self, s: Session) -> str:
+        """A finished daily deal in a few words: won or lost, in which round."""
+        return f"{'won' if won(s) else 'lost'} in round {s.view.round}"
+
     def rules_note(self) -> str:
         return v.rules_note() + learn_note(PM, GAME.info.name)
 
@@ -134,6 +157,9 @@ class Table:
         ending = s.over and not s.counted  # it ended in this tab just now: counted once
         if not self.saves.save(s):
             self.take_newer()
+        elif s.over and s.daily:
+            daily.finished(self.store, PM, GAME.info.name, s.daily, won(s),
+                           self.daily_result(s), s.deal or 0, s.gid)
         if ending and self.session is s:
             self.app.cue("won" if won(s) else "lost")
 
@@ -213,10 +239,12 @@ class Table:
             return
         self.new_session(route.deal)
 
-    def new_session(self, deal: int) -> None:
+    def new_session(self, deal: int, date: str = "") -> None:
+        """A new game of ``deal`` (``date``: the daily deal of that date)."""
         self.stop_autoplay()
         manual = self.session.manual if self.session is not None else self.app.settings.manual
         new = self.session = Session.new(deal, manual=manual)
+        new.daily = date
         self.selected = None
         self.hint = None
         self.save()
@@ -343,7 +371,9 @@ class Table:
         if self.selected is not None:
             targets = [a.dst for a in GAME.legal_actions(s.state)
                        if isinstance(a, Move) and a.src == self.selected]
-        self.page.region("pm-board", v.board_html(view, outcome, ui, targets))
+        note = (daily.end_note_html(self.store, PM, GAME.info.name, s.daily, s.gid)
+                if outcome is not None and s.daily else "")
+        self.page.region("pm-board", v.board_html(view, outcome, ui, targets) + note)
         self.page.region("pm-controls", v.controls_html(view, outcome, ui))
 
     def render_controls(self) -> None:
