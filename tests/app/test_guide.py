@@ -12,7 +12,7 @@ import pytest
 from app import guide as guides
 from app.guide import GuideRun, Step
 from app.storage import DictStore
-from helpers.guide import bar, follow, skip_all
+from helpers.guide import bar, follow, marked, skip_all, tap_element
 from helpers.shell import boot, click, run_async, settle
 
 from engine.registry import get_game
@@ -37,7 +37,30 @@ async def pm_tap(app: Any, page: Any) -> None:
     await settle(app)
 
 
-TAPS = {PM: pm_tap}
+async def machiavelli_tap(app: Any, page: Any) -> None:
+    """Tap what Machiavelli's table marks (as its Hint marks a step): the card, opening its
+    meld first when it lies on the table, then the meld it goes to; End turn when the step
+    says so (nothing to mark there)."""
+    if "End turn" in page.texts["mt-msg"]:
+        click(app, "m-end")
+        return
+    found = marked(page.regions["mt-dock"] + page.regions["mt-board"])
+    card = next((e for e in found if e.get("data-action") == "m-hand"), None)
+    if card is None:  # a card ringed in a meld (data-key "m<meld>.<pos>"): open the meld
+        meld, pos = next(e for e in found if e.get("data-key", "").startswith("m")
+                         )["data-key"][1:].split(".")
+        if f'data-action="m-card" data-meld="{meld}" data-pos="{pos}"' not in page.regions[
+                "mt-board"]:
+            tap_element(app, {"data-action": "m-meld", "data-meld": meld})
+        card = {"data-action": "m-card", "data-meld": meld, "data-pos": pos}
+    tap_element(app, card)
+    found = marked(page.regions["mt-dock"] + page.regions["mt-board"])
+    target = next(e for e in found if e.get("data-action") in ("m-meld", "m-new"))
+    tap_element(app, target)
+    await settle(app)
+
+
+TAPS = {PM: pm_tap, "machiavelli": machiavelli_tap}
 
 
 def played_store(game: str) -> DictStore:

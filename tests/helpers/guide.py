@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from html.parser import HTMLParser
 from typing import Any
 
 from helpers.shell import click, settle
@@ -54,3 +55,31 @@ async def skip_all(app: Any, page: Any) -> int:
         await settle(app)
         seen += 1
     return seen
+
+
+class _Marked(HTMLParser):
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+        self.found: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if self.token in a.get("class", "").split():
+            self.found.append({"tag": tag, **a})
+
+
+def marked(html: str, token: str = "hinted") -> list[dict[str, str]]:
+    """The elements of ``html`` whose class has ``token`` (what a table marks), in order."""
+    p = _Marked(token)
+    p.feed(html)
+    return p.found
+
+
+def tap_element(app: Any, el: dict[str, str]) -> None:
+    """Tap an element as the page's bridge reports it: its action and its ``data-*``."""
+    data = {k[5:]: v for k, v in el.items() if k.startswith("data-") and k not in (
+        "data-action", "data-testid")}
+    names = {k: "".join(w if i == 0 else w.capitalize() for i, w in enumerate(k.split("-")))
+             for k in data}
+    click(app, el["data-action"], **{names[k]: v for k, v in data.items()})

@@ -62,6 +62,8 @@ class Guide:
     start: Any
     steps: tuple[Step, ...]
     done: str = "That is the whole guided game. Leave the guide to play a real one."
+    # a game with seats: its seats and options as a link's query (("seats", "you,standard"),)
+    query: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily
+from app.guide import GuideRun, dismiss, guide_of, has_guide, learn_note, step_on
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
@@ -61,6 +62,11 @@ class SeatedTable(Generic[U]):
                                lambda text: Match.from_json(text, game_id), won)
         self.form = SetupForm(app.store, self.info)
         self.computers = ComputerTurns(self)
+        # the guided first game (app.guide): a game in memory only, never saved nor counted
+        self.run: GuideRun | None = None
+        self.guided: Match | None = None
+        if has_guide(self.game_id):
+            self.screens = self.screens | {"learn"}
         self.match: Match | None = None  # the player's game (saved)
         self.watching: Match | None = None  # a watched game (never saved)
         self.undo: list[tuple[Any, int]] = []  # states of this turn, for Undo
@@ -133,7 +139,7 @@ class SeatedTable(Generic[U]):
 
     def person_to_move(self) -> tuple[Match, int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
-        m = self.match
+        m = self.guided if self.guided is not None else self.match
         if m is None or self.watching is not None or m.over or self.computers.runner is not None:
             return None
         cur = m.current
@@ -165,9 +171,104 @@ class SeatedTable(Generic[U]):
 
         self.app.spawn(run())
 
+    # --- the guided first game (app.guide) ---
+    def start_guide(self) -> None:
+        """The guided game, in memory only: the player's game stays as its save has it, and
+        the computers play only what the guide plays for them."""
+        guide = guide_of(self.game_id)
+        if guide is None:
+            return
+        self.computers.stop()
+        self.computers.paused = True
+        self.watching = None
+        self.run = GuideRun(guide)
+        m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
+        m.shown = 0
+        self.guided = m
+        self.undo = []
+        self.marked = frozenset()
+        self.hand_over = None
+        self.turn_reset()
+        self.before_tap = self.ui
+        dismiss(self.store, self.game_id)  # the home's offer is taken
+        self.render()
+
+    def end_guide(self) -> None:
+        """Back from a guided game: the player's own game, read again from its save."""
+        if self.run is None:
+            return
+        self.run = None
+        self.guided = None
+        self.computers.paused = False
+        self.undo = []
+        self.marked = frozenset()
+        self.turn_reset()
+        self.before_tap = self.ui
+        self.load()
+
+    def guide_mark(self, expected: list[Any]) -> None:
+        """Mark the guide's next actions on the board, as the game's Hint marks its own (the
+        game's module sets its UI; nothing marked by default)."""
+
+    def show_guide(self) -> None:
+        """The guide's bar, and the step's text in the message line."""
+        if self.run is None:
+            return
+        self.page.region("guide-bar", self.run.bar_html(self.game_id))
+        self.page.data("guideStep", str(self.run.k))
+        self.say(self.run.text(), "hint")
+
+    def guide_play(self, actions: list[Any]) -> None:
+        """A computer's turn of the guided game, or a skipped step: played as the guide says."""
+        m = self.guided
+        if m is None:
+            return
+        before, seat = m.state, m.current
+        start = self.turn_start(before)
+        m.apply_all(actions)
+        if seat is not None and (m.current != seat or m.over):
+            m.log.append(LogLine(seat, self.describe_turn(m, start, actions, seat),
+                                 self.hand_of(m.state)))
+            m.seen[0] = len(m.log)
+            self.undo = []
+        else:
+            self.undo.append((before, m.actions - len(actions)))
+        human = seat is not None and m.setup.seats[seat].human
+        self.marked = frozenset() if human else self.marks(before, m.state)
+        self.turn_reset()
+        self.before_tap = self.ui
+
+    def guide_click(self, ev: Event) -> bool:
+        """A tap during a guided game: the guide's own buttons; the table's other actions
+        (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
+        run, action = self.run, ev.action
+        if run is None:
+            return True
+        if action in ("guide-next", "guide-skip"):
+            if step_on(run, action, self.guide_play):
+                self.render_board()
+                step = run.step
+                self.page.focus("guide-next" if step is not None and not step.waits
+                                else "mt-msg")
+            return False
+        if action == "guide-leave":
+            self.app.go(f"#/{self.game_id}")
+            return False
+        if action == "guide-again":
+            self.start_guide()
+            return False
+        if getattr(self, "act_" + action.replace("-", "_"), None) is not None:
+            step = run.step
+            self.say(f"Not quite: {step.instruction()}." if step is not None else
+                     "Leave the guide first.", "refusal")
+            return False
+        return True
+
     # --- the shell's interface ---
     @property
     def shown(self) -> Match | None:
+        if self.guided is not None:
+            return self.guided
         return self.watching if self.watching is not None else self.match
 
     def load(self) -> str | None:
@@ -186,6 +287,8 @@ class SeatedTable(Generic[U]):
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
         (and nothing of this tab's older copy is written, nor counted in the record)."""
+        if self.run is not None:  # a guided game is never saved (the player's already is)
+            return
         m = self.match
         if m is not None and not self.saves.save(m):
             self.take_newer()
@@ -200,7 +303,10 @@ class SeatedTable(Generic[U]):
                         + (", finished" if m.over else ""), m.over)
 
     def changed_elsewhere(self, key: str) -> None:
-        """Another tab wrote ``key``: take its newer game at once."""
+        """Another tab wrote ``key``: take its newer game at once (after a guided game:
+        the player's game is read again when the guide ends)."""
+        if self.run is not None:
+            return
         if key == self.saves.key and self.saves.newer():
             self.take_newer()
 
@@ -258,7 +364,7 @@ class SeatedTable(Generic[U]):
         return screens.tile_actions(self.game_id, rules, line)
 
     def rules_note(self) -> str:
-        return ""
+        return learn_note(self.game_id, self.name) if "learn" in self.screens else ""
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
@@ -309,6 +415,8 @@ class SeatedTable(Generic[U]):
         self.page.text("mt-msg", text, f"msg {kind}")
 
     def leave(self, route: Route) -> None:
+        if route.game != self.game_id or route.screen != "learn":
+            self.end_guide()
         if route.game != self.game_id or route.screen not in ("table", "watch"):
             self.computers.stop()
             self.watching = None
@@ -317,6 +425,10 @@ class SeatedTable(Generic[U]):
     def open(self, route: Route) -> None:
         self.offer = None
         self.follower = False
+        if route.screen == "learn":
+            self.start_guide()
+            return
+        self.end_guide()
         if route.screen == "setup":
             self.watching = None
             self.computers.stop()
@@ -415,6 +527,8 @@ class SeatedTable(Generic[U]):
         return cur is not None and m.setup.seats[cur].human and m.shown != cur
 
     def title(self) -> str:
+        if self.run is not None:
+            return f"{self.info.name}: guided game"
         m = self.shown
         if m is None:
             return self.info.name
@@ -438,6 +552,8 @@ class SeatedTable(Generic[U]):
         m = self.shown
         if m is None or self.covered(m):
             return
+        if self.run is not None:
+            self.guide_mark(self.run.expected())
         seat = self.viewer(m)
         cur = m.current
         interactive = (not m.watch and not m.over and cur is not None
@@ -458,6 +574,7 @@ class SeatedTable(Generic[U]):
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
         self.page.text("mt-msg", "", "msg")
+        self.show_guide()  # a guided game's step is said again after every redraw
 
     def since_html(self, m: Match, seat: int, interactive: bool) -> str:
         """On the person's turn: what the others did since their last turn, one line, with a
@@ -469,7 +586,7 @@ class SeatedTable(Generic[U]):
     def end_html(self, m: Match) -> str:
         out = m.outcome
         assert out is not None
-        record = None if m.watch else self.saves.record()
+        record = None if m.watch or m is self.guided else self.saves.record()
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
         return screens.end_html(m, outcome_text(out, m.names()),
@@ -507,6 +624,8 @@ class SeatedTable(Generic[U]):
             self.computers.stop_replay()
             self.render_board()
             return
+        if not self.guide_click(ev):
+            return
         handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
         if handler is not None:
             handler(ev)
@@ -529,6 +648,8 @@ class SeatedTable(Generic[U]):
         if m is None:
             return
         self.follower = False
+        if self.run is not None:  # a guided game is played by taps (and Tab and Enter)
+            return
         if key == "Escape" and m.watch:
             self.act_mt_stop(None)
             return
@@ -543,9 +664,16 @@ class SeatedTable(Generic[U]):
 
     def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
                 refusal: bool) -> None:
-        """A person's steps: all-or-nothing; a refusal leaves the game as it was."""
+        """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
+        does, in a guided game, anything but what the step asks for)."""
         if actions:
             before, count = m.state, m.actions
+            problem = self.run.check(actions) if self.run is not None else None
+            if problem is not None:
+                self.refused()
+                self.render_board()
+                self.say(problem, "refusal")
+                return
             try:
                 m.apply_all(actions)
             except IllegalAction as e:
@@ -553,6 +681,8 @@ class SeatedTable(Generic[U]):
                 self.render_board()
                 self.say(f"Not allowed: {e.reason}.", "refusal")
                 return
+            if self.run is not None:
+                self.run.note(actions)
             self.marked = frozenset()
             self.computers.person_acted()
             self.undo.append((before, count))

@@ -63,6 +63,11 @@ class Table(SeatedTable[mu.TurnUI]):
             new = Counter(m.state.hands[seat]) - Counter(hand)
             self.drawn = next(((seat, hand_no, c) for c in new), None)
 
+    def guide_mark(self, expected: list[Any]) -> None:
+        """A guided game's next step is marked as the Hint's next step is."""
+        self.ui = replace(self.ui, hint=mu.HintInfo(0, True, tuple(expected))
+                          if expected else None)
+
     def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         k = key.lower()
         if k in ("u", "z"):  # Undo and Hint are the shell's and the worker's
@@ -118,7 +123,7 @@ class Table(SeatedTable[mu.TurnUI]):
     def end_html(self, m: Match) -> str:
         out = m.outcome
         assert out is not None
-        record = None if m.watch else self.saves.record()
+        record = None if m.watch or m is self.guided else self.saves.record()
         return screens.end_html(m, outcome_text(out, m.names()), self.scores_html(m), record)
 
     def scores_html(self, m: Match) -> str:
