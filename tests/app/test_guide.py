@@ -60,7 +60,26 @@ async def machiavelli_tap(app: Any, page: Any) -> None:
     await settle(app)
 
 
-TAPS = {PM: pm_tap, "machiavelli": machiavelli_tap}
+async def machine_tap(app: Any, page: Any) -> None:
+    """Tap what the Machine's table marks (as its Hint marks its advice): a pair of tracks
+    then Place; a display card or Draw; or, the cards selected, the button the step names."""
+    found = marked(page.regions["mt-dock"] + page.regions["mt-board"])
+    acts = [e for e in found if e.get("data-action") in ("mm-pair", "mm-take", "mm-draw")]
+    if acts:
+        tap_element(app, acts[0])
+        if acts[0]["data-action"] == "mm-pair":
+            place = next(e for e in marked(page.regions["mt-dock"], "mm-main")
+                         if e.get("data-action") == "mm-setup")
+            tap_element(app, place)
+    else:
+        want = "mm-play" if "tap Play" in page.texts["mt-msg"] else "mm-trade"
+        button = next(e for e in marked(page.regions["mt-dock"], "btn")
+                      if e.get("data-action") == want)
+        tap_element(app, button)
+    await settle(app)
+
+
+TAPS = {PM: pm_tap, "machiavelli": machiavelli_tap, "machine": machine_tap}
 
 
 def played_store(game: str) -> DictStore:
@@ -205,3 +224,28 @@ def test_the_runner_checks_order_and_any_order() -> None:
     assert run.check(["d"]) is None and run.check(["e"]) == "Not quite: c d."
     assert run.note(["d", "c"]) and run.next_action() is None and run.step is not None
     assert not run.step.waits
+
+
+def test_a_seated_guide_refuses_another_move_and_the_tables_own_buttons() -> None:
+    """Machiavelli: 4♠ laid where the step says 3♠ is refused, the game as it was; Undo and
+    New game (which would reach the player's own game) are set aside."""
+    async def run() -> None:
+        app, page, _env = boot(address="#/machiavelli/learn")
+        await settle(app)
+        table = app.tables["machiavelli"]
+        click(app, "guide-next")
+        m = table.guided
+        state, count = m.state, m.actions
+        four = next(e for e in marked(page.regions["mt-dock"], "mt-hcard")
+                    if e["data-card"] == "4S")
+        tap_element(app, four)
+        click(app, "m-new")
+        await settle(app)
+        assert (m.state, m.actions) == (state, count)
+        assert page.texts["mt-msg"] == "Not quite: tap 3♠, then New meld."
+        for action in ("m-undo", "mt-again", "m-hint"):
+            click(app, action)
+            await settle(app)
+            assert page.texts["mt-msg"].startswith("Not quite"), action
+            assert table.guided is m and (m.state, m.actions) == (state, count)
+    run_async(run())

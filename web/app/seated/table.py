@@ -47,6 +47,8 @@ U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 
 class SeatedTable(Generic[U]):
     game_id = ""
+    # the table's own actions a guided game lets through (only looking: the rest are set aside)
+    guide_allows: frozenset[str] = frozenset()
     screens = frozenset({"deal", "setup", "watch", "daily"})
 
     def __init__(self, app: Host, ui: U) -> None:
@@ -257,7 +259,8 @@ class SeatedTable(Generic[U]):
         if action == "guide-again":
             self.start_guide()
             return False
-        if getattr(self, "act_" + action.replace("-", "_"), None) is not None:
+        if (getattr(self, "act_" + action.replace("-", "_"), None) is not None
+                and action not in self.guide_allows):
             step = run.step
             self.say(f"Not quite: {step.instruction()}." if step is not None else
                      "Leave the guide first.", "refusal")

@@ -24,8 +24,10 @@ from engine.games.machine.rules import (
     MachineState,
     MachineView,
     PlayerMat,
+    Discard,
     Setup,
     Stop,
+    Trade,
 )
 
 
@@ -78,6 +80,21 @@ class Table(SeatedTable[mu.TurnUI]):
             return
         if self.ui.hint_text:
             self.say(self.ui.hint_text, "hint")
+
+    def guide_mark(self, expected: list[Any]) -> None:
+        """A guided game's next step is marked as the Hint marks its advice: the pair chosen,
+        the display card or Draw ringed, the cards of a trade or a set selected."""
+        m = self.shown
+        if not expected or m is None:
+            self.ui = replace(self.ui, hint=None, hint_text=None)
+            return
+        a = expected[0]
+        cards = [str(x.card) for x in expected if isinstance(x, Trade | Discard)] or [
+            str(c) for c in getattr(a, "cards", ())]
+        pair = " ".join(str(a).split()[1:]) if isinstance(a, Setup) else self.ui.pair
+        self.ui = replace(self.ui, hint=str(a), hint_text=None, pair=pair,
+                          picked=self.ui.picked or tuple(cards))
+        self.hint_at = m.actions
 
     def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
         return self.finished(m, seat, mu.tap(self.view(m, seat), self.ui, ev.action,
@@ -176,6 +193,7 @@ class Table(SeatedTable[mu.TurnUI]):
         self.render_board()
 
     act_mm_opp = act_mm_sort = act_mm_aid = act_mm_mat = look
+    guide_allows = frozenset({"mm-opp", "mm-sort", "mm-aid", "mm-mat"})
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
     def act_mm_hint(self, _ev: Event | None) -> None:
