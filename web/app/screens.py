@@ -181,17 +181,42 @@ def import_confirm_html(conflicts: Sequence[str]) -> str:
 NUMBERS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
 
 
+# How to install the app, by browser: a player's words for each kind of device.
+INSTALL_WAYS = (
+    ("Android (Chrome)", "menu ⋮ › Add to Home screen (or Install app)"),
+    ("iPhone and iPad (Safari)", "Share › Add to Home Screen"),
+    ("Computer (Chrome or Edge)", "the install icon at the right of the address bar"),
+    ("Computer (Firefox)", "no install: keep it as a page (a bookmark); it still works "
+                           "offline"),
+)
+INSTALLED = "Installed"  # how the device's ``keeping()`` begins when the app is installed
+
+
+def install_html(keeping: str) -> str:
+    """About's "Install" part: installed (``keeping`` says so), or how to install it on each
+    kind of device."""
+    if keeping.startswith(INSTALLED):
+        return ('<h2>Install</h2><p data-testid="install">Installed: it opens from your home '
+                "screen or app list like any app, also without a connection.</p>")
+    ways = "".join(f"<li><b>{esc(who)}:</b> {esc(how)}</li>" for who, how in INSTALL_WAYS)
+    return ('<h2>Install</h2><p data-testid="install">Add it to your home screen to open it '
+            'like an app, also without a connection:</p>'
+            f'<ul class="install-ways">{ways}</ul>')
+
+
 def about_html(version: str, offline: str, credits: Sequence[str] = (),
                keeping: str = "") -> str:
     """About; ``credits``: one line per game ("<game>, a solitaire by <author>"); ``keeping``:
-    how this device keeps the games."""
+    how this device keeps the games (:meth:`app.table.Env.keeping`: whether it is installed
+    too)."""
     count = NUMBERS[len(credits)] if len(credits) < len(NUMBERS) else str(len(credits))
     games = f"{count} card and tile games to play on this device: " + "; ".join(credits) + "."
     return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
-            + f"<h2>Tabletop</h2><p>{esc(games)}</p>"
+            + f'<h2>Tabletop</h2><p data-testid="credits">{esc(games)}</p>'
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
             + (f'<p data-testid="keeping"><b>Your games:</b> {esc(keeping)}</p>' if keeping
                else "")
+            + install_html(keeping)
             + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
               "statistics are kept in this browser only: Settings, Export my games makes a copy to "
               "keep or to open on another device.</p></section></main>")
