@@ -182,10 +182,17 @@ def _count(value: Any) -> int:
 def _read_record(obj: Any) -> str:
     if not isinstance(obj, dict):
         raise ValueError("it is not an object")
-    r = g.Record(**{k: _count(obj.get(k, 0)) for k in RECORD})
+    played, won, streak, best = (_count(obj.get(k, 0)) for k in RECORD)
+    r = g.Record(played, won, streak, best)
     if not r.streak <= r.best_streak <= r.won <= r.played:
         raise ValueError("its counts do not add up")
-    return r.to_json()
+    # its groups, scores and finished games, each checked as the app reads its own record
+    return g.Record.from_json(json.dumps(obj)).to_json()
+
+
+def _all_known(record: g.Record) -> bool:
+    """Every game a record counted is in its history: merging it by game id loses nothing."""
+    return record.played <= len(record.history)
 
 
 def _read_settings(obj: Any) -> str:
@@ -304,7 +311,8 @@ def plan_import(store: g.Store, text: str, games: Games) -> Plan:
         elif item.kind == "record":
             stored = _parsed(mine)
             played = stored.get("played") if isinstance(stored, dict) else None
-            if isinstance(played, int) and played > 0:
+            if isinstance(played, int) and played > 0 and not _all_known(
+                    g.Record.from_json(item.text)):
                 theirs = json.loads(item.text)["played"]
                 plan.conflicts.append(Conflict(
                     item.key, f"{name}: your record here ({played} played) would be replaced "
@@ -328,8 +336,13 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Games) -> Impor
     for item in written:
         if item.kind == "save":  # with a revision every other open tab takes at once
             g.replace_save(store, item.key, item.text)
+        elif item.kind == "record":
+            _merge_record(store, item, games, first=item.key in plan.conflict_keys)
         else:
             store.set(item.key, item.text)
+    for item in plan.items:
+        if item.kind == "record" and item.key in skip:  # "Keep mine": its new games join it
+            _merge_record(store, item, games, first=False)
     kept = tuple(f"your {_name(games, i.game)} {'game' if i.kind == 'save' else i.kind}"
                  for i in plan.items if i.key in skip)
     return Imported(
@@ -338,6 +351,19 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Games) -> Impor
         settings=any(i.kind in ("settings", "setup") for i in written),
         kept=kept,
         games=frozenset(i.game for i in written if i.game and i.kind in ("save", "setup")))
+
+
+def _merge_record(store: g.Store, item: Item, games: Games, first: bool) -> None:
+    """A record of the file merged with this device's by game id (:func:`g.merge_records`):
+    never a game counted twice. ``first``: the file's counts are the base (the player chose
+    to replace this device's); else this device's, with the file's games it has not got."""
+    mine_text = store.get(item.key)
+    mine, theirs = g.Record.from_json(mine_text), g.Record.from_json(item.text)
+    table = games.get(item.game or "")
+    low = table is not None and table.scores == "low"
+    merged = g.merge_records(theirs, mine, low) if first else g.merge_records(mine, theirs, low)
+    if merged != mine or mine_text is None:
+        store.set(item.key, merged.to_json())
 
 
 def _name(games: Games, game_id: str | None) -> str:

@@ -5,9 +5,10 @@ a new deal / the set-up), and the screens a game's table declares (``Table.scree
 ``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a game with seats,
 ``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to its end,
 ``#/<game>/stats`` its statistics, ``#/<game>/learn`` its guided first game,
-``#/<game>/daily`` its daily deal;
-``#/settings``, ``#/about``. Deal and watch links of multi-player games carry the seats and
-options in a query (``?seats=you,standard&variant=helping``): never a hidden card.
+``#/<game>/daily`` its daily deal, ``#/<game>/replay/<game id>`` a finished game again;
+``#/stats`` every game's statistics, ``#/settings``, ``#/about``. Deal and watch links of
+multi-player games carry the seats and options in a query (``?seats=you,standard&variant=
+helping``): never a hidden card.
 """
 
 from __future__ import annotations
@@ -81,11 +82,16 @@ def route_href(r: Route) -> str:
         return f"#/{r.game}/setup"
     if r.screen in ("stats", "learn", "daily"):
         return f"#/{r.game}/{r.screen}"
+    if r.screen == "replay":
+        return f"#/{r.game}/replay/{r.param('gid')}"
+    if r.screen == "stats" and r.game is None:
+        return "#/stats"
     if r.screen in ("settings", "about"):
         return f"#/{r.screen}"
     return "#/"
 
 
+_GID = re.compile(r"^[0-9a-z]{1,40}$")  # a finished game's id (app.storage.new_gid)
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,40}$")
 
 
@@ -136,7 +142,7 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         if parts[1] in known_games:
             return Route("rules", game=parts[1])
         return Route("home", error=f"There is no game called “{parts[1][:40]}”.")
-    if head in ("settings", "about") and len(parts) == 1:
+    if head in ("settings", "about", "stats") and len(parts) == 1:
         return Route(head)
     if head in tables:
         query = parse_query(qtext) if qtext else ()
@@ -152,6 +158,11 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         if parts[1] in ("stats", "setup", "learn", "daily") and len(parts) == 2 and (
                 parts[1] in screens):
             return Route(parts[1], game=head)
+        if parts[1] == "replay" and len(parts) == 3 and "stats" in screens:
+            if not _GID.match(parts[2]):
+                return Route("home", error="This replay link could not be read: it may have "
+                                           "been cut short.")
+            return Route("replay", game=head, query=(("gid", parts[2]),))
         if parts[1] in ("deal", "watch") and len(parts) == 3 and parts[1] in screens:
             n = parse_deal_number(parts[2])
             if n is None:

@@ -15,13 +15,13 @@ import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from app import backup, guide, screens
+from app import backup, guide, screens, stats
 from app import settings as cfg
 from app import tables as table_packages
 from app.daily import Daily, tile_link
 from app.page import Page
 from app.routes import Route, parse_hash
-from app.storage import REFUSED, TabStore
+from app.storage import REFUSED, Record, TabStore
 from app.table import Env, Event, Table, Task
 from engine.registry import all_games
 
@@ -46,6 +46,7 @@ class App:
         self.routed = 0  # routes handled (tests wait on it)
         self.update_ready = False
         self.importing: backup.Plan | None = None  # an import waiting for "Replace"
+        self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
 
     # --- start-up ---
@@ -123,7 +124,7 @@ class App:
             return
         for t in self.tables.values():
             t.changed_elsewhere(key)
-        if self.route.screen == "home":
+        if self.route.screen == "home" or self.route == Route("stats"):
             self.render()
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -229,9 +230,14 @@ class App:
         new = self.current_table()
         if old is not None and (old is not new or route.screen not in ("table", "stats")):
             old.leave(route)
+        if self.replaying is not None:
+            self.replaying.stop()
+            self.replaying = None
         self.set_title()
         if new is not None and route.screen == "daily":
             self.daily.open(new)
+        elif new is not None and route.screen == "replay":
+            self.open_replay(new, route.param("gid"))
         elif new is not None and route.screen in ("table", "stats", "setup", "watch", "learn"):
             new.open(route)
         else:
@@ -247,6 +253,8 @@ class App:
 
     def keys(self) -> str:
         t = self.current_table()
+        if self.route.screen == "replay":
+            return stats.REPLAY_KEYS
         return t.keys() if t is not None and self.route.screen not in ("rules", "daily") else ""
 
     def set_title(self, name: str | None = None) -> None:
@@ -255,7 +263,8 @@ class App:
             if r.screen == "rules":
                 name = f"Rules of {self.info[r.game or ''].name}"
             else:
-                name = {"settings": "Settings", "about": "About"}.get(r.screen, "")
+                name = {"settings": "Settings", "about": "About",
+                        "stats": "Statistics"}.get(r.screen, "")
         self.page.title(f"{name} · Tabletop" if name else "Tabletop")
 
     def render(self) -> None:
@@ -281,6 +290,10 @@ class App:
                                if not fields[k][0].shared and t.name in fields[k][1]])
                      for t in self.tables.values()]
             html = screens.settings_html(self.settings, shared, games)
+        elif r.screen == "stats":
+            html = stats.all_html([
+                stats.GameRecord(gid, t.name, Record.load(self.store, gid), t.scores)
+                for gid, t in self.tables.items()])
         elif r.screen == "about":
             html = screens.about_html(self.version(), self.env.offline_status(),
                                       [t.credit for t in self.tables.values()],
@@ -307,9 +320,25 @@ class App:
         for gid, t in self.tables.items():  # a game's guided first game, until dismissed
             if "learn" in t.screens and gid not in seen:
                 actions[gid] += guide.offer_html(gid, t.name)
-        stats = next((f"#/{gid}/stats" for gid, t in self.tables.items()
-                      if "stats" in t.screens), None)
-        return screens.home_html(self.games, actions, self.notice, stats)
+        return screens.home_html(self.games, actions, self.notice, Route("stats").href())
+
+    def open_replay(self, table: Table, gid: str) -> None:
+        """A finished game of ``table``'s record, again (app.stats.ReplayScreen); one that
+        cannot be rebuilt is said on the home screen."""
+        entry = Record.load(self.store, table.game_id).find(gid)
+        try:
+            if entry is None:
+                raise ValueError("it is not among the games kept on this device")
+            replay = table.replay(entry)
+        except Exception as e:
+            self.notice = f"This {table.name} game cannot be replayed: {e}."
+            self.route = Route("home")
+            self.page.replace_hash("#/")
+            self.render()
+            return
+        self.replaying = stats.ReplayScreen(self, table.game_id, replay)
+        self.replaying.open(f"{table.name}: replay")
+        self.set_title(f"{table.name}: replay")
 
     async def fetch_rules(self, game_id: str) -> None:
         self.rules[game_id] = await self.env.fetch_text(f"rules/{game_id}.html")
@@ -318,6 +347,9 @@ class App:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
+        if self.replaying is not None:  # nothing on a replayed table plays
+            self.replaying.on_click(ev.action)
+            return
         daily = self.current_table() if self.route.screen == "daily" else None
         if daily is not None and ev.action.startswith("daily-"):
             self.daily.on_click(daily, ev.action)
@@ -340,10 +372,13 @@ class App:
                 self.save_settings()
             return
         table = self.current_table()
-        if table is not None:
+        if table is not None and self.replaying is None:
             table.on_change(ev)
 
     def on_key(self, key: str) -> None:
+        if self.replaying is not None:
+            self.replaying.on_key(key)
+            return
         table = self.current_table()
         if table is not None and self.route.screen in ("table", "watch"):
             table.on_key(key)

@@ -14,7 +14,7 @@ import random
 import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.errors import InvalidState
@@ -299,11 +299,17 @@ class Saved(Protocol):
 
     gid: str
     counted: bool  # already added to this device's record
+    # a game that is never counted (a guided first game): set it True before it is saved
+    practice: bool
 
     @property
     def over(self) -> bool: ...
 
     def envelope(self) -> dict[str, Any]: ...
+
+    def played(self) -> dict[str, Any]:
+        """A finished game as its record's history keeps it (see :func:`read_played`; ``gid``
+        and ``at`` are added here): who sat, the result, and what replays it."""
 
 
 G = TypeVar("G", bound=Saved)
@@ -331,17 +337,66 @@ def load_saved(store: Store, game_id: str, read: Callable[[str], G],
         return Loaded(None, problem=str(e) or type(e).__name__, set_aside_as=aside)
 
 
+HISTORY = 100  # finished games kept for the statistics' list and replays, per game
+
+
+def _whole(x: Any) -> int:
+    if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+        raise ValueError("not a whole number")
+    return x
+
+
+def read_played(data: Any) -> dict[str, Any]:
+    """One finished game of a record's history, checked field by field (ValueError): what
+    :meth:`Saved.played` gives and :class:`GameSaves` stamps with ``gid`` and ``at``."""
+    if not isinstance(data, dict):
+        raise ValueError("a finished game is not an object")
+    gid, at, result, tag = data.get("gid"), data.get("at"), data.get("result"), data.get("tag")
+    if not isinstance(gid, str) or not gid or len(gid) > 40:
+        raise ValueError("a finished game has no id")
+    levels, winners, score = data.get("levels", []), data.get("winners", []), data.get("score")
+    if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
+        raise ValueError("a finished game's levels cannot be read")
+    if score is not None and (not isinstance(score, (int, float)) or isinstance(score, bool)):
+        raise ValueError("a finished game's score is not a number")
+    replay = data.get("replay")
+    if replay is not None and not isinstance(replay, dict):
+        raise ValueError("a finished game's replay cannot be read")
+    return {"gid": gid, "at": _whole(at), "won": bool(data.get("won")),
+            "players": _whole(data.get("players", 1)), "levels": [x[:20] for x in levels][:8],
+            "winners": [_whole(w) for w in winners][:8] if isinstance(winners, list) else [],
+            "score": score, "result": str(result or "")[:300], "tag": str(tag or "")[:20],
+            "deal": data.get("deal") if isinstance(data.get("deal"), int) else None,
+            "replay": replay}
+
+
+def group_keys(entry: dict[str, Any]) -> list[str]:
+    """The groups a finished game is counted in: its number of players, and each computer
+    level at its table ("players:3", "level:strong")."""
+    return [f"players:{entry['players']}"] + [f"level:{lv}" for lv in sorted(set(entry["levels"]))]
+
+
 @dataclass
 class Record:
-    """This device's record of one game: games finished, won, the current and best winning
-    streaks. Older records without streaks read as streaks of 0."""
+    """This device's record of one game: games finished and won, the current and best winning
+    streaks, results by group (number of players, computer level), the scores, and the last
+    :data:`HISTORY` finished games (each with what replays it). The totals count every game;
+    older games drop off the history only. A record from before any of these reads with
+    zeros and an empty history."""
 
     played: int = 0
     won: int = 0
     streak: int = 0
     best_streak: int = 0
+    groups: dict[str, list[int]] = field(default_factory=dict)  # key -> [played, won]
+    scored: int = 0  # games with a score of the player's
+    score_sum: float = 0
+    best_score: float | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)  # oldest first
 
-    def add(self, won: bool) -> None:
+    def add(self, won: bool, entry: dict[str, Any] | None = None, low: bool = False) -> None:
+        """Count one finished game (``entry``: its history line; ``low``: lower scores are
+        better)."""
         self.played += 1
         if won:
             self.won += 1
@@ -349,9 +404,29 @@ class Record:
             self.best_streak = max(self.best_streak, self.streak)
         else:
             self.streak = 0
+        if entry is None:
+            return
+        for key in group_keys(entry):
+            pw = self.groups.setdefault(key, [0, 0])
+            pw[0] += 1
+            pw[1] += int(won)
+        score = entry.get("score")
+        if isinstance(score, (int, float)):
+            self.scored += 1
+            self.score_sum += score
+            if self.best_score is None or (score < self.best_score if low
+                                           else score > self.best_score):
+                self.best_score = score
+        self.history = (self.history + [entry])[-HISTORY:]
+
+    def has(self, gid: str) -> bool:
+        return any(e["gid"] == gid for e in self.history)
+
+    def find(self, gid: str) -> dict[str, Any] | None:
+        return next((e for e in self.history if e["gid"] == gid), None)
 
     def to_json(self) -> str:
-        return json.dumps(self.__dict__)
+        return json.dumps(self.__dict__, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | None) -> Record:
@@ -364,11 +439,55 @@ class Record:
             return cls()
         if any(v < 0 for v in vals.values()) or vals["won"] > vals["played"]:
             return cls()
-        return cls(**vals)
+        record = cls(vals["played"], vals["won"], vals["streak"], vals["best_streak"])
+        try:  # what came after the counts: a part that cannot be read starts empty
+            groups = data.get("groups") or {}
+            record.groups = {str(k)[:40]: [_whole(v[0]), _whole(v[1])]
+                             for k, v in groups.items() if isinstance(v, list) and len(v) == 2}
+            score_sum, best = data.get("score_sum", 0), data.get("best_score")
+            if isinstance(score_sum, (int, float)) and not isinstance(score_sum, bool):
+                record.scored = _whole(data.get("scored", 0))
+                record.score_sum = score_sum
+                record.best_score = best if isinstance(best, (int, float)) and not isinstance(
+                    best, bool) else None
+        except (ValueError, TypeError, AttributeError, IndexError):
+            record.groups, record.scored, record.score_sum, record.best_score = {}, 0, 0, None
+        history = data.get("history") or []
+        if isinstance(history, list):
+            for e in history[-HISTORY:]:
+                try:
+                    record.history.append(read_played(e))
+                except ValueError:
+                    continue  # one unreadable game is left out, the others stay
+        return record
 
     @classmethod
     def load(cls, store: Store, game_id: str) -> Record:
         return cls.from_json(store.get(record_key(game_id)))
+
+
+def merge_records(mine: Record, theirs: Record, low: bool = False) -> Record:
+    """Another device's record (an import) merged into this one by game id: every finished
+    game in the file's history that this device has not counted is added once, so importing
+    the same file twice, or a file of this device's own games, counts nothing twice. Games the
+    file counted before its history (older than its last :data:`HISTORY`, or from an app
+    without history) are taken only onto a device with no record yet: whether this device has
+    them cannot be told."""
+    if mine.played == 0 and not mine.history:
+        return theirs
+    merged = Record.from_json(mine.to_json())
+    new = sorted((e for e in theirs.history if not merged.has(e["gid"])),
+                 key=lambda e: e["at"])
+    last = max((e["at"] for e in mine.history), default=0)
+    for e in new:
+        streak = merged.streak
+        merged.add(bool(e["won"]), e, low)
+        if e["at"] < last:  # an older game does not make or break today's streak
+            merged.streak = streak
+    merged.history.sort(key=lambda e: e["at"])
+    merged.history = merged.history[-HISTORY:]
+    merged.best_streak = max(merged.best_streak, theirs.best_streak, merged.streak)
+    return merged
 
 
 class GameSaves(Generic[G]):
@@ -381,13 +500,15 @@ class GameSaves(Generic[G]):
     """
 
     def __init__(self, store: Store, game_id: str, name: str, read: Callable[[str], G],
-                 won: Callable[[G], bool]) -> None:
+                 won: Callable[[G], bool], low: bool = False) -> None:
         self.store = store
         self.game_id = game_id
         self.name = name
         self.read = read
         self.won = won
+        self.low = low  # lower scores are better
         self.key = save_key(game_id)
+        self.record_key = record_key(game_id)
 
     def load(self, then: str = "; a new game can start.") -> tuple[G | None, str | None]:
         """The saved game (None: none or unreadable) and what to tell the player."""
@@ -410,11 +531,17 @@ class GameSaves(Generic[G]):
             self.count(game)
         return write_save(self.store, self.key, game.envelope())
 
-    def count(self, game: G) -> Record:
-        """Add a finished game to the record once (the game remembers it was counted)."""
+    def count(self, game: G, now_ms: int | None = None) -> Record:
+        """Add a finished game to the record once: the game remembers it was counted, and a
+        game whose id the history holds already (counted by another tab) is not counted
+        again. A practice game is never counted."""
         record = self.record()
+        if game.over and not game.counted and (game.practice or record.has(game.gid)):
+            game.counted = True
         if game.over and not game.counted:
-            record.add(self.won(game))
+            entry = {**game.played(), "gid": game.gid,
+                     "at": now_ms if now_ms is not None else int(time.time() * 1000)}
+            record.add(self.won(game), read_played(entry), self.low)
             # counted only once the record is kept: a refused write is tried again next save
             game.counted = self.store.set(record_key(self.game_id),
                                           record.to_json()) is not False

@@ -130,6 +130,9 @@ class Table(Protocol):
     name: str  # the game's name (its GameInfo's)
     screens: frozenset[str]
     credit: str  # the game in About's list of games: its name, and who made it
+    # the player's score in the statistics: "high" (more is better), "low" (fewer is
+    # better: penalty points), "" (the game has no score)
+    scores: str
 
     # --- this device's game ---
     def load(self) -> str | None:
@@ -180,6 +183,10 @@ class Table(Protocol):
         """Start the daily deal of ``date`` (the table's fixed set-up), marked as such, and
         show it."""
 
+    def replay(self, entry: dict[str, Any]) -> Replay:
+        """A finished game of the record's history (:func:`app.storage.read_played`) rebuilt
+        from what it kept; raises (ValueError, InvalidState, IllegalAction) when it cannot be."""
+
     # --- routes and events ---
     def open(self, route: Route) -> None: ...
 
@@ -196,6 +203,26 @@ class Table(Protocol):
     def on_change(self, ev: Event) -> None: ...
 
     def on_key(self, key: str) -> None: ...
+
+
+class Replay(Protocol):
+    """A finished game rebuilt from its record's history by its table (:meth:`Table.replay`):
+    its states, drawn by the game's own table (:class:`app.stats.ReplayScreen` steps it)."""
+
+    steps: int  # actions applied: states 0 .. steps
+
+    def frame(self, title: str) -> str:
+        """The screen: the game's table frame."""
+
+    def draw(self, k: int, head: str, controls: str) -> None:
+        """Draw state ``k`` with the game's table and what step ``k`` did in the message line:
+        ``head`` above the board, ``controls`` in the dock; nothing on the table plays."""
+
+    def line(self, k: int) -> str:
+        """What step ``k`` (1 .. steps) did."""
+
+    def ending(self) -> str:
+        """The end of the game, as its table says it."""
 
 
 class TableClass(Protocol):

@@ -20,7 +20,7 @@ from app.daily import date_of
 from app.routes import parse_deal_number
 from app.storage import Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState
-from engine.protocol import Action, Config, Game, Outcome
+from engine.protocol import Action, Config, Game, Outcome, outcome_text
 from engine.registry import get_game
 from engine.seats import deal_seeded, seated_config
 
@@ -259,6 +259,10 @@ class Match:
     watch: bool = False
     hands: list[list[int]] = field(default_factory=list)  # a match's points, hand by hand
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
+    # every action applied, as text (what a replay applies again); None: not all are known
+    # (a game saved before they were kept)
+    moves: list[str] | None = field(default_factory=list)
+    practice: bool = False  # never counted
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match:
@@ -292,6 +296,30 @@ class Match:
             state = self.game.apply(state, a)
         self.state = state
         self.actions += len(actions)
+        if self.moves is not None:
+            self.moves.extend(str(a) for a in actions)
+
+    def rewind(self, state: Any, actions: int) -> None:
+        """Back to an earlier ``state`` after ``actions`` actions (Undo)."""
+        self.state, self.actions = state, actions
+        if self.moves is not None:
+            del self.moves[actions:]
+
+    def played(self) -> dict[str, Any]:
+        """This finished game as the record's history keeps it (:func:`app.storage.read_played`):
+        the seats, the result, the score of the seat that is you, and the set-up, deal and
+        moves that replay it."""
+        out = self.outcome
+        assert out is not None
+        you = next((i for i, s in enumerate(self.setup.seats) if s.kind == "you"), None)
+        score = (out.scores[you] if out.scores is not None and you is not None else None)
+        replay = ({"setup": self.setup.to_dict(), "deal": self.deal, "moves": list(self.moves)}
+                  if self.moves is not None and len(self.moves) == self.actions else None)
+        return {"won": won(self), "players": len(self.setup.seats),
+                "levels": [s.level for s in self.setup.seats if s.kind == "computer"],
+                "winners": list(out.winners), "score": score, "deal": self.deal,
+                "result": outcome_text(out, self.names()), "tag": "daily" if self.daily else "",
+                "replay": replay}
 
     def envelope(self) -> dict[str, Any]:
         return {
@@ -300,6 +328,7 @@ class Match:
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
             "counted": self.counted, "hands": self.hands, "daily": self.daily,
+            "moves": self.moves, "practice": self.practice,
             "state": self.game.state_to_dict(self.state),
         }
 
@@ -339,7 +368,8 @@ class Match:
         except (TypeError, ValueError):
             raise InvalidState("the saved game's log cannot be read") from None
         shown = data.get("shown")
-        if shown is not None and not isinstance(shown, int):
+        if shown is not None and (not isinstance(shown, int) or isinstance(shown, bool)
+                                  or not 0 <= shown < len(setup.seats)):
             raise InvalidState("the saved game's shown hand cannot be read")
         gid = data["gid"]
         hands = data.get("hands") or []
@@ -348,8 +378,13 @@ class Match:
                 and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
                 for h in hands):
             raise InvalidState("the saved game's points per hand cannot be read")
+        moves = data.get("moves", [] if actions == 0 else None)
+        if moves is not None and (not isinstance(moves, list) or len(moves) != actions
+                                  or not all(isinstance(x, str) for x in moves)):
+            moves = None  # a replay needs every move: without them the game is still played
         return cls(setup, deal, state, actions, gid, log, seen, shown,
-                   bool(data.get("counted")), hands=hands[:1000], daily=date_of(data))
+                   bool(data.get("counted")), hands=hands[:1000], daily=date_of(data),
+                   moves=moves, practice=bool(data.get("practice")))
 
 
 def load_setup(store: Store, game_id: str) -> Setup:

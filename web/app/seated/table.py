@@ -18,12 +18,13 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
-from app import daily
+from app import daily, stats
 from app.guide import GuideRun, dismiss, guide_of, has_guide, learn_note, step_on
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns, speed_field
+from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
     Match,
@@ -36,6 +37,7 @@ from app.seated.seats import (
 )
 from app.seated.setup_form import SetupForm
 from app.settings import Field
+from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
 from app.table import Event, Host, SaveInfo
 from engine.errors import IllegalAction
@@ -49,7 +51,8 @@ class SeatedTable(Generic[U]):
     game_id = ""
     # the table's own actions a guided game lets through (only looking: the rest are set aside)
     guide_allows: frozenset[str] = frozenset()
-    screens = frozenset({"deal", "setup", "watch", "daily"})
+    screens = frozenset({"deal", "setup", "watch", "daily", "stats"})
+    scores = "high"  # the player's points: more is better (a game of penalties says "low")
 
     def __init__(self, app: Host, ui: U) -> None:
         self.app = app
@@ -61,7 +64,8 @@ class SeatedTable(Generic[U]):
         self.credit = self.info.name
         game_id = self.game_id
         self.saves = GameSaves(app.store, game_id, self.info.name,
-                               lambda text: Match.from_json(text, game_id), won)
+                               lambda text: Match.from_json(text, game_id), won,
+                               low=self.scores == "low")
         self.form = SetupForm(app.store, self.info)
         self.computers = ComputerTurns(self)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
@@ -312,6 +316,8 @@ class SeatedTable(Generic[U]):
             return
         if key == self.saves.key and self.saves.newer():
             self.take_newer()
+        elif key == self.saves.record_key and self.app.route == Route("stats", self.game_id):
+            self.render_stats()  # another tab counted a game
 
     def hidden(self) -> None:
         """The app went to the background: a pass-and-play hand goes under its cover now, so
@@ -432,6 +438,10 @@ class SeatedTable(Generic[U]):
             self.start_guide()
             return
         self.end_guide()
+        if route.screen == "stats":
+            self.app.set_title(f"{self.info.name}: statistics")
+            self.render_stats()
+            return
         if route.screen == "setup":
             self.watching = None
             self.computers.stop()
@@ -607,19 +617,30 @@ class SeatedTable(Generic[U]):
         if focus is not None:
             self.render_setup(focus=focus)
 
-    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int) -> None:
+    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
+                   head: str | None = None, dock_head: str = "") -> None:
         """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
-        nothing to tap but Stop."""
+        nothing to tap but Stop (``head``: another bar above the table; ``dock_head``: the
+        replay's controls above the hand, for a finished game's replay)."""
         shown = copy.copy(m)
         shown.state = state
         seat = self.viewer(m)
         marked, self.marked = self.marked, self.marks(origin, state)
         try:
-            html = screens.replay_html(k, steps) + self.board_html(shown, seat, False)
+            html = (screens.replay_html(k, steps) if head is None else head) + self.board_html(
+                shown, seat, False)
+            dock = dock_head + self.dock_html(shown, seat, False)
         finally:
             self.marked = marked
         self.page.region("mt-board", html)
-        self.page.region("mt-dock", self.dock_html(shown, seat, False))
+        self.page.region("mt-dock", dock)
+
+    def replay(self, entry: dict[str, Any]) -> SeatedReplay:
+        return SeatedReplay(self, entry)
+
+    def render_stats(self) -> None:
+        record = GameRecord(self.game_id, self.name, self.saves.record(), self.scores)
+        self.page.region("screen", stats.game_html(record))
 
     def on_click(self, ev: Event) -> None:
         self.follower = False  # a person acts in this tab: its computers move again
@@ -822,7 +843,7 @@ class SeatedTable(Generic[U]):
         if m is None or not self.undo or self.computers.runner is not None:
             self.say("Nothing to undo in this turn.", "refusal")
             return
-        m.state, m.actions = self.undo.pop()
+        m.rewind(*self.undo.pop())
         self.save()
         self.render_board()
         self.say("Undone.")

@@ -24,6 +24,7 @@ from engine.protocol import Action, outcome_text
 
 class Table(SeatedTable[mu.TurnUI]):
     game_id = "machiavelli"
+    scores = "low"  # penalty points for the cards left: fewer is better
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.TurnUI())

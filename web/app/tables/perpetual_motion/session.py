@@ -29,6 +29,7 @@ class Session:
     counted: bool = False  # already added to this device's record
     manual: bool = False  # the player makes the forced moves by tapping
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
+    practice: bool = False  # never counted
 
     @classmethod
     def new(cls, deal: int, manual: bool = False) -> Session:
@@ -50,6 +51,16 @@ class Session:
     @property
     def over(self) -> bool:
         return GAME.outcome(self.state) is not None
+
+    def played(self) -> dict[str, Any]:
+        """This finished deal as the record's history keeps it: a deal has one legal action at
+        every step, so its number is all a replay needs (:func:`replay_states`)."""
+        out = self.outcome
+        assert out is not None
+        return {"won": won(self), "players": 1, "levels": [], "winners": list(out.winners),
+                "score": None, "deal": self.deal, "result": out.summary,
+                "tag": "daily" if self.daily else "",
+                "replay": None if self.deal is None else {"deal": self.deal}}
 
     def pending(self) -> Move | None:
         move: Move | None = GAME.pending_move(self.state)
@@ -130,6 +141,7 @@ class Session:
             "counted": self.counted,
             "manual": self.manual,
             "daily": self.daily,
+            "practice": self.practice,
             "state": GAME.state_to_dict(self.state),
         }
 
@@ -143,7 +155,26 @@ class Session:
         state = GAME.state_from_dict(data.get("state"))
         return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
                    daily=date_of(data),
-                   manual=bool(data.get("manual")))
+                   manual=bool(data.get("manual")), practice=bool(data.get("practice")))
+
+
+MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
+
+
+def replay_states(replay: dict[str, Any]) -> list[PMState]:
+    """Every state of a finished deal from its number: the one legal action each time, as
+    the game was played (the player's taps only ever make the forced moves). ValueError when
+    the replay cannot be read."""
+    deal = replay.get("deal")
+    if not isinstance(deal, int) or isinstance(deal, bool) or deal < 0:
+        raise ValueError("the deal number cannot be read")
+    states = [GAME.new_seeded(deal)]
+    while len(states) < MAX_REPLAY:
+        legal = GAME.legal_actions(states[-1])
+        if not legal:
+            return states
+        states.append(GAME.apply(states[-1], legal[0]))
+    raise ValueError("the deal did not end")
 
 
 def won(session: Session) -> bool:

@@ -13,15 +13,18 @@ import asyncio
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from app import daily
+from app import daily, stats
 from app.guide import GuideRun, dismiss, guide_of, learn_note, step_on
 from app.kit import confirm_html, plural
 from app.routes import Route
 from app.settings import SPEEDS, Field, speed_choices
+from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
 from app.table import Event, Host, SaveInfo
 from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 from engine.errors import IllegalAction
@@ -71,6 +74,7 @@ class Table:
     screens = frozenset({"deal", "stats", "daily", "learn"})
     name = GAME.info.name
     credit = f"{GAME.info.name}, a solitaire by Mark Masten"
+    scores = ""  # a deal is won or not: no points
 
     def __init__(self, app: Host) -> None:
         self.app = app
@@ -846,8 +850,12 @@ class Table:
 
     # --- statistics ---
     def render_stats(self) -> None:
-        self.page.region("screen", v.stats_html(self.saves.record(), self.sim_games,
-                                                self.sim_seed, self.sim, self.sim_running))
+        record = GameRecord(PM, self.name, self.saves.record(), self.scores)
+        self.page.region("screen", stats.game_html(record, v.sim_html(
+            self.sim_games, self.sim_seed, self.sim, self.sim_running)))
+
+    def replay(self, entry: dict[str, Any]) -> PMReplay:
+        return PMReplay(self.page, entry)
 
     def act_sim_start(self, ev: Event) -> None:
         if self.sim_running:

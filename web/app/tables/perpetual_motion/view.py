@@ -261,6 +261,12 @@ def stats_html(record: Record, games: int, seed: int, sim: Simulation | None, ru
            f"<dt>Played</dt><dd>{record.played}</dd><dt>Won</dt><dd>{record.won}</dd>"
            f"<dt>Current streak</dt><dd>{record.streak}</dd>"
            f"<dt>Best streak</dt><dd>{record.best_streak}</dd></dl></section>")
+    return (topbar("Statistics") + '<main class="page stats" id="main">' + rec
+            + sim_html(games, seed, sim, running) + "</main>")
+
+
+def sim_html(games: int, seed: int, sim: Simulation | None, running: bool) -> str:
+    """The simulator's panel and, once run, its results (under the statistics)."""
     choices = "".join(f'<option value="{n}"{" selected" if n == games else ""}>{n:,}</option>'
                       for n in (1000, 10000, 50000, 100000))
     form = (
@@ -297,8 +303,7 @@ def stats_html(record: Record, games: int, seed: int, sim: Simulation | None, ru
                f"<dt>Commonest loops</dt><dd>{esc(loop_txt)}</dd></dl>"
                "<p class='fine'>Mark Masten's published analysis: 8.67 % of deals won, "
                "44.7 rounds on average. " + esc(ROUND_COUNT_NOTE) + "</p></section>")
-    return (topbar("Statistics") + '<main class="page stats" id="main">' + rec + form + res
-            + "</main>")
+    return form + res
 
 
 def sim_progress_html(sim: Simulation | None, running: bool) -> str:
