@@ -120,7 +120,7 @@ def test_a_changed_clock_never_counts_a_played_day_twice() -> None:
         screen = page.regions["screen"]
         kept = book_of(store).attempts["2026-12-02"]
         assert 'data-date="2026-12-02"' in screen and kept.result in screen
-        assert "Counted for 2026-12-02" in screen and "Daily streak 1" in screen
+        assert "Counted for 2026-12-02" in screen and "<dd>1 (best 1)</dd>" in screen
         click(app, "daily-play")
         finish_pm(app)
         assert book_of(store).attempts["2026-12-02"] == kept  # not counted again

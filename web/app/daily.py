@@ -221,11 +221,6 @@ def share_text(game_name: str, date: str, attempt: Attempt, streak: int) -> str:
     return f"{APP_NAME} · {game_name} daily {date} · {attempt.result} · streak {streak}"
 
 
-def streak_line(s: Streaks) -> str:
-    return (f"Daily streak {s.played} (best {s.best_played}) · won streak {s.won} "
-            f"(best {s.best_won})")
-
-
 class DailyTable(Protocol):
     """What the daily screen needs of a table (:class:`app.table.Table`)."""
 
@@ -280,16 +275,18 @@ def screen_html(table: DailyTable, today: str, book: Book, asking: str | None = 
                   + share + "</div>")
     note = (f'<div class="notice warn" role="alert" data-testid="notice"><p>{esc(problem)}'
             "</p></div>" if problem else "")
-    return (topbar(f"{table.name}: daily deal")
+    return (topbar("Daily deal")
             + f'<main class="page daily" id="main" data-testid="daily" data-deal="{deal}" '
               f'data-date="{esc(today)}">{note}'
             + '<section class="panel" aria-labelledby="daily-h">'
-            + f'<h2 id="daily-h">{esc(today)}: deal <span data-testid="daily-deal">{deal}'
-              "</span></h2>"
-            + f'<p class="fine" data-testid="daily-setup">{esc(table.daily_setup())} The same '
-              "deal for everyone today; a new one tomorrow.</p>"
+            + f'<h2 id="daily-h">{esc(table.name)}, {esc(today)}</h2>'
+            + f'<p>Deal <b data-testid="daily-deal">{deal}</b>: the same for everyone today, '
+              "a new one tomorrow.</p>"
+            + f'<p class="fine" data-testid="daily-setup">{esc(table.daily_setup())}</p>'
             + status
-            + f'<p data-testid="daily-streak">{esc(streak_line(s))}</p>'
+            + f'<dl class="kv" data-testid="daily-streak">'
+              f"<dt>Daily streak</dt><dd>{s.played} (best {s.best_played})</dd>"
+              f"<dt>Won streak</dt><dd>{s.won} (best {s.best_won})</dd></dl>"
             + '<p class="fine">Playing the daily deal every day keeps your daily streak, won '
               "or lost; winning every day keeps your won streak.</p>"
             + bottom
@@ -338,7 +335,7 @@ class Daily:
 
     def open(self, table: Any, asking: bool = False) -> None:
         self.asking = asking
-        self.app.set_title(f"{table.name}: daily deal")
+        self.app.set_title(f"{table.name}: daily deal")  # the tab's title: its game too
         book, problem = load_book(self.app.store, table.game_id, table.name)
         lose = table.game_to_lose() if asking else None
         self.app.page.region("screen", screen_html(table, self.today(), book, lose, problem))
