@@ -1,6 +1,8 @@
 """Screenshots of every table at the start of the player's turn, and of the home screen, in
 light and dark, at 360 x 640 (device scale 1, touch, reduced motion): written to
-docs/screenshots/<game>-light.png, <game>-dark.png, home-light.png and home-dark.png.
+docs/screenshots/<game>-light.png, <game>-dark.png, home-light.png and home-dark.png; and a
+step of Perpetual Motion's guided first game (its third: tops A 5 A 5, the card to move and the
+stack it goes to marked), guide-light.png and guide-dark.png.
 
 The tables are opened as the browser tests of the table frame open them
 (tests/helpers/layout.py: TURNS, open_turn): Machiavelli deal 7 against two Standard
@@ -8,7 +10,7 @@ computers, the Machine deal 7 against one (its set-up choice), Cube Farm deal 7 
 Perpetual Motion deal 7.
 
 Usage: flock /tmp/browser.lock .venv/bin/python scripts/screenshots.py [--site build/site]
-       [--out docs/screenshots]
+       [--out docs/screenshots] [--only guide]
 (build the site first; one browser at a time on this machine, hence the lock.)
 """
 
@@ -23,6 +25,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from browserlib import SITE, chromium  # noqa: E402
+from helpers.guide_page import pm_browser_step  # noqa: E402
 from helpers.layout import TURNS, open_turn  # noqa: E402
 from helpers.pages import go  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
@@ -31,10 +34,19 @@ PHONE_1X = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1,
             "is_mobile": True, "has_touch": True}
 
 
+def guide_step(page: object) -> None:
+    """Perpetual Motion's guided game at its third step (the first forced move marked)."""
+    go(page, "#/")
+    go(page, "#/perpetual-motion/learn")
+    for _ in range(2):  # Next, then Deal
+        pm_browser_step(page)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, default=SITE)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    ap.add_argument("--only", choices=("guide",), help="only these screenshots")
     args = ap.parse_args()
     if not (args.site / "index.html").exists():
         raise SystemExit(f"{args.site} is not built: run scripts/build_site.py first")
@@ -50,10 +62,14 @@ def main() -> None:
                 page.wait_for_function("document.documentElement.dataset.ready === '1'",
                                        timeout=180_000)
                 go(page, "#/")
-                shots = [("home", None)] + [(g, g) for g in TURNS]
+                shots = [("home", None)] + [(g, g) for g in TURNS] + [("guide", "guide")]
+                if args.only:
+                    shots = [(n, g) for n, g in shots if n == args.only]
                 for name, game in shots:
                     if game is None:
                         go(page, "#/")
+                    elif game == "guide":
+                        guide_step(page)
                     else:
                         open_turn(page, game)
                     page.evaluate("window.scrollTo(0, 0)")

@@ -83,3 +83,4 @@ def tap_element(app: Any, el: dict[str, str]) -> None:
     names = {k: "".join(w if i == 0 else w.capitalize() for i, w in enumerate(k.split("-")))
              for k in data}
     click(app, el["data-action"], **{names[k]: v for k, v in data.items()})
+
