@@ -12,7 +12,7 @@ from typing import Any
 from app import daily
 from app.daily import Attempt, Book, daily_deal, share_text, streaks
 from app.seated.seats import Match, default_setup
-from app.storage import DictStore
+from app.storage import DictStore, Record
 from helpers.shell import boot, click, run_async, settle
 
 from engine.cards import Card
@@ -100,8 +100,11 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         assert "not counted" in page.regions["pm-board"]
         assert book_of(store).attempts == book.attempts  # the first one stays the day's
         # counted in the statistics like any game, both times
-        record = json.loads(store.get(f"tabletop.{PM}.record") or "{}")
-        assert record["played"] == 2
+        record = Record.load(store, PM)
+        assert record.played == 2
+        for game in (first, second):  # marked daily in the record's history
+            entry = record.find(game.gid)
+            assert entry is not None and entry["tag"] == "daily"
         await settle(app)
     run_async(run())
 
@@ -256,3 +259,13 @@ def test_the_share_text_has_no_card_of_any_hand() -> None:
                     assert str(c) not in words and c.symbol not in text, (gid, date, c, text)
                 checked += len(cards)
     assert checked > 10000  # the playing cards of three games' deals were looked for
+
+
+def test_another_tabs_daily_result_is_shown_at_once() -> None:
+    store = DictStore()
+    app, page, _ = boot(store, f"#/{PM}/daily")
+    assert "Not played yet" in page.regions["screen"]
+    book = Book({"2026-12-02": Attempt(True, "won in round 3", 9, "other-tab")})
+    store.set(daily.book_key(PM), book.to_json())  # the other tab's write
+    app.handle(json.dumps({"kind": "storage", "key": daily.book_key(PM)}))
+    assert "won in round 3" in page.regions["screen"]

@@ -126,6 +126,9 @@ class App:
             t.changed_elsewhere(key)
         if self.route.screen == "home" or self.route == Route("stats"):
             self.render()
+        table = self.current_table()
+        if self.route.screen == "daily" and table is not None and key.endswith(".daily"):
+            self.daily.open(table)  # another tab's daily result
 
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
