@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app import backup
+from app import backup, tables
 from app import storage as g
 from app.seated.seats import Match
 from app.storage import DictStore, GameSaves, Record, TabStore
 from app.tables.perpetual_motion.session import Session
-from helpers.shell import boot, click
+from helpers.shell import boot, click, run_async, settle
 from helpers.stats import finished_match, seated_setup
+from sample import registered
 
 from engine.registry import get_game
 from engine.seats import choose, make_bots
@@ -310,3 +311,38 @@ def test_an_unreadable_history_line_is_left_out() -> None:
     text = json.dumps({"played": 2, "won": 1, "history": [good, {"gid": 7}, "no"]})
     r = Record.from_json(text)
     assert r.played == 2 and [e["gid"] for e in r.history] == ["x1"]
+
+
+def test_a_fifth_game_has_statistics_and_replays_with_nothing_of_its_own() -> None:
+    """The sample game (Nim, tests/sample/), played by taps at the shared seated table: its
+    statistics page and its replay come from the generic code alone."""
+    with registered() as nim:
+        tables.register(nim, "sample.nim_table")
+        try:
+            store = DictStore()
+
+            async def run() -> None:
+                app, page, env = boot(store)
+                env.go(f"#/{nim}/deal/7?seats=you,random")
+                await settle(app)
+                game = get_game(nim)
+                while not app.tables[nim].match.over:  # type: ignore[attr-defined]
+                    m = app.tables[nim].match  # type: ignore[attr-defined]
+                    take = game.legal_actions(m.state)[0]
+                    click(app, "nim-take", heap=str(take.heap), count=str(take.count))
+                    await settle(app)
+                m = app.tables[nim].match  # type: ignore[attr-defined]
+                entry = Record.load(store, nim).history[-1]
+                assert entry["replay"]["moves"] == m.moves and len(m.moves) == m.actions
+                env.go("#/stats")
+                assert f'data-testid="stats-link-{nim}"' in page.regions["screen"]
+                env.go(f"#/{nim}/stats")
+                assert f'data-testid="replay-{entry["gid"]}"' in page.regions["screen"]
+                env.go(f"#/{nim}/replay/{entry['gid']}")
+                click(app, "replay-last")
+                assert page.dataset["replayStep"] == str(m.actions)
+                assert entry["result"] in page.regions["mt-board"]
+
+            run_async(run())
+        finally:
+            tables.unregister(nim)
