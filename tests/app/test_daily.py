@@ -269,3 +269,24 @@ def test_another_tabs_daily_result_is_shown_at_once() -> None:
     store.set(daily.book_key(PM), book.to_json())  # the other tab's write
     app.handle(json.dumps({"kind": "storage", "key": daily.book_key(PM)}))
     assert "won in round 3" in page.regions["screen"]
+
+
+def test_the_daily_book_moves_with_export_and_import_merged_by_date() -> None:
+    from app import backup
+
+    there = DictStore()
+    app, _, _ = boot(there)
+    theirs = Book({"2026-12-01": Attempt(True, "won in round 2", 1, "t1"),
+                   "2026-12-02": Attempt(False, "lost in round 9", 2, "t2")})
+    there.set(daily.book_key(PM), theirs.to_json())
+    text = backup.export_text(there, app.tables)
+    here = DictStore()
+    mine = Book({"2026-12-02": Attempt(True, "won in round 4", 2, "m2")})
+    here.set(daily.book_key(PM), mine.to_json())
+    app2, _, _ = boot(here)
+    plan = backup.plan_import(here, text, app2.tables)
+    assert plan.conflicts == [] and plan.problems == []
+    backup.apply_plan(here, plan, True, app2.tables)
+    merged = book_of(here).attempts
+    assert merged == {"2026-12-01": theirs.attempts["2026-12-01"],
+                      "2026-12-02": mine.attempts["2026-12-02"]}  # never a date twice

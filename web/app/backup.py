@@ -6,7 +6,8 @@ The file (``tabletop-games-2026-11-30.json``)::
     {"format": "tabletop-games", "version": 1, "exported": "2026-11-30T23:40:00Z",
      "app": "0.1.0",
      "games": {"<solitaire>": {"save": {...}, "record": {...}},
-               "<game with seats>": {"save": {...}, "record": {...}, "setup": {...}}},
+               "<game with seats>": {"save": {...}, "record": {...}, "setup": {...},
+                                     "daily": {...}}},
      "settings": {...}}
 
 Each save is the game's own saved object (what ``tabletop.<game>.save`` holds). Reading a file
@@ -18,7 +19,9 @@ is reported and skipped, never written; a file that is not one of these, is too 
 from a newer version of the app is refused whole, and nothing changes.
 
 Importing never replaces a game in progress (or a record) of this device without asking: the
-plan lists those conflicts and the shell asks "Replace" or "Keep mine" before writing.
+plan lists those conflicts and the shell asks "Replace" or "Keep mine" before writing. A daily
+book (:mod:`app.daily`) is merged by date, this device's attempt kept for a date both have: a
+date is never counted twice.
 
 Set-aside unreadable saves (``tabletop.<game>.unreadable.<time>``) stay on the device: the
 Store protocol has no listing of keys, and they cannot be imported anyway.
@@ -32,6 +35,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app import daily
 from app import settings as cfg
 from app import storage as g
 from app.seated.seats import Setup
@@ -96,6 +100,9 @@ def export_data(store: g.Store, games: Games, version: str = "",
         setup = _parsed(store.get(skey)) if skey else None
         if isinstance(setup, dict):
             entry["setup"] = setup
+        book = _parsed(store.get(daily.book_key(gid))) if "daily" in games[gid].screens else None
+        if isinstance(book, dict):
+            entry["daily"] = book
         if entry:
             out_games[gid] = entry
     data: dict[str, Any] = {
@@ -276,6 +283,13 @@ def read_file(text: str, games: Games) -> Plan:
                                        "setup", gid))
             except Exception as e:
                 plan.problems.append(f"the {name} set-up could not be read ({_why(e)})")
+        if "daily" in entry and "daily" in table.screens:
+            book, problem = daily.Book.from_json(json.dumps(entry["daily"]))
+            if problem:
+                plan.problems.append(f"the {name} daily results could not all be read "
+                                     f"({problem})")
+            if book.attempts:
+                plan.items.append(Item(daily.book_key(gid), book.to_json(), "daily", gid))
     if "settings" in data:
         try:
             plan.items.append(Item(cfg.SETTINGS_KEY, _read_settings(data["settings"]),
@@ -338,6 +352,8 @@ def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Games) -> Impor
             g.replace_save(store, item.key, item.text)
         elif item.kind == "record":
             _merge_record(store, item, games, first=item.key in plan.conflict_keys)
+        elif item.kind == "daily":
+            daily.merge_book(store, item.key, item.text)
         else:
             store.set(item.key, item.text)
     for item in plan.items:

@@ -168,6 +168,17 @@ def finished(store: Store, game_id: str, name: str, date: str, won: bool, result
     return store.set(book_key(game_id), book.to_json()) is not False
 
 
+def merge_book(store: Store, key: str, text: str) -> None:
+    """An imported daily book joins this device's by date; for a date both have, this
+    device's attempt stays (a date is never counted twice)."""
+    theirs, _ = Book.from_json(text)
+    here = store.get(key)
+    mine = Book.from_json(here)[0] if here is not None else Book()
+    merged = Book({**theirs.attempts, **mine.attempts})
+    if merged.attempts != mine.attempts:
+        store.set(key, merged.to_json())
+
+
 # --- streaks ------------------------------------------------------------------------------------
 
 
