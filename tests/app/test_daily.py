@@ -290,3 +290,31 @@ def test_the_daily_book_moves_with_export_and_import_merged_by_date() -> None:
     merged = book_of(here).attempts
     assert merged == {"2026-12-01": theirs.attempts["2026-12-01"],
                       "2026-12-02": mine.attempts["2026-12-02"]}  # never a date twice
+
+
+def test_a_seated_daily_game_counts_when_it_ends() -> None:
+    """The Machine's daily deal played to its end (every seat's moves those of a Standard
+    computer, as the command line plays the deal): counted, its end says so."""
+    from engine.seats import play_seeded
+
+    async def run() -> None:
+        store = DictStore()
+        app, page, _ = boot(store, "#/machine/daily")
+        click(app, "daily-play")
+        await settle(app)
+        t = app.tables["machine"]
+        m = t.match
+        t.computers.stop()
+        moves: list[Any] = []
+        play_seeded("machine", m.deal, ["standard"] * len(m.setup.seats),
+                    on_action=lambda _p, a: moves.append(a))
+        m.rewind(Match.new(m.setup, m.deal).state, 0)  # from the deal's start
+        m.apply_all(moves)
+        t.save()
+        t.render_board()
+        app.flush()
+        attempt = book_of(store, "machine").attempts["2026-12-02"]
+        assert attempt.gid == m.gid and attempt.result.startswith(("won in", "lost in"))
+        assert "Counted" in page.regions["mt-board"]
+        await settle(app)
+    run_async(run())
