@@ -79,7 +79,21 @@ async def machine_tap(app: Any, page: Any) -> None:
     await settle(app)
 
 
-TAPS = {PM: pm_tap, "machiavelli": machiavelli_tap, "machine": machine_tap}
+async def cube_farm_tap(app: Any, page: Any) -> None:
+    """Tap what Cube Farm's table marks (as its Hint marks its advice): Confirm under the card
+    shown where it goes, or the ringed cubicle."""
+    found = marked(page.regions["mt-board"])
+    claim = next((e for e in found if e.get("data-action") == "cf-claim"), None)
+    if claim is not None:
+        tap_element(app, claim)
+    else:
+        assert any(e.get("data-testid") == "cf-preview" for e in found), "nothing marked"
+        click(app, "cf-ok")
+    await settle(app)
+
+
+TAPS = {PM: pm_tap, "machiavelli": machiavelli_tap, "machine": machine_tap,
+        "cube-farm": cube_farm_tap}
 
 
 def played_store(game: str) -> DictStore:

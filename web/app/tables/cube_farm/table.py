@@ -17,7 +17,7 @@ from app.seated.seats import LogLine, Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host
 from app.tables.cube_farm import board as cu
-from engine.games.cube_farm.rules import HAND_OVER, OVER, CFAction, CFState, NextHand
+from engine.games.cube_farm.rules import HAND_OVER, OVER, CFAction, CFState, NextHand, Place
 from engine.protocol import Action
 
 
@@ -52,10 +52,24 @@ class Table(SeatedTable[cu.TurnUI]):
         in it (a tap's own message, said after this, takes its place)."""
         super().render_board()
         m = self.shown
-        if m is not None and not self.covered(m) and self.live:
+        if m is not None and not self.covered(m) and self.live and self.run is None:
             text = cu.prompt(self.view(m, self.viewer(m)), self.ui, True)
             if text:
                 self.say(text)
+
+    def guide_mark(self, expected: list[Any]) -> None:
+        """A guided game's next step is marked as the Hint marks its advice: the card shown
+        where it goes (unless the player picked another card to look at), the cubicle to
+        claim ringed."""
+        m = self.shown
+        if not expected or m is None:
+            self.ui = replace(self.ui, hint=None)
+            return
+        a = expected[0]
+        if isinstance(a, Place) and self.ui.card is None:
+            self.ui, _ = cu.advice_ui(self.view(m, self.viewer(m)), self.ui, a)
+        else:
+            self.ui = replace(self.ui, hint=str(a))
 
     def flights(self, m: Match, before: CFState, after: CFState) -> list[tuple[str, str | None]]:
         seat = self.viewer(m)
@@ -135,7 +149,9 @@ class Table(SeatedTable[cu.TurnUI]):
         self.ui = cu.TurnUI(step=self.ui.step)
         super().act_mt_undo(ev)
 
-    # --- taps that never change the game ---
+    # --- taps that never change the game (a guided game lets them through) ---
+    guide_allows = frozenset({"cf-show", "cf-step"})
+
     def act_cf_show(self, ev: Event) -> None:
         m = self.shown
         if m is None:
