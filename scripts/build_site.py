@@ -25,7 +25,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -219,9 +219,69 @@ def copy_pyscript(out: Path) -> None:
         shutil.copy2(f, dest / f.name)
 
 
-def render_rules(out: Path) -> None:
+# In a rules page's Markdown: a picture drawn by the game's table package, either a fenced block
+# ("```figure" / "name: arg" / "```") or a region the picture stands for on the page (the Markdown
+# between stays the audited text); and a folded region ("<!-- details: Summary -->" ...
+# "<!-- /details -->") for a long reference list.
+FIGURE_BLOCK = re.compile(r"^```figure[ \t]*\n(.*?)\n```[ \t]*$", re.MULTILINE | re.DOTALL)
+REGION = re.compile(r"^<!-- (figure|details): *(.*?) *-->[ \t]*\n(.*?)^<!-- /\1 -->[ \t]*$",
+                    re.MULTILINE | re.DOTALL)
+Art = Callable[[str, str], str]
+
+
+def rules_art(game_id: str) -> Art | None:
+    """The game's ``figure(name, arg) -> html``: ``rules_art`` in its table package, if any."""
+    import importlib
+
+    if str(WEB) not in sys.path:  # the app's own package (app.*), run here in CPython
+        sys.path.insert(0, str(WEB))
+    from app.tables import has_table, module_name
+
+    if not has_table(game_id):
+        return None
+    try:
+        mod = importlib.import_module(module_name(game_id) + ".rules_art")
+    except ModuleNotFoundError:
+        return None
+    return cast(Art, mod.figure)
+
+
+def rules_html(text: str, art: Art | None) -> str:
+    """A rules page's HTML: the Markdown with its pictures drawn by ``art`` and its tables in a
+    wrapper (a table too wide for a phone scrolls inside it, never the page)."""
     import markdown
 
+    pieces: list[str] = []
+
+    def put(html_: str) -> str:
+        pieces.append(html_)
+        return f"\n\nRULESPIECE{len(pieces) - 1}\n\n"
+
+    def draw(name: str, arg: str) -> str:
+        if art is None:
+            raise SystemExit(f"a figure {name!r} in a rules page whose game draws none")
+        return art(name, arg)
+
+    def region(m: re.Match[str]) -> str:
+        if m.group(1) == "details":
+            from app.figures import details
+
+            return put(details(m.group(2), rules_html(m.group(3), art)))
+        name, _, arg = m.group(2).partition(" ")
+        return put(draw(name, arg.strip() or m.group(3)))
+
+    def block(m: re.Match[str]) -> str:
+        name, _, arg = m.group(1).partition(":")
+        return put(draw(name.strip(), arg.strip()))
+
+    text = FIGURE_BLOCK.sub(block, REGION.sub(region, text))
+    html_ = markdown.markdown(text, extensions=["tables", "sane_lists"])
+    html_ = html_.replace("<table>", '<div class="rules-table"><table>').replace(
+        "</table>", "</table></div>")
+    return re.sub(r"<p>RULESPIECE(\d+)</p>", lambda m: pieces[int(m.group(1))], html_)
+
+
+def render_rules(out: Path) -> None:
     from engine.registry import all_games, rules_markdown
 
     dest = out / "rules"
@@ -230,8 +290,8 @@ def render_rules(out: Path) -> None:
     for info in all_games():
         text = rules_markdown(info.id) if info.rules_page else ""
         if text:
-            html = markdown.markdown(text, extensions=["tables", "sane_lists"])
-            (dest / f"{info.id}.html").write_text(html, encoding="utf-8")
+            html_ = rules_html(text, rules_art(info.id))
+            (dest / f"{info.id}.html").write_text(html_, encoding="utf-8")
         games.append({**info.to_dict(), "has_rules": bool(text)})
     (out / "games.json").write_text(json.dumps(games, indent=1), encoding="utf-8")
 
