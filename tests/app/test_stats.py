@@ -123,6 +123,8 @@ def test_a_series_counts_what_the_command_line_says(game_id: str) -> None:
     page = app.page.regions["screen"]
     assert f"<dt>Played</dt><dd>{len(results)}</dd>" in page
     assert page.count('data-testid="replay-') == len(results)
+    app.env.go("#/")
+    assert 'href="#/stats"' in app.page.regions["screen"]  # the home's Statistics
     app.env.go("#/stats")
     assert f'data-testid="stats-link-{game_id}"' in app.page.regions["screen"]
 
@@ -346,3 +348,15 @@ def test_a_fifth_game_has_statistics_and_replays_with_nothing_of_its_own() -> No
             run_async(run())
         finally:
             tables.unregister(nim)
+
+
+def test_the_routes_of_statistics_and_replays() -> None:
+    from app.routes import Route, parse_hash
+    screens = {PM: frozenset({"deal", "stats"}), "nostats": frozenset({"deal"})}
+    games = (PM, "nostats")
+    assert parse_hash("#/stats", games, screens) == Route("stats")
+    r = parse_hash(f"#/{PM}/replay/18c2f0a1b2c3d4", games, screens)
+    assert r == Route("replay", game=PM, query=(("gid", "18c2f0a1b2c3d4"),))
+    assert r.href() == f"#/{PM}/replay/18c2f0a1b2c3d4" and Route("stats").href() == "#/stats"
+    assert parse_hash(f"#/{PM}/replay/<b>", games, screens).error
+    assert parse_hash("#/nostats/replay/abc", games, screens).error

@@ -80,12 +80,12 @@ def route_href(r: Route) -> str:
         return f"#/{r.game}/watch/{r.deal}{q}"
     if r.screen == "setup":
         return f"#/{r.game}/setup"
+    if r.screen == "stats" and r.game is None:
+        return "#/stats"
     if r.screen in ("stats", "learn", "daily"):
         return f"#/{r.game}/{r.screen}"
     if r.screen == "replay":
         return f"#/{r.game}/replay/{r.param('gid')}"
-    if r.screen == "stats" and r.game is None:
-        return "#/stats"
     if r.screen in ("settings", "about"):
         return f"#/{r.screen}"
     return "#/"
