@@ -318,3 +318,13 @@ def test_a_seated_daily_game_counts_when_it_ends() -> None:
         assert "Counted" in page.regions["mt-board"]
         await settle(app)
     run_async(run())
+
+
+def test_the_daily_screen_turns_to_the_new_day_when_the_app_comes_back() -> None:
+    app, page, env = boot(DictStore(), f"#/{PM}/daily")
+    assert 'data-date="2026-12-02"' in page.regions["screen"]
+    env.date = "2026-12-03"  # the phone slept past midnight
+    app.handle(json.dumps({"kind": "visible"}))
+    screen = page.regions["screen"]
+    assert 'data-date="2026-12-03"' in screen
+    assert f'data-deal="{daily_deal(PM, "2026-12-03")}"' in screen

@@ -81,6 +81,8 @@ class App:
                 table = self.current_table()
                 if table is not None and self.route.screen == "table":
                     table.resume_here()
+                elif table is not None and self.route.screen == "daily":
+                    self.daily.open(table)  # back after midnight: the new day's deal
             elif ev.kind == "hidden":
                 table = self.current_table()
                 if table is not None:
