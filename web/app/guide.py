@@ -145,7 +145,7 @@ class GuideRun:
                        'data-testid="guide-play">Play a real game</a>'
                        + button("Again", "guide-again", cls="btn small", testid="guide-again"))
         else:
-            count = f"Guided game: step {self.k + 1} of {n}"
+            count = f"Step {self.k + 1} of {n}"
             nxt = (button("Next", "guide-next", cls="btn small primary", testid="guide-next",
                           id_="guide-next") if not step.waits else "")
             skip = (button("Skip step", "guide-skip", cls="btn small", testid="guide-skip")
@@ -153,7 +153,8 @@ class GuideRun:
             buttons = (nxt + skip + button("Leave the guide", "guide-leave", cls="btn small",
                                            testid="guide-leave"))
         return (f'<div class="guide-bar" data-testid="guide-bar" data-step="{self.k}" '
-                f'data-steps="{n}"><span class="guide-count">{esc(count)}</span>'
+                f'data-steps="{n}" role="group" aria-label="Guided game">'
+                f'<span class="guide-count">{esc(count)}</span>'
                 f'<span class="guide-buttons">{buttons}</span></div>')
 
 

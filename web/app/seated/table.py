@@ -221,6 +221,7 @@ class SeatedTable(Generic[U]):
         if self.run is None:
             return
         self.page.region("guide-bar", self.run.bar_html(self.game_id))
+        self.page.region("mt-extra", "")  # no Share nor New game of a guided game
         self.page.data("guideStep", str(self.run.k))
         self.say(self.run.text(), "hint")
 
