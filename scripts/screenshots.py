@@ -2,7 +2,8 @@
 light and dark, at 360 x 640 (device scale 1, touch, reduced motion): written to
 docs/screenshots/<game>-light.png, <game>-dark.png, home-light.png and home-dark.png; and a
 step of Perpetual Motion's guided first game (its third: tops A 5 A 5, the card to move and the
-stack it goes to marked), guide-light.png and guide-dark.png.
+stack it goes to marked), guide-light.png and guide-dark.png; Machiavelli's statistics after
+three seeded games and the 14th step of the last one's replay, stats-*.png and replay-*.png.
 
 The tables are opened as the browser tests of the table frame open them
 (tests/helpers/layout.py: TURNS, open_turn): Machiavelli deal 7 against two Standard
@@ -10,7 +11,7 @@ computers, the Machine deal 7 against one (its set-up choice), Cube Farm deal 7 
 Perpetual Motion deal 7.
 
 Usage: flock /tmp/browser.lock .venv/bin/python scripts/screenshots.py [--site build/site]
-       [--out docs/screenshots] [--only guide]
+       [--out docs/screenshots] [--only guide|stats]
 (build the site first; one browser at a time on this machine, hence the lock.)
 """
 
@@ -19,15 +20,19 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "web"))  # the statistics' games are made by the app's own code
+sys.path.insert(0, str(ROOT))
 
 from browserlib import SITE, chromium  # noqa: E402
 from helpers.guide_page import pm_browser_step  # noqa: E402
 from helpers.layout import TURNS, open_turn  # noqa: E402
-from helpers.pages import go  # noqa: E402
+from helpers.pages import go, handled  # noqa: E402
+from helpers.stats import record_of  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
 PHONE_1X = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1,
@@ -42,16 +47,42 @@ def guide_step(page: object) -> None:
         pm_browser_step(page)
 
 
+# Machiavelli games (seed, computer levels by seat; seat 0 is you) for the statistics' shots
+STATS_GAMES = [(3, ["standard", "beginner"]), (4, ["beginner", "beginner", "standard"]),
+               (7, ["standard", "standard"])]
+ONLY = {"guide": ("guide",), "stats": ("stats", "replay")}
+
+
+def stats_page(page: Any, made: list[tuple[str, list[str]]]) -> None:
+    """Machiavelli's statistics after STATS_GAMES, played by the app's code in CPython (as the
+    command line plays them) and put in this browser's storage before the app starts again."""
+    if not made:
+        made.append(record_of("machiavelli", STATS_GAMES, low=True))
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)",
+                  ["tabletop.machiavelli.record", made[0][0]])
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
+    go(page, "#/machiavelli/stats")
+
+
+def replay_step(page: Any, made: list[tuple[str, list[str]]]) -> None:
+    """The last of those games replayed to its 14th step (after :func:`stats_page`)."""
+    go(page, f"#/machiavelli/replay/{made[0][1][-1]}")
+    for _ in range(14):
+        handled(page, lambda: page.keyboard.press("ArrowRight"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--site", type=Path, default=SITE)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
-    ap.add_argument("--only", choices=("guide",), help="only these screenshots")
+    ap.add_argument("--only", choices=tuple(ONLY), help="only these screenshots")
     args = ap.parse_args()
     if not (args.site / "index.html").exists():
         raise SystemExit(f"{args.site} is not built: run scripts/build_site.py first")
     args.out.mkdir(parents=True, exist_ok=True)
     server, url = serve_in_thread(args.site)
+    made: list[tuple[str, list[str]]] = []  # the statistics' record and its games' ids
     try:
         with chromium() as browser:
             for scheme in ("light", "dark"):
@@ -62,14 +93,19 @@ def main() -> None:
                 page.wait_for_function("document.documentElement.dataset.ready === '1'",
                                        timeout=180_000)
                 go(page, "#/")
-                shots = [("home", None)] + [(g, g) for g in TURNS] + [("guide", "guide")]
+                shots = [("home", None)] + [(g, g) for g in TURNS] + [
+                    ("guide", "guide"), ("stats", "stats"), ("replay", "replay")]
                 if args.only:
-                    shots = [(n, g) for n, g in shots if n == args.only]
+                    shots = [(n, g) for n, g in shots if n in ONLY[args.only]]
                 for name, game in shots:
                     if game is None:
                         go(page, "#/")
                     elif game == "guide":
                         guide_step(page)
+                    elif game == "stats":
+                        stats_page(page, made)
+                    elif game == "replay":
+                        replay_step(page, made)
                     else:
                         open_turn(page, game)
                     page.evaluate("window.scrollTo(0, 0)")

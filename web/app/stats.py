@@ -18,12 +18,12 @@ from typing import Any
 
 from app.kit import button, esc, topbar
 from app.settings import SPEEDS
-from app.storage import Record
+from app.storage import HISTORY, Record
 from app.table import Host, Replay, Task
 
 REPLAY_KEYS = "ArrowLeft ArrowRight Home End p P Escape"
 REPLAY_MIN_MS = 120  # playing a replay: never faster than this a step
-SHOWN = 30  # finished games listed on a game's page (the history keeps more for replays)
+SHOWN = HISTORY  # finished games listed on a game's page: every one kept, each replayable
 
 
 @dataclass(frozen=True)
@@ -155,14 +155,14 @@ def controls_html(k: int, steps: int, playing: bool) -> str:
             button("Play", "replay-play", cls="btn primary", testid="replay-play",
                    id_="replay-play", disabled=at_end))
     return ('<div class="row replay-controls" role="group" aria-label="Replay">'
-            + button("⏮", "replay-first", testid="replay-first", aria_label="First step",
+            + button("|◀", "replay-first", testid="replay-first", aria_label="First step",
                      disabled=at_start)
             + button("◀", "replay-back", testid="replay-back", aria_label="Step back",
                      disabled=at_start)
             + play
             + button("▶", "replay-next", testid="replay-next", aria_label="Step forward",
                      disabled=at_end)
-            + button("⏭", "replay-last", testid="replay-last", aria_label="Last step",
+            + button("▶|", "replay-last", testid="replay-last", aria_label="Last step",
                      disabled=at_end)
             + "</div>")
 
