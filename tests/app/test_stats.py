@@ -360,3 +360,15 @@ def test_the_routes_of_statistics_and_replays() -> None:
     assert r.href() == f"#/{PM}/replay/18c2f0a1b2c3d4" and Route("stats").href() == "#/stats"
     assert parse_hash(f"#/{PM}/replay/<b>", games, screens).error
     assert parse_hash("#/nostats/replay/abc", games, screens).error
+
+
+def test_a_record_too_long_drops_the_oldest_replays_first() -> None:
+    r = Record()
+    for i in range(5):
+        r.add(True, {"gid": f"g{i}", "at": i, "won": True, "players": 2, "levels": [],
+                     "winners": [0], "score": None, "result": "", "tag": "", "deal": i,
+                     "replay": {"moves": ["x" * 200_000]}})
+    kept = Record.from_json(r.to_json())
+    assert len(kept.history) == 5 and kept.played == 5
+    assert [e["replay"] is not None for e in kept.history] == [False, False, False, True, True]
+    assert len(r.to_json()) <= g.MAX_RECORD

@@ -338,6 +338,7 @@ def load_saved(store: Store, game_id: str, read: Callable[[str], G],
 
 
 HISTORY = 100  # finished games kept for the statistics' list and replays, per game
+MAX_RECORD = 600_000  # characters of one game's record at most (about 100 long games' moves)
 
 
 def _whole(x: Any) -> int:
@@ -426,7 +427,17 @@ class Record:
         return next((e for e in self.history if e["gid"] == gid), None)
 
     def to_json(self) -> str:
-        return json.dumps(self.__dict__, separators=(",", ":"))
+        """The record as stored. One past :data:`MAX_RECORD` characters (very long games) drops
+        the moves of its oldest games first: the device's storage is small and shared by every
+        game; those games stay in the list, without a replay."""
+        text = json.dumps(self.__dict__, separators=(",", ":"))
+        for e in self.history:
+            if len(text) <= MAX_RECORD:
+                break
+            if e.get("replay") is not None:
+                e["replay"] = None
+                text = json.dumps(self.__dict__, separators=(",", ":"))
+        return text
 
     @classmethod
     def from_json(cls, text: str | None) -> Record:
