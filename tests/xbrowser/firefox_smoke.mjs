@@ -14,10 +14,9 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import puppeteer from "puppeteer-core";
+import { PHONE, launchFirefox } from "../helpers/firefox.mjs";
 
 const [url, shot] = process.argv.slice(2);
-const FIREFOX = process.env.FIREFOX || "/usr/bin/firefox-esr";
 const READY_MS = 180_000;
 const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
@@ -261,18 +260,11 @@ const profile = mkdtempSync(join(tmpdir(), "xb-firefox-"));
 let browser;
 let failure = null;
 try {
-  browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: FIREFOX,
-    headless: true,
-    userDataDir: profile,
-    protocolTimeout: 240_000,
-    extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false },
-  });
+  browser = await launchFirefox(profile);
   page = await browser.newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console error: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
-  await page.setViewport({ width: 360, height: 640 });
+  await page.setViewport(PHONE);
   await step("first visit ready", async () => {
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await ready();

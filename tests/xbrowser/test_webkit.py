@@ -15,8 +15,6 @@ rather than skipping it.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,15 +23,12 @@ from typing import Any
 import pytest
 from helpers.browser import ROOT
 from helpers.layout import SHOTS
+from helpers.webkit import DRIVER, XVFB, minibrowser, phone_viewport, webkit_driver, xvfb_display
 from serve import serve_in_thread
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore::DeprecationWarning:selenium")]
 
-DRIVER = Path("/usr/bin/WebKitWebDriver")
-XVFB = Path("/usr/bin/Xvfb")
-MINIBROWSER_DIRS = [Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1"),
-                    Path("/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1")]
 SITE = ROOT / "build" / "site"
 READY_S = 180
 LIMIT_S = 540
@@ -85,28 +80,11 @@ STEADY = """const done = arguments[arguments.length - 1];
   requestAnimationFrame(() => requestAnimationFrame(() => done(true)));"""
 
 
-def minibrowser() -> Path | None:
-    for d in MINIBROWSER_DIRS:
-        if (d / "MiniBrowser").exists():
-            return d / "MiniBrowser"
-    return None
-
-
 @pytest.fixture()
 def display() -> Iterator[str]:
     """An Xvfb display of its own (the MiniBrowser has no headless mode)."""
-    r, w = os.pipe()
-    xvfb = subprocess.Popen([str(XVFB), "-displayfd", str(w), "-screen", "0", "1024x768x24",
-                             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
-    os.close(w)
-    with os.fdopen(r) as f:
-        number = f.readline().strip()
-    try:
-        assert number, "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(timeout=10)
+    with xvfb_display() as number:
+        yield number
 
 
 class Smoke:
@@ -320,15 +298,9 @@ class Smoke:
         return {"hand": [before, after]}
 
 
-# The MiniBrowser's own toolbar would keep its window at least 447 px wide: a GTK style sheet
-# of its own (XDG_CONFIG_HOME) shrinks the toolbar so that the page gets a phone's 360 x 640.
-GTK_CSS = """* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0;
-    border-width: 0; -gtk-icon-transform: scale(0.01); }"""
-
-
 def start_webkit(display: str, tmp_path: Path) -> Any:
     """The MiniBrowser on ``display``, driven through WebKitWebDriver (fails, never skips, when
-    something is missing)."""
+    something is missing); its GTK style sheet in ``tmp_path`` (helpers/webkit.py)."""
     browser = minibrowser()
     for need, what in ((DRIVER, "webkit2gtk-driver"), (XVFB, "xvfb"),
                        (browser, "webkit2gtk-driver (its libwebkit2gtk-4.1-0's MiniBrowser)")):
@@ -337,18 +309,7 @@ def start_webkit(display: str, tmp_path: Path) -> Any:
                         f"Debian's {what}")
     if not (SITE / "index.html").exists():
         pytest.fail("build/site is missing: run scripts/test (it builds the site first)")
-    from selenium import webdriver
-    from selenium.webdriver.webkitgtk.options import Options
-    from selenium.webdriver.webkitgtk.service import Service
-
-    options = Options()
-    options.binary_location = str(browser)
-    options.add_argument("--automation")
-    (tmp_path / "gtk-3.0").mkdir(exist_ok=True)
-    (tmp_path / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
-    service = Service(executable_path=str(DRIVER),
-                      env={**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": str(tmp_path)})
-    return webdriver.WebKitGTK(options=options, service=service)
+    return webkit_driver(display, tmp_path)
 
 
 # The thinking worker (think.js) asked the hardest questions from the page, in WebKit, whose
@@ -417,9 +378,7 @@ def test_webkit_smoke(display: str, tmp_path: Path) -> None:
 
     try:
         driver.set_script_timeout(30)
-        driver.set_window_rect(x=0, y=0, width=360, height=640)
-        w, h = smoke.js("[innerWidth, innerHeight]")
-        driver.set_window_rect(width=360 + 360 - w, height=640 + 640 - h)
+        phone_viewport(driver)
         def first_visit() -> dict[str, Any]:
             smoke.open(url)
             # the error collection works: one console error made on purpose is seen, dropped

@@ -1,0 +1,55 @@
+// One phone-sized page in Firefox ESR, driven from Python over JSON lines (scripts/
+// screenshots_xbrowser.py starts it): headless, a fresh profile, a 360 x 640 viewport, as the
+// smoke run starts it (tests/helpers/firefox.mjs: puppeteer-core over WebDriver BiDi).
+//
+//   node scripts/firefox_page.mjs '{"ui.systemUsesDarkTheme": 1, ...}'   (about:config prefs)
+//
+// Each stdin line is one command, each stdout line its answer ({"ok": true, "value": ...} or
+// {"ok": false, "error": "..."}), in order:
+//   {"op": "goto", "url": "..."}       load a page (until DOMContentLoaded)
+//   {"op": "eval", "js": "..."}        evaluate a JavaScript expression in the page (a promise
+//                                      is awaited); its JSON value
+//   {"op": "shot", "path": "..."}      a PNG of the viewport
+//   {"op": "errors"}                   console errors and uncaught page errors seen so far
+//   {"op": "quit"}                     close the browser and end
+import { createInterface } from "node:readline";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PHONE, launchFirefox } from "../tests/helpers/firefox.mjs";
+
+const prefs = JSON.parse(process.argv[2] || "{}");
+const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
+const profile = mkdtempSync(join(tmpdir(), "xshots-firefox-"));
+const errors = [];
+let browser;
+try {
+  browser = await launchFirefox(profile, { prefs });
+  const page = await browser.newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`console error: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
+  await page.setViewport(PHONE);
+  say({ ok: true, value: "started" });
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (!line.trim()) continue;
+    const cmd = JSON.parse(line);
+    try {
+      if (cmd.op === "quit") break;
+      let value = null;
+      if (cmd.op === "goto") await page.goto(cmd.url, { waitUntil: "domcontentloaded" });
+      else if (cmd.op === "eval") value = await page.evaluate(cmd.js);
+      else if (cmd.op === "shot") await page.screenshot({ path: cmd.path });
+      else if (cmd.op === "errors") value = errors.splice(0);
+      else throw new Error(`unknown op ${cmd.op}`);
+      say({ ok: true, value: value === undefined ? null : value });
+    } catch (e) {
+      say({ ok: false, error: `${e && e.message ? e.message : e}` });
+    }
+  }
+} catch (e) {
+  say({ ok: false, error: `${e && e.stack ? e.stack : e}` });
+} finally {
+  if (browser) await browser.close().catch(() => {});
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exit(0);
