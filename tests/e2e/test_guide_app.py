@@ -52,3 +52,26 @@ def test_perpetual_motions_guide_by_taps_at_360x640(browser: Any, site_url: str)
     assert not page.get_by_test_id(f"guide-offer-{PM}").count()  # the offer was taken
     assert page.errors == []
     ctx.close()
+
+
+def test_every_step_of_the_seated_guides_fits_at_360x640(browser: Any, site_url: str) -> None:
+    """Machiavelli's, the Machine's and Cube Farm's guides, stepped through with Next and Skip
+    step: at every step the guide's bar, its text and the turn's controls are in view and the
+    page does not scroll (they are followed by their marks in tests/app/test_guide.py)."""
+    ctx = browser.new_context(**PHONE, reduced_motion="reduce")
+    page = boot_app(ctx, site_url)
+    for game in ("machiavelli", "machine", "cube-farm"):
+        go(page, "#/")
+        go(page, f"#/{game}/learn")
+        steps = 0
+        while page.locator("[data-testid=guide-skip], [data-testid=guide-next]").count():
+            bad = out_of_view(in_view(page))
+            assert bad == [], f"{game} step {steps + 1}:\n" + "\n".join(bad)
+            assert page.get_by_test_id("message").inner_text()
+            nxt = page.get_by_test_id("guide-next")
+            tap(page, "guide-next" if nxt.count() else "guide-skip")
+            steps += 1
+        assert steps == {"machiavelli": 10, "machine": 9, "cube-farm": 8}[game]
+        assert out_of_view(in_view(page)) == [], game
+    assert page.errors == []
+    ctx.close()
