@@ -8,8 +8,9 @@ Playwright, a phone page (360 x 640, scale 2, touch), light and dark:
   as the page opens;
 - pictures: elements of the rules text that are pictures (img, svg, figure, role="img", the
   drawn cards inside a folded list included), and the figures among them;
-- sideways: the page's scrollWidth beyond its width (0: no sideways scroll), and the table cells
-  whose text does not fit (a word broken or cut: scrollWidth > clientWidth);
+- sideways: the page's scrollWidth beyond its width (0: no sideways scroll); the words of the
+  tables broken across two lines ("Thr/ee"), and the table cells whose text does not fit
+  (scrollWidth > clientWidth);
 - contrast: the lowest text contrast and the texts under 4.5:1 (tests/helpers/layout.py).
 
 Usage: .venv/bin/python scripts/bench_rules.py [--before COMMIT] [--lock /tmp/browser.lock]
@@ -33,14 +34,27 @@ from browserlib import PHONE, SITE, chromium  # noqa: E402
 from helpers.layout import contrast  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-MEASURE_JS = """() => {
+MEASURE_JS = r"""() => {
   const text = document.querySelector('[data-testid=rules-text]');
   const pics = text.querySelectorAll('img, svg, figure, [role=img]');
   const W = document.documentElement.clientWidth;
   const cells = [...text.querySelectorAll('td, th')].filter(c => c.scrollWidth > c.clientWidth);
   const tables = [...text.querySelectorAll('table')]
     .map(t => Math.round(t.getBoundingClientRect().width));
-  return {height: document.scrollingElement.scrollHeight,
+  // words of the tables broken across lines (a word whose box is split: "Thr/ee")
+  const broken = [];
+  for (const cell of text.querySelectorAll('td, th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.nodeValue.matchAll(/[^\s\-‐–]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return {height: document.scrollingElement.scrollHeight, words_broken: broken,
           pictures: text.querySelectorAll('figure, [role=img], img').length
                     - text.querySelectorAll('figure [role=img]').length,
           figures: text.querySelectorAll('figure').length,
@@ -115,11 +129,12 @@ def main() -> None:
     for name, pages in result.items():
         print(f"{name}:")
         print(f"  {'game':18} {'height':>7} {'pictures':>8} {'figures':>7} {'sideways':>8} "
-              f"{'widest table':>12} {'contrast light/dark':>19}  cells cut")
+              f"{'widest table':>12} {'contrast light/dark':>19}  words broken, cells cut")
         for gid, r in pages.items():
             print(f"  {gid:18} {r['height']:>7} {r['pictures']:>8} {r['figures']:>7} "
                   f"{r['sideways']:>8} {r['widest_table']:>12} "
                   f"{r['contrast_light']:>9}/{r['contrast_dark']:<9}  "
+                  f"{len(r['words_broken'])} {r['words_broken'][:4]}, "
                   f"{len(r['cells_cut'])} {r['cells_cut']}")
             for scheme in ("light", "dark"):
                 for fail in r[f"fails_{scheme}"][:3]:

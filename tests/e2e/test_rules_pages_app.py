@@ -21,7 +21,7 @@ MIN_FIGURES = 2
 # lists folded must be shorter than the longest of them was
 LONGEST_BEFORE = 12_837
 
-MEASURE_JS = """() => {
+MEASURE_JS = r"""() => {
   const text = document.querySelector('[data-testid=rules-text]');
   const W = document.documentElement.clientWidth;
   const figs = [...text.querySelectorAll('figure')].map(f => {
@@ -37,7 +37,20 @@ MEASURE_JS = """() => {
     return {table: Math.ceil(t.getBoundingClientRect().width), room: w.clientWidth, cut,
             wrap: cs.overflowWrap, brk: cs.wordBreak};
   });
-  return {width: W, scroll: document.scrollingElement.scrollWidth,
+  const broken = [];  // words of the tables split across two lines ("Thr/ee")
+  for (const cell of text.querySelectorAll('td, th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.nodeValue.matchAll(/[^\s\-‐–]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) {
+          broken.push(m[0]);
+        }
+      }
+    }
+  }
+  return {width: W, scroll: document.scrollingElement.scrollWidth, broken,
           height: document.scrollingElement.scrollHeight, figs, tables};
 }"""
 
@@ -69,6 +82,7 @@ def test_rules_pages_read_at_360_with_pictures(app: Any, scheme: str) -> None:
         for t in m["tables"]:
             assert t["table"] <= t["room"], (gid, "a table wider than the page", t)
             assert t["cut"] == [] and t["wrap"] == "normal" and t["brk"] == "normal", (gid, t)
+        assert m["broken"] == [], (gid, "words broken mid-word", m["broken"][:5])
         assert m["height"] < LONGEST_BEFORE, (gid, m["height"])
         c = contrast(app)
         assert c["failures"] == [], (gid, scheme, c["failures"][:3])
