@@ -263,3 +263,34 @@ def test_a_seated_guide_refuses_another_move_and_the_tables_own_buttons() -> Non
             assert page.texts["mt-msg"].startswith("Not quite"), action
             assert table.guided is m and (m.state, m.actions) == (state, count)
     run_async(run())
+
+
+# Another legal move where a step asks for one: (the steps to go through first, the taps).
+WRONG = {
+    "machine": (2, [("mm-pair", {"tracks": "flush flush"}),
+                    ("mm-setup", {"tracks": "flush flush"})]),
+    "cube-farm": (2, [("cf-claim", {"x": "4", "y": "0"})]),
+}
+
+
+@pytest.mark.parametrize("game", list(WRONG))
+def test_another_legal_move_is_refused_with_the_game_unchanged(game: str) -> None:
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{game}/learn")
+        await settle(app)
+        steps, taps = WRONG[game]
+        for _ in range(steps):
+            if "guide-next" in bar(page):
+                click(app, "guide-next")
+            else:
+                await TAPS[game](app, page)
+            await settle(app)
+        m = app.tables[game].guided
+        state, count = m.state, m.actions
+        for action, data in taps:
+            click(app, action, **data)
+        await settle(app)
+        assert (m.state, m.actions) == (state, count)
+        assert page.texts["mt-msg"].startswith("Not quite: "), page.texts["mt-msg"]
+        assert f'data-step="{steps}"' in bar(page)
+    run_async(run())
