@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -57,16 +57,22 @@ class Outcome:
         }
 
 
-def outcome_text(outcome: Outcome, names: Sequence[str]) -> str:
+def outcome_text(outcome: Outcome, names: Sequence[str],
+                 addressed: Collection[int] = ()) -> str:
     """The end sentence of ``outcome`` with the seats called ``names`` (seat order).
 
     Names are passed to ``str.format`` as values, never as format text, so a name such as
     ``"{0}"`` is printed as written. A template-less outcome gives its ``summary``.
+    ``addressed``: the seats spoken to as "you"; a template's ``{wins}`` and ``{has}`` agree
+    with its winners, so that a sole winner addressed reads "You win", "You have", not
+    "You wins".
     """
     if not outcome.text:
         return outcome.summary
     winners = " and ".join(names[w] for w in outcome.winners)
-    return outcome.text.format(*names, winners=winners)
+    plural = len(outcome.winners) != 1 or outcome.winners[0] in addressed
+    return outcome.text.format(*names, winners=winners, wins="win" if plural else "wins",
+                               has="have" if plural else "has")
 
 
 def seat_names(players: int) -> list[str]:

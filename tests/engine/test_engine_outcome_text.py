@@ -28,9 +28,9 @@ CASES = [
     ("machiavelli", 3, ("beginner", "beginner", "beginner"), {"variant": "helping"},
      "Nobody could lay a card: Bo and Cy won with the fewest cards left."),
     ("cube-farm", 0, ("beginner", "beginner"), {"hands": 1},
-     "Bo wins with 13 points after 1 hands."),
+     "Bo wins with 13 points after 1 hand."),
     ("cube-farm", 1, ("beginner", "beginner"), {"hands": 1},
-     "Ana and Bo share the win with 5 points after 1 hands."),
+     "Ana and Bo share the win with 5 points after 1 hand."),
 ]
 
 
@@ -43,6 +43,30 @@ def test_end_sentence_with_names(game_id: str, seed: int, seats: tuple[str, ...]
     odd = ["{winners}", "{0}", "{1}}", "{{"][:len(seats)]
     assert outcome_text(outcome, odd) == line.replace("Ana", "{winners}").replace(
         "Bo", "{0}").replace("Cy", "{1}}").replace("Di", "{{")
+
+
+ADDRESSED = [
+    ("machine", 0, ("beginner", "beginner"), {"max_rounds": 3},
+     "After 3 rounds You have the fewest cubes left and win."),
+    ("cube-farm", 0, ("beginner", "beginner"), {"hands": 1},
+     "You win with 13 points after 1 hand."),
+    ("cube-farm", 1, ("beginner", "beginner"), {"hands": 1},
+     "Ana and You share the win with 5 points after 1 hand."),
+    ("machiavelli", 0, ("beginner", "standard"), {"variant": "manipulation"},
+     "You laid every card."),
+]
+
+
+@pytest.mark.parametrize(("game_id", "seed", "seats", "options", "line"), ADDRESSED)
+def test_a_sole_winner_spoken_to_takes_the_plural_verb(
+        game_id: str, seed: int, seats: tuple[str, ...], options: dict[str, object],
+        line: str) -> None:
+    """The app's player is "You": "You win", never "You wins"; another seat addressed
+    changes nothing."""
+    outcome = play_seeded(game_id, seed, seats, options).outcome
+    assert outcome_text(outcome, ["Ana", "You"], addressed=[1]) == line
+    assert outcome_text(outcome, ["Ana", "You"], addressed=[0]) == line.replace(
+        " have ", " has ").replace(" win.", " wins.").replace("You win ", "You wins ")
 
 
 def test_a_solitaire_end_needs_no_name() -> None:

@@ -436,12 +436,14 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         best = max(state.totals)
         winners = tuple(i for i, t in enumerate(state.totals) if t == best)
         names = " and ".join(f"player {w + 1}" for w in winners)
-        verb = "share the win" if len(winners) > 1 else "wins"
+        several = len(winners) > 1
+        verb = "share the win" if several else "wins"
         return Outcome(winners, f"{names} {verb} with {best} points.",
                        scores=tuple(float(t) for t in state.totals),
                        details={"hands": [list(h) for h in state.history]},
-                       text=f"{{winners}} {verb} with {best} points after "
-                            f"{state.hands_total} hands.")
+                       text=(f"{{winners}} {verb if several else '{wins}'} with {best} points "
+                             f"after {state.hands_total} "
+                             f"hand{'s' if state.hands_total != 1 else ''}."))
 
     def parse_action(self, text: str) -> CFAction:
         return parse_cf_action(text)

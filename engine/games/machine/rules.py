@@ -808,8 +808,8 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
             elif len(state.winners) == 1:
                 summary = (f"After {state.max_rounds} rounds {who} has the fewest cubes left "
                            "and wins.")
-                text = (f"After {state.max_rounds} rounds {{winners}} has the fewest cubes "
-                        "left and wins.")
+                text = (f"After {state.max_rounds} rounds {{winners}} {{has}} the fewest cubes "
+                        "left and {wins}.")
             else:
                 summary = (f"After {state.max_rounds} rounds {who} have the fewest cubes left "
                            "and share the win.")

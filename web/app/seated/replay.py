@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from app.seated import screens
 from app.seated.seats import Match, Setup
-from engine.protocol import outcome_text
 
 if TYPE_CHECKING:
     from app.seated.table import SeatedTable
@@ -65,4 +64,4 @@ class SeatedReplay:
 
     def ending(self) -> str:
         out = self.match.game.outcome(self.states[-1])
-        return "" if out is None else outcome_text(out, self.match.names())
+        return "" if out is None else self.match.result_text(out)

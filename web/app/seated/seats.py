@@ -289,6 +289,12 @@ class Match:
     def names(self) -> list[str]:
         return [s.name for s in self.setup.seats]
 
+    def result_text(self, out: Outcome) -> str:
+        """The end sentence with the seats' names, "You win" (not "You wins") for this
+        device's player."""
+        return outcome_text(out, self.names(),
+                            [i for i, s in enumerate(self.setup.seats) if s.kind == "you"])
+
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
         state = self.state
@@ -318,7 +324,7 @@ class Match:
         return {"won": won(self), "players": len(self.setup.seats),
                 "levels": [s.level for s in self.setup.seats if s.kind == "computer"],
                 "winners": list(out.winners), "score": score, "deal": self.deal,
-                "result": outcome_text(out, self.names()), "tag": "daily" if self.daily else "",
+                "result": self.result_text(out), "tag": "daily" if self.daily else "",
                 "replay": replay}
 
     def envelope(self) -> dict[str, Any]:

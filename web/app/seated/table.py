@@ -41,7 +41,7 @@ from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
 from app.table import Event, Host, SaveInfo
 from engine.errors import IllegalAction
-from engine.protocol import Action, outcome_text
+from engine.protocol import Action
 from engine.registry import get_game
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
@@ -603,7 +603,7 @@ class SeatedTable(Generic[U]):
         record = None if m.watch or m is self.guided else self.saves.record()
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
-        return screens.end_html(m, outcome_text(out, m.names()),
+        return screens.end_html(m, m.result_text(out),
                                 screens.scores_html(m, self.score_caption(m)), record) + note
 
     # --- set-up screen ---

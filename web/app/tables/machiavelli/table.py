@@ -19,7 +19,7 @@ from app.table import Event, Host
 from app.tables.machiavelli import board as mu
 from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
-from engine.protocol import Action, outcome_text
+from engine.protocol import Action
 
 
 class Table(SeatedTable[mu.TurnUI]):
@@ -126,7 +126,7 @@ class Table(SeatedTable[mu.TurnUI]):
         out = m.outcome
         assert out is not None
         record = None if m.watch or m is self.guided else self.saves.record()
-        return screens.end_html(m, outcome_text(out, m.names()), self.scores_html(m), record)
+        return screens.end_html(m, m.result_text(out), self.scores_html(m), record)
 
     def scores_html(self, m: Match) -> str:
         """The end's table: one hand, each player's cards left and their penalty points (ace
