@@ -542,7 +542,7 @@ class SeatedTable(Generic[U]):
 
     def title(self) -> str:
         if self.run is not None:
-            return f"{self.info.name}: guided game"
+            return f"Guided: {self.info.name}"
         m = self.shown
         if m is None:
             return self.info.name

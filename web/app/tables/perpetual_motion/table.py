@@ -337,7 +337,7 @@ class Table:
     # --- rendering ---
     def render(self) -> None:
         s = self.session
-        name = ("Perpetual Motion: guided game" if self.run is not None else
+        name = ("Guided: Perpetual Motion" if self.run is not None else
                 f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
                 else "Perpetual Motion")
         self.app.set_title(name)
