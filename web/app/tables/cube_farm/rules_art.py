@@ -123,7 +123,7 @@ def cards(text: str) -> str:
     start = f"{START_CARD} starts every hand."
     return details(f"The {len(CARDS)} cards, drawn",
                    f'<p>Each card in its first turn. {esc(start)}</p>'
-                   f'<ul class="rules-cfcards {ROOT}">{items}</ul>', "rules-cards")
+                   f'<ul class="rules-cfcards mt-cube-farm">{items}</ul>', "rules-cards")
 
 
 def figure(name: str, arg: str) -> str:
