@@ -107,10 +107,10 @@ def test_a_figure_the_game_does_not_draw_is_an_error() -> None:
 
 def test_about_says_how_to_install_or_that_it_is_installed() -> None:
     html = about_html("1", "ready", ["A"], "Not installed: you can add it.")
-    for who, _how in INSTALL_WAYS:
-        assert who in html
+    for kind, who, _how in INSTALL_WAYS:
+        assert f'<li data-device="{kind}"><b>{who}:</b>' in html  # the CSS picks by kind
     html = about_html("1", "ready", ["A"], "Installed on this device: it opens from your home")
-    assert "Installed: it opens" in html and INSTALL_WAYS[0][0] not in html
+    assert "Installed: it opens" in html and INSTALL_WAYS[0][1] not in html
 
 
 def test_about_credits_every_game() -> None:

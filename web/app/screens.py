@@ -182,12 +182,14 @@ NUMBERS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
 
 
 # How to install the app, by browser: a player's words for each kind of device.
+# The page marks its kind of device (web/pwa.js: ``data-device`` on the root) and the CSS then
+# shows only that device's way; a device it cannot tell sees them all.
 INSTALL_WAYS = (
-    ("Android (Chrome)", "menu ⋮ › Add to Home screen (or Install app)"),
-    ("iPhone and iPad (Safari)", "Share › Add to Home Screen"),
-    ("Computer (Chrome or Edge)", "the install icon at the right of the address bar"),
-    ("Computer (Firefox)", "no install: keep it as a page (a bookmark); it still works "
-                           "offline"),
+    ("android", "Android (Chrome)", "menu ⋮ › Add to Home screen (or Install app)"),
+    ("ios", "iPhone and iPad (Safari)", "Share › Add to Home Screen"),
+    ("computer", "Computer (Chrome or Edge)", "the install icon at the right of the address bar"),
+    ("firefox", "Computer (Firefox)", "no install: keep it as a page (a bookmark); it still "
+                                      "works offline"),
 )
 INSTALLED = "Installed"  # how the device's ``keeping()`` begins when the app is installed
 
@@ -198,7 +200,8 @@ def install_html(keeping: str) -> str:
     if keeping.startswith(INSTALLED):
         return ('<h2>Install</h2><p data-testid="install">Installed: it opens from your home '
                 "screen or app list like any app, also without a connection.</p>")
-    ways = "".join(f"<li><b>{esc(who)}:</b> {esc(how)}</li>" for who, how in INSTALL_WAYS)
+    ways = "".join(f'<li data-device="{kind}"><b>{esc(who)}:</b> {esc(how)}</li>'
+                   for kind, who, how in INSTALL_WAYS)
     return ('<h2>Install</h2><p data-testid="install">Add it to your home screen to open it '
             'like an app, also without a connection:</p>'
             f'<ul class="install-ways">{ways}</ul>')
