@@ -43,14 +43,15 @@ class SavedSummary:
 
 
 def tile_actions(rules: str, line: str | None) -> str:
-    """The home tile: Continue (with New deal) or Play, Rules, Statistics."""
+    """The home tile: Continue (with New deal) or Play, and Rules (its statistics are on the
+    home's Statistics page with every game's, as for every game)."""
     if line:
         play = (f'<a class="btn primary" href="#/{PM}" data-testid="continue">'
                 f'Continue <small>({esc(line)})</small></a>'
                 + button("New deal", "new-deal", testid="home-new-deal", game=PM))
     else:
         play = f'<a class="btn primary" href="#/{PM}" data-testid="play-{PM}">Play</a>'
-    return f'{play}{rules}<a class="btn" href="#/{PM}/stats">Statistics</a>'
+    return f"{play}{rules}"
 
 
 def rules_note() -> str:
