@@ -5,6 +5,15 @@
 // stages do not reach the page: there the bar creeps towards 90 on its own. No dependencies.
 (function () {
   "use strict";
+  // The kind of device, for About's install steps (the CSS shows this device's only):
+  // ios | android | firefox (a computer's Firefox: no install) | computer.
+  (function () {
+    var ua = navigator.userAgent || "";
+    var ios = /iPhone|iPad|iPod/.test(ua) ||
+      (/Macintosh/.test(ua) && (navigator.maxTouchPoints || 0) > 1);
+    document.documentElement.dataset.device = ios ? "ios" : /Android/.test(ua) ? "android"
+      : /Firefox\//.test(ua) ? "firefox" : "computer";
+  })();
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
   var stages = [
     [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],

@@ -9,15 +9,6 @@
  */
 (function () {
   "use strict";
-  /* The kind of device, for About's install steps (CSS shows this device's only):
-   * ios | android | firefox (a computer's Firefox: no install) | computer. */
-  (function () {
-    const ua = navigator.userAgent || "";
-    const ios = /iPhone|iPad|iPod/.test(ua) ||
-      (/Macintosh/.test(ua) && (navigator.maxTouchPoints || 0) > 1);
-    document.documentElement.dataset.device = ios ? "ios" : /Android/.test(ua) ? "android"
-      : /Firefox\//.test(ua) ? "firefox" : "computer";
-  })();
   const callbacks = [];
   let waiting = null;
   let applying = false;

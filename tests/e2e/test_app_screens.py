@@ -128,7 +128,7 @@ def test_phone_layout(app: Any, scheme: str) -> None:
     check_layout(app, f"{scheme}-settings")
     go(app, "#/about")
     check_layout(app, f"{scheme}-about")
-    # the install steps of this kind of device only (web/pwa.js tells it from the browser)
+    # the install steps of this kind of device only (web/boot.js tells it from the browser)
     shown = app.evaluate("""[...document.querySelectorAll('.install-ways li')]
         .filter(li => li.offsetParent !== null).map(li => li.dataset.device)""")
     assert shown == [app.evaluate("document.documentElement.dataset.device")], shown

@@ -182,7 +182,7 @@ NUMBERS = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
 
 
 # How to install the app, by browser: a player's words for each kind of device.
-# The page marks its kind of device (web/pwa.js: ``data-device`` on the root) and the CSS then
+# The page marks its kind of device (web/boot.js: ``data-device`` on the root) and the CSS then
 # shows only that device's way; a device it cannot tell sees them all.
 INSTALL_WAYS = (
     ("android", "Android (Chrome)", "menu ⋮ › Add to Home screen (or Install app)"),
