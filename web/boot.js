@@ -1,8 +1,9 @@
 // Start-up progress, from the first paint until the Python app says it is ready
 // (document.documentElement.dataset.ready = "1"). On the page's thread PyScript reports its
-// stages with "py:progress" events; between two stages the bar creeps towards the next stage's
-// mark, so the long step (compiling Python for WebAssembly) never looks frozen. A worker's
-// stages do not reach the page: there the bar creeps towards 90 on its own. No dependencies.
+// stages with "py:progress" events, and start.js passes on the app worker's the same way (a
+// restore from a snapshot is one stage); between two stages the bar creeps towards the next
+// stage's mark, so the long step (compiling Python for WebAssembly) never looks frozen.
+// No dependencies.
 (function () {
   "use strict";
   // The kind of device, for About's install steps (the CSS shows this device's only):
@@ -16,6 +17,7 @@
   })();
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
   var stages = [
+    [/^Restoring/i, "Starting… restoring Python from your last visit", 10, 90],
     [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],
     [/^Loading interpreter/i, "Starting Python… (the longest step)", 12, 70],
     [/^Loaded interpreter/i, "Python is running; loading the app", 72, 76],
@@ -31,7 +33,6 @@
   var staged = false;
   function tick() {
     if (document.documentElement.dataset.ready === "1") { clearInterval(timer); return; }
-    if (!staged && document.documentElement.dataset.thread === "worker") cap = 90;
     value += (cap - value) * 0.05;
     var b = bar();
     if (b) b.value = value;

@@ -1,36 +1,39 @@
 /* Starting the app's Python: in a worker, on every visit, the first included.
  *
- * PyScript starts web/app/main.py in a module worker with its own Pyodide. The worker never
- * reaches the page's window or document, so PyScript needs neither SharedArrayBuffer nor
- * cross-origin isolation: the page calls the three functions the worker exposes (start,
- * handle, next) and only ever awaits their answers (bridge.js). The page's own thread keeps
- * taps, scrolling, animations and storage, and never waits on Python.
+ * web/app-worker.js starts the app's Python in a module worker with its own raw Pyodide, which
+ * restores a memory snapshot of a former start when it has one (dataset.start = "snapshot"
+ * or "fresh"). The worker never reaches the page's window or document: the page calls the
+ * three functions it exposes (start, handle, next) by messages and only ever awaits their
+ * answers (bridge.js). The page's own thread keeps taps, scrolling, animations and storage,
+ * and never waits on Python. Once the app is ready and the page idle, the worker is told it
+ * may store the snapshot it made (once per version).
  *
  * A worker that cannot start (no module workers, an error while starting, no answer within
- * 90 seconds) is not retried: the same app starts on the page's thread instead, at once and
- * without a reload, and says why. ?thread=page starts there on purpose (benchmarks, tests).
+ * 90 seconds) is not retried: the same app starts on the page's thread instead, with PyScript,
+ * at once and without a reload, and says why. ?thread=page starts there on purpose;
+ * ?snapshot=off starts the worker without its snapshot (benchmarks).
  */
-import "./pyscript/core.js";
-
 const root = document.documentElement;
 const WATCHDOG_MS = 90000;
 const APP = "./app/main.py";
-const CONFIG = "./pyscript.json";
 
-/* The app on the page's thread: a <script type="py"> tag, which PyScript runs when it appears;
- * main.py connects itself to the bridge. */
+/* The app on the page's thread: PyScript loaded now, and a <script type="py"> tag, which it
+ * runs when it appears; main.py connects itself to the bridge. */
 function onPage(why) {
   if (root.dataset.thread === "page") return;
   root.dataset.thread = "page";
+  root.dataset.start = "page";
   if (why) {
     window.tabletop.workerFailed = why;
     console.warn("the app's Python runs on the page's thread: " + why);
   }
-  const script = document.createElement("script");
-  script.type = "py";
-  script.src = APP;
-  // no config attribute: the page's <py-config> (read when PyScript loaded) configures it
-  document.body.appendChild(script);
+  import("./pyscript/core.js").then(() => {
+    const script = document.createElement("script");
+    script.type = "py";
+    script.src = APP;
+    // no config attribute: the page's <py-config> (read when PyScript loads) configures it
+    document.body.appendChild(script);
+  });
 }
 
 /* Module workers (Firefox before 114 has none): the browser reads "type" only if it can. */
@@ -48,55 +51,67 @@ function moduleWorkers() {
   return reads;
 }
 
-/* A <script type="py" worker> tag added here: PyScript starts it in a worker and gives the tag
- * its xworker, whose ready promise settles once main.py has run. */
+/* Once the app shows its first screen and the page has a quiet moment. */
+function whenIdle(then) {
+  const look = () => {
+    if (root.dataset.ready !== "1") { setTimeout(look, 200); return; }
+    if (window.requestIdleCallback) requestIdleCallback(then, { timeout: 5000 });
+    else setTimeout(then, 1000);
+  };
+  look();
+}
+
 function inWorker() {
   root.dataset.thread = "worker";
   let settled = false;
-  const script = document.createElement("script");
+  let worker;
+  let last = 0;
+  const waiting = new Map();
   const fail = (why) => {
     if (settled) return;
     settled = true;
     clearTimeout(timer);
-    if (script.xworker) { try { script.xworker.terminate(); } catch (e) { /* gone */ } }
-    script.remove();
+    if (worker) { try { worker.terminate(); } catch (e) { /* gone */ } }
     onPage(why);
   };
   const timer = setTimeout(() => fail("it did not start within 90 seconds"), WATCHDOG_MS);
-  script.type = "py";
-  script.src = APP;
-  script.setAttribute("config", CONFIG);
-  script.setAttribute("worker", "");
-  script.setAttribute("name", "tabletop");
-  document.body.appendChild(script);
-  const begin = (xworker) => {
-    // an error while starting (main.py raised, the interpreter would not load)
-    xworker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
-    xworker.ready.then(() => {
+  const call = (name, arg) => new Promise((resolve, reject) => {
+    const id = ++last;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, call: name, arg });
+  });
+  try {
+    const off = /[?&]snapshot=off(&|$)/.test(location.search) ? "?snapshot=off" : "";
+    worker = new Worker("app-worker.js" + off, { type: "module" });
+  } catch (e) {
+    fail(String((e && e.message) || e));
+    return;
+  }
+  // an error while starting (the module would not load, the interpreter would not start)
+  worker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
+  worker.addEventListener("message", (e) => {
+    const m = e.data || {};
+    if (m.progress) { dispatchEvent(new CustomEvent("py:progress", { detail: m.progress })); return; }
+    if (m.snapshot) { root.dataset.snapshot = m.snapshot; return; }
+    if (m.id === -1) {
+      if (!m.ok) { console.error(m.error); fail("its Python stopped while starting"); return; }
       if (settled) return;
-      // main.py ran: if it failed half-way its calls are missing and a call is never answered
-      // (PyScript reports the error in the console), so the first call has 15 seconds.
-      const hello = setTimeout(() => stopped(), 15000);
-      const sync = xworker.sync;
-      const stopped = () => fail("its Python stopped while starting");
-      Promise.resolve(sync.hello()).then(() => {
-        clearTimeout(hello);
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        window.tabletop.connect({
-          start: (snapshot) => sync.start(snapshot),
-          handle: (event) => sync.handle(event),
-          next: () => sync.next(),
-        }, "worker");
-      }, () => { clearTimeout(hello); stopped(); });
-    }, (e) => fail(String((e && e.message) || e)));
-  };
-  const look = () => {
-    if (settled) return;
-    if (script.xworker) begin(script.xworker); else setTimeout(look, 5);
-  };
-  look();
+      settled = true;
+      clearTimeout(timer);
+      root.dataset.start = m.result;
+      window.tabletop.connect({
+        start: (snapshot) => call("start", snapshot),
+        handle: (event) => call("handle", event),
+        next: () => call("next"),
+      }, "worker");
+      whenIdle(() => worker.postMessage({ call: "keep" }));
+      return;
+    }
+    const w = waiting.get(m.id);
+    if (!w) return;
+    waiting.delete(m.id);
+    if (m.ok) w.resolve(m.result); else w.reject(new Error(m.error));
+  });
 }
 
 if (/[?&]thread=page(&|$)/.test(location.search)) onPage("");

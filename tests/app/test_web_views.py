@@ -192,5 +192,5 @@ def test_index_html_is_relative_and_complete() -> None:
     # no <script type="py">: start.js has PyScript start the app in a worker (or adds the tag)
     assert not [a for t, a in c.tags if t == "script" and a.get("type") == "py"]
     start = (WEB / "start.js").read_text(encoding="utf-8")
-    assert 'import "./pyscript/core.js"' in start and 'const APP = "./app/main.py"' in start
+    assert 'import("./pyscript/core.js")' in start and 'const APP = "./app/main.py"' in start
     assert any(t == "meta" and a.get("name") == "theme-color" for t, a in c.tags)

@@ -59,5 +59,5 @@ def test_a_worker_that_fails_while_starting_means_the_page_thread(
         route.fulfill(body=body.replace(FUTURE, FUTURE + BROKEN, 1),
                       content_type="text/x-python")
 
-    ctx.route("**/app/main.py", broken)
+    ctx.route("**/app/calls.py", broken)  # the module both threads import
     started_on_the_page(ctx.new_page(), site_url, "stopped while starting")

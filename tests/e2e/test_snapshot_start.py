@@ -1,0 +1,89 @@
+"""A start restored from a memory snapshot (web/app-worker.js): the first start makes one and
+keeps it when the page is idle, the next start restores it; a damaged one is dropped, the start
+is a normal one and that version never makes another (no loop); Python's randomness is not
+frozen into it (two restored starts deal two different random deals)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from helpers.browser import PHONE, wait_ready
+from helpers.pages import go
+
+STORE = "tabletop-python-snapshot"
+# every start begins with no saved game, so #/perpetual-motion deals a new random deal
+NO_SAVES = "try { localStorage.clear(); } catch (e) { /* about:blank */ }"
+ENTRIES = f"caches.open('{STORE}').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+DAMAGE = f"""async () => {{
+  const c = await caches.open('{STORE}');
+  const req = (await c.keys()).find((k) => k.url.includes('/snap/'));
+  const hit = await c.match(req);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  for (let i = 1 << 20; i < (1 << 20) + 64; i++) bytes[i] ^= 0x5a;
+  await c.put(req, new Response(bytes, {{ headers: hit.headers }}));
+}}"""
+
+
+@pytest.fixture()
+def ctx(browser: Any) -> Iterator[Any]:
+    c = browser.new_context(**PHONE, reduced_motion="reduce", service_workers="block")
+    c.add_init_script(NO_SAVES)
+    yield c
+    c.close()
+
+
+def start(ctx: Any, url: str) -> Any:
+    page = ctx.new_page()
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.thread") == "worker"
+    return page
+
+
+def made(page: Any) -> None:
+    page.wait_for_function("document.documentElement.dataset.snapshot === 'made'",
+                           timeout=60_000)
+
+
+def random_deal(page: Any) -> str:
+    go(page, "#/perpetual-motion")
+    page.wait_for_function("/deal\\/\\d+/.test(location.hash)", timeout=60_000)
+    m = re.search(r"deal/(\d+)", page.evaluate("location.hash"))
+    assert m
+    return m.group(1)
+
+
+def test_the_next_start_restores_and_deals_afresh(ctx: Any, site_url: str) -> None:
+    first = start(ctx, site_url)
+    assert first.evaluate("document.documentElement.dataset.start") == "fresh"
+    made(first)
+    first.close()
+    deals = []
+    for _ in range(2):
+        page = start(ctx, site_url)
+        assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        deals.append(random_deal(page))
+        page.close()
+    assert deals[0] != deals[1], deals
+
+
+def test_a_damaged_snapshot_is_dropped_and_never_made_again(ctx: Any, site_url: str) -> None:
+    first = start(ctx, site_url)
+    made(first)
+    first.evaluate(DAMAGE)
+    first.close()
+    second = start(ctx, site_url)
+    assert second.evaluate("document.documentElement.dataset.start") == "fresh"
+    second.wait_for_function("document.documentElement.dataset.snapshot === 'failed'")
+    entries = second.evaluate(ENTRIES)
+    assert not [u for u in entries if "/snap/" in u] and [u for u in entries if "/failed/" in u]
+    second.close()
+    third = start(ctx, site_url)
+    assert third.evaluate("document.documentElement.dataset.start") == "fresh"
+    third.wait_for_timeout(3000)  # past the idle moment a snapshot would be stored in
+    assert third.evaluate("document.documentElement.dataset.snapshot") is None
+    assert not [u for u in third.evaluate(ENTRIES) if "/snap/" in u]
+    random_deal(third)  # and the app plays

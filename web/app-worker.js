@@ -1,0 +1,166 @@
+/* The app's Python, in a module worker, restored from a memory snapshot when it can be.
+ *
+ * Raw Pyodide (PyScript cannot start from a snapshot): the engine wheel unpacked, the app's
+ * modules written (pyscript.json's "files"), app.calls imported. The page (start.js) posts
+ * {id, call, arg} for the three calls and gets {id, ok, result} or {id, ok: false, error};
+ * {progress} messages feed the start-up bar; {id: -1} says the worker is ready ("snapshot" or
+ * "fresh") or could not start; {snapshot} says what became of this version's snapshot.
+ *
+ * The snapshot: Python's heap right after the imports of a fresh start (no player data, no
+ * pending call), made once per version and stored when the page says it is idle, in a Cache
+ * Storage cache the service worker never clears, under a key that is a digest of everything in
+ * it (this worker's FORMAT, Pyodide's version, the wheel, the app's files). Whatever goes wrong
+ * with it (no Cache Storage, a snapshot of another version, a digest that does not match, a
+ * restore that throws or never ends) drops it and starts normally, and that version is marked
+ * failed, so it is never tried again: no loop. The file system is not in the heap, so a
+ * restored start unpacks the wheel and writes the files again; Python's random is reseeded.
+ */
+import { loadPyodide, version } from "./pyodide/pyodide.mjs";
+
+const FORMAT = "1";  // change when what goes into the snapshot changes
+const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
+const base = new URL("./", self.location.href);
+const indexURL = new URL("pyodide/", base).href;
+const IMPORTS = "import app.link, app.shell\nfrom engine.registry import all_games\nall_games()\n" +
+  "from app.calls import CALLS";
+const say = (progress) => self.postMessage({ progress });
+
+let py = null;
+let made = null;      // the snapshot made by this start, until stored
+let cache = null;     // the snapshot store, when the browser has one
+let key = "";
+
+function entry(kind) { return new URL("__python_snapshot__/" + kind + "/" + key, base).href; }
+
+async function hex(data) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* This version is not to be tried again: its snapshot (if any) dropped, a mark left. */
+async function failed(why) {
+  console.warn("the app starts without a snapshot: " + why);
+  self.postMessage({ snapshot: "failed" });
+  if (!cache) return;
+  try {
+    await cache.delete(entry("snap"));
+    await cache.delete(entry("trying"));
+    await cache.put(entry("failed"), new Response(""));
+  } catch (e) { /* nothing more to do */ }
+}
+
+/* The stored snapshot of this version, checked, or null; other versions' entries dropped. */
+async function stored(wheel, files) {
+  try {
+    const parts = [FORMAT, version, await hex(wheel)];
+    for (const [rel, text] of files) parts.push(rel, await hex(new TextEncoder().encode(text)));
+    key = await hex(new TextEncoder().encode(parts.join("\n")));
+    cache = await caches.open(STORE);
+    for (const req of await cache.keys()) {
+      if (!req.url.endsWith("/" + key)) await cache.delete(req);
+    }
+    if (await cache.match(entry("failed"))) return { snap: null, make: false };
+    if (await cache.match(entry("trying"))) {  // the last restore never finished
+      await failed("the last restore did not finish");
+      return { snap: null, make: false };
+    }
+    const hit = await cache.match(entry("snap"));
+    if (!hit) return { snap: null, make: true };
+    const snap = new Uint8Array(await hit.arrayBuffer());
+    if (await hex(snap) !== hit.headers.get("x-sha256")) {
+      await failed("the stored snapshot is damaged");
+      return { snap: null, make: false };
+    }
+    return { snap, make: false };
+  } catch (e) {
+    cache = null;
+    return { snap: null, make: false };  // no Cache Storage (or no crypto.subtle): start normally
+  }
+}
+
+function install(py, wheel, files) {
+  py.unpackArchive(wheel, "wheel", { extractDir: "/home/pyodide" });
+  for (const [rel, text] of files) {
+    const path = "/home/pyodide/" + rel;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, text);
+  }
+  py.runPython("import sys, importlib\nif '/home/pyodide' not in sys.path: " +
+               "sys.path.insert(0, '/home/pyodide')\nimportlib.invalidate_caches()");
+}
+
+const ready = (async () => {
+  const cfg = await (await fetch(new URL("pyscript.json", base))).json();
+  const wheelName = cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p));
+  const wheelP = fetch(new URL(wheelName, base)).then((r) => r.arrayBuffer());
+  const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
+    [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
+  const wheel = new Uint8Array(await wheelP);
+  // ?snapshot=off (the page's address, passed on by start.js): neither restore nor make one
+  const { snap, make } = /[?&]snapshot=off(&|$)/.test(self.location.search)
+    ? { snap: null, make: false } : await stored(wheel, files);
+  if (snap) {
+    say("Restoring Python");
+    try {
+      await cache.put(entry("trying"), new Response(""));
+      py = await loadPyodide({ indexURL, _loadSnapshot: snap });
+      install(py, wheel, files);
+      // the heap holds the random state of the start that made it: never deal from it
+      py.runPython("import os, random\nrandom.seed(os.urandom(32))\nfrom app.calls import CALLS");
+      await cache.delete(entry("trying"));
+      return "snapshot";
+    } catch (e) {
+      py = null;
+      await failed("the restore failed: " + e);
+    }
+  }
+  say("Loading interpreter");
+  py = await loadPyodide({ indexURL, _makeSnapshot: make });
+  say("Loaded interpreter");
+  install(py, wheel, files);
+  say("Loaded files");
+  py.runPython(IMPORTS);
+  say("Loaded Pyodide");
+  if (make) {
+    try {
+      made = py.makeMemorySnapshot();
+    } catch (e) {
+      await failed("it could not be made: " + e);
+    }
+  }
+  return "fresh";
+})();
+
+/* Stored when the page is idle: once per version (a stored one is restored next time). */
+async function keep() {
+  if (!made || !cache) return;
+  const snap = made;
+  made = null;
+  try {
+    const sum = await hex(snap);
+    await cache.put(entry("snap"), new Response(snap, { headers: { "x-sha256": sum } }));
+    self.postMessage({ snapshot: "made", bytes: snap.length });
+  } catch (e) {
+    await failed("it could not be stored: " + e);
+  }
+}
+
+self.onmessage = async (e) => {
+  const { id, call, arg } = e.data;
+  if (call === "keep") { await ready.catch(() => null); keep(); return; }
+  try {
+    await ready;
+    let result;
+    if (call === "next") {
+      result = await py.runPythonAsync("await CALLS.next()");
+    } else {
+      py.globals.set("_arg", arg === undefined ? null : arg);
+      result = py.runPython("CALLS." + (call === "start" ? "start" : "handle") + "(_arg)");
+    }
+    self.postMessage({ id, ok: true, result });
+  } catch (err) {
+    self.postMessage({ id, ok: false, error: String(err) });
+  }
+};
+ready.then((how) => self.postMessage({ id: -1, ok: true, result: how }),
+           (err) => self.postMessage({ id: -1, ok: false, error: String(err) }));

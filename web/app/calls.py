@@ -1,0 +1,54 @@
+"""The three calls the page makes on the app's Python, with no PyScript in them.
+
+``web/app-worker.js`` imports this module in its own Pyodide (a raw one: PyScript cannot start
+from a memory snapshot) and answers the page's messages with these calls; on the page's thread
+(the fallback) ``app/main.py`` hands the same calls to the bridge through PyScript. A start
+restored from a snapshot has this module imported already, with no Link yet: ``start`` builds
+one from the page's state every time.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+
+from app.link import Link
+from app.shell import App
+
+
+async def fetch_text(url: str) -> str | None:
+    """This thread's own fetch (a rules page): None when it fails."""
+    try:
+        resp = await js.fetch(url)
+        if resp.ok:
+            return str(await resp.text())
+    except Exception:
+        pass
+    return None
+
+
+class Calls:
+    """The calls the page makes; ``start`` builds the app from the page's snapshot (``hello``:
+    the Python got this far)."""
+
+    def __init__(self) -> None:
+        self.link: Link | None = None
+
+    def hello(self) -> str:
+        return "hello"
+
+    def start(self, snapshot: Any) -> str:
+        self.link = Link(str(snapshot), fetch_text, App)
+        return self.link.start()
+
+    def handle(self, event: Any) -> str:
+        assert self.link is not None, "start comes first"
+        return self.link.handle(str(event))
+
+    async def next(self) -> str:
+        assert self.link is not None, "start comes first"
+        return await self.link.next()
+
+
+CALLS = Calls()
