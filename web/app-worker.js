@@ -96,8 +96,8 @@ const ready = (async () => {
   const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
     [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
   const wheel = new Uint8Array(await wheelP);
-  // ?snapshot=off (the page's address, passed on by start.js): neither restore nor make one
-  const { snap, make } = /[?&]snapshot=off(&|$)/.test(self.location.search)
+  // ?snapshot=off in the page's address (start.js names the worker so): neither restore nor make
+  const { snap, make } = self.name === "snapshot=off"
     ? { snap: null, make: false } : await stored(wheel, files);
   if (snap) {
     say("Restoring Python");

@@ -81,8 +81,10 @@ function inWorker() {
     worker.postMessage({ id, call: name, arg });
   });
   try {
-    const off = /[?&]snapshot=off(&|$)/.test(location.search) ? "?snapshot=off" : "";
-    worker = new Worker("app-worker.js" + off, { type: "module" });
+    // the worker's name, not its address: a worker answered by the service worker sees the
+    // cached file's address, without a query
+    const name = /[?&]snapshot=off(&|$)/.test(location.search) ? "snapshot=off" : "app";
+    worker = new Worker("app-worker.js", { type: "module", name });
   } catch (e) {
     fail(String((e && e.message) || e));
     return;
