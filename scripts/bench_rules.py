@@ -31,29 +31,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from bench_runtime import before_site, lock  # noqa: E402
 from browserlib import PHONE, SITE, chromium  # noqa: E402
-from helpers.layout import contrast  # noqa: E402
+from helpers.layout import BROKEN_WORDS_JS, contrast  # noqa: E402
 from serve import serve_in_thread  # noqa: E402
 
-MEASURE_JS = r"""() => {
+MEASURE_JS = "() => {" + BROKEN_WORDS_JS + r"""
   const text = document.querySelector('[data-testid=rules-text]');
   const pics = text.querySelectorAll('img, svg, figure, [role=img]');
   const W = document.documentElement.clientWidth;
   const cells = [...text.querySelectorAll('td, th')].filter(c => c.scrollWidth > c.clientWidth);
   const tables = [...text.querySelectorAll('table')]
     .map(t => Math.round(t.getBoundingClientRect().width));
-  // words of the tables broken across lines (a word whose box is split: "Thr/ee")
-  const broken = [];
-  for (const cell of text.querySelectorAll('td, th')) {
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      for (const m of n.nodeValue.matchAll(/[^\s\-‐–]+/g)) {
-        const r = document.createRange();
-        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
-        if (tops.size > 1) broken.push(m[0]);
-      }
-    }
-  }
+  const broken = brokenWords(text);  // table words split across lines
   return {height: document.scrollingElement.scrollHeight, words_broken: broken,
           pictures: text.querySelectorAll('figure, [role=img], img').length
                     - text.querySelectorAll('figure [role=img]').length,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.layout import SHOTS, contrast
+from helpers.layout import BROKEN_WORDS_JS, SHOTS, contrast
 from helpers.pages import go
 
 GAMES = ["perpetual-motion", "machiavelli", "machine", "cube-farm"]
@@ -21,7 +21,7 @@ MIN_FIGURES = 2
 # lists folded must be shorter than the longest of them was
 LONGEST_BEFORE = 12_837
 
-MEASURE_JS = r"""() => {
+MEASURE_JS = "() => {" + BROKEN_WORDS_JS + r"""
   const text = document.querySelector('[data-testid=rules-text]');
   const W = document.documentElement.clientWidth;
   const figs = [...text.querySelectorAll('figure')].map(f => {
@@ -37,19 +37,7 @@ MEASURE_JS = r"""() => {
     return {table: Math.ceil(t.getBoundingClientRect().width), room: w.clientWidth, cut,
             wrap: cs.overflowWrap, brk: cs.wordBreak};
   });
-  const broken = [];  // words of the tables split across two lines ("Thr/ee")
-  for (const cell of text.querySelectorAll('td, th')) {
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      for (const m of n.nodeValue.matchAll(/[^\s\-‐–]+/g)) {
-        const r = document.createRange();
-        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) {
-          broken.push(m[0]);
-        }
-      }
-    }
-  }
+  const broken = brokenWords(text);  // table words split across two lines
   return {width: W, scroll: document.scrollingElement.scrollWidth, broken,
           height: document.scrollingElement.scrollHeight, figs, tables};
 }"""

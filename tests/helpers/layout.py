@@ -349,6 +349,29 @@ IN_VIEW_JS = "(turn) => {" + _COLOUR_JS + r"""
 }"""
 
 
+# The words of the tables under ``root`` broken across two lines ("Thr/ee"): a word whose
+# box is split over two line tops (a break at a hyphen or dash is not a broken word). Spliced
+# into the measuring functions of the rules pages' browser test and scripts/bench_rules.py.
+BROKEN_WORDS_JS = r"""
+function brokenWords(root) {
+  const broken = [];
+  for (const cell of root.querySelectorAll('td, th')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      for (const m of n.nodeValue.matchAll(/[^\s\-‐–]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        if (new Set([...r.getClientRects()].map(b => Math.round(b.top))).size > 1) {
+          broken.push(m[0]);
+        }
+      }
+    }
+  }
+  return broken;
+}
+"""
+
+
 def contrast(page: Any) -> dict[str, Any]:
     """:data:`CONTRAST_JS` on ``page``."""
     result: dict[str, Any] = page.evaluate(CONTRAST_JS)
