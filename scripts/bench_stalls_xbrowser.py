@@ -45,6 +45,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from helpers import webkit
+from helpers.webkit import DRIVER
 from serve import Handler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,10 +56,6 @@ BEFORE_COMMIT = "5009543"
 BEFORE_TREE = MAIN / ".cache" / f"bench-before-{BEFORE_COMMIT}"
 LOCK = Path("/tmp/browser.lock")
 FIREFOX_SCRIPT = Path(__file__).with_name("bench_stalls_firefox.mjs")
-DRIVER = Path("/usr/bin/WebKitWebDriver")
-XVFB = Path("/usr/bin/Xvfb")
-MINIBROWSER_DIRS = [Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1"),
-                    Path("/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1")]
 WATCH = "#/machiavelli/watch/7?seats=strong,strong,strong,strong&speed=fastest"
 SITUATIONS = ("first", "return", "watch")
 LABELS = {"first": "(i) first visit", "return": "(ii) return visit",
@@ -190,27 +189,10 @@ READ = """const mark = arguments[0]; const s = window.__stall; if (!s) return nu
 
 
 def minibrowser() -> Path:
-    for d in MINIBROWSER_DIRS:
-        if (d / "MiniBrowser").exists():
-            return d / "MiniBrowser"
-    raise SystemExit("the MiniBrowser is missing (Debian's webkit2gtk-driver)")
-
-
-@contextmanager
-def xvfb() -> Iterator[str]:
-    r, w = os.pipe()
-    proc = subprocess.Popen([str(XVFB), "-displayfd", str(w), "-screen", "0", "1024x768x24",
-                             "-nolisten", "tcp"], pass_fds=(w,), stderr=subprocess.DEVNULL)
-    os.close(w)
-    with os.fdopen(r) as f:
-        number = f.readline().strip()
-    try:
-        if not number:
-            raise RuntimeError("Xvfb did not start")
-        yield f":{number}"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    found = webkit.minibrowser()
+    if found is None:
+        raise SystemExit("the MiniBrowser is missing (Debian's webkit2gtk-driver)")
+    return found
 
 
 def wk_wait(driver: Any, expr: str, timeout: float, poll: float = 0.25) -> bool:
@@ -229,7 +211,7 @@ def run_webkit(url: str, cap_s: float) -> dict[str, Any]:
     from selenium.webdriver.webkitgtk.service import Service
 
     out: dict[str, Any] = {}
-    with browser_lock(), xvfb() as display, tempfile.TemporaryDirectory(
+    with browser_lock(), webkit.xvfb_display() as display, tempfile.TemporaryDirectory(
             prefix="stall-webkit-") as tmp:
         (Path(tmp) / "gtk-3.0").mkdir()
         (Path(tmp) / "gtk-3.0" / "gtk.css").write_text(GTK_CSS)
