@@ -69,7 +69,9 @@ BARE_PAGE = """<!doctype html>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const indexURL = new URL("./pyodide/", location.href).href;
 const wheel = new URL(%(wheel)s, location.href).href;
-const py = await loadPyodide({ indexURL, packages: [wheel] });
+// Pyodide's own standard library, as Pyodide ships it (the app's is trimmed and compiled)
+const stdLibURL = new URL("./bare/python_stdlib.zip", location.href).href;
+const py = await loadPyodide({ indexURL, stdLibURL, packages: [wheel] });
 py.runPython("import engine.registry; engine.registry.all_games()");
 window.py = py;
 document.documentElement.dataset.ready = "1";
@@ -92,6 +94,8 @@ def site_with_bare_page(site: Path = SITE) -> Iterator[tuple[Any, str]]:
         shutil.copytree(site, copy)
         cfg = json.loads((copy / "pyscript.json").read_text())
         (copy / "bare.html").write_text(BARE_PAGE % {"wheel": json.dumps(cfg["packages"][0])})
+        (copy / "bare").mkdir()
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", copy / "bare")
         server, url = serve_in_thread(copy)
         try:
             yield server, url

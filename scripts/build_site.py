@@ -23,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -184,7 +185,7 @@ def build_wheel(out: Path) -> Path:
     return dest
 
 
-def copy_pyodide(out: Path) -> None:
+def copy_pyodide(out: Path) -> Path:
     src = ROOT / "node_modules" / "pyodide"
     dest = out / "pyodide"
     dest.mkdir(parents=True)
@@ -207,6 +208,37 @@ def copy_pyodide(out: Path) -> None:
     # Only what the app loads: micropip (Pyodide checks this sha256 when it installs it).
     lock["packages"] = {"micropip": entry}
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
+    return dest / micropip.name
+
+
+# What a start imports (the app's worker, web/app-worker.js, and the thinking worker's): the
+# standard library modules these reach are shipped as bytecode. Only a matter of speed: every
+# module the app could import is shipped either way (scripts/stdlib_zip.mjs).
+START_IMPORTS = "import app.calls, app.think\nfrom engine.registry import all_games\nall_games()"
+PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
+
+
+def py_files(root: Path, under: str) -> dict[str, str]:
+    """Every module under ``root/under`` by its path from ``root``: {"app/x.py": file}."""
+    return {p.relative_to(root).as_posix(): str(p) for p in sorted((root / under).rglob("*.py"))
+            if "__pycache__" not in p.parts}
+
+
+def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict[str, Any]:
+    """Replace the site's python_stdlib.zip with the app's own (scripts/stdlib_zip.mjs): only
+    what the app, the engine, PyScript's package and Pyodide could import, and what a start
+    imports as bytecode. Returns the report (modules kept and compiled)."""
+    with tempfile.TemporaryDirectory(prefix="stdlib-") as tmp:
+        job = {"pyodide": str(ROOT / "node_modules" / "pyodide"), "wheel": str(wheel),
+               "app": py_files(web, APP), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
+               "micropip": str(micropip), "start": START_IMPORTS,
+               "out": str(out / "pyodide" / "python_stdlib.zip"),
+               "report": str(Path(tmp) / "report.json")}
+        (Path(tmp) / "job.json").write_text(json.dumps(job))
+        subprocess.run(["node", str(ROOT / "scripts" / "stdlib_zip.mjs"),
+                        str(Path(tmp) / "job.json")], check=True)
+        report: dict[str, Any] = json.loads((Path(tmp) / "report.json").read_text())
+    return report
 
 
 def copy_pyscript(out: Path) -> None:
@@ -332,7 +364,10 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     copy_web(out)
     wheel = build_wheel(out)
-    copy_pyodide(out)
+    micropip = copy_pyodide(out)
+    kept = trim_stdlib(out, wheel, micropip)
+    print(f"standard library: {len(kept['kept'])} of {kept['modules_full']} modules, "
+          f"{len(kept['compiled'])} compiled")
     copy_pyscript(out)
     render_rules(out)
     write_pyscript_config(out, wheel)

@@ -9,11 +9,12 @@
  * The snapshot: Python's heap right after the imports of a fresh start (no player data, no
  * pending call), made once per version and stored when the page says it is idle, in a Cache
  * Storage cache the service worker never clears, under a key that is a digest of everything in
- * it (this worker's FORMAT, Pyodide's version, the wheel, the app's files). Whatever goes wrong
- * with it (no Cache Storage, a snapshot of another version, a digest that does not match, a
- * restore that throws or never ends) drops it and starts normally, and that version is marked
- * failed, so it is never tried again: no loop. The file system is not in the heap, so a
- * restored start unpacks the wheel and writes the files again; Python's random is reseeded.
+ * it (this worker's FORMAT, Pyodide's version, its standard library, the wheel, the app's files).
+ * Whatever goes wrong with it (no Cache Storage, a snapshot of another version, a digest that
+ * does not match, a restore that throws or never ends) drops it and starts normally, and that
+ * version is marked failed, so it is never tried again: no loop. The file system is not in the
+ * heap, so a restored start unpacks the wheel and writes the files again; Python's random is
+ * reseeded.
  */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -52,7 +53,10 @@ async function failed(why) {
 /* The stored snapshot of this version, checked, or null; other versions' entries dropped. */
 async function stored(wheel, files) {
   try {
-    const parts = [FORMAT, version, await hex(wheel)];
+    // the standard library too: the heap keeps zipimport's index of it (a restore over
+    // another zip would read the wrong bytes)
+    const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
+    const parts = [FORMAT, version, await hex(stdlib), await hex(wheel)];
     for (const [rel, text] of files) parts.push(rel, await hex(new TextEncoder().encode(text)));
     key = await hex(new TextEncoder().encode(parts.join("\n")));
     cache = await caches.open(STORE);

@@ -1,0 +1,159 @@
+// The standard library as the browser gets it: only what the app can import, and what every
+// start imports compiled ahead of time. Run by scripts/build_site.py, with Node and Pyodide from
+// node_modules: the very Python 3.14 the browser runs, so its bytecode is the browser's.
+//
+//   node scripts/stdlib_zip.mjs <job.json>
+//
+// job.json: {"pyodide": folder of Pyodide's files (with its full python_stdlib.zip),
+//            "wheel": the engine wheel,
+//            "app": {"app/<module>.py": "<file>", ...} (the app's modules, as the browser has them),
+//            "pyscript": {"pyscript/<module>.py": "<file>", ...} (PyScript's own package, which
+//                        the page-thread fallback imports), "micropip": micropip's wheel (the
+//                        fallback installs the engine with it),
+//            "start": Python the app's worker runs at start (its imports),
+//            "out": the python_stdlib.zip to write, "report": a JSON report to write}
+//
+// Kept: every module Pyodide imports while it starts, Pyodide's Python API, every codec (looked
+// up by name at run time), and every module that any of those, the app, the engine, PyScript's
+// package or micropip could import: the static closure
+// of their import statements at any depth, in any branch (a module imported only on an error
+// path is kept), with the data files of each kept package. Why bytecode: a fresh Pyodide
+// compiles every module it imports from source, at every start (its own ~190 included: two
+// seconds and more of a start); so the modules a start imports (Pyodide's and the app's) are
+// shipped as unchecked-hash .pyc only, compiled with the file name their source would have had
+// (tracebacks still name them). The rest of the closure stays source: bytecode is twice the size
+// of source once zipped, and those modules are rarely, if ever, imported. The compiled modules
+// carry no docstrings and no asserts (as under python -OO), which makes them a third smaller.
+// A few packages are never kept (EXCLUDED): they cannot work in a browser's worker.
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
+const { loadPyodide } = await import(pathToFileURL(join(job.pyodide, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: job.pyodide + "/" });
+// as the app's worker starts: Pyodide, then the wheel unpacked (zipfile, its encodings)
+py.unpackArchive(new Uint8Array(readFileSync(job.wheel)), "wheel", { extractDir: "/build/src" });
+py.runPython("import sys\nBOOT = sorted(sys.modules)");
+py.unpackArchive(new Uint8Array(readFileSync(job.micropip)), "wheel",
+                 { extractDir: "/build/micropip" });
+for (const [root, files] of [["/build/src/", job.app], ["/build/pyscript/", job.pyscript]]) {
+  for (const [rel, file] of Object.entries(files)) {
+    const path = root + rel;
+    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    py.FS.writeFile(path, readFileSync(file));
+  }
+}
+py.globals.set("START", job.start);
+py.runPython(String.raw`
+import importlib.util, io, json, modulefinder, os, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+STDLIB = "/lib/python314.zip"
+# Never in a browser's worker, whatever imports them: processes, the terminal's REPL and
+# debugger, help() and test runners (an import of one fails as it would have failed to work).
+EXCLUDED = ["multiprocessing", "_pyrepl", "pdb", "bdb", "pydoc", "pydoc_data", "doctest",
+            "unittest", "idlelib", "tkinter", "turtle", "turtledemo", "ensurepip", "venv",
+            "lib2to3", "curses", "sqlite3", "dbm", "tty", "pty"]
+full = zipfile.ZipFile(STDLIB)
+full.extractall("/build/stdlib")
+
+
+def modules_under(root):
+    out = []
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for f in sorted(files):
+            if f.endswith(".py"):
+                name = os.path.relpath(os.path.join(here, f), root)[:-3].replace(os.sep, ".")
+                out.append(name.removesuffix(".__init__"))
+    return out
+
+
+ours = [m for m in modules_under("/build/src") if m.split(".")[0] in ("app", "engine")]
+pyscript = modules_under("/build/pyscript")
+micropip = modules_under("/build/micropip")
+# Pyodide's own Python API: its JavaScript side may import any of it at any time
+api = [m for m in modules_under("/build/stdlib") if m.split(".")[0] in ("pyodide", "_pyodide")]
+# imported by a name made at run time, which no import statement shows: every codec
+# (bytes.decode("cp437") imports encodings.cp437) and sysconfig's data module
+dynamic = [m for m in modules_under("/build/stdlib")
+           if m.split(".")[0] == "encodings" or m.startswith("_sysconfigdata")]
+_find_module = modulefinder._find_module
+
+
+def find_module(name, path=None):  # a namespace package (no loader) is none of our business
+    try:
+        return _find_module(name, path)
+    except AttributeError:
+        raise ImportError(name) from None
+
+
+modulefinder._find_module = find_module
+finder = modulefinder.ModuleFinder(path=["/build/src", "/build/pyscript", "/build/micropip",
+                                         "/build/stdlib"],
+                                   excludes=EXCLUDED)
+for name in BOOT + api + dynamic:
+    try:
+        finder.import_hook(name)
+    except ImportError:
+        pass  # a built-in module (no file) or one of Pyodide's JavaScript ones (js, pyodide_js)
+for root, names in (("/build/src", ours), ("/build/pyscript", pyscript),
+                    ("/build/micropip", micropip)):
+    for name in names:
+        try:
+            finder.import_hook(name)
+        except ImportError:  # in a namespace package (micropip's _vendored): its file itself
+            path = os.path.join(root, *name.split("."))
+            path = path + ".py" if os.path.exists(path + ".py") else path + "/__init__.py"
+            with open(path) as fp:
+                finder.load_module(name, fp, path, (".py", "r", modulefinder._PY_SOURCE))
+
+# what a start of the app's worker imports: Pyodide's start, then the worker's own imports
+sys.path.insert(0, "/build/src")
+exec(START, {})
+started = set(sys.modules)
+
+
+def in_stdlib(path):
+    return path is not None and path.startswith("/build/stdlib/")
+
+
+kept = {}  # name in the zip -> bytes
+packages = set()
+compiled = []
+for name, mod in sorted(finder.modules.items()):
+    if not in_stdlib(mod.__file__):
+        continue
+    rel = os.path.relpath(mod.__file__, "/build/stdlib")
+    if rel.endswith("__init__.py"):
+        packages.add(os.path.dirname(rel))
+    source = full.read(rel)
+    if name in started:
+        # optimize=2: no docstrings nor asserts (as python -OO): a third smaller
+        code = compile(source, STDLIB + "/" + rel, "exec", dont_inherit=True, optimize=2)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), False)
+        kept[rel[:-3] + ".pyc"] = bytes(pyc)
+        compiled.append(name)
+    else:
+        kept[rel] = source
+for info in full.infolist():  # the data files of a kept package (not its unkept modules)
+    if (not info.is_dir() and not info.filename.endswith(".py")
+            and os.path.dirname(info.filename) in packages):
+        kept[info.filename] = full.read(info)
+
+out = io.BytesIO()
+with zipfile.ZipFile(out, "w") as z:
+    for name in sorted(kept):  # fixed dates and order: the same input gives the same bytes
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, kept[name], compresslevel=9)
+ZIP = out.getvalue()
+REPORT = json.dumps({
+    "modules_full": sum(1 for i in full.infolist() if i.filename.endswith(".py")),
+    "kept": sorted(n for n, m in finder.modules.items() if in_stdlib(m.__file__)),
+    "compiled": compiled,
+}, indent=1)
+`);
+writeFileSync(job.out, py.globals.get("ZIP").toJs());
+writeFileSync(job.report, py.globals.get("REPORT"));
