@@ -11,6 +11,8 @@
 //                                      is awaited); its JSON value
 //   {"op": "shot", "path": "..."}      a PNG of the viewport
 //   {"op": "errors"}                   console errors and uncaught page errors seen so far
+//   {"op": "console"}                  console warnings and errors seen so far (the page's and,
+//                                      where the browser passes them on, its workers')
 //   {"op": "quit"}                     close the browser and end
 import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,13 +24,23 @@ const prefs = JSON.parse(process.argv[2] || "{}");
 const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 const profile = mkdtempSync(join(tmpdir(), "xshots-firefox-"));
 const errors = [];
+const consoled = [];
 let browser;
 try {
   browser = await launchFirefox(profile, { prefs });
   const page = await browser.newPage();
-  page.on("console", (m) => { if (m.type() === "error") errors.push(`console error: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console error: ${m.text()}`);
+    if (m.type() === "error" || m.type() === "warn" || m.type() === "warning") {
+      consoled.push(`${m.type()}: ${m.text()}`);
+    }
+  });
   page.on("pageerror", (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
-  await page.setViewport(PHONE);
+  // Firefox ESR 140 has no emulation.setScreenOrientationOverride, which puppeteer-core 25 sends
+  // with the viewport (in parallel): the viewport is set all the same
+  await page.setViewport(PHONE).catch((e) => {
+    if (!/setScreenOrientationOverride/.test(String(e))) throw e;
+  });
   say({ ok: true, value: "started" });
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;
@@ -40,6 +52,7 @@ try {
       else if (cmd.op === "eval") value = await page.evaluate(cmd.js);
       else if (cmd.op === "shot") await page.screenshot({ path: cmd.path });
       else if (cmd.op === "errors") value = errors.splice(0);
+      else if (cmd.op === "console") value = consoled.splice(0);
       else throw new Error(`unknown op ${cmd.op}`);
       say({ ok: true, value: value === undefined ? null : value });
     } catch (e) {
