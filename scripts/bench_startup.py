@@ -12,6 +12,8 @@ Prints:
   the app before it moved into a worker), and the renderer memory of each (the resident size
   of the browser's renderer processes, workers included, with one page open and ready);
 * cold start (first visit, empty profile) for both, for reference;
+* a game opened first in a session: the time from a tap on its home tile to its table drawn,
+  for each game, restored from the snapshot and started without it;
 * the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
   the server (so the service worker's precaching is included).
 
@@ -21,11 +23,20 @@ Usage: .venv/bin/python scripts/bench_startup.py [--runs 7]
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from browserlib import ARGS, CHROMIUM, median, site_with_bare_page, time_to_ready
+from browserlib import (
+    ARGS,
+    CHROMIUM,
+    SITE,
+    median,
+    site_with_bare_page,
+    time_to_ready,
+    time_to_table,
+)
 
 
 def classify(path: str) -> str:
@@ -58,6 +69,7 @@ def renderer_mb(profile: str) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--tap-runs", type=int, default=3, help="runs of each game's tap to table")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -102,6 +114,16 @@ def main() -> None:
             warm_off.append(time_to_ready(ctx, url + "?snapshot=off"))
             warm_bare.append(time_to_ready(bare, url + "bare.html"))
             warm_page.append(time_to_ready(ctx, url + "?thread=page"))
+        # a game opened first in a session: from the tap on its tile to its table drawn
+        games = json.loads((SITE / "games.json").read_text())
+        tap: dict[str, dict[str, list[float]]] = {}
+        for g in games:
+            if not g.get("available", True):
+                continue
+            tap[g["name"]] = {"snapshot": [], "off": []}
+            for _ in range(args.tap_runs):
+                tap[g["name"]]["snapshot"].append(time_to_table(ctx, url, g["id"]))
+                tap[g["name"]]["off"].append(time_to_table(ctx, url + "?snapshot=off", g["id"]))
         page = ctx.new_page()
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
@@ -141,6 +163,10 @@ def main() -> None:
     p = median(warm_page)
     print(f"  the same with Python on the page's thread (before): app {p:.0f} ms, ratio "
           f"{p / b:.2f}x; worker against page's thread {a / p:.2f}x")
+    print(f"a game opened first in a session, tap to table (median of {args.tap_runs}): "
+          "restored from the snapshot / started without it")
+    for name, runs in tap.items():
+        print(f"  {name:26} {median(runs['snapshot']):6.0f} ms / {median(runs['off']):6.0f} ms")
     for name, mb in memory.items():
         print(f"  renderer memory, Python in {name}: {mb:.0f} MB")
     print(f"  app runs:  {', '.join(f'{x:.0f}' for x in warm_app)}")

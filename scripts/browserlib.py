@@ -130,6 +130,34 @@ def time_to_ready(context: Any, url: str, timeout: int = 180_000) -> float:
         page.close()
 
 
+# Records when the next route has been handled and drawn (data-routed changes), from the tap.
+ROUTED_PROBE = """(sel) => new Promise((resolve) => {
+  const root = document.documentElement, before = root.dataset.routed;
+  const t0 = performance.now();
+  new MutationObserver((_, obs) => {
+    if (root.dataset.routed !== before) {
+      obs.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - t0));
+    }
+  }).observe(root, {attributes: true, attributeFilter: ["data-routed"]});
+  document.querySelector(sel).click();
+})"""
+
+
+def time_to_table(context: Any, url: str, game_id: str, timeout: int = 180_000) -> float:
+    """Milliseconds from a tap on the home tile's Play of ``game_id`` to its table drawn (the
+    next frame after the route is handled), the first table opened in a fresh page."""
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+        page.wait_for_timeout(300)  # the start's own work settles (the snapshot kept, etc.)
+        ms: float = page.evaluate(ROUTED_PROBE, f'#main a[href="#/{game_id}"]')
+        return ms
+    finally:
+        page.close()
+
+
 def bare_pyodide_page(context: Any, url: str) -> Any:
     """A page with Pyodide and our wheel loaded; ``run_python(page, code)`` evaluates in it."""
     page = context.new_page()

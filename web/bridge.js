@@ -449,8 +449,14 @@
     if (worker) { try { worker.terminate(); } catch (e) { /* gone */ } }
     worker = null;
   }
+  let closing = false;  // an update being applied: no worker any more (web/pwa.js says why)
+  addEventListener("pwa:applying", () => {
+    closing = true;
+    if (worker) worker.terminate();
+    worker = null;
+  });
   function startWorker() {
-    if (worker || broken) return;
+    if (worker || broken || closing) return;
     try {
       worker = new Worker("think.js", { type: "module" });
     } catch (e) {

@@ -21,8 +21,15 @@
     },
     applyUpdate() {
       applying = true;
-      if (waiting) waiting.postMessage({ type: "skip-waiting" });
-      else location.reload();
+      // The app's workers go first (everything is saved before this call): while they live,
+      // Chromium can keep the old version busy and the new one waiting, and the tap on
+      // "Update" would do nothing. A version that still does not take over within 10 s gets
+      // a reload anyway: a page is never left without its workers.
+      dispatchEvent(new Event("pwa:applying"));
+      if (waiting) {
+        waiting.postMessage({ type: "skip-waiting" });
+        setTimeout(() => location.reload(), 10000);
+      } else location.reload();
     },
     version() {
       const sw = navigator.serviceWorker && navigator.serviceWorker.controller;

@@ -89,6 +89,8 @@ function inWorker() {
     fail(String((e && e.message) || e));
     return;
   }
+  // an update being applied: the worker goes (web/pwa.js says why)
+  addEventListener("pwa:applying", () => worker.terminate());
   // an error while starting (the module would not load, the interpreter would not start)
   worker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
   worker.addEventListener("message", (e) => {

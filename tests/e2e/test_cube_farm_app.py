@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import PHONE, ROOT, open_app, wait_ready, wait_service_worker
+from helpers.browser import (
+    PHONE,
+    ROOT,
+    network_is_off,
+    open_app,
+    wait_ready,
+    wait_service_worker,
+)
 from helpers.layout import SHOTS, check_layout
 from helpers.pages import go, idle
 from helpers.seated import axe_clean, fresh, message, phone_app, tap, tap_el
@@ -306,6 +313,7 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
     assert SHOTS.exists()
 
 
+@pytest.mark.console_errors("net::ERR_FAILED")  # network_is_off: a fetch that fails
 def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Path,
                                                            built_site: Path) -> None:
     """After the first visit the table works offline (a card laid, a reload resumes it); a new
@@ -324,7 +332,7 @@ def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_pat
         ctx.set_offline(True)
         page.reload()
         wait_ready(page)
-        assert page.evaluate("navigator.onLine") is False
+        assert network_is_off(page)
         go(page, f"#/{CF}/deal/6?seats=you,beginner")
         lay_a_card(page)
         cards, where = len(hand(page)), phase(page)

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from helpers.browser import open_app, wait_ready, wait_service_worker
+import pytest
+from helpers.browser import network_is_off, open_app, wait_ready, wait_service_worker
 
 
 def precache_list(site: Path) -> list[str]:
@@ -72,6 +73,7 @@ def test_boot_same_origin_precached(page: Any, site_url: str, built_site: Path) 
         assert path == "" or path in cached, f"{path} is fetched but not precached"
 
 
+@pytest.mark.console_errors("net::ERR_FAILED")  # network_is_off: a fetch that fails
 def test_offline_after_first_visit(context: Any, site_url: str) -> None:
     page = context.new_page()
     open_app(page, site_url)
@@ -80,7 +82,7 @@ def test_offline_after_first_visit(context: Any, site_url: str) -> None:
     try:
         page.reload()
         wait_ready(page)
-        assert page.evaluate("navigator.onLine") is False
+        assert network_is_off(page)
         # and a whole game is played offline: open a deal by its link, auto-play to the end
         page.evaluate("location.hash = '#/perpetual-motion/deal/9411'")
         page.get_by_test_id("speed").select_option("instant")

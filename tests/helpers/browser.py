@@ -48,3 +48,12 @@ def wait_service_worker(page: Any, timeout: int = 60_000) -> None:
         "navigator.serviceWorker && navigator.serviceWorker.controller !== null",
         timeout=timeout,
     )
+
+
+def network_is_off(page: Any) -> bool:
+    """The page cannot reach the network: a fetch of an address that no cache holds fails.
+    (Chromium 150 answers navigator.onLine = true after a reload in an offline context, though
+    every request fails: the request is the thing to check.)"""
+    result: str = page.evaluate(
+        "fetch('never-cached-' + Date.now()).then(r => 'answered ' + r.status, () => 'failed')")
+    return result == "failed"
