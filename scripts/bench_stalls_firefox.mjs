@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
+import { phoneViewport } from "../tests/helpers/firefox.mjs";
 
 const [url, watchHash, capArg] = process.argv.slice(2);
 const cap = +capArg || 300_000;
@@ -41,7 +42,7 @@ try {
     extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false },
   });
   const page = await browser.newPage();
-  await page.setViewport({ width: 360, height: 640 });
+  await phoneViewport(page);
   const wait = (js, timeout) => page.waitForFunction(js, { timeout, polling: 250 });
 
   await page.goto(url, { waitUntil: "domcontentloaded" });

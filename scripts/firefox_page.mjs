@@ -18,7 +18,7 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PHONE, launchFirefox } from "../tests/helpers/firefox.mjs";
+import { launchFirefox, phoneViewport } from "../tests/helpers/firefox.mjs";
 
 const prefs = JSON.parse(process.argv[2] || "{}");
 const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
@@ -36,11 +36,7 @@ try {
     }
   });
   page.on("pageerror", (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
-  // Firefox ESR 140 has no emulation.setScreenOrientationOverride, which puppeteer-core 25 sends
-  // with the viewport (in parallel): the viewport is set all the same
-  await page.setViewport(PHONE).catch((e) => {
-    if (!/setScreenOrientationOverride/.test(String(e))) throw e;
-  });
+  await phoneViewport(page);
   say({ ok: true, value: "started" });
   for await (const line of createInterface({ input: process.stdin })) {
     if (!line.trim()) continue;

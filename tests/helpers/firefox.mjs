@@ -18,3 +18,11 @@ export function launchFirefox(profile, { prefs = {}, protocolTimeout = 240_000 }
     extraPrefsFirefox: { "browser.shell.checkDefaultBrowser": false, ...prefs },
   });
 }
+
+// The phone's viewport. puppeteer-core 25 also sends emulation.setScreenOrientationOverride,
+// which Firefox ESR 140 does not have: that one error is let go (the viewport is set all the same).
+export async function phoneViewport(page) {
+  await page.setViewport(PHONE).catch((e) => {
+    if (!/setScreenOrientationOverride/.test(String(e))) throw e;
+  });
+}

@@ -14,7 +14,7 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PHONE, launchFirefox } from "../helpers/firefox.mjs";
+import { launchFirefox, phoneViewport } from "../helpers/firefox.mjs";
 
 const [url, shot] = process.argv.slice(2);
 const READY_MS = 180_000;
@@ -264,7 +264,7 @@ try {
   page = await browser.newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`console error: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
-  await page.setViewport(PHONE);
+  await phoneViewport(page);
   await step("first visit ready", async () => {
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await ready();
