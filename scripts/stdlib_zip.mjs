@@ -26,24 +26,16 @@
 // carry no docstrings and no asserts (as under python -OO), which makes them a third smaller.
 // A few packages are never kept (EXCLUDED): they cannot work in a browser's worker.
 import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadPyodideFrom, unpackWheel, writeFiles } from "./pyodide_node.mjs";
 
 const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(pathToFileURL(join(job.pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: job.pyodide + "/" });
+const py = await loadPyodideFrom(job.pyodide);
 // as the app's worker starts: Pyodide, then the wheel unpacked (zipfile, its encodings)
-py.unpackArchive(new Uint8Array(readFileSync(job.wheel)), "wheel", { extractDir: "/build/src" });
+unpackWheel(py, job.wheel, "/build/src");
 py.runPython("import sys\nBOOT = sorted(sys.modules)");
-py.unpackArchive(new Uint8Array(readFileSync(job.micropip)), "wheel",
-                 { extractDir: "/build/micropip" });
-for (const [root, files] of [["/build/src/", job.app], ["/build/pyscript/", job.pyscript]]) {
-  for (const [rel, file] of Object.entries(files)) {
-    const path = root + rel;
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    py.FS.writeFile(path, readFileSync(file));
-  }
-}
+unpackWheel(py, job.micropip, "/build/micropip");
+writeFiles(py, "/build/src/", job.app);
+writeFiles(py, "/build/pyscript/", job.pyscript);
 py.globals.set("START", job.start);
 py.runPython(String.raw`
 import importlib.util, io, json, modulefinder, os, zipfile

@@ -9,22 +9,14 @@
 //              "app": {"app/x.py": file, ...}, "pyscript": {"pyscript/x.py": file, ...},
 //              "full": Pyodide's own python_stdlib.zip (what "standard library" means)}
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadPyodideFrom, unpackWheel, writeFiles } from "../../scripts/pyodide_node.mjs";
 
 const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
-const { loadPyodide } = await import(pathToFileURL(join(job.pyodide, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: job.pyodide + "/", stdLibURL: job.stdlib });
-py.unpackArchive(new Uint8Array(readFileSync(job.wheel)), "wheel", { extractDir: "/home/pyodide" });
-py.unpackArchive(new Uint8Array(readFileSync(job.micropip)), "wheel",
-                 { extractDir: "/home/pyodide" });
-for (const files of [job.app, job.pyscript]) {
-  for (const [rel, file] of Object.entries(files)) {
-    const path = "/home/pyodide/" + rel;
-    py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    py.FS.writeFile(path, readFileSync(file));
-  }
-}
+const py = await loadPyodideFrom(job.pyodide, { stdLibURL: job.stdlib });
+unpackWheel(py, job.wheel, "/home/pyodide");
+unpackWheel(py, job.micropip, "/home/pyodide");
+writeFiles(py, "/home/pyodide/", job.app);
+writeFiles(py, "/home/pyodide/", job.pyscript);
 py.FS.writeFile("/tmp/full.zip", new Uint8Array(readFileSync(job.full)));
 py.runPython(String.raw`
 import importlib, json, os, sys, zipfile
