@@ -17,7 +17,7 @@ Prints:
 * the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
   the server (so the service worker's precaching is included).
 
-Usage: .venv/bin/python scripts/bench_startup.py [--runs 7]
+Usage: .venv/bin/python scripts/bench_startup.py [--runs 7] [--before COMMIT]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from bench_runtime import before_site
 from browserlib import (
     ARGS,
     CHROMIUM,
@@ -70,6 +71,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--tap-runs", type=int, default=3, help="runs of each game's tap to table")
+    ap.add_argument("--before", default="",
+                    help="measure the site of this commit instead (bench_runtime.before_site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -82,7 +85,8 @@ def main() -> None:
         return pw.chromium.launch_persistent_context(
             dirs[-1], executable_path=CHROMIUM, headless=True, args=ARGS)
 
-    with site_with_bare_page() as (server, url), sync_playwright() as pw:
+    site = before_site(args.before) if args.before else SITE
+    with site_with_bare_page(site) as (server, url), sync_playwright() as pw:
         # first visit: count every byte the server sends until the service worker is ready
         server.bytes_sent = {}
         ctx = profile()
@@ -115,7 +119,7 @@ def main() -> None:
             warm_bare.append(time_to_ready(bare, url + "bare.html"))
             warm_page.append(time_to_ready(ctx, url + "?thread=page"))
         # a game opened first in a session: from the tap on its tile to its table drawn
-        games = json.loads((SITE / "games.json").read_text())
+        games = json.loads((site / "games.json").read_text())
         tap: dict[str, dict[str, list[float]]] = {}
         for g in games:
             if not g.get("available", True):
