@@ -216,6 +216,7 @@ def copy_pyodide(out: Path) -> Path:
 # module the app could import is shipped either way (scripts/stdlib_zip.mjs).
 START_IMPORTS = "import app.calls, app.think\nfrom engine.registry import all_games\nall_games()"
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
+STDLIB_MARK = "__STDLIB_SHA256__"
 
 
 def py_files(root: Path, under: str) -> dict[str, str]:
@@ -227,7 +228,8 @@ def py_files(root: Path, under: str) -> dict[str, str]:
 def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict[str, Any]:
     """Replace the site's python_stdlib.zip with the app's own (scripts/stdlib_zip.mjs): only
     what the app, the engine, PyScript's package and Pyodide could import, and what a start
-    imports as bytecode. Returns the report (modules kept and compiled)."""
+    imports as bytecode; and write its SHA-256 into app-worker.js (its snapshot's key).
+    Returns the report (modules kept and compiled)."""
     with tempfile.TemporaryDirectory(prefix="stdlib-") as tmp:
         job = {"pyodide": str(ROOT / "node_modules" / "pyodide"), "wheel": str(wheel),
                "app": py_files(web, APP), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
@@ -238,6 +240,13 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
         subprocess.run(["node", str(ROOT / "scripts" / "stdlib_zip.mjs"),
                         str(Path(tmp) / "job.json")], check=True)
         report: dict[str, Any] = json.loads((Path(tmp) / "report.json").read_text())
+    # the app's worker keys its snapshot by this library (web/app-worker.js's STDLIB)
+    worker = out / "app-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    if text.count(STDLIB_MARK) != 1:
+        raise SystemExit(f"app-worker.js: expected one {STDLIB_MARK}")
+    digest = sha256(out / "pyodide" / "python_stdlib.zip")
+    worker.write_text(text.replace(STDLIB_MARK, digest), encoding="utf-8")
     return report
 
 

@@ -19,6 +19,10 @@
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
 const FORMAT = "1";  // change when what goes into the snapshot changes
+// The SHA-256 of pyodide/python_stdlib.zip, written by the build (scripts/build_site.py) as it
+// writes sw.js's VERSION: the heap keeps zipimport's index of that zip, so a snapshot belongs to
+// one library (a restore over another zip would read the wrong bytes), known without reading it.
+const STDLIB = "__STDLIB_SHA256__";
 const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
 const base = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", base).href;
@@ -53,10 +57,7 @@ async function failed(why) {
 /* The stored snapshot of this version, checked, or null; other versions' entries dropped. */
 async function stored(wheel, files) {
   try {
-    // the standard library too: the heap keeps zipimport's index of it (a restore over
-    // another zip would read the wrong bytes)
-    const stdlib = await (await fetch(new URL("python_stdlib.zip", indexURL))).arrayBuffer();
-    const parts = [FORMAT, version, await hex(stdlib), await hex(wheel)];
+    const parts = [FORMAT, version, STDLIB, await hex(wheel)];
     for (const [rel, text] of files) parts.push(rel, await hex(new TextEncoder().encode(text)));
     key = await hex(new TextEncoder().encode(parts.join("\n")));
     cache = await caches.open(STORE);

@@ -1,10 +1,12 @@
 """The site's python_stdlib.zip is the app's own (scripts/stdlib_zip.mjs: only what the app can
 import, what a start imports as bytecode): Pyodide starts with it and every module of the app,
 the engine, micropip and PyScript's package imports with it, in Pyodide (Node); every codec is
-there. And the check can fail: the same zip without one module the app imports misses it."""
+there; the app's worker knows its digest. And the check can fail: the same zip without one
+module the app imports misses it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import zipfile
@@ -39,6 +41,9 @@ def test_trimmed_stdlib_misses_nothing_the_app_reaches(built_site: Path, tmp_pat
     names = zipfile.ZipFile(zip_).namelist()
     assert "asyncio/__init__.pyc" in names and "json/__init__.pyc" in names  # started: compiled
     assert "unittest/__init__.py" not in names and "pydoc.py" not in names  # never in a worker
+    # the app's worker keys its snapshot by this very library (web/app-worker.js's STDLIB)
+    digest = hashlib.sha256(zip_.read_bytes()).hexdigest()
+    assert f'const STDLIB = "{digest}";' in (built_site / "app-worker.js").read_text()
     result = imports_with(built_site, zip_, tmp_path)
     assert result["missing"] == [] and result["codecs"] == [], result
     assert result["imported"] > 100  # every module of the app and the engine, and more
