@@ -2,7 +2,9 @@
 
 The app builds its home screen from :func:`all_games`; the command line dispatches on the id.
 A game not yet built is listed with ``available=False`` ("coming soon") so that the home screen
-always shows all four. Game modules are imported lazily so that listing games stays cheap.
+always shows all four. Listing games reads each package's ``INFO`` only (its rules are imported
+when ``GAME`` is first asked for: :func:`engine.games.on_demand`), so the app starts without
+any game's rules.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from typing import Any
 from engine.errors import EngineError
 from engine.protocol import Game, GameInfo
 
-# id -> module that defines ``GAME`` (a Game instance) and optionally ``cli_main(argv)``.
+# id -> module that defines ``GAME`` (a Game instance), optionally ``INFO`` (its GameInfo,
+# without importing the rules) and ``cli_main(argv)``.
 _MODULES: dict[str, str] = {
     "perpetual-motion": "engine.games.perpetual_motion",
     "machiavelli": "engine.games.machiavelli",
@@ -73,8 +76,10 @@ def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
 
 
 def game_info(game_id: str) -> GameInfo:
+    """A game's metadata: its package's ``INFO`` (no rules imported), else its rules'."""
     if game_id in _MODULES:
-        return get_game(game_id).info
+        info = getattr(_module(game_id), "INFO", None)
+        return info if isinstance(info, GameInfo) else get_game(game_id).info
     if game_id in _COMING_SOON:
         return _COMING_SOON[game_id]
     raise UnknownGame(f"no game with id {game_id!r}")

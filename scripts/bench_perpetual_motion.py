@@ -14,11 +14,11 @@ from browserlib import ROOT, bare_pyodide_page, chromium, median, run_python, si
 
 sys.path.insert(0, str(ROOT))
 
-from engine.games.perpetual_motion import GAME, simulate
+from engine.games.perpetual_motion.rules import GAME, simulate
 
 BROWSER_CODE = """
 import json, time
-from engine.games.perpetual_motion import simulate, GAME
+from engine.games.perpetual_motion.rules import simulate, GAME
 t = time.perf_counter(); s = simulate({games}, {seed}); fast = time.perf_counter() - t
 t = time.perf_counter()
 for seed in range({steps}):

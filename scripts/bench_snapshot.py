@@ -73,7 +73,7 @@ function writeFiles(py, files) {
 const IMPORT_HOME = "import sys; sys.path.insert(0, '/home/pyodide')\n" +
   "import app.link, app.shell\nfrom engine.registry import all_games\nall_games()";
 const IMPORT_ALL = IMPORT_HOME + "\nfrom app import tables\n" +
-  "tables.tables([g.id for g in all_games() if g.available])";
+  "from engine.registry import playable_ids\ntables.import_all(playable_ids())";
 const IMPORT_NONE = "import sys; sys.path.insert(0, '/home/pyodide')";
 const CODE = { home: IMPORT_HOME, all: IMPORT_ALL, none: IMPORT_NONE }[imports];
 let py, info = { mode };

@@ -211,10 +211,12 @@ def copy_pyodide(out: Path) -> Path:
     return dest / micropip.name
 
 
-# What a start imports (the app's worker, web/app-worker.js, and the thinking worker's): the
-# standard library modules these reach are shipped as bytecode. Only a matter of speed: every
-# module the app could import is shipped either way (scripts/stdlib_zip.mjs).
-START_IMPORTS = "import app.calls, app.think\nfrom engine.registry import all_games\nall_games()"
+# What a start imports (the app's worker, web/app-worker.js, and the thinking worker's), with
+# every game (opened later, or all at once before a memory snapshot is made): the standard
+# library modules these reach are shipped as bytecode. Only a matter of speed: every module the
+# app could import is shipped either way (scripts/stdlib_zip.mjs).
+START_IMPORTS = ("import app.calls, app.think\nfrom app import tables\n"
+                 "from engine.registry import playable_ids\ntables.import_all(playable_ids())")
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
 STDLIB_MARK = "__STDLIB_SHA256__"
 

@@ -6,8 +6,9 @@
  * {progress} messages feed the start-up bar; {id: -1} says the worker is ready ("snapshot" or
  * "fresh") or could not start; {snapshot} says what became of this version's snapshot.
  *
- * The snapshot: Python's heap right after the imports of a fresh start (no player data, no
- * pending call), made once per version and stored when the page says it is idle, in a Cache
+ * The snapshot: Python's heap right after the imports of a fresh start and every game's (a
+ * start without a snapshot imports no game), with no player data and no pending call, made once
+ * per version and stored when the page says it is idle, in a Cache
  * Storage cache the service worker never clears, under a key that is a digest of everything in
  * it (this worker's FORMAT, Pyodide's version, its standard library, the wheel, the app's files).
  * Whatever goes wrong with it (no Cache Storage, a snapshot of another version, a digest that
@@ -18,7 +19,7 @@
  */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
-const FORMAT = "1";  // change when what goes into the snapshot changes
+const FORMAT = "2";  // change when what goes into the snapshot changes
 // The SHA-256 of pyodide/python_stdlib.zip, written by the build (scripts/build_site.py) as it
 // writes sw.js's VERSION: the heap keeps zipimport's index of that zip, so a snapshot belongs to
 // one library (a restore over another zip would read the wrong bytes), known without reading it.
@@ -26,8 +27,11 @@ const STDLIB = "__STDLIB_SHA256__";
 const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
 const base = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", base).href;
-const IMPORTS = "import app.link, app.shell\nfrom engine.registry import all_games\nall_games()\n" +
-  "from app.calls import CALLS";
+const IMPORTS = "from app.calls import CALLS";
+// A start imports no game (each is imported when first opened); a snapshot holds them all, so a
+// start restored from it opens any game at once.
+const EVERY_GAME = "from app import tables\nfrom engine.registry import playable_ids\n" +
+  "tables.import_all(playable_ids())";
 const say = (progress) => self.postMessage({ progress });
 
 let py = null;
@@ -124,7 +128,7 @@ const ready = (async () => {
   say("Loaded interpreter");
   install(py, wheel, files);
   say("Loaded files");
-  py.runPython(IMPORTS);
+  py.runPython(make ? IMPORTS + "\n" + EVERY_GAME : IMPORTS);
   say("Loaded Pyodide");
   if (make) {
     try {

@@ -14,6 +14,7 @@ from app import settings as cfg
 from app import storage as g
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion.table import line_of
 from helpers.backup import PM, M, export, import_file, played_store
 from helpers.shell import boot, click, run_async, settle
 
@@ -22,7 +23,7 @@ RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won, line=line_of)
 
 
 def same_texts(a: DictStore, b: DictStore) -> bool:
@@ -211,7 +212,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
 def test_leaving_the_question_imports_nothing() -> None:
     text = export(played_store())[1]
     other = DictStore()
-    other.set(SAVE_KEY, Session.new(77).to_json())
+    other.set(SAVE_KEY, pm_saves(other).text(Session.new(77)))  # as the table writes it
     mine = dict(other.data)
     app, page, env = boot(other)
     env.go("#/settings")

@@ -17,7 +17,7 @@ from helpers.shell import boot, click, run_async, settle
 
 from engine.cards import Card
 from engine.errors import ParseError
-from engine.games.perpetual_motion import GAME
+from engine.games.perpetual_motion.rules import GAME
 from engine.registry import get_game
 
 PM = "perpetual-motion"

@@ -19,7 +19,7 @@ import pytest
 from app.tables.perpetual_motion import table as pm_table
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
-from engine.games.perpetual_motion import GAME, Gather
+from engine.games.perpetual_motion.rules import GAME, Gather
 
 ROOT = Path(__file__).resolve().parents[2]
 PM = "perpetual-motion"

@@ -88,18 +88,18 @@ def test_each_games_own_settings_are_under_its_name_and_shared_ones_under_every_
     every = panels["Every game"]
     for key in ("four_colour", "sound", "haptics", "computer_speed"):
         assert f'data-testid="set-{key}"' in every
-    seated = [t.name for t in app.tables.values()
-              if any(f.key == "computer_speed" for f in t.settings_fields())]
+    seated = [d.name for d in app.declared.values()
+              if any(f.key == "computer_speed" for f in d.fields(app.settings))]
     assert len(seated) == 3 and all(name in every for name in seated)
     own = 0
-    for t in app.tables.values():
-        fields = [f for f in t.settings_fields() if not f.shared]
+    for d in app.declared.values():
+        fields = [f for f in d.fields(app.settings) if not f.shared]
         for f in fields:
-            assert f'data-testid="set-{f.key}"' in panels[t.name]
+            assert f'data-testid="set-{f.key}"' in panels[d.name]
             assert f'data-testid="set-{f.key}"' not in every
             own += 1
         if not fields:
-            assert t.name not in panels
+            assert d.name not in panels
     assert own == 2  # Perpetual Motion's forced moves and auto-play speed
     assert "Vibration" in every and "Not available on this device." in every
 

@@ -12,7 +12,7 @@ from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move, simulate
+from engine.games.perpetual_motion.rules import GAME, Deal, Gather, Move, simulate
 from engine.registry import all_games
 
 PM = "perpetual-motion"

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from app import kit, screens
-from app.seated import screens as seated_screens
+from app import tables as table_packages
 from app.settings import Settings
 from app.storage import Record
 from app.tables.perpetual_motion import view as v
@@ -14,7 +14,7 @@ from app.tables.perpetual_motion.session import Session
 from helpers.markup import buttons_labelled, parse
 
 from engine.cards import Card
-from engine.games.perpetual_motion import GAME, Move
+from engine.games.perpetual_motion.rules import GAME, Move
 from engine.registry import all_games
 
 WEB = Path(__file__).resolve().parents[2] / "web"
@@ -29,8 +29,7 @@ def home(lines: dict[str, str | None], tables: frozenset[str] | set[str] = froze
     for g in all_games():
         if g.id in tables:
             rules, line = screens.rules_link(g.id), lines.get(g.id)
-            actions[g.id] = (v.tile_actions(rules, line) if g.id == v.PM
-                             else seated_screens.tile_actions(g.id, rules, line))
+            actions[g.id] = table_packages.declared(g.id).tile(rules, line)
     return screens.home_html(all_games(), actions, notice, f"#/{v.PM}/stats")
 
 
@@ -164,7 +163,8 @@ def test_other_screens_parse() -> None:
     ):
         buttons_labelled(parse(html))
     assert "coming soon" in screens.rules_html(all_games()[1], None)
-    assert "Masten" in screens.rules_html(pm, "<p>x</p>", note=v.rules_note())
+    note = table_packages.declared(v.PM).rules_note
+    assert "Masten" in screens.rules_html(pm, "<p>x</p>", note=note)
 
 
 def test_stats_panel_shows_progress_and_results() -> None:

@@ -27,7 +27,7 @@ from helpers.pages import (
     tap_sure,
 )
 
-from engine.games.perpetual_motion import GAME
+from engine.games.perpetual_motion.rules import GAME
 
 QUICK_WIN = 16557  # won in 11 rounds: 132 forced moves, 102 deals, 10 gathers
 RANKS = "A23456789TJQK"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, parse_cards, standard_deck
 from engine.errors import IllegalAction, InvalidState, ParseError
-from engine.games.perpetual_motion import (
+from engine.games.perpetual_motion.rules import (
     GAME,
     Deal,
     Gather,
@@ -151,7 +151,7 @@ def test_first_won_and_looping_deals_agree_with_slow_resimulation() -> None:
 
 def slow_resimulation(deck: list[Card]) -> object:
     """Written independently of the engine: literal rules, lists of cards, linear search."""
-    from engine.games.perpetual_motion import PlayResult
+    from engine.games.perpetual_motion.rules import PlayResult
 
     starts: list[list[int]] = []
     current = list(deck)

@@ -5,6 +5,8 @@ Browser-free: it speaks to the page only through :class:`app.page.Page` (batched
 to the browser's services through an ``Env`` (storage, address, sharing, the thinking worker),
 so the CPython tests drive it with a recording page. A table is a package of
 :mod:`app.tables` found by its game's id (:class:`app.table.Table`); nothing here names a game.
+Until a game is opened the shell knows only what its package declares (:class:`Declared`): a
+start imports no game's code, and shows each game's saved game from the line kept in its save.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ from app import tables as table_packages
 from app.daily import Daily, tile_link
 from app.page import Page
 from app.routes import Route, parse_hash
-from app.storage import REFUSED, Record, TabStore
-from app.table import Env, Event, Table, Task
+from app.storage import REFUSED, Record, TabStore, saved_line
+from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
 
 
@@ -36,9 +38,11 @@ class App:
         self.games = all_games()
         self.info = {x.id: x for x in self.games}
         self.settings = cfg.load_settings(self.store)
-        self.kinds = table_packages.tables([x.id for x in self.games if x.available])
-        self.tables: dict[str, Table] = {gid: cls(self) for gid, cls in self.kinds.items()}
-        self.table_ids = tuple(self.tables)
+        self.declared: dict[str, Declared] = table_packages.declarations(
+            [x.id for x in self.games if x.available])
+        # each made when its game is first opened (app.tables.Tables)
+        self.tables = table_packages.Tables(self, self.declared, self.table_loaded)
+        self.problems: list[str] | None = []  # saves that could not be read, during start
         self.route = Route("home")
         self.notice: str | None = None
         self.rules: dict[str, str | None] = {}
@@ -51,7 +55,10 @@ class App:
 
     # --- start-up ---
     def start(self) -> None:
-        problems = [p for p in (t.load() for t in self.tables.values()) if p]
+        for gid in self.tables:  # a save that does not keep its line: read it now
+            if not saved_line(self.store, gid)[0]:
+                self.tables[gid]  # made: it reads its save (and says if it cannot)
+        problems, self.problems = self.problems or [], None
         self.notice = " ".join(problems) or getattr(self.env, "startup_notice",
                                                     None) or self.notice
         self.apply_settings()
@@ -94,6 +101,15 @@ class App:
             self.say(f"Something went wrong: {e}", "refusal")
         self.flush()
 
+    def table_loaded(self, problem: str) -> None:
+        """A table just made could not read its save (it was set aside): said on the home
+        screen, and where the player is when the game was opened after the start."""
+        if self.problems is not None:
+            self.problems.append(problem)
+        else:
+            self.notice = problem
+            self.tell(problem, "refusal")
+
     def flush(self) -> None:
         """Send the batch, with what was to be told after the event's own message."""
         if self.told is not None:
@@ -124,7 +140,7 @@ class App:
             if self.route.screen == "settings":
                 self.render()
             return
-        for t in self.tables.values():
+        for t in self.tables.made.values():  # a table not made yet reads the save when it is
             t.changed_elsewhere(key)
         if self.route.screen == "home" or self.route == Route("stats"):
             self.render()
@@ -184,10 +200,9 @@ class App:
     def setting_fields(self) -> dict[str, tuple[cfg.Field, list[str]]]:
         """Every table's own settings by key, with the names of the games that declare it."""
         out: dict[str, tuple[cfg.Field, list[str]]] = {}
-        for t in self.tables.values():
-            declared = getattr(t, "settings_fields", None)
-            for f in declared() if declared is not None else ():
-                out.setdefault(f.key, (f, []))[1].append(t.name)
+        for d in self.declared.values():
+            for f in d.fields(self.settings):
+                out.setdefault(f.key, (f, []))[1].append(d.name)
         return out
 
     def save_settings(self) -> None:
@@ -204,7 +219,12 @@ class App:
             self.page.text("settings-msg", text, f"msg {kind}")
 
     def current_table(self) -> Table | None:
-        return self.tables.get(self.route.game or "") if self.route.game else None
+        """The table of the game on show, made now if need be (its rules page does not make
+        it)."""
+        gid = self.route.game
+        if not gid or gid not in self.tables:
+            return None
+        return self.tables.made.get(gid) if self.route.screen == "rules" else self.tables[gid]
 
     # --- update bar ---
     def show_update(self) -> None:
@@ -214,7 +234,7 @@ class App:
         self.page.root_class("has-update", True)  # the table makes room
 
     def apply_update(self) -> None:
-        for t in self.tables.values():
+        for t in self.tables.made.values():
             t.save()
         self.env.apply_update()
 
@@ -254,7 +274,7 @@ class App:
 
     def screens(self) -> dict[str, frozenset[str]]:
         """Each table's screens, by game id (what links may open)."""
-        return {gid: t.screens for gid, t in self.tables.items()}
+        return {gid: d.screens for gid, d in self.declared.items()}
 
     def keys(self) -> str:
         t = self.current_table()
@@ -276,32 +296,32 @@ class App:
         r = self.route
         if r.screen == "rules":
             info = self.info[r.game or ""]
-            table = self.tables.get(info.id)
-            note = table.rules_note() if table is not None else ""
+            declared = self.declared.get(info.id)
+            note = declared.rules_note if declared is not None else ""
             if not info.rules_page:
-                html = screens.rules_html(info, None, playable=table is not None, note=note)
+                html = screens.rules_html(info, None, playable=declared is not None, note=note)
             elif info.id not in self.rules:
                 self.spawn(self.fetch_rules(info.id))
                 html = screens.rules_html(info, None, loading=True, note=note)
             else:
-                html = screens.rules_html(info, self.rules[info.id], playable=table is not None,
-                                          note=note)
+                html = screens.rules_html(info, self.rules[info.id],
+                                          playable=declared is not None, note=note)
         elif r.screen == "settings" and self.importing is not None:
             html = screens.import_confirm_html([c.text for c in self.importing.conflicts])
         elif r.screen == "settings":
             fields = self.setting_fields()
             shared = [(f, names) for f, names in fields.values() if f.shared]
-            games = [(t.name, [fields[k][0] for k in fields
-                               if not fields[k][0].shared and t.name in fields[k][1]])
-                     for t in self.tables.values()]
+            games = [(d.name, [fields[k][0] for k in fields
+                               if not fields[k][0].shared and d.name in fields[k][1]])
+                     for d in self.declared.values()]
             html = screens.settings_html(self.settings, shared, games)
         elif r.screen == "stats":
             html = stats.all_html([
-                stats.GameRecord(gid, t.name, Record.load(self.store, gid), t.scores)
-                for gid, t in self.tables.items()])
+                stats.GameRecord(gid, d.name, Record.load(self.store, gid), d.scores)
+                for gid, d in self.declared.items()])
         elif r.screen == "about":
             html = screens.about_html(self.version(), self.env.offline_status(),
-                                      [t.credit for t in self.tables.values()],
+                                      [d.credit for d in self.declared.values()],
                                       self.env.keeping())
         else:
             html = self.home_html()
@@ -315,16 +335,21 @@ class App:
     def has_table(self, game_id: str) -> bool:
         return game_id in self.tables
 
+    def tile_line(self, game_id: str) -> str | None:
+        """The home tile's line: the table's, once made; else the one kept in the save."""
+        table = self.tables.made.get(game_id)
+        return table.summary() if table is not None else saved_line(self.store, game_id)[1]
+
     def home_html(self) -> str:
-        actions = {gid: t.tile_actions(screens.rules_link(gid), t.summary())
-                   for gid, t in self.tables.items()}
-        for gid, t in self.tables.items():  # a game's daily deal
-            if "daily" in t.screens:
+        actions = {gid: d.tile(screens.rules_link(gid), self.tile_line(gid))
+                   for gid, d in self.declared.items()}
+        for gid, d in self.declared.items():  # a game's daily deal
+            if "daily" in d.screens:
                 actions[gid] += tile_link(gid)
         seen = guide.dismissed(self.store)
-        for gid, t in self.tables.items():  # a game's guided first game, until dismissed
-            if "learn" in t.screens and gid not in seen:
-                actions[gid] += guide.offer_html(gid, t.name)
+        for gid, d in self.declared.items():  # a game's guided first game, until dismissed
+            if "learn" in d.screens and gid not in seen:
+                actions[gid] += guide.offer_html(gid, d.name)
         return screens.home_html(self.games, actions, self.notice, Route("stats").href())
 
     def open_replay(self, table: Table, gid: str) -> None:
@@ -451,7 +476,7 @@ class App:
     # --- moving your games to another device (app.backup) ---
 
     def act_export_games(self, _ev: Event) -> None:
-        for t in self.tables.values():
+        for t in self.tables.made.values():
             t.save()
         data = backup.export_data(self.store, self.tables, self.version())
         name = backup.file_name()
@@ -472,7 +497,7 @@ class App:
             self.say(f"The file could not be read ({ev.get('error')[:100]}). Nothing was "
                      "imported.", "refusal")
             return
-        for t in self.tables.values():
+        for t in self.tables.made.values():
             t.save()
         try:
             if size > screens.MAX_IMPORT_BYTES and not ev.value:
@@ -501,9 +526,10 @@ class App:
         self.importing = None
         done = backup.apply_plan(self.store, plan, replace, self.tables)
         for gid in done.games:  # a fresh table reads the imported game and set-up
-            self.tables[gid].leave(Route("settings"))
-            self.tables[gid] = self.kinds[gid](self)
-            self.tables[gid].load()
+            old = self.tables.made.get(gid)
+            if old is not None:  # one not made yet reads them when it is
+                old.leave(Route("settings"))
+                self.tables.again(gid)
         self.settings = cfg.load_settings(self.store)
         self.apply_settings()
         self.render()

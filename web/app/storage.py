@@ -274,6 +274,26 @@ def replace_save(store: Store, key: str, text: str) -> None:
         store.set(key, text)
 
 
+# The home tile's line of a saved game, written in its envelope (GameSaves.save), so that the
+# home screen shows it without importing the game (its table reads the rest when it is opened).
+TILE = "tile"
+
+
+def saved_line(store: Store, game_id: str) -> tuple[bool, str | None]:
+    """The home tile's line of the saved game of ``game_id``: (True, the line, or None when
+    nothing is saved or there is nothing to continue); (False, None) when the save does not
+    say (written before saves kept it, or unreadable): then only its table can tell."""
+    text = store.get(save_key(game_id))
+    if text is None:
+        return True, None
+    try:
+        data = loads_stored(unstamped(text))
+    except (ValueError, TypeError, RecursionError):
+        return False, None
+    line = data.get(TILE, False) if isinstance(data, dict) else False
+    return (True, line) if line is None or isinstance(line, str) else (False, None)
+
+
 def write_save(store: Store, key: str, envelope: dict[str, Any]) -> bool:
     """Write a saved game; False when another tab's newer save is there (nothing written)."""
     if isinstance(store, TabStore):
@@ -511,12 +531,16 @@ class GameSaves(Generic[G]):
     """
 
     def __init__(self, store: Store, game_id: str, name: str, read: Callable[[str], G],
-                 won: Callable[[G], bool], low: bool = False) -> None:
+                 won: Callable[[G], bool], low: bool = False,
+                 line: Callable[[G], str | None] | None = None) -> None:
         self.store = store
         self.game_id = game_id
         self.name = name
         self.read = read
         self.won = won
+        # the home tile's line of a game (None: nothing to continue), kept in its save so that
+        # the home screen reads it without the game's code (without it: the table reads the save)
+        self.line = line
         self.low = low  # lower scores are better
         self.key = save_key(game_id)
         self.record_key = record_key(game_id)
@@ -540,7 +564,18 @@ class GameSaves(Generic[G]):
             if self.newer():
                 return False
             self.count(game)
-        return write_save(self.store, self.key, game.envelope())
+        return write_save(self.store, self.key, self.envelope(game))
+
+    def envelope(self, game: G) -> dict[str, Any]:
+        """The game as its save keeps it: its own envelope, and the home tile's line."""
+        envelope = game.envelope()
+        if self.line is not None:
+            envelope[TILE] = self.line(game)
+        return envelope
+
+    def text(self, game: G) -> str:
+        """The save's text (what an import writes)."""
+        return json.dumps(self.envelope(game), separators=(",", ":"))
 
     def count(self, game: G, now_ms: int | None = None) -> Record:
         """Add a finished game to the record once: the game remembers it was counted, and a

@@ -2,9 +2,12 @@
 may use of the shell (:class:`Host`) and of the browser (:class:`Env`), and the events it gets.
 
 The shell speaks to every game's table only through :class:`Table`; a table speaks to the page
-only through the host's batched :class:`~app.page.Page`. A table package
-(``app/tables/<game>/``) exports a class ``Table`` that implements it, and may export ``hint``
-(:data:`Hint`), which the thinking worker calls for that game's Hint.
+only through the host's batched :class:`~app.page.Page`. A table package (``app/tables/<game>/``)
+declares in its ``__init__`` what the shell shows of the game before it is opened
+(:class:`Declared`, ``DECLARED``), importing nothing of the game's rules; its module ``table``
+has the class ``Table`` that implements the table, imported when the game is first opened; a
+module ``hint`` may have ``hint`` (:data:`Hint`), which the thinking worker calls for that
+game's Hint.
 """
 
 from __future__ import annotations
@@ -45,6 +48,33 @@ class Event:
 
     def get(self, key: str, default: str = "") -> str:
         return (self.data or {}).get(key, default)
+
+
+def no_fields(_settings: Settings) -> tuple[Field, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A table as the shell knows it before the game is first opened: the home tile, the routes
+    links may open, the game's lines in Settings, About and the statistics. Declared apart from
+    the table so that a start imports no game's code (a table package's ``DECLARED``)."""
+
+    game_id: str
+    name: str  # the game's name (its GameInfo's)
+    # the routes the table has besides its table (``deal``, ``setup``, ``watch``, ``stats``,
+    # ``daily``, ``learn``); the shell routes ``#/<game>/<screen>…`` to Table.open for those
+    screens: frozenset[str]
+    credit: str  # the game in About's list of games: its name, and who made it
+    # the player's score in the statistics: "high" (more is better), "low" (fewer is better:
+    # penalty points), "" (the game has no score)
+    scores: str
+    # the home tile's buttons, given the Rules link and the game's line (None: nothing to go on)
+    tile: Callable[[str, str | None], str]
+    # the game's own settings, shown in Settings under its name (a ``shared`` one once under
+    # "Every game"); their values are kept in the one settings object
+    fields: Callable[[Settings], tuple[Field, ...]] = no_fields
+    rules_note: str = ""  # HTML under the game's rules page
 
 
 @dataclass(frozen=True)
@@ -122,16 +152,12 @@ class Host(Protocol):
 
 
 class Table(Protocol):
-    """One game's table, as the shell sees it. ``screens`` are the routes the table has besides
-    its table (``deal``, ``setup``, ``watch``, ``stats``); the shell routes
-    ``#/<game>/<screen>…`` to :meth:`open` only for those."""
+    """One game's table, as the shell sees it once the game is opened (before, it sees its
+    :class:`Declared`: ``name``, ``screens`` and ``scores`` are the declared ones)."""
 
     game_id: str
-    name: str  # the game's name (its GameInfo's)
+    name: str
     screens: frozenset[str]
-    credit: str  # the game in About's list of games: its name, and who made it
-    # the player's score in the statistics: "high" (more is better), "low" (fewer is
-    # better: penalty points), "" (the game has no score)
     scores: str
 
     # --- this device's game ---
@@ -141,7 +167,9 @@ class Table(Protocol):
     def save(self) -> None: ...
 
     def summary(self) -> str | None:
-        """The home tile's line about the game in progress (None: nothing to continue)."""
+        """The home tile's line about the game in progress (None: nothing to continue); the
+        table keeps it in its save too (GameSaves' ``line``), for a start that has not opened
+        the game."""
 
     def describe_save(self, text: str) -> SaveInfo:
         """A saved game read by this table's own reader (an import); raises when it cannot be
@@ -155,18 +183,6 @@ class Table(Protocol):
 
     def hidden(self) -> None:
         """The app went to the background (another app, the home screen, a locked phone)."""
-
-    # --- the shell's screens ---
-    def tile_actions(self, rules: str, line: str | None) -> str:
-        """The home tile's buttons (``rules``: the Rules link), given the game's line."""
-
-    def rules_note(self) -> str:
-        """HTML shown under the game's rules page ('' for none)."""
-
-    def settings_fields(self) -> tuple[Field, ...]:
-        """The game's own settings, shown in Settings under its name (a ``shared`` one once
-        under "Every game"); their values are kept in the one settings object (``()``: none;
-        a table without this method has none)."""
 
     # --- the daily deal (app.daily), for a table whose screens have "daily" ---
     def daily_setup(self) -> str:

@@ -1,13 +1,23 @@
 """Cube Farm (RULINGS.md section 4): lay office cards, claim cubicles, score walking distances.
 
-``rules`` has the game protocol, ``board`` the geometry, ``deck`` the cards, ``bots`` the
-computer players and ``cli`` the command line (``python -m engine cube-farm ...``).
+``info`` is what the registry lists, ``rules`` the game protocol, ``board`` the geometry,
+``deck`` the cards, ``bots`` the computer players and ``cli`` the command line (``python -m
+engine cube-farm ...``); the rules are imported when ``GAME`` is first asked for
+(:func:`engine.games.on_demand`).
 """
+from __future__ import annotations
 
-from engine.games.cube_farm.bots import LEVELS
-from engine.games.cube_farm.cli import cli_main
-from engine.games.cube_farm.rules import GAME, CFConfig, CFState, CFView, CubeFarm
+from typing import TYPE_CHECKING, Any
 
-GAME.use_bots(LEVELS)  # here, so that the rules never import the computer players
+from engine.games import on_demand
+from engine.games.cube_farm.info import INFO
 
-__all__ = ["GAME", "CFConfig", "CFState", "CFView", "CubeFarm", "cli_main"]
+if TYPE_CHECKING:
+    from engine.games.cube_farm.cli import cli_main
+    from engine.games.cube_farm.rules import GAME, CFConfig, CFState, CFView, CubeFarm
+
+__all__ = ["GAME", "INFO", "CFConfig", "CFState", "CFView", "CubeFarm", "cli_main"]
+
+
+def __getattr__(name: str) -> Any:
+    return on_demand(globals(), name, tuple(__all__))

@@ -34,14 +34,13 @@ from engine.games.cube_farm.board import (
     pos_text,
 )
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
+from engine.games.cube_farm.info import INFO
 from engine.protocol import (
     Game,
     GameInfo,
     JSONDict,
-    OptionInfo,
     Outcome,
     SoakProfile,
-    VariantInfo,
 )
 
 PLACE, CLAIM, HAND_OVER, OVER = "place", "claim", "hand_over", "over"
@@ -290,28 +289,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
     def __init__(self) -> None:
         self._last_replay: _Replay | None = None
 
-    info: ClassVar[GameInfo] = GameInfo(
-        id="cube-farm",
-        name="Cube Farm",
-        pitch="Lay office floor plans, claim cubicles, score walking distances.",
-        min_players=2,
-        max_players=5,
-        description=("Build an office one card at a time and put your employees in cubicles "
-                     "near the coffee machine and far from the Vice President."),
-        variants=(VariantInfo("hands", "Number of hands",
-                              "One hand per player (four with two players), or any number."),),
-        rules_page="cube-farm.md",
-        available=True,
-        bot_levels=("beginner", "standard", "strong"),
-        options=(
-            OptionInfo("hands", "Hands", "int", 0, min=0, max=20,
-                       help="0: one hand per player (four with two players); else 1 to 20."),
-            OptionInfo("join", "Joining two players' cubicles", "choice", "no",
-                       choices=(("no", "Not allowed (a cubicle has one owner)"),
-                                ("yes", "Allowed: the bigger claim takes the cubicle")),
-                       help="The printed rules do not say; this edition does not allow it."),
-        ),
-    )
+    info: ClassVar[GameInfo] = INFO
 
     # --- set-up ---
     def default_config(self, players: int | None = None) -> CFConfig:

@@ -43,6 +43,7 @@ from engine.cards import (
 from engine.data import Reader, check_int, read_card
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.games.machine import sets as S
+from engine.games.machine.info import DEFAULT_MAX_ROUNDS, INFO, MAX_MAX_ROUNDS
 from engine.games.machine.mat import (
     CUBES_IN_BOX,
     CUBES_PER_PLAYER,
@@ -64,10 +65,8 @@ from engine.protocol import (
     Game,
     GameInfo,
     JSONDict,
-    OptionInfo,
     Outcome,
     SoakProfile,
-    VariantInfo,
 )
 
 SETUP, TURN, TAKING, DISCARDING, TRADING, OVER = (
@@ -75,9 +74,6 @@ SETUP, TURN, TAKING, DISCARDING, TRADING, OVER = (
 PHASES = (SETUP, TURN, TAKING, DISCARDING, TRADING, OVER)
 WON, STUCK, LIMIT = "won", "everybody-stuck", "round-limit"
 RESULTS = (WON, STUCK, LIMIT)
-
-DEFAULT_MAX_ROUNDS = 150
-MAX_MAX_ROUNDS = 1000
 
 # Which track each kind of set places its cubes on, and whether the general pile may pay.
 KIND_TRACK: dict[str, int] = {
@@ -452,28 +448,7 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
     def __init__(self) -> None:
         self._last_legal: tuple[MachineState, tuple[MachineAction, ...]] | None = None
 
-    info: ClassVar[GameInfo] = GameInfo(
-        id="machine",
-        name="Perpetual-Motion Machine",
-        pitch="Poker hands place cubes on a mat that makes your turns better.",
-        min_players=2,
-        max_players=4,
-        description="Build an engine of cubes with poker hands; first to place every cube wins.",
-        variants=(
-            VariantInfo("max_rounds", "Round limit",
-                        f"After this many rounds (default {DEFAULT_MAX_ROUNDS}) the player with "
-                        "the fewest cubes off the mat wins; 0 plays without a limit."),
-        ),
-        rules_page="machine.md",
-        available=True,
-        bot_levels=("beginner", "standard", "strong"),
-        options=(
-            OptionInfo("max_rounds", "Round limit", "int", DEFAULT_MAX_ROUNDS, min=0,
-                       max=MAX_MAX_ROUNDS,
-                       help=("After this many rounds the player with the fewest cubes off the "
-                             "mat wins; 0: no limit.")),
-        ),
-    )
+    info: ClassVar[GameInfo] = INFO
 
     # --- set-up ---
     def default_config(self, players: int | None = None) -> MachineConfig:

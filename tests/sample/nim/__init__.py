@@ -1,11 +1,18 @@
 """Nim, the sample game: heaps of stones, take one to three from one heap, the player who
-takes the last stone wins. ``rules`` has the game, ``bots`` its computer players."""
+takes the last stone wins. ``info`` is what the registry lists, ``rules`` the game, ``bots`` its
+computer players; the rules are imported when ``GAME`` is first asked for, as for every game of
+the engine (:func:`engine.games.on_demand`)."""
 
 from __future__ import annotations
 
-from .bots import LEVELS
-from .rules import GAME, Nim, NimConfig, NimState, NimView, Take
+from typing import Any
 
-GAME.use_bots(LEVELS)  # here, so that the rules never import the computer players
+from engine.games import on_demand
 
-__all__ = ["GAME", "Nim", "NimConfig", "NimState", "NimView", "Take"]
+from .info import INFO
+
+__all__ = ["GAME", "INFO", "Nim", "NimConfig", "NimState", "NimView", "Take"]
+
+
+def __getattr__(name: str) -> Any:
+    return on_demand(globals(), name, tuple(__all__))

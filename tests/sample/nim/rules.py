@@ -12,7 +12,9 @@ from typing import ClassVar
 
 from engine.data import Reader, check_int
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import Game, GameInfo, JSONDict, OptionInfo, Outcome
+from engine.protocol import Game, GameInfo, JSONDict, Outcome
+
+from .info import INFO
 
 STONE = "stone"
 MAX_TAKE = 3
@@ -71,11 +73,7 @@ _TAKE = re.compile(r"^take ([0-9]{1,3}) from ([0-9]{1,3})$", re.ASCII)
 
 
 class Nim(Game[NimConfig, NimState, Take, NimView]):
-    info: ClassVar[GameInfo] = GameInfo(
-        id="nim", name="Nim", pitch="Take the last stone.", min_players=2, max_players=2,
-        description="Take one to three stones from a heap; whoever takes the last one wins.",
-        rules_page="rules.md", bot_levels=("random", "perfect"),
-        options=(OptionInfo("heaps", "Heaps", "int", 4, min=1, max=8),))
+    info: ClassVar[GameInfo] = INFO
     has_hidden: ClassVar[bool] = False
 
     def default_config(self, players: int | None = None) -> NimConfig:

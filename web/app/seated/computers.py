@@ -13,8 +13,9 @@ import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
+from app.seated import speed_field
 from app.seated.seats import LogLine, Match
-from app.settings import SPEEDS, Field, speed_choices
+from app.settings import SPEEDS
 from app.table import Task
 
 if TYPE_CHECKING:
@@ -22,14 +23,6 @@ if TYPE_CHECKING:
 
 FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
 REPLAY_MIN_MS = 400  # a replay is for reading: never faster than this a step
-
-
-def speed_field(auto_play: str) -> Field:
-    """The computers' speed, one for every seated game. Not chosen yet, it is the auto-play
-    speed (``auto_play``), which paced the computers before they had a speed of their own."""
-    return Field("computer_speed", "Computer speed",
-                 "How long each step of a computer's turn stays in view.",
-                 choices=speed_choices(), default=auto_play, shared=True)
 
 
 class ComputerTurns:

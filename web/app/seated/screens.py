@@ -227,17 +227,3 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
                button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
                       id_="setup-start"))
             + "</div>")
-
-
-
-def tile_actions(game_id: str, rules: str, line: str | None) -> str:
-    """The home tile of a seated game: Continue (with New game) or Play and Set up; Rules."""
-    gid = esc(game_id)
-    if line:
-        return (f'<a class="btn primary" href="#/{gid}" data-testid="continue-{gid}">'
-                f'Continue <small>({esc(line)})</small></a>'
-                f'<a class="btn" href="#/{gid}/setup" data-testid="setup-{gid}">'
-                f'New game</a>{rules}')
-    return (f'<a class="btn primary" href="#/{gid}" data-testid="play-{gid}">'
-            f'Play</a><a class="btn" href="#/{gid}/setup" '
-            f'data-testid="setup-{gid}">Set up</a>{rules}')

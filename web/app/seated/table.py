@@ -19,11 +19,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
-from app.guide import GuideRun, dismiss, guide_of, has_guide, learn_note, step_on
+from app.guide import GuideRun, dismiss, guide_of, step_on
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
-from app.seated.computers import ComputerTurns, speed_field
+from app.seated.computers import ComputerTurns
 from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
@@ -36,10 +36,10 @@ from app.seated.seats import (
     won,
 )
 from app.seated.setup_form import SetupForm
-from app.settings import Field
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number
 from app.table import Event, Host, SaveInfo
+from app.tables import declared
 from engine.errors import IllegalAction
 from engine.protocol import Action
 from engine.registry import get_game
@@ -51,8 +51,6 @@ class SeatedTable(Generic[U]):
     game_id = ""
     # the table's own actions a guided game lets through (only looking: the rest are set aside)
     guide_allows: frozenset[str] = frozenset()
-    screens = frozenset({"deal", "setup", "watch", "daily", "stats"})
-    scores = "high"  # the player's points: more is better (a game of penalties says "low")
 
     def __init__(self, app: Host, ui: U) -> None:
         self.app = app
@@ -60,19 +58,19 @@ class SeatedTable(Generic[U]):
         self.store = app.store
         self.game = get_game(self.game_id)
         self.info = self.game.info
-        self.name = self.info.name
-        self.credit = self.info.name
+        self.declared = declared(self.game_id)  # its package's DECLARED (app.seated.declare)
+        self.name = self.declared.name
+        self.screens = self.declared.screens
+        self.scores = self.declared.scores  # "high": points, "low": penalties
         game_id = self.game_id
         self.saves = GameSaves(app.store, game_id, self.info.name,
                                lambda text: Match.from_json(text, game_id), won,
-                               low=self.scores == "low")
+                               low=self.scores == "low", line=self.line_of)
         self.form = SetupForm(app.store, self.info)
         self.computers = ComputerTurns(self)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
         self.run: GuideRun | None = None
         self.guided: Match | None = None
-        if has_guide(self.game_id):
-            self.screens = self.screens | {"learn"}
         self.match: Match | None = None  # the player's game (saved)
         self.watching: Match | None = None  # a watched game (never saved)
         self.undo: list[tuple[Any, int]] = []  # states of this turn, for Undo
@@ -307,8 +305,8 @@ class SeatedTable(Generic[U]):
     def describe_save(self, text: str) -> SaveInfo:
         m = Match.from_json(text, self.game_id)
         turns = len(m.log)
-        return SaveInfo(m.to_json(), f"deal {m.deal}, {turns} turn" + ("s" if turns != 1 else "")
-                        + (", finished" if m.over else ""), m.over)
+        return SaveInfo(self.saves.text(m), f"deal {m.deal}, {turns} turn"
+                        + ("s" if turns != 1 else "") + (", finished" if m.over else ""), m.over)
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once (after a guided game:
@@ -367,14 +365,11 @@ class SeatedTable(Generic[U]):
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
     def summary(self) -> str | None:
-        m = self.match
-        return None if m is None or m.over else self.line(m)
+        return None if self.match is None else self.line_of(self.match)
 
-    def tile_actions(self, rules: str, line: str | None) -> str:
-        return screens.tile_actions(self.game_id, rules, line)
-
-    def rules_note(self) -> str:
-        return learn_note(self.game_id, self.name) if "learn" in self.screens else ""
+    def line_of(self, m: Match) -> str | None:
+        """The home tile's line of ``m`` (kept in its save): none once it is over."""
+        return None if m.over else self.line(m)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
@@ -408,9 +403,6 @@ class SeatedTable(Generic[U]):
         you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]
         turns = sum(1 for ln in m.log if ln.seat in you)
         return f"{'won' if won(m) else 'lost'} in {turns} turn{'s' if turns != 1 else ''}"
-
-    def settings_fields(self) -> tuple[Field, ...]:
-        return (speed_field(self.app.settings.speed),)
 
     def cue_end(self, m: Match) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""

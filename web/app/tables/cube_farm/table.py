@@ -26,9 +26,6 @@ class Table(SeatedTable[cu.TurnUI]):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, cu.TurnUI())
-        # About: the rulebook names no author; the card list is this edition's own design
-        self.credit = (f"{self.name}, after its printed rulebook (the cards are this app's "
-                       "own design)")
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
 
     def key_of(self, m: Match) -> str:

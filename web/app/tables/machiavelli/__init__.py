@@ -1,22 +1,9 @@
-"""Machiavelli's table package: the table (:mod:`.table`), its board (:mod:`.board`), and its
-Hint, the exact solver's best play, which the thinking worker computes."""
+"""Machiavelli's table package: what the shell shows before the game is opened (``DECLARED``);
+the table (:mod:`.table`), its board (:mod:`.board`) and its Hint (:mod:`.hint`), imported
+when it is."""
 
-from __future__ import annotations
+from app.seated import declare
 
-from typing import Any
-
-from app.tables.machiavelli.table import Table
-from engine.games.machiavelli.rules import MState
-from engine.protocol import Game
-
-
-def hint(game: Game[Any, Any, Any, Any], state: MState, player: int) -> dict[str, Any]:
-    """The exact solver's best play from the turn's start and the steps to it from the table
-    as it is now (no steps: nothing can be laid, draw)."""
-    from app.tables.machiavelli.board import make_hint
-
-    h = make_hint(game.view(state, player), 3000.0)
-    return {"cards": h.cards, "proven": h.proven, "steps": [str(a) for a in h.steps]}
-
-
-__all__ = ["Table", "hint"]
+# penalty points for the cards left: fewer is better
+DECLARED = declare("machiavelli", "{name}, a traditional Italian rummy (also played as "
+                   "Manipulation)", scores="low")

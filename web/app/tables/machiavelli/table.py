@@ -24,11 +24,9 @@ from engine.protocol import Action
 
 class Table(SeatedTable[mu.TurnUI]):
     game_id = "machiavelli"
-    scores = "low"  # penalty points for the cards left: fewer is better
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.TurnUI())
-        self.credit = f"{self.name}, a traditional Italian rummy (also played as Manipulation)"
         # the card a person just drew: (seat, hand number, card), marked in that hand until
         # the person's next action
         self.drawn: tuple[int, int, Card] | None = None

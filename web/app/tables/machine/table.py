@@ -36,9 +36,6 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def __init__(self, app: Host) -> None:
         super().__init__(app, mu.TurnUI())
-        # About: the rulebook names no author; the mat numbers are this edition's own
-        self.credit = (f"{self.name}, after its printed rulebook (the mat's numbers are this "
-                       "app's own)")
         # seat -> the mats when that person last tapped
         self.seen: dict[int, tuple[PlayerMat, ...]] = {}
         # seat -> the hand when that person last acted: what came in since is marked

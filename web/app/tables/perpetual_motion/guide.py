@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.guide import Guide, Step
 from engine.cards import CARD_BY_TEXT
-from engine.games.perpetual_motion import GAME, Deal, Move, PMConfig
+from engine.games.perpetual_motion.rules import GAME, Deal, Move, PMConfig
 
 ROWS = ("AS 5H AD 5C", "6S 8H 8D 8C", "7S 7H 7D 7C", "9S 9H 8S QH")
 

@@ -8,7 +8,7 @@ from typing import Any
 from app.page import Page
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import replay_states
-from engine.games.perpetual_motion import GAME, Move, describe_move
+from engine.games.perpetual_motion.rules import GAME, Move, describe_move
 
 
 class PMReplay:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from app.figures import figure as frame
 from app.kit import card_html, esc
 from engine.cards import Card
-from engine.games.perpetual_motion import Move, forced_move
+from engine.games.perpetual_motion.rules import Move, forced_move
 
 
 def _stacks(stacks: Sequence[Sequence[Card]], head: str) -> str:

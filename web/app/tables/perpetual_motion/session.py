@@ -14,7 +14,7 @@ from typing import Any
 from app.daily import date_of
 from app.storage import new_gid, read_envelope
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import GAME, Deal, Gather, Move, PMAction, PMState, PMView
+from engine.games.perpetual_motion.rules import GAME, Deal, Gather, Move, PMAction, PMState, PMView
 from engine.protocol import Outcome
 
 SAVE_VERSION = 1

@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.games.perpetual_motion import Stats, play_out
+from engine.games.perpetual_motion.rules import Stats, play_out
 
 MASTEN_WIN_RATE = 0.0867
 MASTEN_MEAN_ROUNDS = 44.7

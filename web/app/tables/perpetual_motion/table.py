@@ -16,19 +16,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from app import daily, stats
-from app.guide import GuideRun, dismiss, guide_of, learn_note, step_on
+from app.guide import GuideRun, dismiss, guide_of, step_on
 from app.kit import confirm_html, plural
 from app.routes import Route
-from app.settings import SPEEDS, Field, speed_choices
+from app.settings import SPEEDS
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
 from app.table import Event, Host, SaveInfo
+from app.tables.perpetual_motion import DECLARED, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim import Simulation
 from engine.errors import IllegalAction
-from engine.games.perpetual_motion import (
+from engine.games.perpetual_motion.rules import (
     GAME,
     Deal,
     Gather,
@@ -37,8 +38,6 @@ from engine.games.perpetual_motion import (
     PMView,
     describe_stack,
 )
-
-PM = GAME.info.id
 
 FLY_MS = 220  # one card's flight
 ROW_STAGGER_MS = 70  # between the four cards of a row
@@ -69,18 +68,23 @@ def step_seconds(speed: str, steps_left: int) -> float:
     return min(pace, TO_THE_END_S.get(speed, TO_THE_END_S["normal"]) / max(steps_left, 1))
 
 
+def line_of(s: Session) -> str | None:
+    """The home tile's line of a deal (kept in its save)."""
+    return v.SavedSummary(s.deal, s.view.round, s.over).text()
+
+
 class Table:
     game_id = PM
-    screens = frozenset({"deal", "stats", "daily", "learn"})
-    name = GAME.info.name
-    credit = f"{GAME.info.name}, a solitaire by Mark Masten"
-    scores = ""  # a deal is won or not: no points
+    name = DECLARED.name
+    screens = DECLARED.screens
+    scores = DECLARED.scores
 
     def __init__(self, app: Host) -> None:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.saves = GameSaves(app.store, PM, GAME.info.name, Session.from_json, won)
+        self.saves = GameSaves(app.store, PM, GAME.info.name, Session.from_json, won,
+                               line=line_of)
         self.session: Session | None = None
         self.selected: int | None = None
         self.hint: Move | None = None
@@ -103,17 +107,13 @@ class Table:
         return problem
 
     def summary(self) -> str | None:
-        s = self.session
-        return None if s is None else v.SavedSummary(s.deal, s.view.round, s.over).text()
+        return None if self.session is None else line_of(self.session)
 
     def describe_save(self, text: str) -> SaveInfo:
         s = Session.from_json(text)
         deal = f"deal {s.deal}, " if s.deal is not None else ""
-        return SaveInfo(s.to_json(), f"{deal}round {s.view.round}"
+        return SaveInfo(self.saves.text(s), f"{deal}round {s.view.round}"
                         + (", finished" if s.over else ""), s.over)
-
-    def tile_actions(self, rules: str, line: str | None) -> str:
-        return v.tile_actions(rules, line)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
@@ -136,15 +136,6 @@ class Table:
     def daily_result(self, s: Session) -> str:
         """A finished daily deal in a few words: won or lost, in which round."""
         return f"{'won' if won(s) else 'lost'} in round {s.view.round}"
-
-    def rules_note(self) -> str:
-        return v.rules_note() + learn_note(PM, GAME.info.name)
-
-    def settings_fields(self) -> tuple[Field, ...]:
-        return (Field("manual", "Make forced moves myself",
-                      "New games start with Tap moves on."),
-                Field("speed", "Auto-play speed", "How fast Play to the end moves the cards.",
-                      choices=speed_choices(), default="normal"))
 
     def keys(self) -> str:
         return "1 2 3 4 d D h H a A Escape"

@@ -11,19 +11,11 @@ from app.kit import button, card_html, esc, plural, table_frame, topbar
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
+from app.tables.perpetual_motion import PM, ROUND_COUNT_NOTE
 from app.tables.perpetual_motion.sim import Simulation
 from engine.cards import Card
-from engine.games.perpetual_motion import GAME, Move, PMView, describe_stack
+from engine.games.perpetual_motion.rules import Move, PMView, describe_stack
 from engine.protocol import Outcome
-
-PM = GAME.info.id
-ROUND_COUNT_NOTE = (
-    "Rounds are counted until the win, or until the round whose starting deck repeats an "
-    "earlier one. Mark Masten's published figures count one more round for lost deals "
-    "(the round that reveals the repeat)."
-)
-
-
 
 # --- home ---
 
@@ -40,22 +32,6 @@ class SavedSummary:
             return None
         deal = f"deal {self.deal}, " if self.deal is not None else ""
         return f"{deal}round {self.round}"
-
-
-def tile_actions(rules: str, line: str | None) -> str:
-    """The home tile: Continue (with New deal) or Play, and Rules (its statistics are on the
-    home's Statistics page with every game's, as for every game)."""
-    if line:
-        play = (f'<a class="btn primary" href="#/{PM}" data-testid="continue">'
-                f'Continue <small>({esc(line)})</small></a>'
-                + button("New deal", "new-deal", testid="home-new-deal", game=PM))
-    else:
-        play = f'<a class="btn primary" href="#/{PM}" data-testid="play-{PM}">Play</a>'
-    return f"{play}{rules}"
-
-
-def rules_note() -> str:
-    return f'<aside class="app-note"><h2>In this app</h2><p>{esc(ROUND_COUNT_NOTE)}</p></aside>'
 
 
 # --- the table -------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from engine.cards import (
 )
 from engine.data import Reader, check_int, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
+from engine.games.perpetual_motion.info import INFO
 from engine.protocol import Game, GameInfo, JSONDict, Outcome
 
 STACKS = 4
@@ -176,19 +177,7 @@ def deck_from_seed(seed: int) -> list[Card]:
 class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
     """The step-by-step protocol: Deal, forced Moves one at a time, Gather between rounds."""
 
-    info: ClassVar[GameInfo] = GameInfo(
-        id="perpetual-motion",
-        name="Perpetual Motion",
-        pitch="A solitaire of forced moves: clear the deck, or watch it loop forever.",
-        min_players=1,
-        max_players=1,
-        description=(
-            "Deal rows of four, let matching ranks slide left, and find out whether this deal "
-            "clears all 52 cards or cycles forever."
-        ),
-        rules_page="perpetual-motion.md",
-        available=True,
-    )
+    info: ClassVar[GameInfo] = INFO
 
     def default_config(self, players: int | None = None) -> PMConfig:
         if players not in (None, 1):

@@ -1,0 +1,28 @@
+"""Cube Farm as the registry lists it: read without importing its rules."""
+
+from __future__ import annotations
+
+from engine.protocol import GameInfo, OptionInfo, VariantInfo
+
+INFO = GameInfo(
+    id="cube-farm",
+    name="Cube Farm",
+    pitch="Lay office floor plans, claim cubicles, score walking distances.",
+    min_players=2,
+    max_players=5,
+    description=("Build an office one card at a time and put your employees in cubicles "
+                 "near the coffee machine and far from the Vice President."),
+    variants=(VariantInfo("hands", "Number of hands",
+                          "One hand per player (four with two players), or any number."),),
+    rules_page="cube-farm.md",
+    available=True,
+    bot_levels=("beginner", "standard", "strong"),
+    options=(
+        OptionInfo("hands", "Hands", "int", 0, min=0, max=20,
+                   help="0: one hand per player (four with two players); else 1 to 20."),
+        OptionInfo("join", "Joining two players' cubicles", "choice", "no",
+                   choices=(("no", "Not allowed (a cubicle has one owner)"),
+                            ("yes", "Allowed: the bigger claim takes the cubicle")),
+                   help="The printed rules do not say; this edition does not allow it."),
+    ),
+)

@@ -1,0 +1,48 @@
+"""Machiavelli as the registry lists it: read without importing its rules (only what a
+meld is, for the ace's choices)."""
+
+from __future__ import annotations
+
+from engine.games.machiavelli.melds import ACE_NAMES, ACE_OPTIONS
+from engine.protocol import GameInfo, OptionInfo, VariantInfo
+
+INFO = GameInfo(
+    id="machiavelli",
+    name="Machiavelli",
+    pitch="Rummy with two decks where the whole table can be rearranged.",
+    min_players=2,
+    max_players=8,
+    description=("Lay melds from your hand, rebuilding everything already on the table; "
+                 "the first to empty their hand wins."),
+    variants=(
+        VariantInfo("machiavelli", "Machiavelli", "15 cards each (fewer with 6-8 players)."),
+        VariantInfo("manipulation", "Manipulation", "7 cards each."),
+        VariantInfo("helping", "Helping cards",
+                    "6 cards each and four face-up cards anyone may use in a meld."),
+        VariantInfo("ace-both", "Ace low or high", "A-2-3 and Q-K-A, never K-A-2."),
+        VariantInfo("ace-low", "Ace low only", "A-2-3 only."),
+        VariantInfo("ace-high", "Ace high only", "Q-K-A only."),
+        VariantInfo("ace-wrap", "Wrap-around", "Runs may turn the corner: Q-K-A-2."),
+        VariantInfo("match", "Match scoring",
+                    "Play several hands; cards left score penalty points."),
+    ),
+    rules_page="machiavelli.md",
+    available=True,
+    bot_levels=("beginner", "standard", "strong"),
+    options=(
+        OptionInfo("variant", "Variant", "choice", "machiavelli",
+                   choices=(("machiavelli", "Machiavelli (15 cards each)"),
+                            ("manipulation", "Manipulation (7 cards each)"),
+                            ("helping", "Helping cards (6 cards each, 4 face up)"))),
+        OptionInfo("hand_size", "Cards in each hand", "int", 0, min=0, max=15,
+                   help=("0: the variant's usual number (15, or 13/11/10 with 6/7/8 "
+                         "players; 7 in Manipulation; 6 with helping cards); else 3 to 15.")),
+        OptionInfo("ace", "Ace", "choice", "both",
+                   choices=tuple((a, ACE_NAMES[a][:1].upper() + ACE_NAMES[a][1:])
+                                 for a in ACE_OPTIONS),
+                   help="Where an ace may stand in a run."),
+        OptionInfo("match_limit", "Match limit", "int", 0, min=0, max=10000,
+                   help=("0: one hand. Else hands are played until somebody has this many "
+                         "penalty points; the fewest points win.")),
+    ),
+)

@@ -1,0 +1,31 @@
+"""Perpetual-Motion Machine as the registry lists it: read without importing its rules."""
+
+from __future__ import annotations
+
+from engine.protocol import GameInfo, OptionInfo, VariantInfo
+
+DEFAULT_MAX_ROUNDS = 150
+MAX_MAX_ROUNDS = 1000
+
+INFO = GameInfo(
+    id="machine",
+    name="Perpetual-Motion Machine",
+    pitch="Poker hands place cubes on a mat that makes your turns better.",
+    min_players=2,
+    max_players=4,
+    description="Build an engine of cubes with poker hands; first to place every cube wins.",
+    variants=(
+        VariantInfo("max_rounds", "Round limit",
+                    f"After this many rounds (default {DEFAULT_MAX_ROUNDS}) the player with "
+                    "the fewest cubes off the mat wins; 0 plays without a limit."),
+    ),
+    rules_page="machine.md",
+    available=True,
+    bot_levels=("beginner", "standard", "strong"),
+    options=(
+        OptionInfo("max_rounds", "Round limit", "int", DEFAULT_MAX_ROUNDS, min=0,
+                   max=MAX_MAX_ROUNDS,
+                   help=("After this many rounds the player with the fewest cubes off the "
+                         "mat wins; 0: no limit.")),
+    ),
+)

@@ -1,0 +1,104 @@
+"""A start imports no game: each game's rules and table are imported when it is first opened
+(issue 23), and the home screen still shows every saved game's line, from the line its table
+keeps in the save. Run in a fresh interpreter each (this process has imported every game).
+
+A save written before saves kept their line, or a damaged one, is read by its table at the
+start, as every save was before: its line is shown and its problem said on the home screen.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
+
+# Boots the app over a store, then follows the addresses given; after each step it reports the
+# games whose rules (engine.games.<g>.rules) and table (app.tables.<g>.table) are imported.
+SCRIPT = r"""
+import json, re, sys
+sys.path[:0] = [sys.argv[1], sys.argv[2], sys.argv[3]]
+from app.storage import DictStore
+from helpers.shell import boot, run_async, settle
+
+def imported():
+    rules = {m.split(".")[2] for m in sys.modules if re.fullmatch(r"engine\.games\.\w+\.rules", m)}
+    tables = {m.split(".")[2] for m in sys.modules if re.fullmatch(r"app\.tables\.\w+\.table", m)}
+    return {"rules": sorted(rules), "tables": sorted(tables)}
+
+store = DictStore()
+store.data.update(json.loads(sys.argv[4]))
+out = []
+app, page, env = boot(store)
+out.append({"at": "start", "home": page.regions.get("screen", ""), "notice": app.notice,
+            **imported()})
+async def run():
+    for address in json.loads(sys.argv[5]):
+        env.go(address)
+        await settle(app)
+        out.append({"at": address, "home": page.regions.get("screen", ""), **imported()})
+run_async(run())
+print(json.dumps({"steps": out, "store": store.data}))
+"""
+
+
+def run(store: dict[str, str], addresses: list[str]) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT, str(ROOT / "web"), str(TESTS), str(ROOT),
+         json.dumps(store), json.dumps(addresses)],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def lines(home: str) -> dict[str, str]:
+    """The home tiles' Continue lines, by the tile's test id."""
+    return dict(re.findall(r'data-testid="(continue[-\w]*)"[^>]*>Continue <small>\(([^)]*)\)',
+                           home))
+
+
+def test_a_start_imports_no_game_and_opening_one_imports_only_it() -> None:
+    steps = run({}, ["#/machine", "#/", "#/perpetual-motion/rules"])["steps"]
+    start, machine, home, rules = steps
+    assert start["rules"] == [] and start["tables"] == []
+    assert start["home"].count('data-testid="play-') == 4  # every game's tile, no game imported
+    assert machine["rules"] == ["machine"] and machine["tables"] == ["machine"]
+    assert home["tables"] == ["machine"]
+    # a game's rules page is text from the build: it does not open the game
+    assert "Perpetual Motion" in rules["home"] and rules["tables"] == ["machine"]
+
+
+def test_saved_games_are_shown_from_their_lines_and_read_when_opened() -> None:
+    played = run({}, ["#/machiavelli/deal/3", "#/perpetual-motion/deal/12", "#/"])
+    store = played["store"]
+    shown = lines(played["steps"][-1]["home"])
+    assert set(shown) == {"continue-machiavelli", "continue"}  # Perpetual Motion's is "continue"
+
+    again = run(store, ["#/machiavelli"])["steps"]
+    assert again[0]["tables"] == [] and again[0]["rules"] == []
+    assert lines(again[0]["home"]) == shown
+    assert again[1]["tables"] == ["machiavelli"]
+    assert 'data-testid="message"' in again[1]["home"]  # the table, with the game read
+
+    older = dict(store)  # a save from before saves kept their line: read at the start
+    key = "tabletop.machiavelli.save"
+    envelope = json.loads(re.sub(r'^\{"rev":\d+,"tab":"\w+",', "{", older[key]))
+    del envelope["tile"]
+    older[key] = json.dumps(envelope)
+    old = run(older, [])["steps"][0]
+    assert old["tables"] == ["machiavelli"]
+    assert lines(old["home"]) == shown
+
+
+def test_a_damaged_save_is_said_at_the_start() -> None:
+    start = run({"tabletop.machine.save": '{"version": 1, "game": "machine", "gid": 3'},
+                [])["steps"][0]
+    assert start["tables"] == ["machine"]
+    assert start["notice"] and "Perpetual-Motion Machine" in start["notice"]
+    assert "Perpetual-Motion Machine" in start["home"] and "notice" in start["home"]

@@ -1,0 +1,56 @@
+"""The sample game's table: Nim at the shell's seated table, and its board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.kit import Tap, button, esc
+from app.seated.seats import Match
+from app.seated.table import SeatedTable
+from app.table import Event, Host
+
+from sample.nim.rules import MAX_TAKE, NimView, Take
+
+
+@dataclass(frozen=True)
+class TurnUI:
+    """Nothing is selected between two taps: a tap is a whole move."""
+
+
+def board_html(view: NimView, interactive: bool) -> str:
+    rows = []
+    for h, n in enumerate(view.heaps):
+        takes = "".join(
+            button(f"Take {k}", "nim-take", cls="btn small", disabled=not interactive or k > n,
+                   testid=f"take-{h + 1}-{k}", heap=h, count=k,
+                   aria_label=f"Take {k} from heap {h + 1}")
+            for k in range(1, MAX_TAKE + 1))
+        rows.append(f'<li class="nim-heap" data-testid="heap-{h + 1}" data-stones="{n}">'
+                    f"<span>Heap {h + 1}: {n} stone{'' if n == 1 else 's'}</span>"
+                    f'<span class="row">{takes}</span></li>')
+    return f'<ol class="nim-heaps" aria-label="{esc("Heaps")}">{"".join(rows)}</ol>'
+
+
+class Table(SeatedTable[TurnUI]):
+    game_id = "nim"
+
+    def __init__(self, app: Host) -> None:
+        super().__init__(app, TurnUI())
+
+    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
+        return board_html(self.game.view(m.state, seat), interactive)
+
+    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[TurnUI, Any] | None:
+        if ev.action != "nim-take":
+            return None
+        try:
+            take = Take(int(ev.get("heap")), int(ev.get("count")))
+        except ValueError:
+            return Tap(self.ui, message="That is not a move.", refusal=True)
+        return Tap(self.ui, (take,))
+
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+        took = sum(a.count for a in actions)
+        return f"{m.names()[seat]} took {took} stone{'' if took == 1 else 's'}."

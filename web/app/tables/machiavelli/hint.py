@@ -1,0 +1,17 @@
+"""Machiavelli's Hint, the exact solver's best play, which the thinking worker computes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.tables.machiavelli.board import make_hint
+from engine.games.machiavelli.rules import MState
+from engine.protocol import Game
+
+
+def hint(game: Game[Any, Any, Any, Any], state: MState, player: int) -> dict[str, Any]:
+    """The exact solver's best play from the turn's start and the steps to it from the table
+    as it is now (no steps: nothing can be laid, draw)."""
+    h = make_hint(game.view(state, player), 3000.0)
+    return {"cards": h.cards, "proven": h.proven, "steps": [str(a) for a in h.steps]}
+
