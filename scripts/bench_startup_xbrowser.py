@@ -10,6 +10,9 @@ Prints, per browser:
   without a snapshot); one warm-up visit of each, then ``--runs`` alternated; medians and the
   ratios app/bare (goal <= 0.5x) and off/bare; and the bytes the server sent per visit (the bare
   page has only the HTTP cache; the app should need next to nothing);
+* where the return visits' time went: the median time of each mark web/start.js leaves (the
+  worker made, each stage the worker reports: "Fetched files", "Restoring Python", "Restored
+  Python" or "Loading interpreter" ..., the worker ready), then ``data-ready``;
 * first visit (a fresh profile each, median of 3): the app and the bare page;
 * the snapshot: what the first visit made of it (``dataset.snapshot`` made|failed, or nothing),
   how each return visit of the app started, the entries of the worker's Cache Storage store
@@ -81,9 +84,14 @@ VISIT = """(async () => {
     stores = {};
     for (const k of await caches.keys()) stores[k] = (await (await caches.open(k)).keys()).length;
   }
+  const marks = {};
+  for (const m of performance.getEntriesByType("mark")) {
+    if (m.name.startsWith("py:")) marks[m.name.slice(3)] = m.startTime;
+  }
   return {ms: window.__readyAt === undefined ? null : window.__readyAt,
           controlled: window.__controlled === undefined ? null : window.__controlled,
-          start: d.start || null, snapshot: d.snapshot || null, thread: d.thread || null, stores};
+          start: d.start || null, snapshot: d.snapshot || null, thread: d.thread || null, stores,
+          marks};
 })()"""
 # The entries of the worker's snapshot store ("<kind>/<key>", a snapshot with its size).
 ENTRIES = """(async () => {
@@ -198,6 +206,18 @@ def bench(name: str, app_url: str, bare_url: str, servers: tuple[Any, Any],
     return res
 
 
+def stages(visits: list[dict[str, Any]]) -> str:
+    """Where the visits' time went: the median time from navigation start of each of the app's
+    marks (web/start.js marks the worker's creation, each stage it reports and its being
+    ready), then data-ready."""
+    names = [n for n in (visits[0].get("marks") or {}) if all(n in (v.get("marks") or {})
+                                                             for v in visits)]
+    at = {n: median([v["marks"][n] for v in visits]) for n in names}
+    order = sorted(at, key=lambda n: at[n])
+    return ", ".join(f"{n} {at[n]:.0f}" for n in order) + \
+        f", data-ready {median([v['ms'] for v in visits]):.0f} ms"
+
+
 def runs_of(visits: list[dict[str, Any]]) -> str:
     return ", ".join(f"{v['ms']:.0f}" for v in visits)
 
@@ -217,6 +237,8 @@ def report(r: Result) -> None:
         print(f"    app runs: {runs_of(r.app)}")
         print(f"    no-snapshot runs: {runs_of(r.off)}")
         print(f"    bare runs: {runs_of(r.bare)}")
+        for label, xs in (("app", r.app), ("no-snapshot", r.off)):
+            print(f"    {label}: {stages(xs)}")
         bytes_ = [median([v["bytes"] for v in xs]) for xs in (r.app, r.off, r.bare)]
         print(f"    bytes the server sent per visit (median): app {bytes_[0]:,.0f}, "
               f"no-snapshot {bytes_[1]:,.0f}, bare {bytes_[2]:,.0f}")

@@ -105,6 +105,7 @@ const ready = (async () => {
   const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
     [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
   const wheel = new Uint8Array(await wheelP);
+  say("Fetched files");  // not a stage of the start-up bar: a mark for the benchmarks
   // ?snapshot=off in the page's address (start.js names the worker so): neither restore nor make
   const { snap, make } = self.name === "snapshot=off"
     ? { snap: null, make: false } : await stored(wheel, files);
@@ -113,6 +114,7 @@ const ready = (async () => {
     try {
       await cache.put(entry("trying"), new Response(""));
       py = await loadPyodide({ indexURL, _loadSnapshot: snap });
+      say("Restored Python");  // a mark, as "Fetched files"
       install(py, wheel, files);
       // the heap holds the random state of the start that made it: never deal from it
       py.runPython("import os, random\nrandom.seed(os.urandom(32))\nfrom app.calls import CALLS");

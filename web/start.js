@@ -85,6 +85,7 @@ function inWorker() {
     // cached file's address, without a query
     const name = /[?&]snapshot=off(&|$)/.test(location.search) ? "snapshot=off" : "app";
     worker = new Worker("app-worker.js", { type: "module", name });
+    performance.mark("py:worker");  // the worker's stages are marked too (benchmarks read them)
   } catch (e) {
     fail(String((e && e.message) || e));
     return;
@@ -95,7 +96,11 @@ function inWorker() {
   worker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
   worker.addEventListener("message", (e) => {
     const m = e.data || {};
-    if (m.progress) { dispatchEvent(new CustomEvent("py:progress", { detail: m.progress })); return; }
+    if (m.progress) {
+      performance.mark("py:" + m.progress);
+      dispatchEvent(new CustomEvent("py:progress", { detail: m.progress }));
+      return;
+    }
     if (m.snapshot) { root.dataset.snapshot = m.snapshot; return; }
     if (m.id === -1) {
       if (!m.ok) { console.error(m.error); fail("its Python stopped while starting"); return; }
@@ -103,6 +108,7 @@ function inWorker() {
       settled = true;
       clearTimeout(timer);
       root.dataset.start = m.result;
+      performance.mark("py:ready");
       window.tabletop.connect({
         start: (snapshot) => call("start", snapshot),
         handle: (event) => call("handle", event),

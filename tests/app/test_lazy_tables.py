@@ -86,14 +86,17 @@ def test_saved_games_are_shown_from_their_lines_and_read_when_opened() -> None:
     assert again[1]["tables"] == ["machiavelli"]
     assert 'data-testid="message"' in again[1]["home"]  # the table, with the game read
 
-    older = dict(store)  # a save from before saves kept their line: read at the start
     key = "tabletop.machiavelli.save"
-    envelope = json.loads(re.sub(r'^\{"rev":\d+,"tab":"\w+",', "{", older[key]))
-    del envelope["tile"]
-    older[key] = json.dumps(envelope)
-    old = run(older, [])["steps"][0]
+    envelope = json.loads(re.sub(r'^\{"rev":\d+,"tab":"\w+",', "{", store[key]))
+    assert envelope["tile"]["line"] == shown["continue-machiavelli"]
+    older = {**store, key: json.dumps({k: x for k, x in envelope.items() if k != "tile"})}
+    old = run(older, [])["steps"][0]  # a save from before saves kept their line: read at start
     assert old["tables"] == ["machiavelli"]
     assert lines(old["home"]) == shown
+
+    envelope["deal"] += 1  # a save changed by anything but the app: read at the start
+    changed = run({**store, key: json.dumps(envelope)}, [])["steps"][0]
+    assert changed["tables"] == ["machiavelli"]
 
 
 def test_a_damaged_save_is_said_at_the_start() -> None:

@@ -13,6 +13,7 @@ import json
 import random
 import re
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
@@ -274,15 +275,25 @@ def replace_save(store: Store, key: str, text: str) -> None:
         store.set(key, text)
 
 
-# The home tile's line of a saved game, written in its envelope (GameSaves.save), so that the
-# home screen shows it without importing the game (its table reads the rest when it is opened).
+# The home tile's line of a saved game, written in its envelope (GameSaves.save) with a checksum
+# of the rest, so that the home screen shows it without importing the game (its table reads the
+# rest when it is opened), and a save changed by anything but the app is still read at the start.
 TILE = "tile"
+
+
+def tile_of(envelope: dict[str, Any], line: str | None) -> dict[str, Any]:
+    """The tile entry of a save whose envelope (without it) is ``envelope``."""
+    return {"line": line, "sum": _checksum(envelope)}
+
+
+def _checksum(envelope: dict[str, Any]) -> str:
+    return f"{zlib.crc32(json.dumps(envelope, separators=(',', ':')).encode()):08x}"
 
 
 def saved_line(store: Store, game_id: str) -> tuple[bool, str | None]:
     """The home tile's line of the saved game of ``game_id``: (True, the line, or None when
     nothing is saved or there is nothing to continue); (False, None) when the save does not
-    say (written before saves kept it, or unreadable): then only its table can tell."""
+    say (written before saves kept it, changed since, unreadable): only its table can tell."""
     text = store.get(save_key(game_id))
     if text is None:
         return True, None
@@ -290,7 +301,10 @@ def saved_line(store: Store, game_id: str) -> tuple[bool, str | None]:
         data = loads_stored(unstamped(text))
     except (ValueError, TypeError, RecursionError):
         return False, None
-    line = data.get(TILE, False) if isinstance(data, dict) else False
+    tile = data.pop(TILE, None) if isinstance(data, dict) else None
+    if not isinstance(tile, dict) or tile.get("sum") != _checksum(data):
+        return False, None
+    line = tile.get("line")
     return (True, line) if line is None or isinstance(line, str) else (False, None)
 
 
@@ -570,7 +584,7 @@ class GameSaves(Generic[G]):
         """The game as its save keeps it: its own envelope, and the home tile's line."""
         envelope = game.envelope()
         if self.line is not None:
-            envelope[TILE] = self.line(game)
+            envelope[TILE] = tile_of(envelope, self.line(game))
         return envelope
 
     def text(self, game: G) -> str:
