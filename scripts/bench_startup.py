@@ -17,7 +17,8 @@ Prints:
 * the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
   the server (so the service worker's precaching is included).
 
-Usage: .venv/bin/python scripts/bench_startup.py [--runs 7] [--before COMMIT]
+Usage: .venv/bin/python scripts/bench_startup.py [--runs 7] [--first-runs 3] [--tap-runs 3]
+       [--before COMMIT]
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--tap-runs", type=int, default=3, help="runs of each game's tap to table")
+    ap.add_argument("--first-runs", type=int, default=3, help="first visits of each page")
     ap.add_argument("--before", default="",
                     help="measure the site of this commit instead (bench_runtime.before_site)")
     args = ap.parse_args()
@@ -147,7 +149,7 @@ def main() -> None:
         ctx.close()
         # cold starts, each in a fresh profile (no HTTP cache, no service worker)
         cold_app, cold_bare = [], []
-        for _ in range(3):
+        for _ in range(args.first_runs):
             c = profile()
             cold_app.append(time_to_ready(c, url))
             c.close()

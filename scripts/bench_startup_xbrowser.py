@@ -13,7 +13,7 @@ Prints, per browser:
 * where the return visits' time went: the median time of each mark web/start.js leaves (the
   worker made, each stage the worker reports: "Fetched files", "Restoring Python", "Restored
   Python" or "Loading interpreter" ..., the worker ready), then ``data-ready``;
-* first visit (a fresh profile each, median of 3): the app and the bare page;
+* first visit (a fresh profile each, median of --first-runs): the app and the bare page;
 * the snapshot: what the first visit made of it (``dataset.snapshot`` made|failed, or nothing),
   how each return visit of the app started, the entries of the worker's Cache Storage store
   ``tabletop-python-snapshot`` (``snap``, ``trying``: a restore that never finished,
@@ -41,7 +41,7 @@ empty: the app then starts fresh from the network under a service worker with no
 cached): such runs are listed with what Cache Storage held.
 
 Usage: flock /tmp/browser.lock .venv/bin/python scripts/bench_startup_xbrowser.py
-       [--browser firefox|webkit|all] [--runs 7] [--site build/site]
+       [--browser firefox|webkit|all] [--runs 7] [--first-runs 3] [--site build/site]
 (build the site first, inside the same lock: scripts/build_site.py.)
 """
 
@@ -67,7 +67,6 @@ from screenshots_xbrowser import FirefoxPage, Page, firefox, webkit  # noqa: E40
 from serve import serve_in_thread  # noqa: E402
 
 READY_S = 240
-FIRST_VISITS = 3
 STORE = "tabletop-python-snapshot"
 PROBE = "__ready.js"
 TAG = f'<script src="{PROBE}"></script>'
@@ -166,7 +165,7 @@ def warnings(page: Page) -> list[str]:
 
 
 def bench(name: str, app_url: str, bare_url: str, servers: tuple[Any, Any],
-          runs: int) -> Result:
+          runs: int, first_runs: int = 3) -> Result:
     res = Result(name)
     app_server, bare_server = servers
     try:
@@ -195,7 +194,7 @@ def bench(name: str, app_url: str, bare_url: str, servers: tuple[Any, Any],
             page.wait(READY, READY_S)
             res.entries = page.js(ENTRIES)
             res.warnings = warnings(page)
-        for _ in range(FIRST_VISITS):
+        for _ in range(first_runs):
             for url, server, into in ((app_url, app_server, res.cold_app),
                                       (bare_url, bare_server, res.cold_bare)):
                 with BROWSERS[name]("light") as page:
@@ -273,6 +272,7 @@ def main() -> None:
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--browser", choices=("firefox", "webkit", "all"), default="all")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--first-runs", type=int, default=3, help="first visits of each page")
     ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     args = ap.parse_args()
     names = ["firefox", "webkit"] if args.browser == "all" else [args.browser]
@@ -288,7 +288,7 @@ def main() -> None:
         try:
             for name in names:
                 results.append(bench(name, app_url, origin + "bare.html",
-                                     (app_server, bare_server), args.runs))
+                                     (app_server, bare_server), args.runs, args.first_runs))
         finally:
             bare_server.shutdown()
     for r in results:
