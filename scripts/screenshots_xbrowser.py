@@ -1,4 +1,5 @@
-"""Screenshots of the home screen and every table at the start of the player's turn at 360 x 640
+"""Screenshots of the home screen, every table at the start of the player's turn and the home
+screen again (the app opened anew, every game in progress) at 360 x 640
 in Firefox ESR and in WebKitGTK (Safari's engine), light and dark where the browser can be
 asked for a dark scheme, written to docs/screenshots/xbrowser/<browser>-<screen>-<scheme>.png;
 and, for each, what a player would meet: the page's height and width against the viewport
@@ -349,9 +350,15 @@ def run(browser: str, scheme: str, url: str, out: Path,
         page.wait(READY, READY_S)
         page.wait(IDLE)
         print(f"  ready in {time.monotonic() - t0:.0f} s", flush=True)
-        for name, game in [("home", None)] + [(g, g) for g in TURNS]:
+        # the home screen, each table, and the home screen of the app opened again with the
+        # games in progress (each tile's line read from its save: no game opened)
+        for name, game in [("home", None)] + [(g, g) for g in TURNS] + [("home-again", "")]:
             if game is None:
                 go(page, "#/")
+            elif not game:
+                page.goto(url)
+                page.wait(READY, READY_S)
+                page.wait(IDLE)
             else:
                 open_turn(page, game)
             page.js("window.scrollTo(0, 0)")
