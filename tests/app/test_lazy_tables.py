@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.storage import save_key, tile_of
+
 TESTS = Path(__file__).resolve().parents[1]
 ROOT = TESTS.parent
 
@@ -41,7 +43,8 @@ async def run():
     for address in json.loads(sys.argv[5]):
         env.go(address)
         await settle(app)
-        out.append({"at": address, "home": page.regions.get("screen", ""), **imported()})
+        out.append({"at": address, "home": page.regions.get("screen", ""), "notice": app.notice,
+                    "texts": dict(page.texts), **imported()})
 run_async(run())
 print(json.dumps({"steps": out, "store": store.data}))
 """
@@ -105,3 +108,22 @@ def test_a_damaged_save_is_said_at_the_start() -> None:
     assert start["tables"] == ["machine"]
     assert start["notice"] and "Perpetual-Motion Machine" in start["notice"]
     assert "Perpetual-Motion Machine" in start["home"] and "notice" in start["home"]
+
+
+def test_a_save_its_game_cannot_read_is_said_when_the_game_is_opened() -> None:
+    """A save whose line and checksum are right but whose game the rules refuse (a save of
+    another version's rules, say) is only found when the game is opened: it is set aside and
+    said on the home screen, as a damaged save is at the start."""
+    envelope = {"version": 1, "game": "machine", "gid": "x1", "setup": {"seats": []},
+                "deal": 1, "actions": 0, "state": {"broken": True}}
+    text = json.dumps({**envelope, "tile": tile_of(envelope, "3 turns played")},
+                      separators=(",", ":"))
+    got = run({save_key("machine"): text}, ["#/machine", "#/"])
+    start, opened, home = got["steps"]
+    assert start["tables"] == [] and lines(start["home"]) == {"continue-machine": "3 turns played"}
+    assert start["notice"] is None
+    assert opened["tables"] == ["machine"] and "could not be read" in opened["notice"]
+    assert "could not be read" in home["home"]  # and the tile has the new game's line
+    assert lines(home["home"]).get("continue-machine") != "3 turns played"
+    aside = [k for k in got["store"] if k.startswith("tabletop.machine.unreadable.")]
+    assert len(aside) == 1 and json.loads(got["store"][aside[0]]) == json.loads(text)
