@@ -19,6 +19,7 @@ import argparse
 import hashlib
 import html
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -167,10 +168,12 @@ def copy_web(out: Path, web: Path = WEB,
 def build_wheel(out: Path) -> Path:
     tmp = ROOT / "build" / "wheel"
     shutil.rmtree(tmp, ignore_errors=True)
+    # the same sources make the same wheel (its files' times fixed), hence the same site VERSION:
+    # a build that changes nothing is no update for the players
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--no-build-isolation",
          "-q", "-w", str(tmp)],
-        check=True,
+        check=True, env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"},
     )
     wheels = list(tmp.glob("tabletop_engine-*.whl"))
     if len(wheels) != 1:

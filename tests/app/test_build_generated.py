@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import sys
+import time
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
@@ -256,3 +257,14 @@ def test_service_worker_precaches_every_file(site: Path) -> None:
     html = (site / "index.html").read_text(encoding="utf-8")
     linked = {a.get("href") or a.get("src") for _, a in tags(html).tags} - {None}
     assert {u for u in linked if u.startswith("./app/")} <= set(precache)
+
+
+def test_the_same_sources_build_the_same_wheel(tmp_path: Path) -> None:
+    """The wheel's files carry a fixed time, so a build that changes nothing gives the site the
+    same VERSION (sw.js): no update for the players. Each build's wheel lands in a folder named
+    by its digest."""
+    first = b.build_wheel(tmp_path / "one")
+    time.sleep(2.1)  # a zip keeps times to 2 s: a later build must not be given the same one
+    second = b.build_wheel(tmp_path / "two")
+    assert first.parent.name == second.parent.name
+    assert first.read_bytes() == second.read_bytes()
