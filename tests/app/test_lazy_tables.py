@@ -127,3 +127,23 @@ def test_a_save_its_game_cannot_read_is_said_when_the_game_is_opened() -> None:
     assert lines(home["home"]).get("continue-machine") != "3 turns played"
     aside = [k for k in got["store"] if k.startswith("tabletop.machine.unreadable.")]
     assert len(aside) == 1 and json.loads(got["store"][aside[0]]) == json.loads(text)
+
+
+def test_a_save_with_no_line_written_by_another_tab_is_shown_on_the_home_screen() -> None:
+    """Another tab (of an older version) saves a game with no line while this one shows the
+    home screen: its table is made to read it, and the tile offers to continue it."""
+    played = run({}, ["#/cube-farm/deal/5", "#/"])
+    key = "tabletop.cube-farm.save"
+    envelope = json.loads(re.sub(r'^\{"rev":\d+,"tab":"\w+",', "{", played["store"][key]))
+    line = envelope.pop("tile")["line"]
+    script = SCRIPT.replace("run_async(run())", (
+        f"store.data[{key!r}] = {json.dumps(envelope)!r}\n"
+        f"app.handle(json.dumps({{'kind': 'storage', 'key': {key!r}}}))\n"
+        "out.append({'at': 'storage', 'home': page.regions.get('screen', ''), **imported()})"))
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(ROOT / "web"), str(TESTS), str(ROOT), "{}", "[]"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    start, after = json.loads(done.stdout.strip().splitlines()[-1])["steps"]
+    assert start["tables"] == [] and lines(start["home"]) == {}
+    assert after["tables"] == ["cube_farm"] and lines(after["home"]) == {"continue-cube-farm": line}

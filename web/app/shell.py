@@ -336,9 +336,15 @@ class App:
         return game_id in self.tables
 
     def tile_line(self, game_id: str) -> str | None:
-        """The home tile's line: the table's, once made; else the one kept in the save."""
+        """The home tile's line: the table's, once made; else the one kept in the save; else
+        (a save with none, as another tab of an older version writes) the table's, made now."""
         table = self.tables.made.get(game_id)
-        return table.summary() if table is not None else saved_line(self.store, game_id)[1]
+        if table is None:
+            known, line = saved_line(self.store, game_id)
+            if known:
+                return line
+            table = self.tables[game_id]
+        return table.summary()
 
     def home_html(self) -> str:
         actions = {gid: d.tile(screens.rules_link(gid), self.tile_line(gid))
