@@ -4,18 +4,22 @@
  * modules written (pyscript.json's "files"), app.calls imported. The page (start.js) posts
  * {id, call, arg} for the three calls and gets {id, ok, result} or {id, ok: false, error};
  * {progress} messages feed the start-up bar; {id: -1} says the worker is ready ("snapshot" or
- * "fresh") or could not start; {snapshot} says what became of this version's snapshot.
+ * "fresh", and make: true when this version has no snapshot yet) or could not start;
+ * {snapshot} says what became of this version's snapshot.
  *
  * The snapshot: Python's heap right after the imports of a fresh start and every game's (a
- * start without a snapshot imports no game), with no player data and no pending call, made once
- * per version and stored when the page says it is idle, in a Cache
- * Storage cache the service worker never clears, under a key that is a digest of everything in
- * it (this worker's FORMAT, Pyodide's version, its standard library, the wheel, the app's files).
- * Whatever goes wrong with it (no Cache Storage, a snapshot of another version, a digest that
- * does not match, a restore that throws or never ends) drops it and starts normally, and that
- * version is marked failed, so it is never tried again: no loop. The file system is not in the
- * heap, so a restored start unpacks the wheel and writes the files again; Python's random is
- * reseeded.
+ * start without a snapshot imports no game), with no player data and no call ever made. It is
+ * made once per version by this same module run as a second, short-lived worker (named
+ * "maker"), which the page starts once the app shows its first screen and the page is idle, so
+ * a start that has no snapshot (the first visit) never waits for the games' imports nor the
+ * making: the maker loads its own Pyodide, imports, makes, stores, says {done} and is ended.
+ * It is stored in a Cache Storage cache the service worker never clears, under a key that is a
+ * digest of everything in it (this worker's FORMAT, Pyodide's version, its standard library,
+ * the wheel, the app's files). Whatever goes wrong with it (no Cache Storage, a snapshot of
+ * another version, a digest that does not match, a restore that throws or never ends, a
+ * snapshot that cannot be made) drops it and starts normally, and that version is marked
+ * failed, so it is never tried nor made again: no loop. The file system is not in the heap, so
+ * a restored start unpacks the wheel and writes the files again; Python's random is reseeded.
  */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
@@ -33,9 +37,9 @@ const IMPORTS = "from app.calls import CALLS";
 const EVERY_GAME = "from app import tables\nfrom engine.registry import playable_ids\n" +
   "tables.import_all(playable_ids())";
 const say = (progress) => self.postMessage({ progress });
+const MAKER = self.name === "maker";  // start.js names the worker that makes the snapshot so
 
 let py = null;
-let made = null;      // the snapshot made by this start, until stored
 let cache = null;     // the snapshot store, when the browser has one
 let key = "";
 
@@ -98,13 +102,19 @@ function install(py, wheel, files) {
                "sys.path.insert(0, '/home/pyodide')\nimportlib.invalidate_caches()");
 }
 
-const ready = (async () => {
+/* The engine wheel and the app's files ([path, text], in a fixed order), as pyscript.json lists. */
+async function fetched() {
   const cfg = await (await fetch(new URL("pyscript.json", base))).json();
   const wheelName = cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p));
   const wheelP = fetch(new URL(wheelName, base)).then((r) => r.arrayBuffer());
   const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
     [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
-  const wheel = new Uint8Array(await wheelP);
+  return { wheel: new Uint8Array(await wheelP), files };
+}
+
+/* The app's start: restored from this version's snapshot when there is a sound one. */
+async function start() {
+  const { wheel, files } = await fetched();
   say("Fetched files");  // not a stage of the start-up bar: a mark for the benchmarks
   // ?snapshot=off in the page's address (start.js names the worker so): neither restore nor make
   const { snap, make } = self.name === "snapshot=off"
@@ -119,59 +129,68 @@ const ready = (async () => {
       // the heap holds the random state of the start that made it: never deal from it
       py.runPython("import os, random\nrandom.seed(os.urandom(32))\nfrom app.calls import CALLS");
       await cache.delete(entry("trying"));
-      return "snapshot";
+      return { how: "snapshot", make: false };
     } catch (e) {
       py = null;
       await failed("the restore failed: " + e);
     }
   }
   say("Loading interpreter");
-  py = await loadPyodide({ indexURL, _makeSnapshot: make });
+  py = await loadPyodide({ indexURL });
   say("Loaded interpreter");
   install(py, wheel, files);
   say("Loaded files");
-  py.runPython(make ? IMPORTS + "\n" + EVERY_GAME : IMPORTS);
+  py.runPython(IMPORTS);
   say("Loaded Pyodide");
-  if (make) {
-    try {
-      made = py.makeMemorySnapshot();
-    } catch (e) {
-      await failed("it could not be made: " + e);
-    }
-  }
-  return "fresh";
-})();
+  return { how: "fresh", make };
+}
 
-/* Stored when the page is idle: once per version (a stored one is restored next time). */
-async function keep() {
-  if (!made || !cache) return;
-  const snap = made;
-  made = null;
+/* The maker: this version's snapshot made from a start of its own, imports only, and stored.
+ * Anything that goes wrong marks the version failed (the page ending the maker does not). */
+async function makeAndKeep() {
+  const { wheel, files } = await fetched();
+  const { snap, make } = await stored(wheel, files);
+  if (snap || !make) return;  // another tab stored it meanwhile, or this version failed
+  let snapshot;
   try {
-    const sum = await hex(snap);
-    await cache.put(entry("snap"), new Response(snap, { headers: { "x-sha256": sum } }));
-    self.postMessage({ snapshot: "made", bytes: snap.length });
+    const made = await loadPyodide({ indexURL, _makeSnapshot: true });
+    install(made, wheel, files);
+    made.runPython(IMPORTS + "\n" + EVERY_GAME);
+    snapshot = made.makeMemorySnapshot();
+  } catch (e) {
+    await failed("it could not be made: " + e);
+    return;
+  }
+  try {
+    const sum = await hex(snapshot);
+    await cache.put(entry("snap"), new Response(snapshot, { headers: { "x-sha256": sum } }));
+    self.postMessage({ snapshot: "made", bytes: snapshot.length });
   } catch (e) {
     await failed("it could not be stored: " + e);
   }
 }
 
-self.onmessage = async (e) => {
-  const { id, call, arg } = e.data;
-  if (call === "keep") { await ready.catch(() => null); keep(); return; }
-  try {
-    await ready;
-    let result;
-    if (call === "next") {
-      result = await py.runPythonAsync("await CALLS.next()");
-    } else {
-      py.globals.set("_arg", arg === undefined ? null : arg);
-      result = py.runPython("CALLS." + (call === "start" ? "start" : "handle") + "(_arg)");
+if (MAKER) {
+  makeAndKeep().catch((e) => console.warn("no snapshot was made: " + e))
+    .finally(() => self.postMessage({ done: true }));
+} else {
+  const ready = start();
+  self.onmessage = async (e) => {
+    const { id, call, arg } = e.data;
+    try {
+      await ready;
+      let result;
+      if (call === "next") {
+        result = await py.runPythonAsync("await CALLS.next()");
+      } else {
+        py.globals.set("_arg", arg === undefined ? null : arg);
+        result = py.runPython("CALLS." + (call === "start" ? "start" : "handle") + "(_arg)");
+      }
+      self.postMessage({ id, ok: true, result });
+    } catch (err) {
+      self.postMessage({ id, ok: false, error: String(err) });
     }
-    self.postMessage({ id, ok: true, result });
-  } catch (err) {
-    self.postMessage({ id, ok: false, error: String(err) });
-  }
-};
-ready.then((how) => self.postMessage({ id: -1, ok: true, result: how }),
-           (err) => self.postMessage({ id: -1, ok: false, error: String(err) }));
+  };
+  ready.then(({ how, make }) => self.postMessage({ id: -1, ok: true, result: how, make }),
+             (err) => self.postMessage({ id: -1, ok: false, error: String(err) }));
+}

@@ -5,8 +5,9 @@
  * or "fresh"). The worker never reaches the page's window or document: the page calls the
  * three functions it exposes (start, handle, next) by messages and only ever awaits their
  * answers (bridge.js). The page's own thread keeps taps, scrolling, animations and storage,
- * and never waits on Python. Once the app is ready and the page idle, the worker is told it
- * may store the snapshot it made (once per version).
+ * and never waits on Python. When this version has no snapshot yet, a second worker makes one
+ * once the app shows its first screen and the page is idle (the same module, named "maker"),
+ * and is ended when it is done: a first visit never waits for it.
  *
  * A worker that cannot start (no module workers, an error while starting, no answer within
  * 90 seconds) is not retried: the same app starts on the page's thread instead, with PyScript,
@@ -15,6 +16,7 @@
  */
 const root = document.documentElement;
 const WATCHDOG_MS = 90000;
+const MAKER_MS = 120000;
 const APP = "./app/main.py";
 
 /* The app on the page's thread: PyScript loaded now, and a <script type="py"> tag, which it
@@ -59,6 +61,26 @@ function whenIdle(then) {
     else setTimeout(then, 1000);
   };
   look();
+}
+
+/* This version's snapshot, made by a worker of its own (web/app-worker.js says how), which is
+ * ended when it says it is done, fails, or has not finished within two minutes. */
+function makeSnapshot() {
+  let maker;
+  try {
+    maker = new Worker("app-worker.js", { type: "module", name: "maker" });
+  } catch (e) {
+    return;
+  }
+  const end = () => { clearTimeout(timer); maker.terminate(); };
+  const timer = setTimeout(end, MAKER_MS);
+  addEventListener("pwa:applying", end);
+  maker.addEventListener("error", end);
+  maker.addEventListener("message", (e) => {
+    const m = e.data || {};
+    if (m.snapshot) root.dataset.snapshot = m.snapshot;
+    if (m.done) end();
+  });
 }
 
 function inWorker() {
@@ -114,7 +136,7 @@ function inWorker() {
         handle: (event) => call("handle", event),
         next: () => call("next"),
       }, "worker");
-      whenIdle(() => worker.postMessage({ call: "keep" }));
+      if (m.make) whenIdle(makeSnapshot);
       return;
     }
     const w = waiting.get(m.id);

@@ -1,7 +1,9 @@
-"""A start restored from a memory snapshot (web/app-worker.js): the first start makes one and
-keeps it when the page is idle, the next start restores it; a damaged one is dropped, the start
-is a normal one and that version never makes another (no loop); Python's randomness is not
-frozen into it (two restored starts deal two different random deals)."""
+"""A start restored from a memory snapshot (web/app-worker.js): the first start shows its first
+screen without making one (nor importing the games a snapshot holds), then a second worker makes
+it while the page is idle, stores it and is ended; the next start restores it and starts no
+maker; a damaged one is dropped, the start is a normal one and that version never makes another
+(no loop); Python's randomness is not frozen into it (two restored starts deal two different
+random deals)."""
 
 from __future__ import annotations
 
@@ -56,16 +58,46 @@ def random_deal(page: Any) -> str:
     return m.group(1)
 
 
+class Workers:
+    """The page's dedicated workers, in the order they were made, and those ended."""
+
+    def __init__(self, page: Any) -> None:
+        self.made: list[Any] = []
+        self.ended: list[Any] = []
+        page.on("worker", self.add)
+
+    def add(self, worker: Any) -> None:
+        self.made.append(worker)
+        worker.on("close", self.end)
+
+    def end(self, worker: Any) -> None:
+        self.ended.append(worker)
+
+
 def test_the_next_start_restores_and_deals_afresh(ctx: Any, site_url: str) -> None:
-    first = start(ctx, site_url)
+    first = ctx.new_page()
+    workers = Workers(first)
+    first.goto(site_url)
+    wait_ready(first)
     assert first.evaluate("document.documentElement.dataset.start") == "fresh"
+    # ready before any snapshot is made: the app's worker alone
+    assert len(workers.made) == 1 and workers.made[0].evaluate("self.name") == "app"
     made(first)
+    # the maker, a second worker, made and stored it and was ended; the app's worker plays on
+    first.wait_for_timeout(500)
+    assert len(workers.made) == 2 and workers.ended == [workers.made[1]], workers.ended
+    random_deal(first)
     first.close()
     deals = []
     for _ in range(2):
-        page = start(ctx, site_url)
+        page = ctx.new_page()
+        again = Workers(page)
+        page.goto(site_url)
+        wait_ready(page)
         assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
         deals.append(random_deal(page))
+        page.wait_for_timeout(1500)  # past the idle moment a maker would be started in
+        assert len(again.made) == 1, "a restored start makes no snapshot"
         page.close()
     assert deals[0] != deals[1], deals
 
