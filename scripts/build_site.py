@@ -222,6 +222,7 @@ START_IMPORTS = ("import app.calls, app.think\nfrom app import tables\n"
                  "from engine.registry import playable_ids\ntables.import_all(playable_ids())")
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
 STDLIB_MARK = "__STDLIB_SHA256__"
+APP_MARK = "__APP_SHA256__"
 
 
 def py_files(root: Path, under: str) -> dict[str, str]:
@@ -253,6 +254,31 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
     digest = sha256(out / "pyodide" / "python_stdlib.zip")
     worker.write_text(text.replace(STDLIB_MARK, digest), encoding="utf-8")
     return report
+
+
+def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
+    """The SHA-256 of the engine wheel and the app's files as web/app-worker.js's appDigest
+    computes it from what it fetched: each part's name, length and bytes, the wheel first."""
+    digest = hashlib.sha256()
+    for name, data in [("wheel", wheel), *files]:
+        digest.update(f"{name}\n{len(data)}\n".encode() + data)
+    return digest.hexdigest()
+
+
+def write_app_digest(out: Path, wheel: Path) -> str:
+    """Write into app-worker.js the digest of what its snapshot holds of ours: the wheel and
+    pyscript.json's files, in the order the worker writes them (by source, at their target
+    path). The worker keys its snapshot by it without reading those files first."""
+    cfg = json.loads((out / "pyscript.json").read_text())
+    files = [(cfg["files"][src].removeprefix("./"), (out / src).read_bytes())
+             for src in sorted(cfg.get("files", {}))]
+    digest = app_digest(wheel.read_bytes(), files)
+    worker = out / "app-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    if text.count(APP_MARK) != 1:
+        raise SystemExit(f"app-worker.js: expected one {APP_MARK}")
+    worker.write_text(text.replace(APP_MARK, digest), encoding="utf-8")
+    return digest
 
 
 def copy_pyscript(out: Path) -> None:
@@ -385,6 +411,7 @@ def build(out: Path) -> str:
     copy_pyscript(out)
     render_rules(out)
     write_pyscript_config(out, wheel)
+    write_app_digest(out, wheel)
     from icons import write_icons  # scripts/icons.py
 
     write_icons(out / "icons")

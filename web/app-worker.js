@@ -15,7 +15,8 @@
  * making: the maker loads its own Pyodide, imports, makes, stores, says {done} and is ended.
  * It is stored in a Cache Storage cache the service worker never clears, under a key that is a
  * digest of everything in it (this worker's FORMAT, Pyodide's version, its standard library,
- * the wheel, the app's files). Whatever goes wrong with it (no Cache Storage, a snapshot of
+ * the wheel and the app's files: the last two as digests the build writes here, so a start
+ * restores while it fetches the app's files). Whatever goes wrong with it (no Cache Storage, a snapshot of
  * another version, a digest that does not match, a restore that throws or never ends, a
  * snapshot that cannot be made) drops it and starts normally, and that version is marked
  * failed, so it is never tried nor made again: no loop. The file system is not in the heap, so
@@ -23,11 +24,15 @@
  */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 
-const FORMAT = "2";  // change when what goes into the snapshot changes
+const FORMAT = "3";  // change when what goes into the snapshot changes
 // The SHA-256 of pyodide/python_stdlib.zip, written by the build (scripts/build_site.py) as it
 // writes sw.js's VERSION: the heap keeps zipimport's index of that zip, so a snapshot belongs to
 // one library (a restore over another zip would read the wrong bytes), known without reading it.
 const STDLIB = "__STDLIB_SHA256__";
+// The SHA-256 of the engine wheel and the app's files (appDigest's form), written by the build
+// too: the key is known at once, so a start reads and restores its snapshot while it fetches
+// those files. The maker checks the files it fetched against it before it makes a snapshot.
+const APP = "__APP_SHA256__";
 const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
 const base = new URL("./", self.location.href);
 const indexURL = new URL("pyodide/", base).href;
@@ -62,12 +67,24 @@ async function failed(why) {
   } catch (e) { /* nothing more to do */ }
 }
 
+/* The digest of the wheel and the files, as scripts/build_site.py's app_digest computes it:
+ * each part's name, its length and its bytes, the wheel first, then the files in order. */
+async function appDigest(wheel, files) {
+  const enc = new TextEncoder();
+  const pieces = [];
+  for (const [name, bytes] of [["wheel", wheel], ...files.map(([r, t]) => [r, enc.encode(t)])]) {
+    pieces.push(enc.encode(name + "\n" + bytes.length + "\n"), bytes);
+  }
+  const all = new Uint8Array(pieces.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of pieces) { all.set(b, at); at += b.length; }
+  return hex(all);
+}
+
 /* The stored snapshot of this version, checked, or null; other versions' entries dropped. */
-async function stored(wheel, files) {
+async function stored() {
   try {
-    const parts = [FORMAT, version, STDLIB, await hex(wheel)];
-    for (const [rel, text] of files) parts.push(rel, await hex(new TextEncoder().encode(text)));
-    key = await hex(new TextEncoder().encode(parts.join("\n")));
+    key = await hex(new TextEncoder().encode([FORMAT, version, STDLIB, APP].join("\n")));
     cache = await caches.open(STORE);
     for (const req of await cache.keys()) {
       if (!req.url.endsWith("/" + key)) await cache.delete(req);
@@ -80,6 +97,7 @@ async function stored(wheel, files) {
     const hit = await cache.match(entry("snap"));
     if (!hit) return { snap: null, make: true };
     const snap = new Uint8Array(await hit.arrayBuffer());
+    say("Read snapshot");  // a mark
     if (await hex(snap) !== hit.headers.get("x-sha256")) {
       await failed("the stored snapshot is damaged");
       return { snap: null, make: false };
@@ -112,32 +130,43 @@ async function fetched() {
   return { wheel: new Uint8Array(await wheelP), files };
 }
 
-/* The app's start: restored from this version's snapshot when there is a sound one. */
+/* The app's start: restored from this version's snapshot when there is a sound one. The app's
+ * files are fetched meanwhile: they are needed only once Python is there. */
 async function start() {
-  const { wheel, files } = await fetched();
-  say("Fetched files");  // not a stage of the start-up bar: a mark for the benchmarks
+  const filesP = fetched();
+  // not a stage of the start-up bar: a mark for the benchmarks
+  filesP.then(() => say("Fetched files"), () => null);
   // ?snapshot=off in the page's address (start.js names the worker so): neither restore nor make
   const { snap, make } = self.name === "snapshot=off"
-    ? { snap: null, make: false } : await stored(wheel, files);
+    ? { snap: null, make: false } : await stored();
   if (snap) {
     say("Restoring Python");
+    let restored = null;
     try {
       await cache.put(entry("trying"), new Response(""));
-      py = await loadPyodide({ indexURL, _loadSnapshot: snap });
+      restored = await loadPyodide({ indexURL, _loadSnapshot: snap });
       say("Restored Python");  // a mark, as "Fetched files"
-      install(py, wheel, files);
-      // the heap holds the random state of the start that made it: never deal from it
-      py.runPython("import os, random\nrandom.seed(os.urandom(32))\nfrom app.calls import CALLS");
-      await cache.delete(entry("trying"));
-      return { how: "snapshot", make: false };
     } catch (e) {
-      py = null;
       await failed("the restore failed: " + e);
+    }
+    if (restored) {
+      const { wheel, files } = await filesP;
+      try {
+        install(restored, wheel, files);
+        // the heap holds the random state of the start that made it: never deal from it
+        restored.runPython("import os, random\nrandom.seed(os.urandom(32))\n" + IMPORTS);
+        await cache.delete(entry("trying"));
+        py = restored;
+        return { how: "snapshot", make: false };
+      } catch (e) {
+        await failed("the restore failed: " + e);
+      }
     }
   }
   say("Loading interpreter");
   py = await loadPyodide({ indexURL });
   say("Loaded interpreter");
+  const { wheel, files } = await filesP;
   install(py, wheel, files);
   say("Loaded files");
   py.runPython(IMPORTS);
@@ -149,7 +178,11 @@ async function start() {
  * Anything that goes wrong marks the version failed (the page ending the maker does not). */
 async function makeAndKeep() {
   const { wheel, files } = await fetched();
-  const { snap, make } = await stored(wheel, files);
+  if (await appDigest(wheel, files) !== APP) {  // files of another version: a later start makes it
+    console.warn("no snapshot is made: the app's files are not those of this version");
+    return;
+  }
+  const { snap, make } = await stored();
   if (snap || !make) return;  // another tab stored it meanwhile, or this version failed
   let snapshot;
   try {

@@ -119,3 +119,27 @@ def test_a_damaged_snapshot_is_dropped_and_never_made_again(ctx: Any, site_url: 
     assert third.evaluate("document.documentElement.dataset.snapshot") is None
     assert not [u for u in third.evaluate(ENTRIES) if "/snap/" in u]
     random_deal(third)  # and the app plays
+
+
+def test_a_maker_given_another_versions_files_makes_nothing(ctx: Any, site_url: str) -> None:
+    """The snapshot's key is the build's digest of the app's files: a maker that fetched other
+    files (a site changed under it) must not store their heap under this version's key."""
+
+    def changed(route: Any) -> None:
+        body = route.fetch().text() + "\n# a file of another version\n"
+        route.fulfill(body=body, headers={"content-type": "text/x-python"})
+
+    ctx.route(re.compile(r".*/app/calls\.py$"), changed)
+    page = ctx.new_page()
+    workers = Workers(page)
+    page.goto(site_url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.start") == "fresh"
+    deadline = 60_000
+    while deadline > 0 and not (len(workers.made) == 2 and workers.ended):
+        page.wait_for_timeout(250)
+        deadline -= 250
+    assert len(workers.made) == 2 and workers.ended == [workers.made[1]], "the maker ran and ended"
+    assert page.evaluate("document.documentElement.dataset.snapshot") is None
+    assert not [u for u in page.evaluate(ENTRIES) if "/snap/" in u or "/failed/" in u]
+    random_deal(page)  # the app plays on
