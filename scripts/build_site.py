@@ -247,13 +247,18 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
                         str(Path(tmp) / "job.json")], check=True)
         report: dict[str, Any] = json.loads((Path(tmp) / "report.json").read_text())
     # the app's worker keys its snapshot by this library (web/app-worker.js's STDLIB)
+    stamp_worker(out, STDLIB_MARK, sha256(out / "pyodide" / "python_stdlib.zip"))
+    return report
+
+
+def stamp_worker(out: Path, mark: str, digest: str) -> None:
+    """Write ``digest`` in place of ``mark`` (which must be there once) in the site's
+    app-worker.js: the digests its snapshot's key is made of, known without reading the files."""
     worker = out / "app-worker.js"
     text = worker.read_text(encoding="utf-8")
-    if text.count(STDLIB_MARK) != 1:
-        raise SystemExit(f"app-worker.js: expected one {STDLIB_MARK}")
-    digest = sha256(out / "pyodide" / "python_stdlib.zip")
-    worker.write_text(text.replace(STDLIB_MARK, digest), encoding="utf-8")
-    return report
+    if text.count(mark) != 1:
+        raise SystemExit(f"app-worker.js: expected one {mark}")
+    worker.write_text(text.replace(mark, digest), encoding="utf-8")
 
 
 def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
@@ -265,20 +270,14 @@ def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
     return digest.hexdigest()
 
 
-def write_app_digest(out: Path, wheel: Path) -> str:
+def write_app_digest(out: Path, wheel: Path) -> None:
     """Write into app-worker.js the digest of what its snapshot holds of ours: the wheel and
     pyscript.json's files, in the order the worker writes them (by source, at their target
     path). The worker keys its snapshot by it without reading those files first."""
     cfg = json.loads((out / "pyscript.json").read_text())
     files = [(cfg["files"][src].removeprefix("./"), (out / src).read_bytes())
              for src in sorted(cfg.get("files", {}))]
-    digest = app_digest(wheel.read_bytes(), files)
-    worker = out / "app-worker.js"
-    text = worker.read_text(encoding="utf-8")
-    if text.count(APP_MARK) != 1:
-        raise SystemExit(f"app-worker.js: expected one {APP_MARK}")
-    worker.write_text(text.replace(APP_MARK, digest), encoding="utf-8")
-    return digest
+    stamp_worker(out, APP_MARK, app_digest(wheel.read_bytes(), files))
 
 
 def copy_pyscript(out: Path) -> None:

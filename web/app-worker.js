@@ -16,11 +16,12 @@
  * It is stored in a Cache Storage cache the service worker never clears, under a key that is a
  * digest of everything in it (this worker's FORMAT, Pyodide's version, its standard library,
  * the wheel and the app's files: the last two as digests the build writes here, so a start
- * restores while it fetches the app's files). Whatever goes wrong with it (no Cache Storage, a snapshot of
- * another version, a digest that does not match, a restore that throws or never ends, a
- * snapshot that cannot be made) drops it and starts normally, and that version is marked
- * failed, so it is never tried nor made again: no loop. The file system is not in the heap, so
- * a restored start unpacks the wheel and writes the files again; Python's random is reseeded.
+ * restores while it fetches the app's files). Whatever goes wrong with it (no Cache Storage, a
+ * snapshot of another version, a digest that does not match, a restore that throws or never
+ * ends, a snapshot that cannot be made) drops it and starts normally, and that version is
+ * marked failed, so it is never tried nor made again: no loop. The file system is not in the
+ * heap, so a restored start unpacks the wheel and writes the files again; Python's random is
+ * reseeded.
  */
 import { loadPyodide, version } from "./pyodide/pyodide.mjs";
 

@@ -37,27 +37,6 @@ def ctx(browser: Any) -> Iterator[Any]:
     c.close()
 
 
-def start(ctx: Any, url: str) -> Any:
-    page = ctx.new_page()
-    page.goto(url)
-    wait_ready(page)
-    assert page.evaluate("document.documentElement.dataset.thread") == "worker"
-    return page
-
-
-def made(page: Any) -> None:
-    page.wait_for_function("document.documentElement.dataset.snapshot === 'made'",
-                           timeout=60_000)
-
-
-def random_deal(page: Any) -> str:
-    go(page, "#/perpetual-motion")
-    page.wait_for_function("/deal\\/\\d+/.test(location.hash)", timeout=60_000)
-    m = re.search(r"deal/(\d+)", page.evaluate("location.hash"))
-    assert m
-    return m.group(1)
-
-
 class Workers:
     """The page's dedicated workers, in the order they were made, and those ended."""
 
@@ -73,27 +52,55 @@ class Workers:
     def end(self, worker: Any) -> None:
         self.ended.append(worker)
 
+    def maker_ended(self, page: Any) -> None:
+        """Wait until a second worker (the maker) was made and ended; the app's worker lives."""
+        for _ in range(240):
+            if len(self.made) == 2 and self.ended:
+                break
+            page.wait_for_timeout(250)
+        assert len(self.made) == 2 and self.ended == [self.made[1]], (self.made, self.ended)
+
+
+def watched(ctx: Any, url: str) -> tuple[Any, Workers]:
+    """The app opened and ready in a new page, its Python in a worker, its workers watched."""
+    page = ctx.new_page()
+    workers = Workers(page)
+    page.goto(url)
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.thread") == "worker"
+    return page, workers
+
+
+def start(ctx: Any, url: str) -> Any:
+    return watched(ctx, url)[0]
+
+
+def made(page: Any) -> None:
+    page.wait_for_function("document.documentElement.dataset.snapshot === 'made'",
+                           timeout=60_000)
+
+
+def random_deal(page: Any) -> str:
+    go(page, "#/perpetual-motion")
+    page.wait_for_function("/deal\\/\\d+/.test(location.hash)", timeout=60_000)
+    m = re.search(r"deal/(\d+)", page.evaluate("location.hash"))
+    assert m
+    return m.group(1)
+
 
 def test_the_next_start_restores_and_deals_afresh(ctx: Any, site_url: str) -> None:
-    first = ctx.new_page()
-    workers = Workers(first)
-    first.goto(site_url)
-    wait_ready(first)
+    first, workers = watched(ctx, site_url)
     assert first.evaluate("document.documentElement.dataset.start") == "fresh"
     # ready before any snapshot is made: the app's worker alone
     assert len(workers.made) == 1 and workers.made[0].evaluate("self.name") == "app"
     made(first)
     # the maker, a second worker, made and stored it and was ended; the app's worker plays on
-    first.wait_for_timeout(500)
-    assert len(workers.made) == 2 and workers.ended == [workers.made[1]], workers.ended
+    workers.maker_ended(first)
     random_deal(first)
     first.close()
     deals = []
     for _ in range(2):
-        page = ctx.new_page()
-        again = Workers(page)
-        page.goto(site_url)
-        wait_ready(page)
+        page, again = watched(ctx, site_url)
         assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
         deals.append(random_deal(page))
         page.wait_for_timeout(1500)  # past the idle moment a maker would be started in
@@ -130,16 +137,9 @@ def test_a_maker_given_another_versions_files_makes_nothing(ctx: Any, site_url: 
         route.fulfill(body=body, headers={"content-type": "text/x-python"})
 
     ctx.route(re.compile(r".*/app/calls\.py$"), changed)
-    page = ctx.new_page()
-    workers = Workers(page)
-    page.goto(site_url)
-    wait_ready(page)
+    page, workers = watched(ctx, site_url)
     assert page.evaluate("document.documentElement.dataset.start") == "fresh"
-    deadline = 60_000
-    while deadline > 0 and not (len(workers.made) == 2 and workers.ended):
-        page.wait_for_timeout(250)
-        deadline -= 250
-    assert len(workers.made) == 2 and workers.ended == [workers.made[1]], "the maker ran and ended"
+    workers.maker_ended(page)
     assert page.evaluate("document.documentElement.dataset.snapshot") is None
     assert not [u for u in page.evaluate(ENTRIES) if "/snap/" in u or "/failed/" in u]
     random_deal(page)  # the app plays on
