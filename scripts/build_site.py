@@ -47,7 +47,7 @@ APP = "app"  # the app's own folder under web/: its modules, styles and scripts
 MARKER = re.compile(r"^([ \t]*)<!-- build: ([a-z ]+) -->[ \t]*$", re.MULTILINE)
 # <script type="py" src="..."> in index.html: PyScript runs these itself, so they are not files
 # the entry script web/start.js hands PyScript (in a worker, or in a <script type="py">)
-ENTRY_SCRIPT = re.compile(r'const APP = "([^"]+)"')
+ENTRY_SCRIPT = re.compile(r'const (?:APP|THINKER) = "([^"]+)"')
 
 
 def sha256(path: Path) -> str:
@@ -69,7 +69,7 @@ def app_files(web: Path, suffix: str) -> list[str]:
 
 
 def pyscript_files(web: Path) -> dict[str, str]:
-    """pyscript.json's ``files``: every app module at its own path, but the entry script that
+    """pyscript.json's ``files``: every app module at its own path, but the entry scripts that
     PyScript runs itself (start.js's ``APP``: app/main.py)."""
     entries = set(ENTRY_SCRIPT.findall((web / "start.js").read_text(encoding="utf-8")))
     return {f: f for f in app_files(web, ".py") if f not in entries}
@@ -190,8 +190,8 @@ def build_wheel(out: Path) -> Path:
 
 def copy_pyodide(out: Path) -> Path:
     src = ROOT / "node_modules" / "pyodide"
-    dest = out / "pyodide"
-    dest.mkdir(parents=True)
+    dest = out / "pyodide"  # beside our interpreter module (web/pyodide/, copied already)
+    dest.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
     micropips = sorted((ROOT / ".cache" / "wheels").glob("micropip-*.whl"))
@@ -214,7 +214,7 @@ def copy_pyodide(out: Path) -> Path:
     return dest / micropip.name
 
 
-# What a start imports (the app's worker, web/app-worker.js, and the thinking worker's), with
+# What a start imports (the app's worker, web/app/main.py, and the thinking worker's), with
 # every game (opened later, or all at once before a memory snapshot is made): the standard
 # library modules these reach are shipped as bytecode. Only a matter of speed: every module the
 # app could import is shipped either way (scripts/stdlib_zip.mjs).
@@ -223,6 +223,7 @@ START_IMPORTS = ("import app.calls, app.think\nfrom app import tables\n"
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
 STDLIB_MARK = "__STDLIB_SHA256__"
 APP_MARK = "__APP_SHA256__"
+PYODIDE_MARK = "__PYODIDE_VERSION__"
 
 
 def py_files(root: Path, under: str) -> dict[str, str]:
@@ -234,7 +235,7 @@ def py_files(root: Path, under: str) -> dict[str, str]:
 def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict[str, Any]:
     """Replace the site's python_stdlib.zip with the app's own (scripts/stdlib_zip.mjs): only
     what the app, the engine, PyScript's package and Pyodide could import, and what a start
-    imports as bytecode; and write its SHA-256 into app-worker.js (its snapshot's key).
+    imports as bytecode; and write its SHA-256 into pyodide/snapshot.mjs (its snapshot's key).
     Returns the report (modules kept and compiled)."""
     with tempfile.TemporaryDirectory(prefix="stdlib-") as tmp:
         job = {"pyodide": str(ROOT / "node_modules" / "pyodide"), "wheel": str(wheel),
@@ -246,23 +247,24 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
         subprocess.run(["node", str(ROOT / "scripts" / "stdlib_zip.mjs"),
                         str(Path(tmp) / "job.json")], check=True)
         report: dict[str, Any] = json.loads((Path(tmp) / "report.json").read_text())
-    # the app's worker keys its snapshot by this library (web/app-worker.js's STDLIB)
-    stamp_worker(out, STDLIB_MARK, sha256(out / "pyodide" / "python_stdlib.zip"))
+    # the snapshot is keyed by this library (web/pyodide/snapshot.mjs's STDLIB)
+    stamp_snapshot(out, STDLIB_MARK, sha256(out / "pyodide" / "python_stdlib.zip"))
     return report
 
 
-def stamp_worker(out: Path, mark: str, digest: str) -> None:
+def stamp_snapshot(out: Path, mark: str, digest: str) -> None:
     """Write ``digest`` in place of ``mark`` (which must be there once) in the site's
-    app-worker.js: the digests its snapshot's key is made of, known without reading the files."""
-    worker = out / "app-worker.js"
-    text = worker.read_text(encoding="utf-8")
+    pyodide/snapshot.mjs: what its snapshot's key is made of, known without reading the
+    files."""
+    module = out / "pyodide" / "snapshot.mjs"
+    text = module.read_text(encoding="utf-8")
     if text.count(mark) != 1:
-        raise SystemExit(f"app-worker.js: expected one {mark}")
-    worker.write_text(text.replace(mark, digest), encoding="utf-8")
+        raise SystemExit(f"snapshot.mjs: expected one {mark}")
+    module.write_text(text.replace(mark, digest), encoding="utf-8")
 
 
 def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
-    """The SHA-256 of the engine wheel and the app's files as web/app-worker.js's appDigest
+    """The SHA-256 of the engine wheel and the app's files as web/pyodide/snapshot.mjs's appDigest
     computes it from what it fetched: each part's name, length and bytes, the wheel first."""
     digest = hashlib.sha256()
     for name, data in [("wheel", wheel), *files]:
@@ -271,13 +273,15 @@ def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
 
 
 def write_app_digest(out: Path, wheel: Path) -> None:
-    """Write into app-worker.js the digest of what its snapshot holds of ours: the wheel and
+    """Write into snapshot.mjs the digest of what the snapshot holds of ours: the wheel and
     pyscript.json's files, in the order the worker writes them (by source, at their target
     path). The worker keys its snapshot by it without reading those files first."""
     cfg = json.loads((out / "pyscript.json").read_text())
     files = [(cfg["files"][src].removeprefix("./"), (out / src).read_bytes())
              for src in sorted(cfg.get("files", {}))]
-    stamp_worker(out, APP_MARK, app_digest(wheel.read_bytes(), files))
+    stamp_snapshot(out, APP_MARK, app_digest(wheel.read_bytes(), files))
+    version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
+    stamp_snapshot(out, PYODIDE_MARK, version["version"])
 
 
 def copy_pyscript(out: Path) -> None:
@@ -373,7 +377,11 @@ def write_pyscript_config(out: Path, wheel: Path) -> None:
     wheel_url = "./" + wheel.relative_to(out).as_posix()
     packages = [p for p in cfg.get("packages", []) if not WHEEL_NAME.match(p.split("/")[-1])]
     cfg["packages"] = [wheel_url, *packages]
-    cfg["interpreter"] = "./pyodide/pyodide.mjs"
+    # our interpreter module (Pyodide's, restored from a snapshot when start.js asks)
+    cfg["interpreter"] = "./pyodide/tabletop.mjs"
+    # micropip installs the wheel at every start that builds Python from scratch: no lock file
+    # kept in IndexedDB, whose next start would install it another way
+    cfg["packages_cache"] = "never"
     # the editor, terminal and pygame plugins are not shipped (see PYSCRIPT_SKIP): turn them off
     plugins = [p for p in cfg.get("plugins", []) if p not in DISABLED_PLUGINS]
     cfg["plugins"] = [*plugins, *DISABLED_PLUGINS]

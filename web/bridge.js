@@ -436,55 +436,37 @@
     return viaClipboard();
   }
 
-  /* The thinking worker (think.js): computer turns and hints off the page's thread. It starts
-   * on first use; if it cannot start (no module workers, an error inside it), every request is
-   * refused with "no-worker" and the Python side thinks on the page's thread instead. */
-  let worker = null, broken = false, nextId = 1;
-  const pending = new Map();
+  /* The thinking worker (app/thinker.py, started by start.js as the app's own is): computer
+   * turns and hints off the page's thread. It starts on first use; if it cannot start, every
+   * request is refused with "no-worker" and the Python side thinks on its own thread instead. */
+  let worker = null, broken = false;
   function failAll(why) {
     broken = true;
     root.dataset.thinker = "page";
-    for (const [, p] of pending) p.reject(new Error("no-worker: " + why));
-    pending.clear();
-    if (worker) { try { worker.terminate(); } catch (e) { /* gone */ } }
+    if (worker) worker.then((w) => w.end(), () => null);
     worker = null;
   }
   let closing = false;  // an update being applied: no worker any more (web/pwa.js says why)
   addEventListener("pwa:applying", () => {
     closing = true;
-    if (worker) worker.terminate();
     worker = null;
   });
   function startWorker() {
     if (worker || broken || closing) return;
-    try {
-      worker = new Worker("think.js", { type: "module" });
-    } catch (e) {
-      failAll(String(e));
-      return;
-    }
-    const watchdog = setTimeout(() => failAll("it did not start in time"), 120000);
-    worker.onerror = (e) => { clearTimeout(watchdog); failAll(e.message || "error"); };
-    worker.onmessage = (e) => {
-      const m = e.data;
-      if (m.id === -1) {
-        clearTimeout(watchdog);
-        if (m.ok) root.dataset.thinker = "worker"; else failAll(m.error);
-        return;
-      }
-      const p = pending.get(m.id);
-      if (!p) return;
-      pending.delete(m.id);
-      if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
-    };
+    if (!window.tabletop.thinker) { failAll("no worker"); return; }
+    let watchdog;
+    const late = new Promise((_, reject) => {
+      watchdog = setTimeout(() => reject(new Error("it did not start in time")), 120000);
+    });
+    worker = Promise.race([window.tabletop.thinker(), late]);
+    worker.then(() => { clearTimeout(watchdog); root.dataset.thinker = "worker"; },
+                (e) => { clearTimeout(watchdog); failAll(String(e && e.message || e)); });
   }
   function think(request) {
     startWorker();
     if (broken || !worker) return Promise.reject(new Error("no-worker"));
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, request });
+    return worker.then((w) => w.think(request), (e) => {
+      throw new Error("no-worker: " + (e && e.message || e));
     });
   }
 

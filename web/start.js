@@ -1,26 +1,68 @@
-/* Starting the app's Python: in a worker, on every visit, the first included.
+/* Starting the app's Python: PyScript, in a worker, on every visit, the first included.
  *
- * web/app-worker.js starts the app's Python in a module worker with its own raw Pyodide, which
- * restores a memory snapshot of a former start when it has one (dataset.start = "snapshot"
- * or "fresh"). The worker never reaches the page's window or document: the page calls the
- * three functions it exposes (start, handle, next) by messages and only ever awaits their
- * answers (bridge.js). The page's own thread keeps taps, scrolling, animations and storage,
- * and never waits on Python. When this version has no snapshot yet, a second worker makes one
- * once the app shows its first screen and the page is idle (the same module, named "maker"),
- * and is ended when it is done: a first visit never waits for it.
+ * PyScript's PyWorker runs app/main.py in a worker whose interpreter is ours
+ * (pyodide/tabletop.mjs, named by the config's "interpreter"): when this version has a
+ * memory snapshot (pyodide/snapshot.mjs says so without reading it) that worker restores it and
+ * its config installs nothing; otherwise it starts Python afresh and PyScript's "packages" has
+ * micropip install the engine wheel. The page calls the three functions main.py exports (start,
+ * handle, wait) through PyScript's worker.sync and only ever awaits their answers (bridge.js):
+ * no SharedArrayBuffer, and the page's thread never waits on Python. The thinking worker
+ * (app/thinker.py) starts the same way when the app first needs it. When this version has no
+ * snapshot yet, a third worker (maker.js, which never loads PyScript) makes one once the app
+ * shows its first screen and the page is idle, and is ended when it is done.
  *
- * A worker that cannot start (no module workers, an error while starting, no answer within
- * 90 seconds) is not retried: the same app starts on the page's thread instead, with PyScript,
- * at once and without a reload, and says why. ?thread=page starts there on purpose;
- * ?snapshot=off starts the worker without its snapshot (benchmarks).
+ * A restore that fails or hangs marks the version failed (never tried again) and starts afresh.
+ * A worker that cannot start at all (no module workers, an error, no answer within 90 seconds)
+ * is not retried: the same app starts on the page's thread, with PyScript, at once and without a
+ * reload, and says why. ?thread=page starts there on purpose; ?snapshot=off starts without the
+ * snapshot (benchmarks). document.documentElement.dataset.start says which start ran
+ * ("snapshot", "fresh" or "page").
  */
+import * as snapshot from "./pyodide/snapshot.mjs";
+
 const root = document.documentElement;
 const WATCHDOG_MS = 90000;
+const RESTORE_MS = 45000;
 const MAKER_MS = 120000;
 const APP = "./app/main.py";
+const THINKER = "./app/thinker.py";
+const SNAPSHOT_OFF = /[?&]snapshot=off(&|$)/.test(location.search);
 
-/* The app on the page's thread: PyScript loaded now, and a <script type="py"> tag, which it
- * runs when it appears; main.py connects itself to the bridge. */
+let core = null;  // PyScript, loaded once
+const pyscript = () => core || (core = import("./pyscript/core.js").then(async (m) => {
+  m.hooks.main.onWorker.add((wrap, xworker) => { const cb = born.shift(); if (cb) cb(xworker); });
+  // PyScript defines <py-script> once it has set up its "py" type: a PyWorker made before that
+  // would run without PyScript's own Python package
+  await customElements.whenDefined("py-script");
+  return m;
+}));
+const born = [];  // each PyWorker asked for, in order, told of its worker when it is made
+const settings = fetch("pyscript.json").then((r) => r.json());
+
+/* A PyScript worker running `file`: restored from the snapshot, or started afresh. Resolves to
+ * the worker once its Python has run `file`; onWorker(xworker) is called as soon as the worker
+ * exists (for its stage messages, and to end it). */
+async function pyWorker(file, restore, onWorker) {
+  const [{ PyWorker }, cfg] = await Promise.all([pyscript(), settings]);
+  // absolute: the worker imports it from a blob: address
+  const interpreter = new URL(restore ? "pyodide/restore.mjs" : "pyodide/tabletop.mjs",
+                              location.href).href;
+  const config = { ...cfg, interpreter };
+  if (restore) {  // installed, written and imported in the snapshot (restore.mjs)
+    delete config.packages;
+    delete config.files;
+  }
+  born.push((xworker) => {
+    xworker.onerror = () => null;  // a failed start rejects: the caller says it
+    onWorker(xworker);
+  });
+  // polyscript's worker options: "version" is the interpreter (PyWorker does not read the
+  // config's)
+  return PyWorker(file, { config, version: interpreter });
+}
+
+/* The app on the page's thread: a <script type="py">, which PyScript runs when it appears;
+ * main.py connects itself to the bridge. */
 function onPage(why) {
   if (root.dataset.thread === "page") return;
   root.dataset.thread = "page";
@@ -29,7 +71,7 @@ function onPage(why) {
     window.tabletop.workerFailed = why;
     console.warn("the app's Python runs on the page's thread: " + why);
   }
-  import("./pyscript/core.js").then(() => {
+  pyscript().then(() => {
     const script = document.createElement("script");
     script.type = "py";
     script.src = APP;
@@ -63,88 +105,116 @@ function whenIdle(then) {
   look();
 }
 
-/* This version's snapshot, made by a worker of its own (web/app-worker.js says how), which is
- * ended when it says it is done, fails, or has not finished within two minutes. */
+/* This version's snapshot, made by a worker of its own (maker.js), which is ended when it says
+ * it is done, or has not finished within two minutes, or an update is applied. */
 function makeSnapshot() {
   let maker;
   try {
-    maker = new Worker("app-worker.js", { type: "module", name: "maker" });
+    maker = new Worker("maker.js", { type: "module", name: "maker" });
   } catch (e) {
     return;
   }
   const end = () => { clearTimeout(timer); maker.terminate(); };
   const timer = setTimeout(end, MAKER_MS);
   addEventListener("pwa:applying", end);
-  maker.addEventListener("error", end);
+  maker.addEventListener("error", (e) => { e.preventDefault(); end(); });
   maker.addEventListener("message", (e) => {
     const m = e.data || {};
-    if (m.snapshot) root.dataset.snapshot = m.snapshot;
+    if (m.snapshot) root.dataset.snapshot = m.snapshot === "made" ? "made" : "not made";
     if (m.done) end();
   });
 }
 
-function inWorker() {
-  root.dataset.thread = "worker";
-  let settled = false;
-  let worker;
-  let last = 0;
-  const waiting = new Map();
-  const fail = (why) => {
-    if (settled) return;
-    settled = true;
-    clearTimeout(timer);
-    if (worker) { try { worker.terminate(); } catch (e) { /* gone */ } }
-    onPage(why);
-  };
-  const timer = setTimeout(() => fail("it did not start within 90 seconds"), WATCHDOG_MS);
-  const call = (name, arg) => new Promise((resolve, reject) => {
-    const id = ++last;
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, call: name, arg });
-  });
-  try {
-    // the worker's name, not its address: a worker answered by the service worker sees the
-    // cached file's address, without a query
-    const name = /[?&]snapshot=off(&|$)/.test(location.search) ? "snapshot=off" : "app";
-    worker = new Worker("app-worker.js", { type: "module", name });
-    performance.mark("py:worker");  // the worker's stages are marked too (benchmarks read them)
-  } catch (e) {
-    fail(String((e && e.message) || e));
-    return;
-  }
-  // an update being applied: the worker goes (web/pwa.js says why)
-  addEventListener("pwa:applying", () => worker.terminate());
-  // an error while starting (the module would not load, the interpreter would not start)
-  worker.addEventListener("error", (e) => fail(String((e && e.message) || "an error")));
-  worker.addEventListener("message", (e) => {
-    const m = e.data || {};
-    if (m.progress) {
-      performance.mark("py:" + m.progress);
-      dispatchEvent(new CustomEvent("py:progress", { detail: m.progress }));
-      return;
-    }
-    if (m.snapshot) { root.dataset.snapshot = m.snapshot; return; }
-    if (m.id === -1) {
-      if (!m.ok) { console.error(m.error); fail("its Python stopped while starting"); return; }
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      root.dataset.start = m.result;
-      performance.mark("py:ready");
-      window.tabletop.connect({
-        start: (snapshot) => call("start", snapshot),
-        handle: (event) => call("handle", event),
-        next: () => call("next"),
-      }, "worker");
-      if (m.make) whenIdle(makeSnapshot);
-      return;
-    }
-    const w = waiting.get(m.id);
-    if (!w) return;
-    waiting.delete(m.id);
-    if (m.ok) w.resolve(m.result); else w.reject(new Error(m.error));
+/* A worker's stage messages: performance marks (the benchmarks read them) and the start-up bar. */
+function stages(xworker) {
+  xworker.addEventListener("message", (e) => {
+    const m = e.data;
+    if (!m || typeof m.progress !== "string") return;
+    performance.mark("py:" + m.progress);
+    dispatchEvent(new CustomEvent("py:progress", { detail: m.progress }));
   });
 }
+
+/* One try at starting the app's worker: its worker.sync, or an error. A try that does not
+ * answer in `ms` is ended. */
+function tryWorker(restore, ms) {
+  let xworker = null;
+  let timer;
+  const made = pyWorker(APP, restore, (w) => {
+    xworker = w;
+    stages(w);
+    addEventListener("pwa:applying", () => w.terminate());  // web/pwa.js says why
+  });
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not start within ${ms / 1000} seconds`)),
+                       ms);
+  });
+  const whole = made.then(async (w) => {
+    const broken = await w.sync.hello();
+    if (broken) throw new Error(broken);
+    return w;
+  });
+  return Promise.race([whole, late]).then((w) => { clearTimeout(timer); return w.sync; },
+    (e) => {
+      clearTimeout(timer);
+      if (xworker) { try { xworker.terminate(); } catch (err) { /* gone */ } }
+      throw e;
+    });
+}
+
+async function inWorker() {
+  root.dataset.thread = "worker";
+  performance.mark("py:worker");
+  const state = SNAPSHOT_OFF ? "off" : await snapshot.state();
+  let sync = null;
+  let how = "fresh";
+  if (state === "ready") {
+    try {
+      await snapshot.trying(true);
+      sync = await tryWorker(true, RESTORE_MS);
+      how = "snapshot";
+      await snapshot.trying(false);
+    } catch (e) {
+      await snapshot.failed("the restore failed: " + ((e && e.message) || e));
+    }
+  }
+  if (!sync) {
+    try {
+      sync = await tryWorker(false, WATCHDOG_MS);
+    } catch (e) {
+      onPage(String((e && e.message) || e || "its Python stopped while starting"));
+      return;
+    }
+  }
+  root.dataset.start = how;
+  performance.mark("py:ready");
+  window.tabletop.connect({
+    start: (snap) => sync.start(snap),
+    handle: (event) => sync.handle(event),
+    next: () => sync.wait(),
+  }, "worker");
+  if (state === "none") whenIdle(makeSnapshot);
+}
+
+/* The thinking worker, for bridge.js: a promise of its think(request), restored from the
+ * snapshot when there is one (it holds app.think). */
+window.tabletop.thinker = async () => {
+  const restore = !SNAPSHOT_OFF && await snapshot.state() === "ready";
+  let xworker = null;
+  const keep = (w) => {
+    xworker = w;
+    addEventListener("pwa:applying", () => w.terminate());
+  };
+  let worker;
+  try {
+    worker = await pyWorker(THINKER, restore, keep);
+  } catch (e) {
+    if (xworker) xworker.terminate();
+    if (!restore) throw e;
+    worker = await pyWorker(THINKER, false, keep);
+  }
+  return { think: (request) => worker.sync.think(request), end: () => worker.terminate() };
+};
 
 if (/[?&]thread=page(&|$)/.test(location.search)) onPage("");
 else if (!moduleWorkers()) onPage("this browser cannot run it in a worker");

@@ -1,0 +1,117 @@
+/* This version's memory snapshot of Python: where it is kept, how it is checked, when it is given
+ * up. Shared by the page (web/start.js: is there one to restore?) and the interpreter module
+ * beside it (tabletop.mjs: read it, restore it, make it).
+ *
+ * It is kept in a Cache Storage cache the service worker never clears, under a key that is a
+ * digest of everything in it: this module's FORMAT, Pyodide's version, the standard library, the
+ * engine wheel and the app's files (the last three as digests the build writes here, so the key
+ * is known at once). Beside it: the SHA-256 it was stored with, and the files micropip installed
+ * (the heap does not hold the file system). Whatever goes wrong with it (no Cache Storage, a
+ * digest that does not match, a restore that throws or never ends) marks this version failed:
+ * it is never tried nor made again, so there is no loop.
+ */
+const FORMAT = "4";  // change when what goes into the snapshot changes
+// Written by the build (scripts/build_site.py), as sw.js's VERSION is: Pyodide's version, the
+// SHA-256 of pyodide/python_stdlib.zip (the heap keeps zipimport's index of it) and of the wheel
+// and the app's files (appDigest's form).
+export const PYODIDE = "__PYODIDE_VERSION__";
+const STDLIB = "__STDLIB_SHA256__";
+export const APP = "__APP_SHA256__";
+const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
+const base = new URL("../", import.meta.url);
+
+export async function hex(data) {
+  const d = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let opened = null;
+/* The store and this version's key; other versions' entries dropped (once per thread). */
+function open() {
+  if (!opened) {
+    opened = (async () => {
+      const key = await hex(new TextEncoder().encode([FORMAT, PYODIDE, STDLIB, APP].join("\n")));
+      const cache = await caches.open(STORE);
+      for (const req of await cache.keys()) {
+        if (!req.url.endsWith("/" + key)) await cache.delete(req);
+      }
+      return { cache, entry: (kind) => new URL("__python_snapshot__/" + kind + "/" + key, base).href };
+    })();
+    opened.catch(() => null);
+  }
+  return opened;
+}
+
+/* What this version's snapshot is: "ready" (stored, never failed, no restore left unfinished),
+ * "none" (to be made), "failed" or "unavailable" (no Cache Storage): without reading it. */
+export async function state() {
+  try {
+    const { cache, entry } = await open();
+    if (await cache.match(entry("failed"))) return "failed";
+    if (await cache.match(entry("trying"))) {  // the last restore never finished
+      await failed("the last restore did not finish");
+      return "failed";
+    }
+    return (await cache.match(entry("snap"))) ? "ready" : "none";
+  } catch (e) {
+    return "unavailable";
+  }
+}
+
+/* This version is not to be tried again: its snapshot (if any) dropped, a mark left. */
+export async function failed(why) {
+  console.warn("the app starts without a snapshot: " + why);
+  try {
+    const { cache, entry } = await open();
+    await cache.delete(entry("snap"));
+    await cache.delete(entry("files"));
+    await cache.delete(entry("trying"));
+    await cache.put(entry("failed"), new Response(""));
+  } catch (e) { /* nothing more to do */ }
+}
+
+/* A restore starts (mark) or has ended well (unmark): a mark left behind means it never ended. */
+export async function trying(on) {
+  try {
+    const { cache, entry } = await open();
+    if (on) await cache.put(entry("trying"), new Response(""));
+    else await cache.delete(entry("trying"));
+  } catch (e) { /* no store: nothing was restored */ }
+}
+
+/* The stored snapshot and files, checked against their digest; null when there is none. */
+export async function read() {
+  const { cache, entry } = await open();
+  const [snapHit, filesHit] = await Promise.all([cache.match(entry("snap")),
+                                                 cache.match(entry("files"))]);
+  if (!snapHit || !filesHit) return null;
+  const [snap, files] = await Promise.all([snapHit.arrayBuffer(), filesHit.arrayBuffer()]);
+  performance.mark("py:read snapshot");
+  if (await hex(snap) !== snapHit.headers.get("x-sha256")) {
+    await failed("the stored snapshot is damaged");
+    return null;
+  }
+  performance.mark("py:checked snapshot");
+  return { snap: new Uint8Array(snap), files: new Uint8Array(files) };
+}
+
+/* Keep a snapshot made by tabletop.mjs's make(), with the files it needs beside it. */
+export async function keep(snap, files) {
+  const { cache, entry } = await open();
+  await cache.put(entry("files"), new Response(files));
+  await cache.put(entry("snap"), new Response(snap, { headers: { "x-sha256": await hex(snap) } }));
+}
+
+/* The digest of the wheel and the files, as scripts/build_site.py's app_digest computes it:
+ * each part's name, its length and its bytes, the wheel first, then the files in order. */
+export async function appDigest(wheel, files) {
+  const enc = new TextEncoder();
+  const pieces = [];
+  for (const [name, bytes] of [["wheel", wheel], ...files.map(([r, t]) => [r, enc.encode(t)])]) {
+    pieces.push(enc.encode(name + "\n" + bytes.length + "\n"), bytes);
+  }
+  const all = new Uint8Array(pieces.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of pieces) { all.set(b, at); at += b.length; }
+  return hex(all);
+}

@@ -1,0 +1,134 @@
+/* The interpreter PyScript starts for this app: Pyodide's own, restored from this version's
+ * memory snapshot when web/start.js asks for that.
+ *
+ * PyScript's config "interpreter" may be the URL of a module that exports Pyodide's
+ * loadPyodide and version; polyscript imports it, takes Pyodide's files from its folder (so this
+ * module lives beside pyodide.mjs) and calls loadPyodide({stdout, stderr, indexURL}), then
+ * installs the config's packages with micropip, writes its files and runs the worker's Python.
+ * Its twin restore.mjs (start.js names it only when snapshot.mjs says one is ready; not a query
+ * string, which the service worker's cached answer would not keep) restores the snapshot
+ * instead, puts back the files micropip installed and the app's (the heap does not hold the
+ * file system) and reseeds Python's random (the heap holds the random state of the start that
+ * made it: never deal from it); that start's config has no packages and no files, as
+ * everything is installed and imported already. A snapshot that is not there or not sound
+ * makes it throw: the worker then fails to start, and start.js starts a fresh one.
+ *
+ * make() is the maker (web/maker.js, a plain module worker that never loads PyScript, so the
+ * heap holds none of PyScript's objects): a fresh Pyodide, the wheel installed by micropip as
+ * PyScript's "packages" does it, the app's files written where PyScript writes them, the app,
+ * every game and the thinker imported, and no call ever made; then the snapshot, stored.
+ */
+import { loadPyodide as load, version } from "./pyodide.mjs";
+import * as snapshot from "./snapshot.mjs";
+
+export { version };
+
+const inWorker = typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope;
+
+// PyScript's stages of a start reach the page only where there is a SharedArrayBuffer: pass
+// them on as plain messages (start.js marks them and feeds the start-up bar).
+if (inWorker) addEventListener("py:progress", (e) => postMessage({ progress: String(e.detail) }));
+
+const say = (progress) => { if (inWorker) postMessage({ progress }); };
+
+/* What polyscript calls for a start afresh: Pyodide's own. options: {stdout, stderr, indexURL}
+ * (this app's config never has polyscript keep a lock file: packages_cache is "never"). */
+export function loadPyodide(options) {
+  return load(options);
+}
+
+/* What polyscript calls when the interpreter is restore.mjs: the snapshot restored. */
+export async function restore(options) {
+  if (version !== snapshot.PYODIDE) throw new Error("the snapshot is of another Pyodide");
+  const stored = await snapshot.read();
+  if (!stored) throw new Error("this version has no sound snapshot");
+  say("Restoring Python");
+  const py = await load({ ...options, _loadSnapshot: stored.snap });
+  say("Restored Python");  // a mark for the benchmarks
+  py.unpackArchive(stored.files, "zip", { extractDir: "/" });
+  py.runPython("import importlib, os, random\nrandom.seed(os.urandom(32))\n" +
+               "importlib.invalidate_caches()");
+  return py;
+}
+
+// What the snapshot holds: the app's calls, every game (a start without a snapshot imports
+// none: each is imported when first opened) and the thinker, so a restored start opens any
+// game at once and a restored thinker thinks at once.
+const IMPORTS = "from app.calls import CALLS\nimport app.think\nfrom app import tables\n" +
+  "from engine.registry import playable_ids\ntables.import_all(playable_ids())";
+// The wheel installed as PyScript's "packages" installs it; then micropip is let go.
+const INSTALL = `
+import micropip
+await micropip.install(_wheel)
+del _wheel, micropip
+import gc, sys
+for _name in [m for m in sys.modules if m == "micropip" or m.startswith("micropip.")]:
+    del sys.modules[_name]
+gc.collect()
+`;
+// The files micropip installed (site-packages) and the app's (in the cwd), as a zip to unpack
+// at "/" after a restore: a restored start fetches and installs nothing.
+const INSTALLED = `
+import io, os, site, zipfile
+_buf = io.BytesIO()
+with zipfile.ZipFile(_buf, "w") as _zip:
+    for _dir in [*site.getsitepackages(), os.getcwd()]:
+        for _root, _dirs, _files in os.walk(_dir):
+            for _name in _files:
+                _path = os.path.join(_root, _name)
+                _zip.write(_path, os.path.relpath(_path, "/"))
+_buf.getvalue()
+`;
+
+/* The app's files ([path, text]) and the wheel's URL, as pyscript.json lists them. */
+async function appFiles(base) {
+  const cfg = await (await fetch(new URL("pyscript.json", base))).json();
+  const wheel = new URL(cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p)), base).href;
+  const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
+    [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
+  return { wheel, files };
+}
+
+/* The maker: this version's snapshot made from a start of its own and stored. Returns what
+ * became of it ("made", or why not); anything that goes wrong marks the version failed. */
+export async function make() {
+  const base = new URL("../", import.meta.url);
+  const { wheel, files } = await appFiles(base);
+  const bytes = new Uint8Array(await (await fetch(wheel)).arrayBuffer());
+  if (await snapshot.appDigest(bytes, files) !== snapshot.APP) {
+    return "not made: the app's files are not those of this version";  // a later start makes it
+  }
+  if (version !== snapshot.PYODIDE) return "not made: another Pyodide";
+  if (await snapshot.state() !== "none") return "not made: another tab made it, or it failed";
+  let made, installed;
+  try {
+    const py = await load({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
+    await py.loadPackage("micropip");
+    // from the file system: a wheel micropip fetches itself leaves JavaScript objects behind
+    const local = "/tmp/" + wheel.slice(wheel.lastIndexOf("/") + 1);
+    py.FS.writeFile(local, bytes);
+    py.globals.set("_wheel", "emfs:" + local);
+    await py.runPythonAsync(INSTALL);
+    // a snapshot holds no JavaScript object but Pyodide's own: micropip (whose modules keep
+    // some) is dropped, and Pyodide's record of the packages it loaded emptied
+    for (const name of Object.keys(py.loadedPackages)) delete py.loadedPackages[name];
+    for (const [path, text] of files) {  // where PyScript's "files" writes them: the cwd
+      const at = "/home/pyodide/" + path;
+      py.FS.mkdirTree(at.slice(0, at.lastIndexOf("/")));
+      py.FS.writeFile(at, text);
+    }
+    py.runPython("import importlib\nimportlib.invalidate_caches()\n" + IMPORTS);
+    made = py.makeMemorySnapshot();
+    installed = py.runPython(INSTALLED).toJs();
+  } catch (e) {
+    await snapshot.failed("it could not be made: " + e);
+    return "failed";
+  }
+  try {
+    await snapshot.keep(made, installed);
+  } catch (e) {
+    await snapshot.failed("it could not be stored: " + e);
+    return "failed";
+  }
+  return "made";
+}
