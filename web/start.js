@@ -53,7 +53,9 @@ async function pyWorker(file, restore, onWorker) {
     delete config.files;
   }
   born.push((xworker) => {
-    xworker.onerror = () => null;  // a failed start rejects: the caller says it
+    // a failed start rejects: the caller says it (and the page goes on)
+    xworker.onerror = () => null;
+    xworker.addEventListener("error", (e) => e.preventDefault());
     onWorker(xworker);
   });
   // polyscript's worker options: "version" is the interpreter (PyWorker does not read the
@@ -120,7 +122,9 @@ function makeSnapshot() {
   maker.addEventListener("error", (e) => { e.preventDefault(); end(); });
   maker.addEventListener("message", (e) => {
     const m = e.data || {};
-    if (m.snapshot) root.dataset.snapshot = m.snapshot === "made" ? "made" : "not made";
+    // "made", "failed", or why it was not made (not a mark: a later start makes it)
+    if (m.snapshot === "made" || m.snapshot === "failed") root.dataset.snapshot = m.snapshot;
+    else if (m.snapshot) console.warn("no snapshot: " + m.snapshot);
     if (m.done) end();
   });
 }
@@ -151,7 +155,7 @@ function tryWorker(restore, ms) {
   });
   const whole = made.then(async (w) => {
     const broken = await w.sync.hello();
-    if (broken) throw new Error(broken);
+    if (broken) throw new Error("its Python stopped while starting: " + broken);
     return w;
   });
   return Promise.race([whole, late]).then((w) => { clearTimeout(timer); return w.sync; },
@@ -176,6 +180,7 @@ async function inWorker() {
       await snapshot.trying(false);
     } catch (e) {
       await snapshot.failed("the restore failed: " + ((e && e.message) || e));
+      root.dataset.snapshot = "failed";
     }
   }
   if (!sync) {
@@ -199,6 +204,7 @@ async function inWorker() {
 /* The thinking worker, for bridge.js: a promise of its think(request), restored from the
  * snapshot when there is one (it holds app.think). */
 window.tabletop.thinker = async () => {
+  if (!moduleWorkers()) throw new Error("this browser cannot run it in a worker");
   const restore = !SNAPSHOT_OFF && await snapshot.state() === "ready";
   let xworker = null;
   const keep = (w) => {

@@ -1,9 +1,10 @@
-"""A start restored from a memory snapshot (web/app-worker.js): the first start shows its first
-screen without making one (nor importing the games a snapshot holds), then a second worker makes
-it while the page is idle, stores it and is ended; the next start restores it and starts no
-maker; a damaged one is dropped, the start is a normal one and that version never makes another
-(no loop); Python's randomness is not frozen into it (two restored starts deal two different
-random deals)."""
+"""A start restored from a memory snapshot, through PyScript (web/start.js, web/pyodide/): the
+first start shows its first screen without making one (nor importing the games a snapshot
+holds), then a second worker (maker.js) makes it while the page is idle, stores it and is ended;
+the next start restores it and starts no maker; both have the engine installed by micropip (its
+distribution's metadata says so, in About); a damaged one is dropped, the start is a normal one
+and that version never makes another (no loop); Python's randomness is not frozen into it (two
+restored starts deal two different random deals)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,12 @@ class Workers:
                 break
             page.wait_for_timeout(250)
         assert len(self.made) == 2 and self.ended == [self.made[1]], (self.made, self.ended)
+        assert self.made[1].url.endswith("/maker.js")
+
+    def pyscript_only(self) -> None:
+        """Every worker made so far is one of PyScript's (polyscript's, made from a blob)."""
+        assert self.made and all(w.url.startswith("blob:") for w in self.made), \
+            [w.url for w in self.made]
 
 
 def watched(ctx: Any, url: str) -> tuple[Any, Workers]:
@@ -80,6 +87,12 @@ def made(page: Any) -> None:
                            timeout=60_000)
 
 
+def installed_by(page: Any) -> str:
+    """What About says installed the engine (its distribution's INSTALLER, read by Python)."""
+    go(page, "#/about")
+    return str(page.get_by_test_id("engine").get_attribute("data-installer"))
+
+
 def random_deal(page: Any) -> str:
     go(page, "#/perpetual-motion")
     page.wait_for_function("/deal\\/\\d+/.test(location.hash)", timeout=60_000)
@@ -91,8 +104,10 @@ def random_deal(page: Any) -> str:
 def test_the_next_start_restores_and_deals_afresh(ctx: Any, site_url: str) -> None:
     first, workers = watched(ctx, site_url)
     assert first.evaluate("document.documentElement.dataset.start") == "fresh"
-    # ready before any snapshot is made: the app's worker alone
-    assert len(workers.made) == 1 and workers.made[0].evaluate("self.name") == "app"
+    # ready before any snapshot is made: the app's worker alone, PyScript's
+    assert len(workers.made) == 1
+    workers.pyscript_only()
+    assert installed_by(first) == "micropip"
     made(first)
     # the maker, a second worker, made and stored it and was ended; the app's worker plays on
     workers.maker_ended(first)
@@ -102,6 +117,9 @@ def test_the_next_start_restores_and_deals_afresh(ctx: Any, site_url: str) -> No
     for _ in range(2):
         page, again = watched(ctx, site_url)
         assert page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        again.pyscript_only()
+        # restored: installed by the maker's micropip, found on the file system put back
+        assert installed_by(page) == "micropip"
         deals.append(random_deal(page))
         page.wait_for_timeout(1500)  # past the idle moment a maker would be started in
         assert len(again.made) == 1, "a restored start makes no snapshot"

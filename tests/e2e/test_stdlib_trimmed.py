@@ -41,9 +41,9 @@ def test_trimmed_stdlib_misses_nothing_the_app_reaches(built_site: Path, tmp_pat
     names = zipfile.ZipFile(zip_).namelist()
     assert "asyncio/__init__.pyc" in names and "json/__init__.pyc" in names  # started: compiled
     assert "unittest/__init__.py" not in names and "pydoc.py" not in names  # never in a worker
-    # the app's worker keys its snapshot by this very library (web/app-worker.js's STDLIB)
+    # the snapshot is keyed by this very library (web/pyodide/snapshot.mjs's STDLIB)
     digest = hashlib.sha256(zip_.read_bytes()).hexdigest()
-    assert f'const STDLIB = "{digest}";' in (built_site / "app-worker.js").read_text()
+    assert f'const STDLIB = "{digest}";' in (built_site / "pyodide" / "snapshot.mjs").read_text()
     result = imports_with(built_site, zip_, tmp_path)
     assert result["missing"] == [] and result["codecs"] == [], result
     assert result["imported"] > 100  # every module of the app and the engine, and more

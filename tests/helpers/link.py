@@ -138,7 +138,7 @@ class Tab:
                 try:
                     self.send(kind="thought", key=str(q["id"]), value=think(q["request"]),
                               data={"ok": "1"})
-                except Exception as e:  # as think.js answers an error
+                except Exception as e:  # as the thinking worker answers an error
                     self.send(kind="thought", key=str(q["id"]), value=str(e), data={"ok": "0"})
             if self.link.items or self.link.env.store.ops:
                 self.carry(await self.link.next())

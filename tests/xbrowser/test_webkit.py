@@ -312,21 +312,22 @@ def start_webkit(display: str, tmp_path: Path) -> Any:
     return webkit_driver(display, tmp_path)
 
 
-# The thinking worker (think.js) asked the hardest questions from the page, in WebKit, whose
-# workers have a much smaller stack than its page: every answer must come back, and be CPython's.
+# The thinking worker (app/thinker.py, started through PyScript as the app starts it) asked the
+# hardest questions from the page, in WebKit, whose workers have a much smaller stack than its
+# page: every answer must come back, and be CPython's.
 ASK = """const [requests, done] = [arguments[0], arguments[arguments.length - 1]];
-  const worker = new Worker("think.js", { type: "module" });
-  const answers = new Array(requests.length);
-  let count = 0;
-  worker.onerror = (e) => done({ error: "worker error: " + (e.message || e.type) });
-  worker.onmessage = (e) => {
-    const m = e.data;
-    if (m.id <= 0) return;
-    answers[m.id - 1] = m.ok ? { ok: true, result: m.result } : { ok: false, error: m.error };
-    count += 1;
-    if (count === requests.length) { worker.terminate(); done({ answers }); }
-  };
-  requests.forEach((request, i) => worker.postMessage({ id: i + 1, request }));"""
+  window.tabletop.thinker().then(async (worker) => {
+    const answers = [];
+    for (const request of requests) {
+      try {
+        answers.push({ ok: true, result: await worker.think(request) });
+      } catch (e) {
+        answers.push({ ok: false, error: String((e && e.message) || e) });
+      }
+    }
+    worker.end();
+    done({ answers });
+  }, (e) => done({ error: "worker error: " + ((e && e.message) || e) }));"""
 
 
 def test_webkit_worker_thinks_the_hardest_questions(display: str, tmp_path: Path) -> None:

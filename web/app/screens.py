@@ -208,10 +208,11 @@ def install_html(keeping: str) -> str:
 
 
 def about_html(version: str, offline: str, credits: Sequence[str] = (),
-               keeping: str = "") -> str:
+               keeping: str = "", installer: str = "") -> str:
     """About; ``credits``: one line per game ("<game>, a solitaire by <author>"); ``keeping``:
     how this device keeps the games (:meth:`app.table.Env.keeping`: whether it is installed
-    too)."""
+    too); ``installer``: what installed the engine's distribution (micropip, in the browser),
+    "" when it is not installed."""
     count = NUMBERS[len(credits)] if len(credits) < len(NUMBERS) else str(len(credits))
     games = f"{count} card and tile games to play on this device: " + "; ".join(credits) + "."
     return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
@@ -220,7 +221,10 @@ def about_html(version: str, offline: str, credits: Sequence[str] = (),
             + (f'<p data-testid="keeping"><b>Your games:</b> {esc(keeping)}</p>' if keeping
                else "")
             + install_html(keeping)
-            + f"<p class='fine'>Engine version {esc(version)}. Your games, settings and "
+            + f"<p class='fine' data-testid='engine' data-installer='{esc(installer)}'>"
+              f"Engine version {esc(version)}"
+              + (f", installed by {esc(installer)}" if installer else "")
+              + ". Your games, settings and "
               "statistics are kept in this browser only: Settings, Export my games makes a copy to "
               "keep or to open on another device.</p></section></main>")
 

@@ -28,6 +28,19 @@ from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
 
 
+def installer() -> str:
+    """What installed the engine's distribution (micropip, in the browser: About says so), from
+    its metadata; "" when it is not installed (imported from a source tree). Imported here: a
+    start has no need of importlib.metadata."""
+    import importlib.metadata
+
+    try:
+        dist = importlib.metadata.distribution("tabletop-engine")
+    except importlib.metadata.PackageNotFoundError:
+        return ""
+    return (dist.read_text("INSTALLER") or "").strip()
+
+
 class App:
     def __init__(self, page: Page, env: Env) -> None:
         self.page = page
@@ -322,12 +335,13 @@ class App:
         elif r.screen == "about":
             html = screens.about_html(self.version(), self.env.offline_status(),
                                       [d.credit for d in self.declared.values()],
-                                      self.env.keeping())
+                                      self.env.keeping(), installer())
         else:
             html = self.home_html()
         self.page.region("screen", html)
 
     def version(self) -> str:
+        """The engine's version (kept in exports)."""
         import engine
 
         return str(engine.__version__)

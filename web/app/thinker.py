@@ -6,6 +6,6 @@ app as an event.
 
 from __future__ import annotations
 
-from app.think import think
+from app.think import think  # noqa: F401 (exported to the page)
 
 __export__ = ["think"]
