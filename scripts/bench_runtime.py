@@ -69,10 +69,10 @@ sys.path.insert(0, str(ROOT))
 import bench_lighthouse  # noqa: E402
 from browserlib import (  # noqa: E402
     ARGS,
-    BARE_PAGE,
     CHROMIUM,
     PHONE,
     SITE,
+    bare_page,
     renderer_memory,
     serve_with_probe,
     stall_probe_js,
@@ -186,7 +186,7 @@ def bare_site(site: Path, tmp: Path) -> Path:
     for rel in ("pyodide", "icons", str(Path(wheel).parent)):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).symlink_to((site / rel).resolve())
-    (out / "bare.html").write_text(BARE_PAGE % {"wheel": json.dumps(wheel)})
+    (out / "bare.html").write_text(bare_page(wheel))
     return out
 
 

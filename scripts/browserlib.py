@@ -69,14 +69,24 @@ BARE_PAGE = """<!doctype html>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const indexURL = new URL("./pyodide/", location.href).href;
 const wheel = new URL(%(wheel)s, location.href).href;
-// Pyodide's own standard library, as Pyodide ships it (the app's is trimmed and compiled)
-const stdLibURL = new URL("./bare/python_stdlib.zip", location.href).href;
+// Pyodide's own standard library, as Pyodide ships it (bare.html), or the app's, trimmed and
+// compiled (bare-app.html)
+const stdLibURL = new URL(%(stdlib)s, location.href).href;
 const py = await loadPyodide({ indexURL, stdLibURL, packages: [wheel] });
 py.runPython("import engine.registry; engine.registry.all_games()");
 window.py = py;
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
+
+
+PYODIDE_STDLIB = "./bare/python_stdlib.zip"  # Pyodide's own, copied there by site_with_bare_page
+APP_STDLIB = "./pyodide/python_stdlib.zip"  # the app's (scripts/stdlib_zip.mjs)
+
+
+def bare_page(wheel: str, stdlib: str = PYODIDE_STDLIB) -> str:
+    """The bare page: Pyodide with ``stdlib`` and the engine ``wheel``, nothing else."""
+    return BARE_PAGE % {"wheel": json.dumps(wheel), "stdlib": json.dumps(stdlib)}
 
 
 def median(xs: list[float]) -> float:
@@ -93,7 +103,8 @@ def site_with_bare_page(site: Path = SITE) -> Iterator[tuple[Any, str]]:
         copy = tmp / "site"
         shutil.copytree(site, copy)
         cfg = json.loads((copy / "pyscript.json").read_text())
-        (copy / "bare.html").write_text(BARE_PAGE % {"wheel": json.dumps(cfg["packages"][0])})
+        (copy / "bare.html").write_text(bare_page(cfg["packages"][0]))
+        (copy / "bare-app.html").write_text(bare_page(cfg["packages"][0], APP_STDLIB))
         (copy / "bare").mkdir()
         shutil.copy2(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip", copy / "bare")
         server, url = serve_in_thread(copy)
@@ -117,17 +128,47 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
-def time_to_ready(context: Any, url: str, timeout: int = 180_000) -> float:
-    """Milliseconds from navigation start to data-ready, in a fresh page of ``context``."""
+def time_to_ready(context: Any, url: str, timeout: int = 180_000,
+                  marks: list[dict[str, float]] | None = None) -> float:
+    """Milliseconds from navigation start to data-ready, in a fresh page of ``context``; with
+    ``marks``, the page's stages are appended to it (where the time went: see stages_of)."""
     page = context.new_page()
     try:
         page.add_init_script(READY_PROBE)
         page.goto(url)
         page.wait_for_function("window.__readyAt !== undefined", timeout=timeout)
         ms: float = page.evaluate("window.__readyAt")
+        if marks is not None:
+            marks.append(page.evaluate(STAGES))
         return ms
     finally:
         page.close()
+
+
+# Where a start's time went, from navigation start: the navigation's own timings (the service
+# worker's start and answer, the document), the page's scripts (start.js's first mark), and the
+# marks web/start.js leaves (the worker made, each stage PyScript and our interpreter module
+# report, the worker's Python ready), then data-ready.
+STAGES = """(() => {
+  const n = performance.getEntriesByType("navigation")[0];
+  const out = {};
+  if (n) {
+    if (n.workerStart) out["service worker started"] = n.workerStart;
+    out["index.html answered"] = n.responseEnd;
+    out["page parsed"] = n.domInteractive;
+  }
+  for (const m of performance.getEntriesByType("mark")) {
+    if (!(m.name in out)) out[m.name] = m.startTime;
+  }
+  out["ready"] = window.__readyAt;
+  return out;
+})()"""
+
+
+def stages_of(marks: list[dict[str, float]]) -> list[tuple[str, float]]:
+    """The median time of each stage every run reached, in order."""
+    names = [n for n in marks[0] if all(n in m for m in marks)] if marks else []
+    return sorted(((n, median([m[n] for m in marks])) for n in names), key=lambda x: x[1])
 
 
 # Records when the next route has been handled and drawn (data-routed changes), from the tap.
