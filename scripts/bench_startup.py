@@ -39,6 +39,7 @@ from browserlib import (
     stages_of,
     time_to_ready,
     time_to_table,
+    time_to_thinker,
 )
 
 
@@ -124,6 +125,11 @@ def main() -> None:
             warm_bare.append(time_to_ready(bare, url + "bare.html"))
             warm_bare_app.append(time_to_ready(bare, url + "bare-app.html"))
             warm_page.append(time_to_ready(ctx, url + "?thread=page"))
+        # the thinking worker (the first computer turn asks for it): restored from the snapshot,
+        # and started afresh as it would be without one
+        thinker = {"snapshot": [time_to_thinker(ctx, url) for _ in range(args.tap_runs)],
+                   "fresh": [time_to_thinker(ctx, url + "?snapshot=off")
+                             for _ in range(args.tap_runs)]}
         # a game opened first in a session: from the tap on its tile to its table drawn
         games = json.loads((site / "games.json").read_text())
         tap: dict[str, dict[str, list[float]]] = {}
@@ -183,6 +189,9 @@ def main() -> None:
           "restored from the snapshot / started without it")
     for name, runs in tap.items():
         print(f"  {name:26} {median(runs['snapshot']):6.0f} ms / {median(runs['off']):6.0f} ms")
+    print(f"the thinking worker, asked to its first answer (median of {args.tap_runs}): "
+          f"restored {median(thinker['snapshot']):.0f} ms, "
+          f"afresh {median(thinker['fresh']):.0f} ms")
     for name, mb in memory.items():
         print(f"  renderer memory, Python in {name}: {mb:.0f} MB")
     print(f"  app runs:  {', '.join(f'{x:.0f}' for x in warm_app)}")

@@ -145,6 +145,26 @@ def time_to_ready(context: Any, url: str, timeout: int = 180_000,
         page.close()
 
 
+def time_to_thinker(context: Any, url: str, timeout: int = 180_000) -> float:
+    """Milliseconds from asking for the thinking worker (web/start.js's window.tabletop.thinker,
+    as bridge.js asks on the first computer turn) to its first answer, in a ready page."""
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout)
+        ms: float = page.evaluate("""async () => {
+          const t0 = performance.now();
+          const w = await window.tabletop.thinker();
+          await w.think(JSON.stringify({ kind: "forget", gid: "bench" }));
+          const t = performance.now() - t0;
+          w.end();
+          return t;
+        }""")
+        return ms
+    finally:
+        page.close()
+
+
 # Where a start's time went, from navigation start: the navigation's own timings (the service
 # worker's start and answer, the document), the page's scripts (start.js's first mark), and the
 # marks web/start.js leaves (the worker made, each stage PyScript and our interpreter module

@@ -17,7 +17,7 @@
   })();
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
   var stages = [
-    [/^Restoring/i, "Starting… restoring Python from your last visit", 10, 90],
+    [/^(Reading snapshot|Restoring)/i, "Starting… restoring Python from your last visit", 10, 90],
     [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],
     [/^Loading interpreter/i, "Starting Python… (the longest step)", 12, 70],
     [/^Loaded interpreter/i, "Python is running; loading the app", 72, 76],

@@ -17,6 +17,7 @@ for (let i = 0; i < runs; i++) {
   const tReady = Date.now() - t0;
   await page.waitForFunction("!!(navigator.serviceWorker && navigator.serviceWorker.controller)", { timeout: 120000, polling: 100 });
   const tCtl = Date.now() - t0;
+  if (process.env.WAIT_MAKER) await page.waitForFunction("!!document.documentElement.dataset.snapshot", { timeout: 120000, polling: 100 });
   const snap = await page.evaluate("document.documentElement.dataset.snapshot || ''");
   await page.goto("about:blank");
   await new Promise((r) => setTimeout(r, 1500));

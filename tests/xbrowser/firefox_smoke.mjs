@@ -280,6 +280,19 @@ try {
   await step("service worker controls the page", async () => {
     await waitJs("!!(navigator.serviceWorker && navigator.serviceWorker.controller)", 120_000);
   });
+  // The first visit's snapshot is made by a worker of its own (web/maker.js) once the app is
+  // idle. Leaving the page while it fetches Pyodide through the service worker ends it mid-fetch,
+  // and Firefox then logs "A ServiceWorker intercepted the request and encountered an unexpected
+  // error" on the page being left (nothing is lost: the next start makes the snapshot again).
+  // That was this test's race (issue 33): it left the page as soon as the service worker took
+  // control. A player leaves when they like; this test waits for the maker, and then checks that
+  // the offline return visit restores what it made.
+  await step("the first visit's snapshot made", async () => {
+    await waitJs("!!document.documentElement.dataset.snapshot", 120_000);
+    const made = await js("document.documentElement.dataset.snapshot");
+    check(made === "made", `the snapshot was not made: ${made}`);
+    return { snapshot: made };
+  });
   await step("offline return visit ready", async () => {
     say({ event: "offline" });
     await lines.next();  // the server is stopped
@@ -287,7 +300,9 @@ try {
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await ready();
     await idle();
-    return { thread: await js("document.documentElement.dataset.thread") };
+    const start = await js("document.documentElement.dataset.start");
+    check(start === "snapshot", `the offline return visit started ${start}, not from the snapshot`);
+    return { thread: await js("document.documentElement.dataset.thread"), start };
   });
   await step("perpetual motion: deals by taps", perpetualMotion);
   await step("reload resumes the game", reloadResumes);

@@ -40,7 +40,8 @@ export function loadPyodide(options) {
 /* What polyscript calls when the interpreter is restore.mjs: the snapshot restored. */
 export async function restore(options) {
   if (version !== snapshot.PYODIDE) throw new Error("the snapshot is of another Pyodide");
-  const stored = await snapshot.read();
+  say("Reading snapshot");
+  const stored = await snapshot.read(say);
   if (!stored) throw new Error("this version has no sound snapshot");
   say("Restoring Python");
   const py = await load({ ...options, _loadSnapshot: stored.snap });
