@@ -98,6 +98,10 @@ def main() -> None:
         page.goto(url)
         page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=180_000)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        # and the snapshot made by the first visit's maker (web/maker.js), which a page closed
+        # earlier ends before it is done
+        page.wait_for_function("!!document.documentElement.dataset.snapshot", timeout=120_000)
+        made = page.evaluate("document.documentElement.dataset.snapshot")
         page.wait_for_timeout(500)
         sent: dict[str, int] = dict(server.bytes_sent)
         server.bytes_sent = None
@@ -166,6 +170,7 @@ def main() -> None:
             c = profile()
             cold_bare.append(time_to_ready(c, url + "bare.html"))
             c.close()
+    print(f"the first visit's snapshot: {made}")
     total = sum(groups.values())
     print(f"first-visit download: {total:,} bytes")
     for name in ("Pyodide", "PyScript", "our own files"):

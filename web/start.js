@@ -169,7 +169,9 @@ function tryWorker(restore, ms) {
 async function inWorker() {
   root.dataset.thread = "worker";
   performance.mark("py:worker");
+  pyscript();  // loading meanwhile
   const state = SNAPSHOT_OFF ? "off" : await snapshot.state();
+  performance.mark("py:snapshot " + state);
   let sync = null;
   let how = "fresh";
   if (state === "ready") {
