@@ -75,9 +75,9 @@ def on_disk(web: Path, suffix: str) -> set[str]:
 
 
 def entry_scripts(web: Path) -> set[str]:
-    """The script PyScript runs itself: start.js's APP (in a worker, or in a <script type="py">
-    it adds)."""
-    return set(re.findall(r'const APP = "([^"]+)"', (web / "start.js").read_text()))
+    """The scripts PyScript runs itself: start.js's APP (in a worker, or in a <script type="py">
+    it adds) and THINKER (the thinking worker)."""
+    return set(re.findall(r'const (?:APP|THINKER) = "([^"]+)"', (web / "start.js").read_text()))
 
 
 def tile_lines(html: str) -> list[str]:
@@ -124,6 +124,7 @@ def test_pyscript_files_map_every_module_and_nothing_else(generated: tuple) -> N
     html, cfg = generated
     check_files_map(cfg, WEB, html)
     assert "./app/main.py" in entry_scripts(WEB) and "./app/main.py" not in cfg["files"]
+    assert "./app/thinker.py" in entry_scripts(WEB) and "./app/thinker.py" not in cfg["files"]
     source = json.loads((WEB / "pyscript.json").read_text(encoding="utf-8"))
     assert "files" not in source  # derived: only the build writes it
     assert {k: v for k, v in cfg.items() if k != "files"} == source
