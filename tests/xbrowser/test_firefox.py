@@ -1,6 +1,7 @@
 """The cross-browser smoke run in Firefox ESR (Debian's firefox-esr, driven by puppeteer-core
 over WebDriver BiDi from firefox_smoke.mjs beside this file): a fresh profile's first visit,
-the service worker, an offline return visit (the server stopped), a Perpetual Motion deal by
+the service worker, the snapshot made by the first visit, an offline return visit (the server
+stopped) restored from it, a Perpetual Motion deal by
 taps, a reload that resumes it, a Machiavelli turn with the Hint, a Machine set-up and turn by
 hints, a Cube Farm card placed; and no console error nor uncaught page error on the way.
 
@@ -78,7 +79,7 @@ def test_firefox_smoke() -> None:
     print(f"Firefox smoke run, {elapsed:.0f} s:\n{report}")
     assert done["failure"] is None, f"{done['failure']}\nsteps passed:\n{report}"
     assert done["errors"] == [], "console or page errors:\n" + "\n".join(done["errors"])
-    assert len(done["steps"]) == 8, report
+    assert len(done["steps"]) == 9, report
     # the app's Python in a worker on the first visit and offline on the return visit
     threads = [(s["detail"] or {}).get("thread") for s in done["steps"]]
     assert threads[0] == "worker" and threads[2] == "worker", report
