@@ -1,8 +1,7 @@
 """The cross-browser smoke run in Firefox ESR (Debian's firefox-esr, driven by puppeteer-core
 over WebDriver BiDi from firefox_smoke.mjs beside this file): a fresh profile's first visit,
 the service worker, the snapshot made by the first visit, an offline return visit (the server
-stopped) restored from it, a Perpetual Motion deal by
-taps, a reload that resumes it, a Machiavelli turn with the Hint, a Machine set-up and turn by
+stopped) restored from it, a Perpetual Motion deal by taps, a reload that resumes it, a Machiavelli turn with the Hint, a Machine set-up and turn by
 hints, a Cube Farm card placed; and no console error nor uncaught page error on the way.
 
 scripts/test installs firefox-esr when it is missing (and npm ci brings puppeteer-core); a
@@ -80,7 +79,9 @@ def test_firefox_smoke() -> None:
     assert done["failure"] is None, f"{done['failure']}\nsteps passed:\n{report}"
     assert done["errors"] == [], "console or page errors:\n" + "\n".join(done["errors"])
     assert len(done["steps"]) == 9, report
-    # the app's Python in a worker on the first visit and offline on the return visit
+    # the app's Python in a worker on the first visit and offline on the return visit, which
+    # restored the first visit's snapshot
     threads = [(s["detail"] or {}).get("thread") for s in done["steps"]]
-    assert threads[0] == "worker" and threads[2] == "worker", report
+    assert threads[0] == "worker" and threads[3] == "worker", report
+    assert done["steps"][3]["detail"]["start"] == "snapshot", report
     assert elapsed < LIMIT_S, f"the smoke run took {elapsed:.0f} s"
