@@ -1,8 +1,9 @@
 """The cross-browser smoke run in Firefox ESR (Debian's firefox-esr, driven by puppeteer-core
 over WebDriver BiDi from firefox_smoke.mjs beside this file): a fresh profile's first visit,
 the service worker, the snapshot made by the first visit, an offline return visit (the server
-stopped) restored from it, a Perpetual Motion deal by taps, a reload that resumes it, a Machiavelli turn with the Hint, a Machine set-up and turn by
-hints, a Cube Farm card placed; and no console error nor uncaught page error on the way.
+stopped) restored from it, a Perpetual Motion deal by taps, a reload that resumes it, a
+Machiavelli turn with the Hint, a Machine set-up and turn by hints, a Cube Farm card placed;
+and no console error nor uncaught page error on the way.
 
 scripts/test installs firefox-esr when it is missing (and npm ci brings puppeteer-core); a
 missing browser fails this test rather than skipping it.
