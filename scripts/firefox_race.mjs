@@ -6,9 +6,9 @@
 //   scripts/play --port 8000 &   (or any server of build/site)
 //   node scripts/firefox_race.mjs http://localhost:8000/ 8 [--wait-maker]
 //
-// Seen (3 Dec 2026, this 2-core machine): 2 runs of 14 log "Failed to load
+// Seen (3 Dec 2026, this 2-core machine, 8 runs each): 3 of 8 log "Failed to load
 // '…/pyodide/pyodide.asm.mjs'. A ServiceWorker intercepted the request and encountered an
-// unexpected error." when the page is left at once; none when it waits for the maker.
+// unexpected error." when the page is left at once; 0 of 8 when it waits for the maker.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
