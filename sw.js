@@ -40,6 +40,13 @@ self.addEventListener("message", (event) => {
 });
 
 const SCOPE = new URL(self.registration.scope);
+// This version's cache, opened once per start of this worker rather than at every request (a
+// start of the app asks for a few dozen files at once)
+let opened = null;
+const cache = () => opened || (opened = caches.open(CACHE).catch((e) => {
+  opened = null;
+  throw e;
+}));
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -51,8 +58,8 @@ self.addEventListener("fetch", (event) => {
     key = new URL("index.html", SCOPE).href;  // every page of the app is index.html + a #route
   }
   event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(key, { ignoreSearch: true }))
+    cache()
+      .then((c) => c.match(key, { ignoreSearch: true }))
       .then((hit) => hit || fetch(request))
   );
 });

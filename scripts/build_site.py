@@ -39,7 +39,11 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 # imported by PyScript's core at every start, so they are shipped. The browser tests check that
 # every request the app makes is answered from the precached list.
 PYSCRIPT_SKIP = re.compile(r"^(codemirror|xterm|mpy|toml|service-worker|zip)")
-DISABLED_PLUGINS = ["!py-editor", "!py-game", "!py-terminal", "!deprecations-manager"]
+DISABLED_PLUGINS = ["!codemirror", "!deprecations-manager", "!donkey", "!py-editor", "!py-game",
+                    "!py-terminal"]
+# Where index.html's PyScript configuration goes; inline_page_config writes it in, once
+# pyscript.json is complete.
+PAGE_CONFIG = '<py-config src="./pyscript.json"></py-config>'
 WHEEL_NAME = re.compile(r"^tabletop_engine-[^/]+\.whl$")
 WEB = ROOT / "web"
 APP = "app"  # the app's own folder under web/: its modules, styles and scripts
@@ -66,6 +70,13 @@ def app_files(web: Path, suffix: str) -> list[str]:
                                    for part in rel.parts):
             found.append("./" + rel.as_posix())
     return sorted(found)
+
+
+def pyscript_chunks() -> list[str]:
+    """The modules PyScript's core.js imports as it loads (its core chunk), preloaded with it so
+    that the page fetches them at once rather than one after the other."""
+    core = (ROOT / "node_modules" / "@pyscript" / "core" / "dist" / "core.js").read_text()
+    return sorted(set(re.findall(r'from\s*"\./([\w.-]+\.js)"', core)))
 
 
 def pyscript_files(web: Path) -> dict[str, str]:
@@ -139,7 +150,11 @@ def render_index(web: Path, games: Sequence[Any]) -> str:
         "title and description": head_lines(games),
         "table styles": [f'<link rel="stylesheet" href="{esc(u)}">'
                          for u in app_files(web, ".css")],
-        "table scripts": [f'<script src="{esc(u)}"></script>' for u in app_files(web, ".js")],
+        "table scripts": [f'<script src="{esc(u)}" defer></script>'
+                          for u in app_files(web, ".js")],
+        "pyscript preloads": [f'<link rel="modulepreload" href="./pyscript/{esc(name)}">'
+                              for name in pyscript_chunks()],
+        "page config": [PAGE_CONFIG],
         "home tiles": [skeleton_tile(g) for g in games],
     })
 
@@ -242,6 +257,9 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
                "app": py_files(web, APP), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
                "micropip": str(micropip), "start": START_IMPORTS,
                "out": str(out / "pyodide" / "python_stdlib.zip"),
+               "pyscript_pycache": str(out / "pyodide" / "pyscript_pycache.zip"),
+               "pyscript_map": str(next((ROOT / "node_modules" / "@pyscript" / "core" / "dist")
+                                        .glob("core-*.js.map"))),
                "report": str(Path(tmp) / "report.json")}
         (Path(tmp) / "job.json").write_text(json.dumps(job))
         subprocess.run(["node", str(ROOT / "scripts" / "stdlib_zip.mjs"),
@@ -382,10 +400,31 @@ def write_pyscript_config(out: Path, wheel: Path) -> None:
     # micropip installs the wheel at every start that builds Python from scratch: no lock file
     # kept in IndexedDB, whose next start would install it another way
     cfg["packages_cache"] = "never"
-    # the editor, terminal and pygame plugins are not shipped (see PYSCRIPT_SKIP): turn them off
+    # PyScript's plugins, but its error reporting, are not used (most not even shipped: see
+    # PYSCRIPT_SKIP): turned off, for the page and (with_page_config) for MicroPython too
     plugins = [p for p in cfg.get("plugins", []) if p not in DISABLED_PLUGINS]
     cfg["plugins"] = [*plugins, *DISABLED_PLUGINS]
     cfg_path.write_text(json.dumps(cfg, indent=2))
+
+
+def with_page_config(text: str, cfg: dict[str, Any]) -> str:
+    """index.html's <py-config> with pyscript.json's text in it, and an <mpy-config> that turns
+    the same plugins off: PyScript reads a configuration for each of its two interpreters when
+    it loads, and one with none loads every plugin. Both inline, as PyScript waits for them
+    before it runs anything (a fetch each otherwise)."""
+    if text.count(PAGE_CONFIG) != 1:
+        raise SystemExit("index.html: its <py-config> placeholder is not there once")
+    page = html.escape(json.dumps(cfg, separators=(",", ":")), quote=False)
+    plugins = html.escape(json.dumps({"plugins": cfg["plugins"]}, separators=(",", ":")),
+                          quote=False)
+    return text.replace(
+        PAGE_CONFIG, f"<py-config>{page}</py-config>\n<mpy-config>{plugins}</mpy-config>")
+
+
+def inline_page_config(out: Path) -> None:
+    index = out / "index.html"
+    cfg = json.loads((out / "pyscript.json").read_text())
+    index.write_text(with_page_config(index.read_text(encoding="utf-8"), cfg), encoding="utf-8")
 
 
 def write_service_worker(out: Path) -> tuple[str, list[str]]:
@@ -418,6 +457,7 @@ def build(out: Path) -> str:
     copy_pyscript(out)
     render_rules(out)
     write_pyscript_config(out, wheel)
+    inline_page_config(out)
     write_app_digest(out, wheel)
     from icons import write_icons  # scripts/icons.py
 

@@ -11,7 +11,9 @@
 //                        the page-thread fallback imports), "micropip": micropip's wheel (the
 //                        fallback installs the engine with it),
 //            "start": Python the app's worker runs at start (its imports),
-//            "out": the python_stdlib.zip to write, "report": a JSON report to write}
+//            "out": the python_stdlib.zip to write, "report": a JSON report to write,
+//            "pyscript_map": the source map of PyScript's bundle (core-*.js.map),
+//            "pyscript_pycache": the zip of PyScript's package's bytecode to write}
 //
 // Kept: every module Pyodide imports while it starts, Pyodide's Python API, every codec (looked
 // up by name at run time), and every module that any of those, the app, the engine, PyScript's
@@ -36,6 +38,17 @@ py.runPython("import sys\nBOOT = sorted(sys.modules)");
 unpackWheel(py, job.micropip, "/build/micropip");
 writeFiles(py, "/build/src/", job.app);
 writeFiles(py, "/build/pyscript/", job.pyscript);
+// PyScript's package as PyScript writes it (its sources minified, as they are in its bundle): the
+// module its build generated, kept in the bundle's source map
+const map = JSON.parse(readFileSync(job.pyscript_map, "utf8"));
+const at = map.sources.findIndex((s) => s.endsWith("/stdlib/pyscript.js"));
+if (at < 0 || !map.sourcesContent?.[at]) throw new Error("PyScript's package is not in " + job.pyscript_map);
+const bundled = (await import("data:text/javascript;base64," +
+                              Buffer.from(map.sourcesContent[at]).toString("base64"))).default;
+py.FS.mkdirTree("/build/pyscript-dist/pyscript");
+for (const [name, text] of Object.entries(bundled.pyscript)) {
+  py.FS.writeFile("/build/pyscript-dist/pyscript/" + name, text);
+}
 py.globals.set("START", job.start);
 py.runPython(String.raw`
 import importlib.util, io, json, modulefinder, os, zipfile
@@ -141,6 +154,25 @@ with zipfile.ZipFile(out, "w") as z:
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, kept[name], compresslevel=9)
 ZIP = out.getvalue()
+
+# PyScript's package, which PyScript writes as source into the worker's working directory and
+# imports at every start: its bytecode, checked against that source's hash (a PyScript whose
+# package differs just compiles its own), for the __pycache__ beside it (web/pyodide/
+# tabletop.mjs's make puts it there, so a restored start compiles none of it)
+pycache = io.BytesIO()
+with zipfile.ZipFile(pycache, "w") as z:
+    for rel in sorted(os.listdir("/build/pyscript-dist/pyscript")):
+        if not rel.endswith(".py"):
+            continue
+        with open("/build/pyscript-dist/pyscript/" + rel, "rb") as f:
+            source = f.read()
+        code = compile(source, "pyscript/" + rel, "exec", dont_inherit=True)
+        pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), True)
+        info = zipfile.ZipInfo(os.path.basename(importlib.util.cache_from_source(rel)),
+                               date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        z.writestr(info, bytes(pyc), compresslevel=9)
+PYCACHE = pycache.getvalue()
 REPORT = json.dumps({
     "modules_full": sum(1 for i in full.infolist() if i.filename.endswith(".py")),
     "kept": sorted(n for n, m in finder.modules.items() if in_stdlib(m.__file__)),
@@ -148,4 +180,5 @@ REPORT = json.dumps({
 }, indent=1)
 `);
 writeFileSync(job.out, py.globals.get("ZIP").toJs());
+writeFileSync(job.pyscript_pycache, py.globals.get("PYCACHE").toJs());
 writeFileSync(job.report, py.globals.get("REPORT"));

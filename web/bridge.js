@@ -478,12 +478,13 @@
                           (e) => answer(false, String(e && e.message || e)));
   }
 
-  window.tabletop = {
+  // start.js (a module that may run before this script) keeps its part there too: thinker,
+  // and workerFailed when the app's Python could not run in its worker
+  window.tabletop = Object.assign(window.tabletop || {}, {
     apply,
     /* The app's Python, in its worker or on this thread, hands over its three calls. */
     connect,
     /* An event as a tap sends it, from the page's other scripts (a drop: web/app/drag.js). */
     send,
-    workerFailed: null,
-  };
+  });
 })();

@@ -28,16 +28,48 @@ const APP = "./app/main.py";
 const THINKER = "./app/thinker.py";
 const SNAPSHOT_OFF = /[?&]snapshot=off(&|$)/.test(location.search);
 
+// This module runs as soon as it is loaded (async), while the page is still parsed: what needs
+// the whole document waits for it. PyScript reads its <py-config> when it loads, and the app's
+// worker is handed the same configuration.
+const parsed = new Promise((resolve) => {
+  if (document.readyState !== "loading") resolve();
+  else document.addEventListener("readystatechange", () => resolve(), { once: true });
+});
+// The page's other scripts (deferred: bridge.js's window.tabletop.connect) have run.
+const bridged = () => new Promise((resolve) => {
+  if (tabletop.connect || document.readyState === "complete") resolve();
+  else addEventListener("DOMContentLoaded", () => resolve(), { once: true });
+});
+// What this module and bridge.js share (whichever runs first makes it).
+const tabletop = window.tabletop || (window.tabletop = {});
+
 let core = null;  // PyScript, loaded once
-const pyscript = () => core || (core = import("./pyscript/core.js").then(async (m) => {
+const pyscript = () => core || (core = parsed.then(async () => {
+  const m = await import("./pyscript/core.js");
   m.hooks.main.onWorker.add((wrap, xworker) => { const cb = born.shift(); if (cb) cb(xworker); });
+  // a stage mark in each worker once its Python is up, before PyScript's own Python package
+  // and then the file run (a worker hook is sent to the worker as source: it may use only the
+  // worker's globals)
+  m.hooks.worker.onBeforeRun.add(() => postMessage({ progress: "Running PyScript's package" }));
+  m.hooks.worker.codeBeforeRun.add(pythonMark("Running the app's module"));
   // PyScript defines <py-script> once it has set up its "py" type: a PyWorker made before that
   // would run without PyScript's own Python package
   await customElements.whenDefined("py-script");
   return m;
 }));
+/* Python that posts a stage mark from a worker (run there after PyScript's own package). */
+const pythonMark = (stage) => {
+  const message = JSON.stringify(JSON.stringify({ progress: stage }));  // a Python str literal
+  return `import js as _tabletop_js\n_tabletop_js.postMessage(_tabletop_js.JSON.parse(${message}))\n` +
+    "del _tabletop_js";
+};
 const born = [];  // each PyWorker asked for, in order, told of its worker when it is made
-const settings = fetch("pyscript.json").then((r) => r.json());
+// pyscript.json, which the build writes into the page's <py-config>
+const settings = parsed.then(() => {
+  const inline = document.querySelector("py-config:not([src])");
+  if (inline) return JSON.parse(inline.textContent);
+  return fetch("pyscript.json").then((r) => r.json());
+});
 
 /* A PyScript worker running `file`: restored from the snapshot, or started afresh. Resolves to
  * the worker once its Python has run `file`; onWorker(xworker) is called as soon as the worker
@@ -70,7 +102,7 @@ function onPage(why) {
   root.dataset.thread = "page";
   root.dataset.start = "page";
   if (why) {
-    window.tabletop.workerFailed = why;
+    tabletop.workerFailed = why;
     console.warn("the app's Python runs on the page's thread: " + why);
   }
   pyscript().then(() => {
@@ -139,15 +171,16 @@ function stages(xworker) {
   });
 }
 
-/* One try at starting the app's worker: its worker.sync, or an error. A try that does not
- * answer in `ms` is ended. */
-function tryWorker(restore, ms) {
+/* One try at starting a PyScript worker running `file` (which exports hello): the worker once
+ * its Python has run the file and says it is whole, or an error. A try that does not answer in
+ * `ms` is ended. onWorker(xworker) is told of the worker as soon as it exists. */
+function tryWorker(file, restore, ms, onWorker = () => null) {
   let xworker = null;
   let timer;
-  const made = pyWorker(APP, restore, (w) => {
+  const made = pyWorker(file, restore, (w) => {
     xworker = w;
-    stages(w);
     addEventListener("pwa:applying", () => w.terminate());  // web/pwa.js says why
+    onWorker(w);
   });
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`it did not start within ${ms / 1000} seconds`)),
@@ -158,7 +191,7 @@ function tryWorker(restore, ms) {
     if (broken) throw new Error("its Python stopped while starting: " + broken);
     return w;
   });
-  return Promise.race([whole, late]).then((w) => { clearTimeout(timer); return w.sync; },
+  return Promise.race([whole, late]).then((w) => { clearTimeout(timer); return w; },
     (e) => {
       clearTimeout(timer);
       if (xworker) { try { xworker.terminate(); } catch (err) { /* gone */ } }
@@ -176,9 +209,11 @@ async function inWorker() {
   let how = "fresh";
   if (state === "ready") {
     try {
-      await snapshot.trying(true);
-      sync = await tryWorker(true, RESTORE_MS);
+      // marked while the worker starts (a mark left behind: a restore that never ended)
+      const marked = snapshot.trying(true);
+      sync = (await tryWorker(APP, true, RESTORE_MS, stages)).sync;
       how = "snapshot";
+      await marked;
       await snapshot.trying(false);
     } catch (e) {
       await snapshot.failed("the restore failed: " + ((e && e.message) || e));
@@ -187,7 +222,7 @@ async function inWorker() {
   }
   if (!sync) {
     try {
-      sync = await tryWorker(false, WATCHDOG_MS);
+      sync = (await tryWorker(APP, false, WATCHDOG_MS, stages)).sync;
     } catch (e) {
       onPage(String((e && e.message) || e || "its Python stopped while starting"));
       return;
@@ -195,7 +230,8 @@ async function inWorker() {
   }
   root.dataset.start = how;
   performance.mark("py:ready");
-  window.tabletop.connect({
+  await bridged();
+  tabletop.connect({
     start: (snap) => sync.start(snap),
     handle: (event) => sync.handle(event),
     next: () => sync.wait(),
@@ -203,24 +239,20 @@ async function inWorker() {
   if (state === "none") whenIdle(makeSnapshot);
 }
 
-/* The thinking worker, for bridge.js: a promise of its think(request), restored from the
- * snapshot when there is one (it holds app.think). */
-window.tabletop.thinker = async () => {
+/* The thinking worker, for bridge.js: a promise of its think(request), started as the app's
+ * own is (restored from the snapshot when there is one, it holds app.think; afresh if that
+ * fails, without marking the snapshot: the app's worker restored from it). */
+tabletop.thinker = async () => {
   if (!moduleWorkers()) throw new Error("this browser cannot run it in a worker");
-  const restore = !SNAPSHOT_OFF && await snapshot.state() === "ready";
-  let xworker = null;
-  const keep = (w) => {
-    xworker = w;
-    addEventListener("pwa:applying", () => w.terminate());
-  };
-  let worker;
-  try {
-    worker = await pyWorker(THINKER, restore, keep);
-  } catch (e) {
-    if (xworker) xworker.terminate();
-    if (!restore) throw e;
-    worker = await pyWorker(THINKER, false, keep);
+  let worker = null;
+  if (!SNAPSHOT_OFF && await snapshot.state() === "ready") {
+    try {
+      worker = await tryWorker(THINKER, true, RESTORE_MS);
+    } catch (e) {
+      console.warn("the thinking worker starts afresh: " + ((e && e.message) || e));
+    }
   }
+  if (!worker) worker = await tryWorker(THINKER, false, WATCHDOG_MS);
   return { think: (request) => worker.sync.think(request), end: () => worker.terminate() };
 };
 

@@ -8,6 +8,7 @@ the last tests read build/site/ when a build is there (scripts/test builds first
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
@@ -238,8 +239,9 @@ def site() -> Path:
 def test_built_site_is_generated(site: Path, generated: tuple) -> None:
     html, cfg = generated
     hint = "build/site is stale: run scripts/build_site.py"
-    assert (site / "index.html").read_text(encoding="utf-8") == html, hint
     built = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    assert (site / "index.html").read_text(encoding="utf-8") == b.with_page_config(html, built), \
+        hint
     assert built["files"] == cfg["files"], hint
     check_files_map(built, site, html)
     check_links(html, site)
@@ -269,3 +271,19 @@ def test_the_same_sources_build_the_same_wheel(tmp_path: Path) -> None:
     second = b.build_wheel(tmp_path / "two")
     assert first.parent.name == second.parent.name
     assert first.read_bytes() == second.read_bytes()
+
+
+def test_the_page_holds_pyscript_json_and_turns_the_same_plugins_off_for_both(site: Path) -> None:
+    page = (site / "index.html").read_text(encoding="utf-8")
+    built = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
+    py = re.findall(r"<py-config>(.*?)</py-config>", page, re.DOTALL)
+    mpy = re.findall(r"<mpy-config>(.*?)</mpy-config>", page, re.DOTALL)
+    assert len(py) == 1 and len(mpy) == 1 and "<py-config src" not in page
+    assert json.loads(html.unescape(py[0])) == built
+    assert json.loads(html.unescape(mpy[0])) == {"plugins": built["plugins"]}
+    # every plugin PyScript would load is off, but its error reporting
+    plugins_js = (ROOT / "node_modules" / "@pyscript" / "core" / "src" / "plugins.js").read_text()
+    shipped = {a or b for a, b in re.findall(r'^\s*(?:\["([\w-]+)"\]|([\w-]+)):', plugins_js,
+                                             re.MULTILINE)}
+    assert {"error", "donkey", "py-editor"} <= shipped
+    assert {p.lstrip("!") for p in built["plugins"]} == shipped - {"error"}

@@ -6,6 +6,22 @@ app as an event.
 
 from __future__ import annotations
 
-from app.think import think  # noqa: F401 (exported to the page)
+try:
+    from app.think import think as _think
+except Exception as e:  # a heap restored wrong, or a bug: said by hello(), not swallowed
+    BROKEN = f"{type(e).__name__}: {e}"
+else:
+    BROKEN = ""
 
-__export__ = ["think"]
+
+def hello() -> str:
+    """What the page asks first: "" when the thinker's Python is whole, else what went wrong."""
+    return BROKEN
+
+
+def think(request: str) -> str:
+    """The page's question, answered by ``app.think``."""
+    return _think(request)
+
+
+__export__ = ["hello", "think"]

@@ -10,7 +10,7 @@
  * digest that does not match, a restore that throws or never ends) marks this version failed:
  * it is never tried nor made again, so there is no loop.
  */
-const FORMAT = "4";  // change when what goes into the snapshot changes
+const FORMAT = "5";  // change when what goes into the snapshot changes
 // Written by the build (scripts/build_site.py), as sw.js's VERSION is: Pyodide's version, the
 // SHA-256 of pyodide/python_stdlib.zip (the heap keeps zipimport's index of it) and of the wheel
 // and the app's files (appDigest's form).
@@ -47,12 +47,14 @@ function open() {
 export async function state() {
   try {
     const { cache, entry } = await open();
-    if (await cache.match(entry("failed"))) return "failed";
-    if (await cache.match(entry("trying"))) {  // the last restore never finished
+    const [gaveUp, unfinished, snap] = await Promise.all(
+      ["failed", "trying", "snap"].map((kind) => cache.match(entry(kind))));
+    if (gaveUp) return "failed";
+    if (unfinished) {  // the last restore never finished
       await failed("the last restore did not finish");
       return "failed";
     }
-    return (await cache.match(entry("snap"))) ? "ready" : "none";
+    return snap ? "ready" : "none";
   } catch (e) {
     return "unavailable";
   }
