@@ -16,7 +16,8 @@ queries; scripts/bench_runtime.py compares a before-build with this one.)
 Time to ready is measured by loading the same page in the same state with Playwright
 (unthrottled: Lighthouse's throttling is simulated, so it does not slow a real load).
 
-With ``--screens``: best practices and accessibility of the home screen and of every table
+With ``--screens``: performance, best practices and accessibility of the home screen and of
+every table
 (``#/<game>``), return visit (the service worker installed), each audit that lost points named.
 
 Usage: .venv/bin/python scripts/bench_lighthouse.py [--runs 3] [--screens]
@@ -150,8 +151,8 @@ SCREENS = ["#/", "#/perpetual-motion", "#/machiavelli", "#/machine", "#/cube-far
 
 def screens(pw: Any, url: str, tmp: Path, runs: int) -> None:
     """Best practices and accessibility of every screen, on a return visit."""
-    print(f"Lighthouse {LIGHTHOUSE.split('@')[1]}, mobile: best practices and accessibility, "
-          f"return visit, medians of {runs}")
+    print(f"Lighthouse {LIGHTHOUSE.split('@')[1]}, mobile: performance, best practices and "
+          f"accessibility, return visit, medians of {runs}")
     # Lighthouse stops when the page's own thread is quiet; with Python in a worker that is
     # before the app has drawn the screen, so it waits 20 s after the load event first.
     config = tmp / "wait.json"
@@ -167,7 +168,8 @@ def screens(pw: Any, url: str, tmp: Path, runs: int) -> None:
                     "performance,best-practices,accessibility", config))
     for hash_, rows in results.items():
         lost = sorted({a for r in rows for a in r["lost"]})
-        print(f"  {hash_:20} best practices "
+        print(f"  {hash_:20} performance "
+              f"{statistics.median(r['performance'] for r in rows):.0f}, best practices "
               f"{statistics.median(r['best-practices'] for r in rows):.0f}, accessibility "
               f"{statistics.median(r['accessibility'] for r in rows):.0f} (DOM "
               f"{statistics.median(r['dom'] for r in rows):.0f} elements)"

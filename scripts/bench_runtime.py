@@ -73,6 +73,7 @@ from browserlib import (  # noqa: E402
     PHONE,
     SITE,
     bare_page,
+    browser_memory,
     renderer_memory,
     serve_with_probe,
     stall_probe_js,
@@ -208,7 +209,8 @@ def session(pw: Any, url: str, query: str, seed: int) -> dict[str, Any]:
         wait_probe_ready(page)
         back = stall(page)
         thread_back = page.evaluate("document.documentElement.dataset.thread || ''")
-        page.wait_for_timeout(500)
+        page.wait_for_timeout(2000)
+        home = browser_memory(folder)  # the home screen of a return visit, settled
         page.evaluate("window.__stall.reset()")
         t0 = time.perf_counter()
         page.evaluate("h => { location.hash = h; }", WATCH.format(seed=seed))
@@ -220,13 +222,25 @@ def session(pw: Any, url: str, query: str, seed: int) -> dict[str, Any]:
         thinker = page.evaluate("document.documentElement.dataset.thinker || 'app'")
         page.wait_for_timeout(2000)
         memory = renderer_memory(folder)
+        whole = browser_memory(folder)
     return {"first": {"ready": first["readyAt"], "stall": first["readyMax"],
                       "thread": thread_first},
             "return": {"ready": back["readyAt"], "stall": back["readyMax"],
                        "thread": thread_back},
             "watch": {"seed": seed, "stall": game["max"], "over50": game["over50"],
                       "seconds": seconds, "actions": actions, "thinker": thinker},
-            "memory": memory, "errors": errors}
+            "memory": memory, "browser": {"home": home["pss_mb"], "game": whole["pss_mb"]},
+            "errors": errors}
+
+
+def blank_memory(pw: Any) -> float:
+    """PSS of the whole browser (every process) showing about:blank, in a fresh profile: what
+    the app's figures are taken over."""
+    with profile(pw) as (ctx, folder):
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.goto("about:blank")
+        page.wait_for_timeout(3000)
+        return float(browser_memory(folder)["pss_mb"])
 
 
 BARE_READY = """
@@ -397,6 +411,8 @@ def main() -> None:
                         dump()
                         note(f"run {run + 1}: bare page {name}")
                 if "watch" not in skip:
+                    with lock(args.lock):
+                        res.setdefault("blank", []).append(blank_memory(pw))
                     for label, name, query in designs:
                         with lock(args.lock):
                             r = session(pw, probed[name], query, seed)
@@ -505,6 +521,15 @@ def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
         row("RSS", [fmt([r["memory"]["rss_mb"] for r in ss.get(lb, [])], " MB") for lb in labels])
         row("renderer processes", [fmt([r["memory"]["processes"] for r in ss.get(lb, [])])
                                    for lb in labels])
+        blank = res.get("blank", [])
+        if blank and all("browser" in r for lb in labels for r in ss.get(lb, [])):
+            print(f"   The whole browser (every process of it, Pss summed) over the same browser "
+                  f"showing about:blank in a fresh profile ({fmt(blank, ' MB')}), run by run:")
+            for key, title in (("home", "home screen, return visit"),
+                               ("game", "after the watched game")):
+                row(title, [fmt([r["browser"][key] - b
+                                 for r, b in zip(ss.get(lb, []), blank, strict=False)], " MB")
+                            for lb in labels])
     tp = res["taps"]
     if tp:
         print("\n4. Tap on the Rules link while a Strong computer thinks (you + 3 Strong, "

@@ -398,32 +398,32 @@ def _children() -> dict[int, list[int]]:
     return kids
 
 
-def renderer_memory(profile: str) -> dict[str, Any]:
-    """Memory of the renderer processes (workers included: dedicated workers run in their
-    page's renderer) of the Chromium whose browser process runs with ``--user-data-dir=
-    <profile>``: found as that process's descendants with ``--type=renderer``; resident size
-    (VmRSS of /proc/<pid>/status) and proportional set size (Pss of /proc/<pid>/smaps_rollup,
-    shared pages split between the processes sharing them), summed, in MB."""
-    def cmdline(pid: int) -> str:
-        try:
-            return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
-                errors="replace")
-        except OSError:
-            return ""
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
+            errors="replace")
+    except OSError:
+        return ""
 
+
+def _browser_tree(profile: str) -> list[int]:
+    """The browser process running with ``--user-data-dir=<profile>`` and all its
+    descendants (zygotes, renderers, GPU, network and storage services...)."""
     roots = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit()
-             and f"--user-data-dir={profile}" in (c := cmdline(int(p.name)))
+             and f"--user-data-dir={profile}" in (c := _cmdline(int(p.name)))
              and "--type=" not in c]
     kids = _children()
-    todo, found = list(roots), []
+    todo, found = list(roots), list(roots)
     while todo:
-        pid = todo.pop()
-        for k in kids.get(pid, []):
+        for k in kids.get(todo.pop(), []):
             todo.append(k)
-            if "--type=renderer" in cmdline(k):
-                found.append(k)
+            found.append(k)
+    return found
+
+
+def _memory_of(pids: list[int]) -> dict[str, Any]:
     each: list[tuple[int, int, int]] = []
-    for pid in found:
+    for pid in pids:
         rss = pss = 0
         try:
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -438,3 +438,18 @@ def renderer_memory(profile: str) -> dict[str, Any]:
     return {"rss_mb": sum(e[1] for e in each) / 1024, "pss_mb": sum(e[2] for e in each) / 1024,
             "processes": len(each),
             "each_mb": [[e[0], round(e[1] / 1024), round(e[2] / 1024)] for e in each]}
+
+
+def renderer_memory(profile: str) -> dict[str, Any]:
+    """Memory of the renderer processes (workers included: dedicated workers run in their
+    page's renderer) of the Chromium whose browser process runs with ``--user-data-dir=
+    <profile>``: found as that process's descendants with ``--type=renderer``; resident size
+    (VmRSS of /proc/<pid>/status) and proportional set size (Pss of /proc/<pid>/smaps_rollup,
+    shared pages split between the processes sharing them), summed, in MB."""
+    return _memory_of([p for p in _browser_tree(profile) if "--type=renderer" in _cmdline(p)])
+
+
+def browser_memory(profile: str) -> dict[str, Any]:
+    """The same summed over the whole browser: every process of that Chromium (what a phone
+    pays for the app, against the same browser showing about:blank: see bench_runtime)."""
+    return _memory_of(_browser_tree(profile))

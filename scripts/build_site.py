@@ -236,6 +236,7 @@ def copy_pyodide(out: Path) -> Path:
 START_IMPORTS = ("import app.calls, app.think\nfrom app import tables\n"
                  "from engine.registry import playable_ids\ntables.import_all(playable_ids())")
 PYSCRIPT_PACKAGE = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib"
+PYSCRIPT_PYCACHE = "./pyodide/pyscript_pycache.zip"
 STDLIB_MARK = "__STDLIB_SHA256__"
 APP_MARK = "__APP_SHA256__"
 PYODIDE_MARK = "__PYODIDE_VERSION__"
@@ -257,7 +258,7 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
                "app": py_files(web, APP), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
                "micropip": str(micropip), "start": START_IMPORTS,
                "out": str(out / "pyodide" / "python_stdlib.zip"),
-               "pyscript_pycache": str(out / "pyodide" / "pyscript_pycache.zip"),
+               "pyscript_pycache": str(out / PYSCRIPT_PYCACHE),
                "pyscript_map": str(next((ROOT / "node_modules" / "@pyscript" / "core" / "dist")
                                         .glob("core-*.js.map"))),
                "report": str(Path(tmp) / "report.json")}
@@ -267,6 +268,11 @@ def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict
         report: dict[str, Any] = json.loads((Path(tmp) / "report.json").read_text())
     # the snapshot is keyed by this library (web/pyodide/snapshot.mjs's STDLIB)
     stamp_snapshot(out, STDLIB_MARK, sha256(out / "pyodide" / "python_stdlib.zip"))
+    # micropip's wheel now holds its bytecode too: the lock names its new hash (Pyodide checks it)
+    lock_path = out / "pyodide" / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    lock["packages"]["micropip"]["sha256"] = sha256(micropip)
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
     return report
 
 
@@ -293,10 +299,11 @@ def app_digest(wheel: bytes, files: list[tuple[str, bytes]]) -> str:
 def write_app_digest(out: Path, wheel: Path) -> None:
     """Write into snapshot.mjs the digest of what the snapshot holds of ours: the wheel and
     pyscript.json's files, in the order the worker writes them (by source, at their target
-    path). The worker keys its snapshot by it without reading those files first."""
+    path; not the archives PyScript unpacks, "<folder>/*", which are no module of ours). The
+    worker keys its snapshot by it without reading those files first."""
     cfg = json.loads((out / "pyscript.json").read_text())
     files = [(cfg["files"][src].removeprefix("./"), (out / src).read_bytes())
-             for src in sorted(cfg.get("files", {}))]
+             for src in sorted(cfg.get("files", {})) if not cfg["files"][src].endswith("/*")]
     stamp_snapshot(out, APP_MARK, app_digest(wheel.read_bytes(), files))
     version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())
     stamp_snapshot(out, PYODIDE_MARK, version["version"])
@@ -404,6 +411,9 @@ def write_pyscript_config(out: Path, wheel: Path) -> None:
     # PYSCRIPT_SKIP): turned off, for the page and (with_page_config) for MicroPython too
     plugins = [p for p in cfg.get("plugins", []) if p not in DISABLED_PLUGINS]
     cfg["plugins"] = [*plugins, *DISABLED_PLUGINS]
+    # the bytecode of PyScript's own package (scripts/stdlib_zip.mjs), unpacked beside where
+    # PyScript writes its source, so a start without a snapshot does not compile it either
+    cfg.setdefault("files", {})[PYSCRIPT_PYCACHE] = "./pyscript/__pycache__/*"
     cfg_path.write_text(json.dumps(cfg, indent=2))
 
 

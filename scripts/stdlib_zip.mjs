@@ -8,8 +8,8 @@
 //            "wheel": the engine wheel,
 //            "app": {"app/<module>.py": "<file>", ...} (the app's modules, as the browser has them),
 //            "pyscript": {"pyscript/<module>.py": "<file>", ...} (PyScript's own package, which
-//                        the page-thread fallback imports), "micropip": micropip's wheel (the
-//                        fallback installs the engine with it),
+//                        every worker imports), "micropip": micropip's wheel (a start without a
+//                        snapshot installs the engine with it; rewritten with its bytecode),
 //            "start": Python the app's worker runs at start (its imports),
 //            "out": the python_stdlib.zip to write, "report": a JSON report to write,
 //            "pyscript_map": the source map of PyScript's bundle (core-*.js.map),
@@ -45,11 +45,21 @@ const at = map.sources.findIndex((s) => s.endsWith("/stdlib/pyscript.js"));
 if (at < 0 || !map.sourcesContent?.[at]) throw new Error("PyScript's package is not in " + job.pyscript_map);
 const bundled = (await import("data:text/javascript;base64," +
                               Buffer.from(map.sourcesContent[at]).toString("base64"))).default;
+// ... and the very text the bundle itself writes (or the bytecode would never be used)
+const bundle = readFileSync(job.pyscript_map.replace(/\.map$/, ""), "utf8");
+for (const [name, text] of Object.entries(bundled.pyscript)) {
+  if (!bundle.includes(JSON.stringify(text))) {
+    throw new Error(`PyScript's pyscript/${name} in its source map is not the one it writes`);
+  }
+}
 py.FS.mkdirTree("/build/pyscript-dist/pyscript");
 for (const [name, text] of Object.entries(bundled.pyscript)) {
   py.FS.writeFile("/build/pyscript-dist/pyscript/" + name, text);
 }
 py.globals.set("START", job.start);
+py.globals.set("MICROPIP", job.micropip);
+py.FS.mkdirTree(job.micropip.slice(0, job.micropip.lastIndexOf("/")));
+py.FS.writeFile(job.micropip, readFileSync(job.micropip));
 py.runPython(String.raw`
 import importlib.util, io, json, modulefinder, os, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -114,9 +124,12 @@ for root, names in (("/build/src", ours), ("/build/pyscript", pyscript),
             with open(path) as fp:
                 finder.load_module(name, fp, path, (".py", "r", modulefinder._PY_SOURCE))
 
-# what a start of the app's worker imports: Pyodide's start, then the worker's own imports
+# what a start of the app's worker imports: Pyodide's start, then the worker's own imports, and
+# micropip (which installs the wheel at every start without a snapshot)
 sys.path.insert(0, "/build/src")
 exec(START, {})
+sys.path.insert(0, "/build/micropip")
+import micropip  # noqa: E402,F401
 started = set(sys.modules)
 
 
@@ -173,6 +186,21 @@ with zipfile.ZipFile(pycache, "w") as z:
         info.compress_type = zipfile.ZIP_DEFLATED
         z.writestr(info, bytes(pyc), compresslevel=9)
 PYCACHE = pycache.getvalue()
+
+# micropip's wheel with its bytecode beside its sources (unchecked: both come from this wheel),
+# so that a start without a snapshot does not compile micropip before it installs anything
+compiled_wheel = io.BytesIO()
+with zipfile.ZipFile(MICROPIP) as src, zipfile.ZipFile(compiled_wheel, "w") as z:
+    for info in src.infolist():
+        data = src.read(info)
+        z.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+        if info.filename.endswith(".py"):
+            code = compile(data, info.filename, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+            at = zipfile.ZipInfo(importlib.util.cache_from_source(info.filename),
+                                 date_time=(1980, 1, 1, 0, 0, 0))
+            z.writestr(at, bytes(pyc), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+MICROPIP_COMPILED = compiled_wheel.getvalue()
 REPORT = json.dumps({
     "modules_full": sum(1 for i in full.infolist() if i.filename.endswith(".py")),
     "kept": sorted(n for n, m in finder.modules.items() if in_stdlib(m.__file__)),
@@ -181,4 +209,5 @@ REPORT = json.dumps({
 `);
 writeFileSync(job.out, py.globals.get("ZIP").toJs());
 writeFileSync(job.pyscript_pycache, py.globals.get("PYCACHE").toJs());
+writeFileSync(job.micropip, py.globals.get("MICROPIP_COMPILED").toJs());
 writeFileSync(job.report, py.globals.get("REPORT"));

@@ -104,11 +104,13 @@ function writeFiles(FS, bytes) {
   }
 }
 
-/* The app's files ([path, text]) and the wheel's URL, as pyscript.json lists them. */
+/* The app's modules ([path, text]) and the wheel's URL, as pyscript.json lists them. */
 async function appFiles(base) {
   const cfg = await (await fetch(new URL("pyscript.json", base))).json();
   const wheel = new URL(cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p)), base).href;
-  const files = await Promise.all(Object.keys(cfg.files || {}).sort().map(async (from) =>
+  // not the archives PyScript unpacks ("<folder>/*": PyScript's bytecode, which make() puts)
+  const modules = Object.keys(cfg.files || {}).filter((from) => !cfg.files[from].endsWith("/*"));
+  const files = await Promise.all(modules.sort().map(async (from) =>
     [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
   return { wheel, files };
 }
