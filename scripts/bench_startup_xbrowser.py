@@ -7,7 +7,8 @@ Prints, per browser:
   (restored from its memory snapshot when it can: ``dataset.start`` snapshot|fresh|page), the
   app without its snapshot (``?snapshot=off``) and a bare page that loads only the same Pyodide
   files and the same wheel on the page's thread (browserlib.BARE_PAGE, the floor for this stack
-  without a snapshot); one warm-up visit of each, then ``--runs`` alternated; medians and the
+  without a snapshot) and the same bare page with the app's standard library (bare-app.html);
+  one warm-up visit of each, then ``--runs`` alternated; medians and the
   ratios app/bare (goal <= 0.5x) and off/bare; and the bytes the server sent per visit (the bare
   page has only the HTTP cache; the app should need next to nothing);
 * where the return visits' time went: the median time of each mark web/start.js leaves (the
@@ -121,6 +122,7 @@ class Result:
     app: list[dict[str, Any]] = field(default_factory=list)
     off: list[dict[str, Any]] = field(default_factory=list)
     bare: list[dict[str, Any]] = field(default_factory=list)
+    bare_app: list[dict[str, Any]] = field(default_factory=list)  # the app's standard library
     cold_app: list[float] = field(default_factory=list)
     cold_bare: list[float] = field(default_factory=list)
     entries: Any = None
@@ -131,7 +133,7 @@ class Result:
 def with_probe(site: Path) -> None:
     """``__ready.js`` into the served copy ``site``, its tag into index.html and bare.html."""
     (site / PROBE).write_text(PROBE_JS, encoding="utf-8")
-    for name in ("index.html", "bare.html"):
+    for name in ("index.html", "bare.html", "bare-app.html"):
         html = (site / name).read_text(encoding="utf-8")
         if "<head>" not in html:
             raise SystemExit(f"{site / name} has no <head>")
@@ -179,7 +181,9 @@ def bench(name: str, app_url: str, bare_url: str, servers: tuple[Any, Any],
             except TimeoutError:
                 pass
             res.made = page.js("document.documentElement.dataset.snapshot || null")
+            bare_app_url = bare_url.replace("bare.html", "bare-app.html")
             for url, server, ctl in ((app_url, app_server, True), (bare_url, bare_server, False),
+                                     (bare_app_url, bare_server, False),
                                      (app_url + "?snapshot=off", app_server, True)):
                 visit(page, url, server, controlled=ctl)  # warm-up
             for i in range(runs):
@@ -187,9 +191,11 @@ def bench(name: str, app_url: str, bare_url: str, servers: tuple[Any, Any],
                 res.off.append(visit(page, app_url + "?snapshot=off", app_server,
                                      controlled=True))
                 res.bare.append(visit(page, bare_url, bare_server, controlled=False))
+                res.bare_app.append(visit(page, bare_app_url, bare_server, controlled=False))
                 print(f"  {name} run {i + 1}: app {res.app[-1]['ms']:.0f} ms "
                       f"({res.app[-1]['start']}), off {res.off[-1]['ms']:.0f} ms, "
-                      f"bare {res.bare[-1]['ms']:.0f} ms", flush=True)
+                      f"bare {res.bare[-1]['ms']:.0f} ms, bare with the app's library "
+                      f"{res.bare_app[-1]['ms']:.0f} ms", flush=True)
             page.goto(app_url)
             page.wait(READY, READY_S)
             res.entries = page.js(ENTRIES)
@@ -233,6 +239,10 @@ def report(r: Result) -> None:
               f"{a / b:.2f}x (goal <= 0.5x)")
         print(f"    the app without its snapshot (?snapshot=off): {o:.0f} ms, ratio {o / b:.2f}x"
               f"; snapshot against none {a / o:.2f}x")
+        if r.bare_app:
+            ba = median([v["ms"] for v in r.bare_app])
+            print(f"    bare page with the app's standard library: {ba:.0f} ms; the app against "
+                  f"it {a / ba:.2f}x (goal <= 1.0x); runs: {runs_of(r.bare_app)}")
         print(f"    app runs: {runs_of(r.app)}")
         print(f"    no-snapshot runs: {runs_of(r.off)}")
         print(f"    bare runs: {runs_of(r.bare)}")
