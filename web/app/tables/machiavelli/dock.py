@@ -1,0 +1,147 @@
+"""The Machiavelli table's dock as HTML, under the message line: what is picked or the hand's
+order, the hand strip, and the turn's buttons (or the one question Draw asks first)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.kit import board_button as _btn
+from app.kit import confirm_html, esc, face, plural
+from app.tables.machiavelli.hand import hand_blocks
+from app.tables.machiavelli.melds import DRAG, hint_targets, seen_name
+from app.tables.machiavelli.turn import TurnUI, sane, table_changed
+from app.tables.machiavelli.words import card_name, laid_count
+from engine.cards import Card
+from engine.games.machiavelli.rules import OVER, MView, turn_problem
+
+
+def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
+               hinted: set[str], drawn: Card | None) -> str:
+    cards = []
+    shown_drawn = False
+    for b, block in enumerate(hand_blocks(view.hand, ui.sort, ui.arrange, view.config.ace)):
+        for j, i in enumerate(block):
+            c = view.hand[i]
+            on = i in ui.picked
+            key = f"h{i}"
+            new = drawn is not None and c == drawn and not shown_drawn
+            shown_drawn = shown_drawn or new
+            cls = ("mt-cardbtn mt-hcard" + (" picked" if on else "")
+                   + (" gap" if b and not j else "") + (" hinted" if key in hinted else "")
+                   + (" marked drawn" if new else ""))
+            label = (f"{card_name(c)}, in your hand" + (", just drawn" if new else "")
+                     + (", selected" if on else "")
+                     + (", hint: lay this card" if key in hinted else ""))
+            # the card just drawn: the strip scrolls to it, once (web/app/drag.js)
+            reveal = f"drawn-{view.turns}-{c}" if new else ""
+            cards.append(_btn(face(c, "mt-card"), "m-hand", cls=cls, testid="m-hand-card",
+                              aria_label=seen_name(c, label), live=live, pressed=on, hand=i,
+                              card=c, drag=DRAG, reveal=reveal))
+    n = len(view.hand)
+    who = names[view.player] if view.player < len(names) else f"Player {view.player + 1}"
+    empty = "" if cards else '<p class="mt-empty">No cards</p>'
+    return (f'<div class="mt-hand" role="group" data-testid="m-hand" data-keep-scroll="m-hand" '
+            f'aria-label="{esc(who)}: hand, {n} card{"s" if n != 1 else ""}">'
+            f'{"".join(cards)}{empty}</div>')
+
+
+def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+    n = len(view.hand)
+    picked = len(ui.picked) + len(ui.slots)
+    if live and picked:
+        text = (f"{picked} card{'s' if picked != 1 else ''} picked: tap or drag to a meld or "
+                f"<b>New meld</b>")
+    elif live and ui.lifted is not None:
+        text = "Card lifted: tap a meld or <b>New meld</b>"
+    elif live and ui.joining and ui.opened is not None:
+        text = f"Tap the meld to join with meld {ui.opened + 1}"
+    elif live and ui.opened is not None:
+        text = "Tap or drag a card to move it, ✂ to split"
+    else:
+        who = "Your hand" if live else (
+            names[view.player] if view.player < len(names) else f"Player {view.player + 1}")
+        text = f"{esc(who)}: {plural(n, 'card')}"
+    if live and (picked or ui.lifted is not None or ui.joining):
+        right = _btn("Cancel", "m-cancel", cls="btn small", testid="m-cancel",
+                     aria_label="Cancel: put the picked cards back")
+    else:
+        right = "".join(
+            _btn(word, "m-arrange", cls="btn small", testid=f"m-arrange-{how}", live=live,
+                 pressed=ui.arrange == how, arrange=how,
+                 aria_label=f"Arrange the hand: {how} first")
+            for how, word in (("runs", "Runs"), ("groups", "Groups")))
+        right += _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
+                      cls="btn small", testid="m-sort", live=live,
+                      aria_label=("Sort the hand by rank" if ui.sort == "suit"
+                                  else "Sort the hand by suit"))
+    return (f'<div class="mt-dock-head"><p class="mt-say">{text}</p>'
+            f'<div class="mt-head-btns">{right}</div></div>')
+
+
+def _confirm_html(view: MView) -> str:
+    """Draw (or Pass) would take back what was laid this turn: the dock asks first, inline."""
+    laid = laid_count(view)
+    verb = "draw" if view.deck_count else "pass"
+    what = (f"Take back the {plural(laid, 'card')} you laid and {verb}?" if laid else
+            f"Put the table back as your turn found it and {verb}?")
+    # the one question of every table (app.kit.confirm_html): the safe choice is the main one
+    return ('<div class="mt-controls mt-confirm">'
+            + confirm_html(what, f"{verb.capitalize()} anyway", "m-draw-sure", "Keep playing",
+                           "m-keep")
+            + "</div>")
+
+
+def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:
+    if live and ui.confirm == "draw":
+        return _confirm_html(view)
+    ace = view.config.ace
+    problem = turn_problem(view.table, ace)
+    can_end = problem is None
+    changed = table_changed(view)
+    undo = _btn("Undo", "m-undo", cls="btn small", testid="m-undo", live=live,
+                why=None if view.steps > 0 else "Nothing to undo this turn",
+                aria_label="Undo the last step")
+    reset = _btn("Reset", "m-reset", cls="btn small", testid="m-reset", live=live,
+                 why=None if changed else "Nothing to reset",
+                 aria_label="Reset: the table as your turn found it")
+    hint = _btn("Hint", "m-hint", cls="btn small", testid="m-hint", live=live,
+                aria_label="Hint: how many cards can I lay?")
+    left = len(ui.hint.steps) if ui.hint is not None else 0
+    step = _btn(f"Step{f' ({left})' if left else ''}", "m-hint-step", cls="btn small",
+                testid="m-hint-step", live=live, why=None if left else "Tap Hint first",
+                aria_label=(f"Show the next step of the hint, {left} left" if left
+                            else "Show the next step of the hint"))
+    new = _btn("New meld", "m-new", cls="btn" + (" hinted" if None in hint_targets(
+        view, ui)[1] else ""), testid="m-new", live=live,
+        aria_label="New meld: put the picked cards down as a new meld", new="1", drop=DRAG,
+        drop_action="m-drop")
+    draw_word = "Draw" if view.deck_count else "Pass"
+    # one primary button: End turn once the table has been changed (Draw would take it back)
+    end_first = can_end or changed
+    draw = _btn(draw_word, "m-draw", cls="btn" + ("" if end_first else " primary"),
+                testid="m-draw", live=live,
+                aria_label=(("Draw a card and end your turn" if view.deck_count
+                             else "Pass: lay nothing")
+                            + (", taking back what you laid" if changed else "")))
+    end = _btn("End turn", "m-end", cls="btn" + (" primary" if end_first else ""),
+               testid="m-end", live=live,
+               why=None if can_end else f"You cannot end your turn yet: {problem}",
+               aria_label="End turn" if can_end else f"End turn (not yet: {problem})")
+    return (f'<div class="mt-controls"><div class="mt-row mt-tools">{undo}{reset}{hint}{step}'
+            f'</div><div class="mt-row mt-main">{new}{draw}{end}</div></div>')
+
+
+def dock_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+              drawn: Card | None = None) -> str:
+    """The frame's dock under the message line: what is picked (with Cancel) or the hand's
+    order buttons, the hand strip (it scrolls sideways and keeps its place across redraws),
+    then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn (or, when Draw would take
+    back what was laid, the question first). ``drawn``: the card just drawn, marked."""
+    live = interactive and view.status != OVER and view.current == view.player
+    ui = sane(view, ui)
+    hinted_cards = hint_targets(view, ui)[0] if live else set()
+    return ('<section class="mt-dock" aria-label="Your hand and actions" data-testid="m-dock">'
+            + _dock_head(view, ui, names, live)
+            + _hand_html(view, ui, names, live, hinted_cards, drawn)
+            + _controls_html(view, ui, live)
+            + "</section>")

@@ -1,0 +1,353 @@
+"""The Machine table's dock as HTML, always in view: the line saying what the turn allows,
+the display with Draw, the hand, and the turn's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.kit import board_button as _btn
+from app.kit import esc, face, hand_order, plural, symbols
+from app.tables.machine.selection import held_sets, not_a_set, play_data, play_options, track_ids
+from app.tables.machine.turn import TurnUI, is_live, picked_cards, sane
+from app.tables.machine.words import pair_gains, pair_label, player_name, set_words, short_track
+from engine.cards import Card
+from engine.games.machine import sets as S
+from engine.games.machine.mat import TRACK_IDS, TRACKS, TWO_PAIR
+from engine.games.machine.rules import (
+    DISCARDING,
+    OVER,
+    PILE_KINDS,
+    SETUP,
+    TAKING,
+    TRADING,
+    TURN,
+    MachineView,
+    PlayerMat,
+    PlaySet,
+    apply_set,
+    trade_problem,
+)
+
+
+def dock_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+              marked: frozenset[str] = frozenset(), fresh: frozenset[str] = frozenset()
+              ) -> str:
+    """The frame's dock, under the message line: one line saying what the turn allows now (or
+    what the selection is), the display with Draw (take cards), the hand, and the buttons of
+    the turn, so the selected cards and Trade or Play are on the screen together. ``fresh``:
+    the cards that came into the hand with the player's last action (marked)."""
+    if view.phase == OVER:
+        return ""
+    ui = sane(view, ui)
+    live = is_live(view, interactive)
+    hinted = set(ui.picked) if ui.hint else set()
+    cards = picked_cards(view, ui)
+    say = _say(view, ui, names, live, cards)
+    top = f'<p class="mm-say" data-testid="mm-say">{say}</p>'
+    hand = _hand_html(view, ui, live, hinted, fresh)
+    if view.phase == SETUP:
+        body = top + hand + _setup_buttons(view, ui, live)
+    elif not live:
+        body = top + _take_row(view, ui, False, marked) + hand
+    elif view.phase == DISCARDING:
+        body = top + hand + _discard_buttons(view, ui, cards)
+    else:
+        body = top + _take_row(view, ui, True, marked) + hand + _turn_buttons(view, ui, cards)
+    return (f'<div class="mm mm-dock{" live" if live else ""}" data-testid="mm-dock" '
+            f'data-phase="{view.phase}">{body}</div>')
+
+
+def _sort_btns(ui: TurnUI) -> str:
+    return (_btn("Suit" if ui.sort == "rank" else "Rank", "mm-sort", cls="btn small",
+                 testid="mm-sort", aria_label=("Sort the hand by suit" if ui.sort == "rank"
+                                               else "Sort the hand by rank"))
+            + _btn("Sets", "mm-aid", cls="btn small", testid="mm-aid", pressed=ui.aid,
+                   aria_label="Show the sets my hand holds"))
+
+
+def _say_setup(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+    """The dock's line at set-up: who is placing, or the pair chosen and what it gives."""
+    if view.current != view.player or not live:
+        placed = view.setup[view.player] is not None
+        return esc(f"{player_name(names, view.current)} is placing set-up cubes."
+                   + (" Yours are placed." if placed else ""))
+    if ui.pair:
+        a, b = sorted(TRACK_IDS.index(t) for t in ui.pair.split())
+        gains = pair_gains(view, a, b)
+        return (f"<b>{esc(pair_label(a, b))}</b>"
+                + (f": {esc(gains)}" if gains else "") + ". Place your cubes there?")
+    return esc("Choose a pair above: your two set-up cubes go on the lowest section of "
+               "one or two tracks, and no two players may choose the same pair.")
+
+
+def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
+         cards: Sequence[Card]) -> str:
+    """The dock's one line (HTML): what the turn allows now, or what the selection is."""
+    if view.phase == SETUP:
+        return _say_setup(view, ui, names, live)
+    mat = view.mats[view.player]
+    phase = view.phase
+    if not live:
+        if view.out[view.player]:
+            return esc("You are out: one cube left and no single-cube section free. "
+                       "The others play on.")
+        return esc(f"{player_name(names, view.current)} is playing.")
+    if phase == DISCARDING:
+        over = len(view.hand) - mat.hand_limit
+        return esc(f"Over your hand limit of {mat.hand_limit}: select "
+                   f"{plural(over, 'card')} to discard face down.")
+    if phase == TAKING:
+        return esc(f"Taken: {view.drawn} of {mat.face_down_limit} face-down, {view.taken} of "
+                   f"{mat.face_up_limit} face-up. Take more or stop.")
+    if not cards:
+        if phase == TRADING:
+            return esc(f"Traded {view.traded} of {mat.trade_limit}: select more to trade, "
+                       "or stop.")
+        return esc("Your turn: draw or take cards, or select cards to trade or to play "
+                   "as a set.")
+    trade = trade_problem(mat, view.traded, len(cards))
+    trade_words = (f"Trade: {trade}." if trade else
+                   f"Trade: {plural(len(cards), 'cube')}.")
+    if phase == TRADING:
+        return esc(f"{plural(len(cards), 'card')} selected. {trade_words}")
+    ways = play_options(view, cards)
+    if not ways:
+        if len(cards) in (3, 4, 5):
+            reason = f" {not_a_set(cards)}" if len(cards) == 3 else " tap Play to see why"
+            return (f'<span data-testid="mm-what">Not a set:{esc(reason)}.</span> '
+                    + esc(trade_words))
+        return esc(f"{plural(len(cards), 'card')} selected. {trade_words}")
+    first, why = ways[0]
+    text = f'<b data-testid="mm-what">{esc(set_words(first.kind, first.cards))}</b>'
+    if why is not None:
+        return text + f': <span class="mm-why">not possible: {esc(why)}</span>'
+    warn = _stuck_warning(mat, first)
+    return (text + f" → {esc(_play_short(mat, first))}"
+            + (f' <span class="mm-warn">Careful: {esc(warn)}</span>' if warn else ""))
+
+
+def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str]) -> str:
+    """Take cards: Draw (face down, a pile you tap) and the display's four face-up cards;
+    Stop once taking has begun."""
+    mat = view.mats[view.player]
+    phase = view.phase
+    can_take = live and phase in (TURN, TAKING)
+    hinted = ui.hint if live else None
+    slots = []
+    for i, c in enumerate(view.display):
+        if c is None:
+            slots.append('<li class="mm-slot empty" aria-label="empty slot"></li>')
+            continue
+        why = None
+        if view.taken >= mat.face_up_limit:
+            why = "Your Full House track allows no more face-up cards this turn"
+        mark = " marked" if f"d{i}" in marked else ""
+        hint = " hinted" if hinted == f"take {i + 1}" else ""
+        slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
+                                   cls="mm-cardbtn" + hint, testid="mm-display",
+                                   aria_label=f"{c.symbol} {c.name}, face up: take it"
+                                   + (" (new on the display)" if mark else ""),
+                                   live=can_take, why=why, slot=i, card=str(c)) + "</li>")
+    draw_why = None
+    if mat.face_down_limit == 0:
+        draw_why = "your Flush track is empty: no face-down cards until it has a cube"
+    elif view.taken:
+        draw_why = "face-down cards come before face-up ones"
+    elif view.drawn >= mat.face_down_limit:
+        draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
+    count = (f"{view.drawn}/{mat.face_down_limit}" if phase == TAKING
+             else f"up to {mat.face_down_limit}")
+    draw = _btn(f'<span class="mm-draw-w">Draw</span> <small>{esc(count)}</small>', "mm-draw",
+                cls="btn mm-drawbtn" + (" hinted" if hinted == "draw" else ""),
+                testid="mm-draw", id_="mm-pile-down", live=can_take, why=draw_why,
+                aria_label=f"Draw {count} face-down (deck {view.deck_count})")
+    stop = (_btn("Stop taking", "mm-stop", cls="btn primary mm-stopbtn", testid="mm-stop")
+            if live and phase == TAKING else "")
+    return (f'<div class="mm-take-row" data-testid="mm-choice-take">{draw}'
+            f'<ul class="mm-display" aria-label="Display, face up">{"".join(slots)}</ul>'
+            f"{stop}</div>")
+
+
+def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str],
+               fresh: frozenset[str]) -> str:
+    mat = view.mats[view.player]
+    cards = []
+    prev: Card | None = None
+    for c in (view.hand[i] for i in hand_order(view.hand, ui.sort, ace_high=True)):
+        on = str(c) in ui.picked
+        gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
+                                    else prev.rank != c.rank)
+        new = str(c) in fresh
+        cls = ("mm-cardbtn mm-hcard" + (" gap" if gap else "")
+               + (" hinted" if str(c) in hinted else ""))
+        label = (f"{c.symbol} {c.name}" + (", just taken" if new else "")
+                 + (", selected" if on else "") + (", hint" if str(c) in hinted else ""))
+        cards.append(_btn(face(c, "mm-face", " fresh" if new else ""), "mm-card", cls=cls,
+                          testid="mm-hand-card", aria_label=label, live=live, pressed=on,
+                          card=str(c)))
+        prev = c
+    n = len(view.hand)
+    empty = "" if cards else '<p class="mm-empty-hand">No cards</p>'
+    aid = ""
+    if ui.aid:
+        found = held_sets(view)
+        if found:
+            rows = "".join(
+                "<li>" + _btn(f"{esc(set_words(k, cs))} <small>{esc(symbols(cs))}</small>",
+                              "mm-pick", cls="btn small mm-setbtn", testid="mm-held",
+                              live=live,
+                              cards=" ".join(str(c) for c in cs)) + "</li>"
+                for k, cs in found)
+            aid = (f'<ul class="mm-held" aria-label="Sets in your hand" '
+                   f'data-testid="mm-aid-list">{rows}</ul>')
+        else:
+            aid = '<p class="mm-held none" data-testid="mm-aid-list">No set in your hand yet.</p>'
+    return (f'<section class="mm-hand-box" aria-label="Your hand, {plural(n, "card")} of '
+            f'{mat.hand_limit}">{aid}<div class="mm-hand-row">'
+            f'<div class="mm-hand" role="group" data-testid="mm-hand" aria-label="Your hand, '
+            f'{plural(n, "card")}, hand limit {mat.hand_limit}">{"".join(cards)}{empty}'
+            f'<span class="mm-hand-n" aria-hidden="true">{n}/{mat.hand_limit}</span></div>'
+            f'<div class="mm-head-btns">{_sort_btns(ui)}</div></div></section>')
+
+
+def _hint_btn(live: bool) -> str:
+    return _btn("Hint", "mm-hint", cls="btn", testid="mm-hint", live=live,
+                aria_label="Hint: what would the Strong computer do?")
+
+
+def _clear_btn(cards: Sequence[Card]) -> str:
+    return (_btn("Clear", "mm-clear", cls="btn", testid="mm-clear",
+                 aria_label="Clear the selection") if cards else "")
+
+
+def _setup_buttons(view: MachineView, ui: TurnUI, live: bool) -> str:
+    if not live:
+        return ""
+    tracks = ui.pair or ""
+    label = "Place cubes"
+    if ui.pair:
+        a, b = sorted(TRACK_IDS.index(t) for t in ui.pair.split())
+        label = f"Place on {pair_label(a, b)}"
+    place = _btn(esc(label), "mm-setup", cls="btn mm-main" + (" primary" if ui.pair else ""),
+                 testid="mm-setup",
+                 why=None if ui.pair else "Choose a pair of tracks above first",
+                 tracks=tracks)
+    return f'<div class="mm-actions">{place}{_hint_btn(live)}</div>'
+
+
+def _discard_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
+    mat = view.mats[view.player]
+    over = len(view.hand) - mat.hand_limit
+    btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
+               "mm-discard", cls="btn primary mm-main", testid="mm-discard",
+               why=None if 0 < len(cards) <= over else f"Select {plural(over, 'card')}")
+    return f'<div class="mm-actions">{btn}{_clear_btn(cards)}{_hint_btn(True)}</div>'
+
+
+def _turn_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
+    """Trade the selection, Play it (one button per legal way), Clear, Hint; Stop trading."""
+    mat = view.mats[view.player]
+    phase = view.phase
+    n = len(cards)
+    ways = play_options(view, cards) if phase == TURN else []
+    legal = [a for a, why in ways if why is None]
+    trade_why = None
+    if phase == TAKING:
+        trade_why = "this turn you are taking cards"
+    elif not cards:
+        trade_why = "select the cards to trade"
+    else:
+        trade_why = trade_problem(mat, view.traded, n)
+    btns = []
+    if phase != TAKING:
+        btns.append(_btn(f"Trade {plural(n, 'card')}" if n else "Trade", "mm-trade",
+                         cls="btn" + (" primary" if n and not legal and trade_why is None
+                                      else ""), testid="mm-trade", why=trade_why,
+                         aria_label=(f"Trade {plural(n, 'card')} for "
+                                     f"{plural(n, 'cube')}" if n else "Trade selected cards "
+                                     "for cubes")))
+    if phase == TURN and cards:
+        if not legal:
+            first, why = ways[0] if ways else (None, not_a_set(cards))
+            data = play_data(first) if first is not None else {"kind": "none", "tracks": "",
+                                                                "pile": "0"}
+            btns.append(_btn("Play", "mm-play", cls="btn", testid="mm-play", why=why,
+                             kind=data["kind"], tracks=data["tracks"], pile=data["pile"]))
+        kinds = {a.kind for a in legal}
+        primary = False
+        for a in legal[:8]:
+            warn = _stuck_warning(mat, a)
+            cls = "btn mm-playbtn"
+            if warn is None and not primary:
+                cls += " primary"
+                primary = True
+            label = _way_label(a, legal, len(kinds) > 1)
+            btns.append(_btn(esc(label) + (" ⚠" if warn else ""), "mm-play", cls=cls,
+                             testid="mm-play",
+                             aria_label=f"Play {_play_desc(mat, a)}"
+                             + (f". Careful: {warn}" if warn else ""), kind=a.kind,
+                             tracks=track_ids(a), pile=a.from_pile))
+    if phase == TRADING:
+        btns.append(_btn("Stop trading", "mm-stop", cls="btn", testid="mm-stop"))
+    btns.append(_clear_btn(cards))
+    btns.append(_hint_btn(True))
+    return f'<div class="mm-actions">{"".join(btns)}</div>'
+
+
+def _way_label(a: PlaySet, legal: Sequence[PlaySet], kinds: bool) -> str:
+    """A play button's short label: "Play", or what tells the ways apart ("Play Straight
+    Flush on Straight", "Play, 2 from pile")."""
+    same = [b for b in legal if b.kind == a.kind]
+    text = "Play"
+    if kinds:
+        text += f" {S.KIND_NAMES[a.kind]}"
+    if len({b.tracks for b in same}) > 1:
+        text += " on " + " + ".join(short_track(t) for t in a.tracks)
+    if len({b.from_pile for b in same if b.tracks == a.tracks}) > 1:
+        text += f", {a.from_pile} from pile"
+    return text
+
+
+def _stuck_warning(mat: PlayerMat, a: PlaySet) -> str | None:
+    after = apply_set(mat, a)
+    if after.stuck:
+        return ("you would be out: one cube left and no single-cube section free, so you "
+                "could never finish")
+    return None
+
+
+def _play_short(mat: PlayerMat, a: PlaySet) -> str:
+    """The dock's few words for a play: "Full House 1 → 2, 1 cube" (each track's value now
+    and after; cubes from the supply, and from the pile when it pays)."""
+    parts = []
+    for t in a.tracks:
+        cost = mat.next_cost(t)
+        if cost is None or t == TWO_PAIR:
+            parts.append(TRACKS[t].name)
+            continue
+        then = TRACKS[t].sections[mat.filled[t]].value
+        parts.append(f"{short_track(t)} {mat.value(t)} → {then}")
+    need = sum(mat.next_cost(t) or 0 for t in a.tracks)
+    text = " and ".join(parts) + f", {plural(need, 'cube')}"
+    if a.kind in PILE_KINDS:
+        text += f" ({a.from_pile} from the pile)"
+    return text
+
+
+def _play_desc(mat: PlayerMat, a: PlaySet) -> str:
+    """"Full House track: 3 cubes, value 3 → 4" (and where the cubes come from)."""
+    parts = []
+    for t in a.tracks:
+        cost = mat.next_cost(t)
+        if cost is None:
+            parts.append(f"{TRACKS[t].name}: full")
+            continue
+        area = "area" if t == TWO_PAIR else "track"
+        value = ("" if t == TWO_PAIR else
+                 f", value {mat.value(t)} → {TRACKS[t].sections[mat.filled[t]].value}")
+        parts.append(f"{TRACKS[t].name} {area}: {plural(cost, 'cube')}{value}")
+    text = f"as {S.KIND_NAMES[a.kind]} on " + " and ".join(parts)
+    if a.kind in PILE_KINDS:
+        need = sum(mat.next_cost(t) or 0 for t in a.tracks)
+        text += f" ({a.from_pile} from the pile, {need - a.from_pile} from the supply)"
+    return text

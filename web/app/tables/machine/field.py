@@ -1,0 +1,158 @@
+"""The Machine table's field as HTML: the other players and their news, the round and the
+piles, your mat, and at set-up the pairs to choose from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from app.kit import and_list, attrs, esc, face, plural, symbols
+from app.kit import board_button as _btn
+from app.tables.machine.marks import news
+from app.tables.machine.mats import limits_html, mat_html, tracks_line_html
+from app.tables.machine.turn import TurnUI, is_live, sane
+from app.tables.machine.words import pair_gains, pair_label, player_name
+from engine.games.machine.mat import ENGINE_TRACKS, TRACK_IDS, TRACKS
+from engine.games.machine.rules import OVER, SETUP, MachineView
+
+
+def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+               marked: frozenset[str] = frozenset()) -> str:
+    """The table in the frame's field: the other players (and the mat of the one opened), the
+    round and the piles, your mat as a summary (full size on request) and, at set-up, the
+    pairs to choose from. The hand and the turn's buttons are the dock's (:func:`dock_html`).
+    ``interactive`` False renders the controls disabled (not your turn, watched, over)."""
+    ui = sane(view, ui)
+    live = is_live(view, interactive)
+    body = _players_html(view, ui, names, marked) + _counts_html(view)
+    if view.phase == SETUP:  # the choice first, what the mat gives now under it
+        body += _pairs_html(view, ui, names, live)
+    body += _my_mat_html(view, ui, names, marked)
+    root = "mm" + (" live" if live else "")
+    return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
+            + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
+
+
+def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
+                  marked: frozenset[str]) -> str:
+    """A chip per other player (tap: their mat opens below, headed with their name), and
+    beside it what they took face up and the sets they played since your last action."""
+    shown = {str(c) for c in view.hand} | {str(c) for c in view.display if c is not None}
+    items = []
+    for p in range(view.players):
+        if p == view.player:
+            continue
+        mat = view.mats[p]
+        name = player_name(names, p)
+        playing = view.current == p and view.phase != OVER
+        won = view.phase == OVER and p in view.winners
+        state = (" · out" if view.out[p] else " · playing" if playing
+                 else " · won" if won else "")
+        count = f"{plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
+        label = (f"{name} {count}; {mat.on_mat} cubes placed. "
+                 + ("Hide the mat" if ui.opp == p else "Show the mat"))
+        cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
+        mini = "".join(
+            f'<i class="mm-bar" data-vars="--f:{mat.filled[t] / len(TRACKS[t].sections):.2f}">'
+            f"</i>" for t in range(len(TRACKS)))
+        chip = _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
+                    f'<span class="mm-mini" aria-hidden="true">{mini}</span> '
+                    f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
+                    testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p)
+        items.append(f'<li class="mm-opp-row">{chip}{_news_html(p, name, marked, shown)}</li>')
+    big = ""
+    if ui.opp is not None and ui.opp != view.player:
+        name = player_name(names, ui.opp)
+        big = (f'<section class="mm-oppmat" data-testid="mm-oppmat" aria-labelledby="mm-oppmat-h">'
+               f'<div class="mm-oppmat-head"><h2 id="mm-oppmat-h">{esc(name)}’s mat</h2>'
+               + _btn("Close", "mm-opp", cls="btn small", testid="mm-oppmat-close",
+                      aria_label=f"Close {name}’s mat", seat=ui.opp)
+               + "</div>" + mat_html(view, ui.opp, names, marked) + "</section>")
+    return (f'<section class="mm-players" aria-label="The other players">'
+            f'<ul class="mm-opps">{"".join(items)}</ul>{big}</section>')
+
+
+def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> str:
+    took, played = news(marked, p)
+    took = [c for c in took if str(c) not in shown]  # a card is on the page once (flights)
+    played = [c for c in played if str(c) not in shown]
+    if not took and not played:
+        return ""
+    words = []
+    if took:
+        words.append(f"took {symbols(took)}")
+    if played:
+        words.append(f"played {symbols(played)}")
+    faces = "".join(face(c, "mm-face mm-news-card", " marked") for c in took)
+    if played:
+        faces += ('<span class="mm-news-set">'
+                  + "".join(face(c, "mm-face mm-news-card", " marked") for c in played)
+                  + "</span>")
+    return (f'<p class="mm-news" data-testid="mm-news" data-seat="{p}">'
+            f'<span class="sr-only">{esc(name)} {esc(and_list(words))} since your last move'
+            f"</span>{faces}</p>")
+
+
+def _counts_html(view: MachineView) -> str:
+    limit = f"of {view.max_rounds}" if view.max_rounds else "(no limit)"
+    return (f'<p class="mm-counts" data-testid="mm-counts"><span data-testid="mm-round">Round '
+            f"<b>{view.round}</b> {limit}</span> · <span>Deck <b data-testid=\"mm-deck\">"
+            f"{view.deck_count}</b></span> · <span>Discards <b data-testid=\"mm-discards\">"
+            f'{view.discard_count}</b><span class="sr-only"> (face down)</span></span></p>')
+
+
+def _my_mat_html(view: MachineView, ui: TurnUI, names: Sequence[str],
+                 marked: frozenset[str]) -> str:
+    """Your mat as what it gives (draw, take, trade, the limits) and one line per track;
+    the button shows it full size."""
+    p = view.player
+    mat = view.mats[p]
+    gives = limits_html(mat, p, marked, "What your mat gives now")
+    out = " · out" if view.out[p] else ""
+    head = (f'<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
+            f'<p class="mm-bins"><span data-testid="mm-onmat">{mat.on_mat} on, '
+            f'{mat.left} to go{out}</span> · <span data-testid="mm-supply">supply '
+            f'<b>{mat.supply}</b>/{mat.cube_limit}</span> · <span data-testid="mm-pile">pile '
+            f'<b>{mat.pile}</b></span></p>'
+            + _btn("Less" if ui.mat else "Full", "mm-mat", cls="btn small", testid="mm-mat-size",
+                   aria_label="Show your mat as a summary" if ui.mat
+                   else "Show your mat full size", pressed=ui.mat)
+            + "</div>")
+    body = (mat_html(view, p, names, marked, small=True) if ui.mat
+            else tracks_line_html(view, p, marked))
+    return (f'<section class="mm-me" data-testid="mm-me" aria-labelledby="mm-me-h">'
+            f"{head}{gives}{body}</section>")
+
+
+def _pairs_html(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+    """Set-up: the ten pairs, two to a row, each with what it gives; pairs already chosen say
+    by whom. Tapping one chooses it; the dock's button places the cubes."""
+    taken = {s: p for p, s in enumerate(view.setup) if s is not None}
+    hinted = ui.hint.split(" ", 1)[1] if ui.hint and ui.hint.startswith("setup ") else None
+    rows = []
+    for a, b in combinations_with_replacement(ENGINE_TRACKS, 2):
+        tracks = f"{TRACK_IDS[a]} {TRACK_IDS[b]}"
+        why = None
+        if (a, b) in taken:
+            who = taken[(a, b)]
+            whose = "You" if who == view.player else player_name(names, who)
+            why = f"{whose} chose {pair_label(a, b)}: each player needs a different pair"
+            small = f"{'yours' if who == view.player else f'{player_name(names, who)}’s'}"
+        else:
+            small = pair_gains(view, a, b)
+        cls = "btn mm-pairbtn" + (" taken" if why else "") + (
+            " hinted" if hinted == tracks else "")
+        body = (f"<b>{esc(pair_label(a, b))}</b>"
+                + (f" <small>{esc(small)}</small>" if small else ""))
+        rows.append("<li>" + _btn(body, "mm-pair", cls=cls, testid="mm-pair", live=live,
+                                  why=why, pressed=ui.pair == tracks if not why else None,
+                                  aria_label=(f"{TRACKS[a].name} + {TRACKS[b].name}"
+                                              + (f": {small}" if small and not why else "")
+                                              + (f" ({why})" if why else "")),
+                                  tracks=tracks) + "</li>")
+    cur = view.current
+    head = ("Choose a pair for your set-up cubes" if cur == view.player
+            else f"{player_name(names, cur)} is placing set-up cubes")
+    return (f'<section class="mm-setup" data-testid="mm-setup-panel" '
+            f'aria-labelledby="mm-setup-h"><h2 id="mm-setup-h">{esc(head)}</h2>'
+            f'<ul class="mm-pairs-list">{"".join(rows)}</ul></section>')

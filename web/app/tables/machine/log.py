@@ -1,0 +1,59 @@
+"""The Machine log line of a whole turn, read from the actions applied."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.kit import and_list, plural, symbols
+from app.tables.machine.words import set_words
+from engine.games.machine.mat import TRACKS, TWO_PAIR
+from engine.games.machine.rules import (
+    OVER,
+    Discard,
+    Draw,
+    MachineAction,
+    MachineView,
+    PlaySet,
+    Setup,
+    TakeUp,
+    Trade,
+)
+
+
+def describe_turn(before: MachineView, after: MachineView, actions: Sequence[MachineAction],
+                  name: str) -> str:
+    """One log line for a whole turn: "Bea drew 2 face-down cards and took 7♥"."""
+    seat = before.current
+    parts: list[str] = []
+    sets = [a for a in actions if isinstance(a, Setup)]
+    draws = sum(isinstance(a, Draw) for a in actions)
+    takes = [before.display[a.slot] for a in actions if isinstance(a, TakeUp)
+             and 0 <= a.slot < len(before.display)]
+    trades = sum(isinstance(a, Trade) for a in actions)
+    discards = sum(isinstance(a, Discard) for a in actions)
+    plays = [a for a in actions if isinstance(a, PlaySet)]
+    if sets:
+        parts.append("placed set-up cubes on " + " + ".join(TRACKS[t].name
+                                                             for t in sets[0].tracks))
+    if draws:
+        parts.append(f"drew {plural(draws, 'face-down card')}")
+    got = [c for c in takes if c is not None]
+    if got:
+        parts.append(f"took {symbols(got)}")
+    if discards:
+        parts.append(f"discarded {plural(discards, 'card')}")
+    if trades:
+        parts.append(f"traded {plural(trades, 'card')} for {plural(trades, 'cube')}")
+    for a in plays:
+        where = " and ".join(
+            f"{TRACKS[t].name} now {after.mats[seat].value(t)}" if t != TWO_PAIR
+            else "Two Pair area" for t in a.tracks)
+        parts.append(f"played {set_words(a.kind, a.cards)} ({symbols(a.cards)}): {where}")
+    if not parts:
+        return f"{name} is still playing"
+    line = f"{name} " + and_list(parts)
+    if after.phase == OVER and seat in after.winners and after.mats[seat].left == 0:
+        line += f", placing every cube: {name} wins"
+    elif after.out[seat] and not before.out[seat]:
+        line += " and is out (one cube left, no single-cube section)"
+    return line

@@ -1,0 +1,47 @@
+"""The turn's UI state on the Perpetual-Motion Machine table (the selection, the hand's order,
+what is shown full size, the hint), shared by its taps and its drawing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from app.kit import Tap
+from engine.cards import Card
+from engine.games.machine.rules import OVER, MachineAction, MachineView
+
+
+@dataclass(frozen=True)
+class TurnUI:
+    picked: tuple[str, ...] = ()  # selected hand cards (text forms), in tap order
+    sort: str = "rank"  # "rank" | "suit": hand display order only
+    aid: bool = False  # list the sets the hand holds
+    opp: int | None = None  # the other player whose mat is shown full size
+    hint: str | None = None  # the Strong computer's advice (an action's text form)
+    hint_text: str | None = None  # the advice in words, said while it is true
+    pair: str | None = None  # set-up: the pair of tracks chosen, not yet placed ("three flush")
+    mat: bool = False  # your own mat shown full size, not as its summary
+
+    def cleared(self) -> TurnUI:
+        """After an action: the selection and the hint spoke of the table before it."""
+        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp, mat=self.mat)
+
+
+TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
+
+
+def picked_cards(view: MachineView, ui: TurnUI) -> list[Card]:
+    held = {str(c): c for c in view.hand}
+    return [held[t] for t in ui.picked if t in held]
+
+
+def sane(view: MachineView, ui: TurnUI) -> TurnUI:
+    held = {str(c) for c in view.hand}
+    picked = tuple(t for t in dict.fromkeys(ui.picked) if t in held)
+    opp = ui.opp if ui.opp is not None and 0 <= ui.opp < view.players else None
+    if picked == ui.picked and opp == ui.opp:
+        return ui
+    return replace(ui, picked=picked, opp=opp)
+
+
+def is_live(view: MachineView, interactive: bool) -> bool:
+    return interactive and view.phase != OVER and view.current == view.player
