@@ -255,6 +255,17 @@ class App:
     def go(self, hash_: str) -> None:
         self.env.go(hash_)
 
+    def go_home(self, notice: str | None) -> None:
+        self.notice = notice
+        self.page.replace_hash("#/")
+        self.route = Route("home")
+        self.render()
+
+    def settle(self, route: Route, hash_: str | None) -> None:
+        if hash_ is not None:
+            self.page.replace_hash(hash_)
+        self.route = route
+
     def on_route(self, hash_: str, first: bool = False) -> None:
         route = parse_hash(hash_, tuple(self.info), self.screens())
         if route.error:

@@ -124,14 +124,24 @@ class Task(Protocol):
 
 
 class Host(Protocol):
-    """What a table may use of the shell (:class:`app.shell.App`)."""
+    """What a table may use of the shell (:class:`app.shell.App`). A table reads the route
+    but never writes the shell's fields: it asks (``go``, ``go_home``, ``settle``)."""
 
     page: Page
     store: TabStore
     env: Env
     settings: Settings
-    route: Route
-    notice: str | None
+
+    @property
+    def route(self) -> Route: ...
+
+    def go_home(self, notice: str | None) -> None:
+        """The table has nothing to show (its save was set aside, a link cannot be played):
+        the home screen, saying ``notice``, the address replaced (not a step back)."""
+
+    def settle(self, route: Route, hash_: str | None) -> None:
+        """The table now shows ``route``: the address says ``hash_`` (None: as it is) without
+        routing again."""
 
     def spawn(self, coro: Awaitable[Any]) -> Task: ...
 
@@ -242,9 +252,8 @@ class Replay(Protocol):
 
 
 class TableClass(Protocol):
-    """A table package's ``Table``: built with the shell as its host."""
-
-    game_id: str
+    """A table package's ``Table``: built with the shell as its host (each package binds it
+    as ``TABLE: TableClass = Table``, which mypy checks)."""
 
     def __call__(self, app: Host) -> Table: ...
 

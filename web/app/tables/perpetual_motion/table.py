@@ -22,7 +22,7 @@ from app.routes import Route
 from app.settings import SPEEDS
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
-from app.table import Event, Host, SaveInfo
+from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
@@ -186,14 +186,10 @@ class Table:
             return
         s = self.session
         if s is None:
-            self.app.route = Route("home")
-            self.page.replace_hash("#/")
-            self.app.notice = problem
-            self.app.render()
+            self.app.go_home(problem)
             return
         if s.deal is not None:
-            self.app.route = Route("table", game=PM, deal=s.deal)
-            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+            self.app.settle(Route("table", game=PM, deal=s.deal), f"#/{PM}/deal/{s.deal}")
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
@@ -246,8 +242,7 @@ class Table:
         if self.session is not new:  # another tab's newer game is shown instead
             return
         if self.app.route.game == PM and self.app.route.screen == "table":
-            self.app.route = Route("table", game=PM, deal=deal)
-            self.page.replace_hash(f"#/{PM}/deal/{deal}")
+            self.app.settle(Route("table", game=PM, deal=deal), f"#/{PM}/deal/{deal}")
             self.render()
         else:
             self.app.go(f"#/{PM}/deal/{deal}")
@@ -492,9 +487,8 @@ class Table:
 
     def act_continue(self, _ev: Event | None) -> None:
         s = self.session
-        if s is not None and s.deal is not None:
-            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
-        self.app.route = Route("table", game=PM, deal=s.deal if s else None)
+        self.app.settle(Route("table", game=PM, deal=s.deal if s else None),
+                        f"#/{PM}/deal/{s.deal}" if s is not None and s.deal is not None else None)
         self.render()
 
     # --- actions: the table ---
@@ -881,3 +875,6 @@ class Table:
             if self.app.route.screen == "stats":
                 self.render_stats()
                 self.page.focus("sim-start")
+
+
+TABLE: TableClass = Table
