@@ -116,6 +116,11 @@ class Env(Protocol):
     def today(self) -> str:
         """The player's local date, ``YYYY-MM-DD`` (the page's clock: the daily deal)."""
 
+    @property
+    def startup_notice(self) -> str | None:
+        """What to tell the player on the home screen after the start (the page's storage
+        could not be used), if anything."""
+
 
 class Task(Protocol):
     """A running task (an ``asyncio`` task): tables only ever cancel one."""

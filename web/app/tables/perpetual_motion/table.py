@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import daily, stats
@@ -100,6 +100,17 @@ class Table:
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
         self.run: GuideRun | None = None
+        # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by)
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "guide-next": self.act_guide_next, "guide-skip": self.act_guide_skip,
+            "guide-leave": self.act_guide_leave, "guide-again": self.act_guide_again,
+            "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
+            "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
+            "restart-sure": self.act_restart_sure, "open-deal": self.act_open_deal,
+            "continue": self.act_continue, "stack": self.act_stack, "hint": self.act_hint,
+            "deal": self.act_deal, "autoplay": self.act_autoplay, "stop": self.act_stop,
+            "toggle-manual": self.act_toggle_manual, "sim-start": self.act_sim_start,
+            "sim-stop": self.act_sim_stop}
 
     # --- the shell's interface ---
     def load(self) -> str | None:
@@ -385,7 +396,7 @@ class Table:
             self.render_controls()
             if ev.action == "keep-deal":
                 return
-        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        handler = self.actions.get(ev.action)
         if handler is not None:
             handler(ev)
 
