@@ -5,9 +5,9 @@ The shell speaks to every game's table only through :class:`Table`; a table spea
 only through the host's batched :class:`~app.page.Page`. A table package (``app/tables/<game>/``)
 declares in its ``__init__`` what the shell shows of the game before it is opened
 (:class:`Declared`, ``DECLARED``), importing nothing of the game's rules; its module ``table``
-has the class ``Table`` that implements the table, imported when the game is first opened; a
-module ``hint`` may have ``hint`` (:data:`Hint`), which the thinking worker calls for that
-game's Hint.
+binds ``TABLE`` (:class:`TableClass`, checked by mypy), which makes the table, imported when
+the game is first opened; a module ``hint`` may have ``hint`` (:data:`Hint`), which the
+thinking worker calls for that game's Hint.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 and its save, the turns of the people at the table and of the computers, pass-and-play, the
 end screen, share and watch links.
 
-A game's table package subclasses :class:`SeatedTable` and adds only its own board (how it is
-drawn, what a tap on it means, how a turn is told in the log). The parts a reader can hold one
+A game's table package does not subclass it: it supplies a board (:class:`app.board.Board`:
+how it is drawn, what a tap on it means, how a turn is told in the log) that the core is made
+with, and that sees the core only through :class:`app.board.Core`. The parts a reader can hold one
 at a time live beside this module: the screens (:mod:`.screens`), the set-up form
 (:mod:`.setup_form`), the computers' turns (:mod:`.computers`), the seats and the game in
 progress (:mod:`.seats`); saving is the shell's one mechanism (:class:`app.storage.GameSaves`).
