@@ -626,10 +626,10 @@ def test_the_card_drawn_is_marked_until_the_next_action() -> None:
         marked = re.findall(r'<button[^>]*class="[^"]*marked drawn[^"]*"[^>]*>',
                             page.regions["mt-dock"])
         assert len(marked) == 1 and f'data-card="{card2}"' in marked[0]
-        assert t.drawn == (0, 1, card2)
+        assert t.board.drawn == (0, 1, card2)
         click(app, "m-hand", hand="0")
         click(app, "m-new")  # a step on the table: nothing is marked as drawn any more
-        assert "marked drawn" not in page.regions["mt-dock"] and t.drawn is None
+        assert "marked drawn" not in page.regions["mt-dock"] and t.board.drawn is None
     run_async(run())
 
 

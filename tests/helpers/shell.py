@@ -22,6 +22,7 @@ class FakeEnv:
         self.address = "#/"
         self.app: App | None = None
         self.date = "2026-12-02"  # the player's local date (tests set any)
+        self.startup_notice: str | None = None  # nothing to tell after the start
 
     def hash(self) -> str:
         return self.address

@@ -31,6 +31,7 @@ from typing import Any, Protocol
 
 from app.kit import button, confirm_html, esc, topbar
 from app.storage import MAX_DEAL, Store, loads_stored, set_aside
+from app.table import Host
 
 APP_NAME = "Tabletop"
 BOOK_VERSION = 1
@@ -244,6 +245,8 @@ class DailyTable(Protocol):
 
     def game_to_lose(self) -> str | None: ...
 
+    def start_daily(self, deal: int, date: str) -> None: ...
+
 
 def screen_html(table: DailyTable, today: str, book: Book, asking: str | None = None,
                 problem: str | None = None) -> str:
@@ -331,20 +334,17 @@ def tile_link(game_id: str) -> str:
 class Daily:
     """The daily screen's controller in the shell: opens it, answers Play and the question."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.asking = False
 
     def today(self) -> str:
         """The player's local date (from the page); the host's own clock if the page said
         nothing readable."""
-        text = ""
-        today = getattr(self.app.env, "today", None)
-        if today is not None:
-            text = today()
+        text = self.app.env.today()
         return text if valid_date(text) else datetime.date.today().isoformat()
 
-    def open(self, table: Any, asking: bool = False) -> None:
+    def open(self, table: DailyTable, asking: bool = False) -> None:
         self.asking = asking
         self.app.set_title(f"{table.name}: daily deal")  # the tab's title: its game too
         book, problem = load_book(self.app.store, table.game_id, table.name)
@@ -353,7 +353,7 @@ class Daily:
         if lose:
             self.app.page.focus("daily-keep")
 
-    def on_click(self, table: Any, action: str) -> None:
+    def on_click(self, table: DailyTable, action: str) -> None:
         today = self.today()
         if action == "daily-keep":
             self.open(table)

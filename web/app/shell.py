@@ -65,6 +65,13 @@ class App:
         self.importing: backup.Plan | None = None  # an import waiting for "Replace"
         self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
+        # the shell's own taps, by action (before any table's)
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
+            "share-done": self.act_share_done, "measure-bridge": self.act_measure_bridge,
+            "apply-update": self.act_apply_update, "toggle-setting": self.act_toggle_setting,
+            "export-games": self.act_export_games, "import-replace": self.act_import_replace,
+            "import-keep": self.act_import_keep}
 
     # --- start-up ---
     def start(self) -> None:
@@ -72,8 +79,7 @@ class App:
             if not saved_line(self.store, gid)[0]:
                 self.tables[gid]  # made: it reads its save (and says if it cannot)
         problems, self.problems = self.problems or [], None
-        self.notice = " ".join(problems) or getattr(self.env, "startup_notice",
-                                                    None) or self.notice
+        self.notice = " ".join(problems) or self.env.startup_notice or self.notice
         self.apply_settings()
         self.env.on_update(self.guard(self.show_update))
         self.on_route(self.env.hash(), first=True)
@@ -255,6 +261,17 @@ class App:
     def go(self, hash_: str) -> None:
         self.env.go(hash_)
 
+    def go_home(self, notice: str | None) -> None:
+        self.notice = notice
+        self.page.replace_hash("#/")
+        self.route = Route("home")
+        self.render()
+
+    def settle(self, route: Route, hash_: str | None) -> None:
+        if hash_ is not None:
+            self.page.replace_hash(hash_)
+        self.route = route
+
     def on_route(self, hash_: str, first: bool = False) -> None:
         route = parse_hash(hash_, tuple(self.info), self.screens())
         if route.error:
@@ -404,7 +421,7 @@ class App:
         if daily is not None and ev.action.startswith("daily-"):
             self.daily.on_click(daily, ev.action)
             return
-        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        handler = self.actions.get(ev.action)
         if handler is not None:
             handler(ev)
             return

@@ -239,7 +239,7 @@ class ReplayScreen:
         self.host.page.focus("replay-play")
 
     async def run(self) -> None:
-        speed = getattr(self.host.settings, "speed", "normal")
+        speed = self.host.settings.speed
         pace = max(SPEEDS.get(speed, 450), REPLAY_MIN_MS)
         try:
             while self.k < self.replay.steps:

@@ -5,9 +5,9 @@ The shell speaks to every game's table only through :class:`Table`; a table spea
 only through the host's batched :class:`~app.page.Page`. A table package (``app/tables/<game>/``)
 declares in its ``__init__`` what the shell shows of the game before it is opened
 (:class:`Declared`, ``DECLARED``), importing nothing of the game's rules; its module ``table``
-has the class ``Table`` that implements the table, imported when the game is first opened; a
-module ``hint`` may have ``hint`` (:data:`Hint`), which the thinking worker calls for that
-game's Hint.
+binds ``TABLE`` (:class:`TableClass`, checked by mypy), which makes the table, imported when
+the game is first opened; a module ``hint`` may have ``hint`` (:data:`Hint`), which the
+thinking worker calls for that game's Hint.
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ class Env(Protocol):
     def today(self) -> str:
         """The player's local date, ``YYYY-MM-DD`` (the page's clock: the daily deal)."""
 
+    @property
+    def startup_notice(self) -> str | None:
+        """What to tell the player on the home screen after the start (the page's storage
+        could not be used), if anything."""
+
 
 class Task(Protocol):
     """A running task (an ``asyncio`` task): tables only ever cancel one."""
@@ -124,14 +129,24 @@ class Task(Protocol):
 
 
 class Host(Protocol):
-    """What a table may use of the shell (:class:`app.shell.App`)."""
+    """What a table may use of the shell (:class:`app.shell.App`). A table reads the route
+    but never writes the shell's fields: it asks (``go``, ``go_home``, ``settle``)."""
 
     page: Page
     store: TabStore
     env: Env
     settings: Settings
-    route: Route
-    notice: str | None
+
+    @property
+    def route(self) -> Route: ...
+
+    def go_home(self, notice: str | None) -> None:
+        """The table has nothing to show (its save was set aside, a link cannot be played):
+        the home screen, saying ``notice``, the address replaced (not a step back)."""
+
+    def settle(self, route: Route, hash_: str | None) -> None:
+        """The table now shows ``route``: the address says ``hash_`` (None: as it is) without
+        routing again."""
 
     def spawn(self, coro: Awaitable[Any]) -> Task: ...
 
@@ -242,9 +257,8 @@ class Replay(Protocol):
 
 
 class TableClass(Protocol):
-    """A table package's ``Table``: built with the shell as its host."""
-
-    game_id: str
+    """A table package's ``Table``: built with the shell as its host (each package binds it
+    as ``TABLE: TableClass = Table``, which mypy checks)."""
 
     def __call__(self, app: Host) -> Table: ...
 

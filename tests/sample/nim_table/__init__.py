@@ -1,7 +1,7 @@
 """The sample game's table package: Nim at the shell's seated table.
 
 It lives in the test suite with its engine package (``sample.nim``) and proves what a new game
-needs in the app: this package (``DECLARED`` here, ``Table`` and its board in :mod:`.table`)
+needs in the app: this package (``DECLARED`` here, ``TABLE`` and its board in :mod:`.table`)
 and one line registering it (``app.tables.register``); the shell, the seated table, saving, the
 computers' turns, the end screen and the links come as they are.
 """

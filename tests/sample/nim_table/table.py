@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.board import BoardClass
 from app.kit import Tap, button, esc
+from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
-from app.table import Event, Host
+from app.table import Event, Host, TableClass
 
 from sample.nim.rules import MAX_TAKE, NimView, Take
 
@@ -33,24 +35,34 @@ def board_html(view: NimView, interactive: bool) -> str:
     return f'<ol class="nim-heaps" aria-label="{esc("Heaps")}">{"".join(rows)}</ol>'
 
 
-class Table(SeatedTable[TurnUI]):
-    game_id = "nim"
+class NimBoard(PlainBoard[TurnUI]):
+    """Nim's board: heaps and their Take buttons; everything else is the plain board's."""
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app, TurnUI())
+    def fresh_ui(self) -> TurnUI:
+        return TurnUI()
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return board_html(self.game.view(m.state, seat), interactive)
+        return board_html(self.t.game.view(m.state, seat), interactive)
 
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[TurnUI, Any] | None:
+    def click(self, m: Match, seat: int, ev: Event) -> Tap[TurnUI, Any] | None:
         if ev.action != "nim-take":
             return None
         try:
             take = Take(int(ev.get("heap")), int(ev.get("count")))
         except ValueError:
-            return Tap(self.ui, message="That is not a move.", refusal=True)
-        return Tap(self.ui, (take,))
+            return Tap(self.t.ui, message="That is not a move.", refusal=True)
+        return Tap(self.t.ui, (take,))
 
     def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
         took = sum(a.count for a in actions)
         return f"{m.names()[seat]} took {took} stone{'' if took == 1 else 's'}."
+
+
+BOARD: BoardClass[TurnUI] = NimBoard
+
+
+def Table(app: Host) -> SeatedTable[TurnUI]:
+    return SeatedTable(app, "nim", BOARD)
+
+
+TABLE: TableClass = Table

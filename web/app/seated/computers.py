@@ -11,23 +11,56 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
+from app.page import Page
 from app.seated import speed_field
 from app.seated.seats import LogLine, Match
 from app.settings import SPEEDS
-from app.table import Task
-
-if TYPE_CHECKING:
-    from app.seated.table import SeatedTable
+from app.table import Host, Task
+from engine.protocol import Game
 
 FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
 REPLAY_MIN_MS = 400  # a replay is for reading: never faster than this a step
 
 
+class Seating(Protocol):
+    """What the computers' turns use of their table (the core), and nothing else."""
+
+    game_id: str
+    game: Game[Any, Any, Any, Any]
+    page: Page
+    marked: frozenset[str]
+    hand_over: tuple[int, ...] | None  # a hand just ended: the computers wait for Next hand
+    follower: bool  # another tab moves the computers
+
+    @property
+    def shown(self) -> Match | None: ...
+
+    def marks(self, before: Any, after: Any) -> frozenset[str]: ...
+
+    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]: ...
+
+    def check_hand_over(self, before: Any, m: Match) -> None: ...
+
+    def log_line(self, m: Match, start: Any, actions: Sequence[Any], seat: int) -> LogLine: ...
+
+    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int) -> None: ...
+
+    def render_board(self) -> None: ...
+
+    def save(self) -> None: ...
+
+    def cue_end(self, m: Match) -> None: ...
+
+    def after_change(self) -> None: ...
+
+
 class ComputerTurns:
-    def __init__(self, table: SeatedTable[Any]) -> None:
+    def __init__(self, table: Seating, app: Host) -> None:
         self.table = table
+        self.app = app
         self.runner: Task | None = None  # the task playing the computers' turns
         self.paused = False  # a watched game stopped by the player
         self.fastest = False  # a watch link's speed=fastest
@@ -56,7 +89,7 @@ class ComputerTurns:
         cur = m.current
         if cur is None or m.setup.seats[cur].human:
             return
-        self.runner = self.table.app.spawn(self.run(m))
+        self.runner = self.app.spawn(self.run(m))
 
     def stop(self) -> None:
         if self.runner is not None:
@@ -66,9 +99,9 @@ class ComputerTurns:
     def pace_ms(self, m: Match) -> int:
         if m.watch and self.fastest:
             return 0
-        if self.table.app.env.reduced_motion():
+        if self.app.env.reduced_motion():
             return 0
-        settings = self.table.app.settings
+        settings = self.app.settings
         speed = speed_field(settings.speed).read(settings.get("computer_speed"))
         return SPEEDS.get(str(speed), SPEEDS["normal"])
 
@@ -89,7 +122,7 @@ class ComputerTurns:
                         "levels": [s.level for s in m.setup.seats], "seat": seat,
                         "seed": m.deal, "actions": m.actions,
                         "state": self.table.game.state_to_dict(m.state)})
-                    answer = json.loads(await self.table.app.env.think(request))
+                    answer = json.loads(await self.app.env.think(request))
                     if self.table.shown is not m:
                         return
                     action = self.table.game.parse_action(answer["action"])
@@ -100,7 +133,7 @@ class ComputerTurns:
                     pace = self.pace_ms(m)
                     self.table.marked = self.table.marks(self.replay[0], m.state)
                     if pace:
-                        self.table.app.cue("placed")
+                        self.app.cue("placed")
                         self.table.render_board()
                         self.fly(m, before, m.state)
                         self.table.page.flush()
@@ -115,8 +148,7 @@ class ComputerTurns:
                     self.table.check_hand_over(before, m)
                     if self.paused or self.table.hand_over is not None:
                         break
-                m.log.append(LogLine(seat, self.table.describe_turn(m, start, acts, seat),
-                                        getattr(m.state, "hand_no", 1)))
+                m.log.append(self.table.log_line(m, start, acts, seat))
                 if not m.watch:
                     self.table.save()
                 self.table.render_board()
@@ -132,7 +164,7 @@ class ComputerTurns:
                 self.table.cue_end(m)
             elif (not m.watch and m.current is not None and m.setup.seats[m.current].human
                   and self.table.hand_over is None):
-                self.table.app.cue("turn")  # back to a person
+                self.app.cue("turn")  # back to a person
             self.table.render_board()
             self.table.after_change()
 
@@ -147,7 +179,7 @@ class ComputerTurns:
         if len(self.replay) < 2 or self.runner is not None:
             return
         self.stop_replay()
-        self.replaying = self.table.app.spawn(self.run_replay(list(self.replay)))
+        self.replaying = self.app.spawn(self.run_replay(list(self.replay)))
 
     async def run_replay(self, states: list[Any]) -> None:
         m = self.table.shown

@@ -1,21 +1,32 @@
 """A finished seated game again, move by move, from its record's history: the set-up, the
 deal and every move it kept (:meth:`app.seated.seats.Match.played`), drawn with the table's
 own board through :meth:`app.seated.table.SeatedTable.show_state` (as its "Replay" of the
-computers' last turn is)."""
+computers' last turn is), seen through :class:`Replaying`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from app.seated import screens
 from app.seated.seats import Match, Setup
 
-if TYPE_CHECKING:
-    from app.seated.table import SeatedTable
+
+class Replaying(Protocol):
+    """What a replay uses of its table (the core)."""
+
+    game_id: str
+
+    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
+                   head: str | None = None, dock_head: str = "") -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str: ...
 
 
 class SeatedReplay:
-    def __init__(self, table: SeatedTable[Any], entry: dict[str, Any]) -> None:
+    def __init__(self, table: Replaying, entry: dict[str, Any]) -> None:
         kept = entry.get("replay")
         if not isinstance(kept, dict):
             raise ValueError("this game's moves were not kept")

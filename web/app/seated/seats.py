@@ -354,10 +354,7 @@ class Match:
         deal, actions = data.get("deal"), data.get("actions")
         if not isinstance(deal, int) or not isinstance(actions, int) or actions < 0:
             raise InvalidState("the saved game has no deal number or action count")
-        players = getattr(state, "players", None)
-        if not isinstance(players, int):
-            players = getattr(getattr(state, "config", None), "players", len(setup.seats))
-        if players != len(setup.seats):
+        if game.config_of(state).players != len(setup.seats):
             raise InvalidState("the saved seats do not match the saved game")
         log_data = data.get("log") or []
         seen_data = data.get("seen") or {}

@@ -2,8 +2,9 @@
 and its save, the turns of the people at the table and of the computers, pass-and-play, the
 end screen, share and watch links.
 
-A game's table package subclasses :class:`SeatedTable` and adds only its own board (how it is
-drawn, what a tap on it means, how a turn is told in the log). The parts a reader can hold one
+A game's table package does not subclass it: it supplies a board (:class:`app.board.Board`:
+how it is drawn, what a tap on it means, how a turn is told in the log) that the core is made
+with, and that sees the core only through :class:`app.board.Core`. The parts a reader can hold one
 at a time live beside this module: the screens (:mod:`.screens`), the set-up form
 (:mod:`.setup_form`), the computers' turns (:mod:`.computers`), the seats and the game in
 progress (:mod:`.seats`); saving is the shell's one mechanism (:class:`app.storage.GameSaves`).
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
+from app.board import Board, BoardClass, Handler
 from app.guide import GuideRun, dismiss, guide_of, step_on
 from app.kit import Tap
 from app.routes import Route
@@ -48,11 +50,10 @@ U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 
 
 class SeatedTable(Generic[U]):
-    game_id = ""
-    # the table's own actions a guided game lets through (only looking: the rest are set aside)
-    guide_allows: frozenset[str] = frozenset()
+    """The table core: one per game, composed with the game's board (``board``)."""
 
-    def __init__(self, app: Host, ui: U) -> None:
+    def __init__(self, app: Host, game_id: str, board: BoardClass[U]) -> None:
+        self.game_id = game_id
         self.app = app
         self.page = app.page
         self.store = app.store
@@ -67,7 +68,7 @@ class SeatedTable(Generic[U]):
                                lambda text: Match.from_json(text, game_id), won,
                                low=self.scores == "low", line=self.line_of)
         self.form = SetupForm(app.store, self.info)
-        self.computers = ComputerTurns(self)
+        self.computers = ComputerTurns(self, app)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
         self.run: GuideRun | None = None
         self.guided: Match | None = None
@@ -80,60 +81,33 @@ class SeatedTable(Generic[U]):
         self.follower = False
         self.offer: Route | None = None
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
-        self.ui: U = ui
-        self.before_tap: U = ui  # the UI before the last tap (restored on a refusal)
+        self.board: Board[U] = board(self)
+        self.ui: U = self.board.fresh_ui()
+        self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
+        # every tap the table answers, by its action: the core's, then the board's own (the
+        # guide's allow-list is the board's ``guide_allows`` of these)
+        self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.actions}
 
-    # --- what each game's module provides ---
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        raise NotImplementedError
+    def core_actions(self) -> dict[str, Handler]:
+        return {
+            "setup-add": self.act_setup_add, "setup-remove": self.act_setup_remove,
+            "setup-start": self.act_setup_start, "setup-keep": self.act_setup_keep,
+            "setup-start-anyway": self.act_setup_start_anyway, "mt-take": self.act_mt_take,
+            "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
+            "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
+            "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
+            "mt-open-link": self.act_mt_open_link, "mt-keep": self.act_mt_keep,
+            "mt-undo": self.act_mt_undo,
+        }
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
-        """The hand and the turn's actions, in the frame's dock under the message line (always
-        in view); the board (:meth:`board_html`) is the table above it, which scrolls."""
-        return ""
-
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[U, Any] | None:
-        """A tap on the board: the UI it leads to and the engine actions to apply."""
-        raise NotImplementedError
-
-    def board_key(self, m: Match, seat: int, key: str) -> Tap[U, Any] | None:
-        return None
-
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
-        return f"{m.names()[seat]} played."
-
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
-        return frozenset()
-
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
-        """The cards a computer's step moved, as the page's card flights: (the card's
-        ``data-card`` key, a CSS selector of where it flies from, None: where it was)."""
-        return []
-
-    def line(self, m: Match) -> str:
-        """The home tile's one line about the game in progress."""
-        return f"{len(m.log)} turns played"
-
-    def turn_reset(self) -> None:
-        """A new turn starts: the module forgets its in-turn selection."""
+    @property
+    def replay_states(self) -> list[Any]:
+        return self.computers.replay
 
     def refused(self) -> None:
         """The engine refused the steps of the last tap: the UI goes back to before it."""
         self.ui = self.before_tap
-
-    def hand_of(self, state: Any) -> int:
-        """The hand of a match ``state`` is in (for the log; 1 in a game of one hand)."""
-        return 1
-
-    def check_hand_over(self, before: Any, m: Match) -> None:
-        """After a step from ``before``: a game of hands keeps a finished hand's points here
-        and pauses at the hand-over panel (``hand_over``)."""
-
-    def score_caption(self, m: Match) -> str:
-        return "Points"
-
-    def hand_over_html(self, m: Match) -> str:
-        return ""
+        self.board.refused()
 
     def take(self, t: Tap[U, Any]) -> None:
         """A game module's answer to a tap: keep the UI it leads to, and the one before in case
@@ -192,7 +166,7 @@ class SeatedTable(Generic[U]):
         self.undo = []
         self.marked = frozenset()
         self.hand_over = None
-        self.turn_reset()
+        self.board.turn_reset()
         self.before_tap = self.ui
         dismiss(self.store, self.game_id)  # the home's offer is taken
         self.render()
@@ -206,7 +180,7 @@ class SeatedTable(Generic[U]):
         self.computers.paused = False
         self.undo = []
         self.marked = frozenset()
-        self.turn_reset()
+        self.board.turn_reset()
         self.before_tap = self.ui
         self.load()
 
@@ -232,15 +206,14 @@ class SeatedTable(Generic[U]):
         start = self.turn_start(before)
         m.apply_all(actions)
         if seat is not None and (m.current != seat or m.over):
-            m.log.append(LogLine(seat, self.describe_turn(m, start, actions, seat),
-                                 self.hand_of(m.state)))
+            m.log.append(self.log_line(m, start, actions, seat))
             m.seen[0] = len(m.log)
             self.undo = []
         else:
             self.undo.append((before, m.actions - len(actions)))
         human = seat is not None and m.setup.seats[seat].human
-        self.marked = frozenset() if human else self.marks(before, m.state)
-        self.turn_reset()
+        self.marked = frozenset() if human else self.board.marks(before, m.state)
+        self.board.turn_reset()
         self.before_tap = self.ui
 
     def guide_click(self, ev: Event) -> bool:
@@ -262,8 +235,7 @@ class SeatedTable(Generic[U]):
         if action == "guide-again":
             self.start_guide()
             return False
-        if (getattr(self, "act_" + action.replace("-", "_"), None) is not None
-                and action not in self.guide_allows):
+        if action in self.actions and action not in self.board.guide_allows:
             step = run.step
             self.say(f"Not quite: {step.instruction()}." if step is not None else
                      "Leave the guide first.", "refusal")
@@ -345,7 +317,7 @@ class SeatedTable(Generic[U]):
         self.marked = frozenset()
         self.hand_over = None
         self.offer = None
-        self.turn_reset()
+        self.board.turn_reset()
         self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
         m = self.match
         cur = m.current if m is not None else None
@@ -356,10 +328,7 @@ class SeatedTable(Generic[U]):
         if r.game != self.game_id or r.screen != "table" or self.watching is not None:
             return
         if m is None:
-            self.app.route = Route("home")
-            self.page.replace_hash("#/")
-            self.app.notice = problem
-            self.app.render()
+            self.app.go_home(problem)
             return
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
@@ -369,7 +338,7 @@ class SeatedTable(Generic[U]):
 
     def line_of(self, m: Match) -> str | None:
         """The home tile's line of ``m`` (kept in its save): none once it is over."""
-        return None if m.over else self.line(m)
+        return None if m.over else self.board.line(m)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
@@ -411,7 +380,7 @@ class SeatedTable(Generic[U]):
             self.app.cue("won" if any(m.setup.seats[w].human for w in out.winners) else "lost")
 
     def keys(self) -> str:
-        return "Escape"
+        return self.board.keys
 
     def say(self, text: str, kind: str = "info") -> None:
         self.page.text("mt-msg", text, f"msg {kind}")
@@ -449,10 +418,7 @@ class SeatedTable(Generic[U]):
             try:
                 setup = setup_from_query(self.game_id, route.query, route.deal)
             except SetupError as e:
-                self.app.notice = f"This {self.info.name} link cannot be played: {e}."
-                self.page.replace_hash("#/")
-                self.app.route = Route("home")
-                self.app.render()
+                self.app.go_home(f"This {self.info.name} link cannot be played: {e}.")
                 return
             m = self.match
             if m is not None and m.deal == route.deal and m.setup.seats == setup.seats and (
@@ -485,7 +451,7 @@ class SeatedTable(Generic[U]):
         self.marked = frozenset()
         self.computers.paused = False
         self.hand_over = None
-        self.turn_reset()
+        self.board.turn_reset()
         if watch:
             self.watching = m
         else:
@@ -503,10 +469,7 @@ class SeatedTable(Generic[U]):
         try:
             setup = setup_from_query(self.game_id, route.query, route.deal, watch=True)
         except SetupError as e:
-            self.app.notice = f"This watch link cannot be played: {e}."
-            self.page.replace_hash("#/")
-            self.app.route = Route("home")
-            self.app.render()
+            self.app.go_home(f"This watch link cannot be played: {e}.")
             return
         self.computers.fastest = route.param("speed") == "fastest"
         self.page.data("outcome", None)
@@ -555,24 +518,30 @@ class SeatedTable(Generic[U]):
         self.computers.kick()
 
     def render_board(self) -> None:
+        """The board and the dock; then the board says again what is still true."""
+        self.draw_board()
+        self.board.after_render()
+
+    def draw_board(self) -> None:
         m = self.shown
         if m is None or self.covered(m):
             return
         if self.run is not None:
-            self.guide_mark(self.run.expected())
+            self.board.guide_mark(self.run.expected())
         seat = self.viewer(m)
         cur = m.current
         interactive = (not m.watch and not m.over and cur is not None
                        and m.setup.seats[cur].human and self.computers.runner is None
                        and self.hand_over is None)
         if m.over:
-            html = self.end_html(m) + self.board_html(m, seat, False)
+            html = self.end_html(m) + self.board.board_html(m, seat, False)
         elif self.hand_over is not None:
-            html = self.hand_over_html(m) + self.board_html(m, seat, False)
+            html = self.board.hand_over_html(m) + self.board.board_html(m, seat, False)
         else:
-            html = self.since_html(m, seat, interactive) + self.board_html(m, seat, interactive)
+            html = (self.since_html(m, seat, interactive)
+                    + self.board.board_html(m, seat, interactive))
         self.page.region("mt-board", html)
-        self.page.region("mt-dock", self.dock_html(m, seat, interactive and not m.over))
+        self.page.region("mt-dock", self.board.dock_html(m, seat, interactive and not m.over))
         self.page.region("mt-extra", screens.extra_html(m, self.info.name,
                                                         self.computers.paused))
         self.page.region("mt-log", screens.log_html(m))
@@ -595,8 +564,7 @@ class SeatedTable(Generic[U]):
         record = None if m.watch or m is self.guided else self.saves.record()
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
-        return screens.end_html(m, m.result_text(out),
-                                screens.scores_html(m, self.score_caption(m)), record) + note
+        return self.board.end_html(m, record, note)
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:
@@ -618,11 +586,11 @@ class SeatedTable(Generic[U]):
         shown = copy.copy(m)
         shown.state = state
         seat = self.viewer(m)
-        marked, self.marked = self.marked, self.marks(origin, state)
+        marked, self.marked = self.marked, self.board.marks(origin, state)
         try:
-            html = (screens.replay_html(k, steps) if head is None else head) + self.board_html(
-                shown, seat, False)
-            dock = dock_head + self.dock_html(shown, seat, False)
+            html = ((screens.replay_html(k, steps) if head is None else head)
+                    + self.board.board_html(shown, seat, False))
+            dock = dock_head + self.board.dock_html(shown, seat, False)
         finally:
             self.marked = marked
         self.page.region("mt-board", html)
@@ -643,7 +611,7 @@ class SeatedTable(Generic[U]):
             return
         if not self.guide_click(ev):
             return
-        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        handler = self.actions.get(ev.action)
         if handler is not None:
             handler(ev)
             return
@@ -655,7 +623,7 @@ class SeatedTable(Generic[U]):
             self.say("Wait for your turn: the computers are playing.", "refusal")
             self.computers.kick()  # left to another tab until now: they play on here
             return
-        tap = self.board_click(m, cur, ev)
+        tap = self.board.click(m, cur, ev)
         if tap is not None:
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
@@ -674,7 +642,7 @@ class SeatedTable(Generic[U]):
         if (m.over or m.watch or cur is None or not m.setup.seats[cur].human
                 or self.covered(m) or self.computers.runner is not None):
             return
-        tap = self.board_key(m, cur, key)
+        tap = self.board.key(m, cur, key)
         if tap is not None:
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
@@ -682,7 +650,14 @@ class SeatedTable(Generic[U]):
     def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
                 refusal: bool) -> None:
         """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
-        does, in a guided game, anything but what the step asks for)."""
+        does, in a guided game, anything but what the step asks for). The board hears of them
+        before and after, whatever came of them."""
+        self.board.before_steps(m, seat, actions)
+        self.apply_steps(m, seat, actions, message, refusal)
+        self.board.after_steps(m, seat, actions)
+
+    def apply_steps(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
+                    refusal: bool) -> None:
         if actions:
             before, count = m.state, m.actions
             problem = self.run.check(actions) if self.run is not None else None
@@ -708,18 +683,34 @@ class SeatedTable(Generic[U]):
             else:
                 self.app.cue("placed")
             if m.current != seat or m.over:
-                m.log.append(LogLine(seat, self.describe_turn(m, self.turn_start(before),
-                                                                 actions, seat),
-                                        self.hand_of(m.state)))
+                m.log.append(self.log_line(m, self.turn_start(before), actions, seat))
                 m.seen[seat] = len(m.log)
                 self.undo = []
-                self.turn_reset()
-                self.check_hand_over(before, m)
+                self.board.turn_reset()
+                self.board.check_hand_over(before, m)
             self.save()
         self.render_board()
         if message:
             self.say(message, "refusal" if refusal else "info")
         self.after_change()
+
+    def log_line(self, m: Match, start: Any, actions: Sequence[Any], seat: int) -> LogLine:
+        """The log's line of ``seat``'s turn from ``start`` to now, in the hand it ended in."""
+        return LogLine(seat, self.board.describe_turn(m, start, actions, seat),
+                       self.board.hand_of(m.state))
+
+    # --- the board's answers, for the computers' turns and the replays ---
+    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+        return self.board.describe_turn(m, before, actions, seat)
+
+    def marks(self, before: Any, after: Any) -> frozenset[str]:
+        return self.board.marks(before, after)
+
+    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+        return self.board.flights(m, before, after)
+
+    def check_hand_over(self, before: Any, m: Match) -> None:
+        self.board.check_hand_over(before, m)
 
     def turn_start(self, before: Any) -> Any:
         """The state the turn started from (for the log line): the first undo point."""
@@ -816,6 +807,8 @@ class SeatedTable(Generic[U]):
 
     def act_mt_next_hand(self, _ev: Event | None) -> None:
         self.hand_over = None
+        if self.board.next_hand(self.match):
+            return
         self.render_board()
         self.after_change()
 
@@ -827,11 +820,15 @@ class SeatedTable(Generic[U]):
 
     def act_mt_keep(self, _ev: Event | None) -> None:
         self.offer = None
-        self.page.replace_hash(f"#/{self.game_id}")
-        self.app.route = Route("table", game=self.game_id)
+        self.app.settle(Route("table", game=self.game_id), f"#/{self.game_id}")
         self.render()
 
     def act_mt_undo(self, _ev: Event | None) -> None:
+        self.board.undoing()
+        self.undo_turn()
+
+    def undo_turn(self) -> None:
+        """Back to the state before the person's last step of this turn."""
         m = self.match
         if m is None or not self.undo or self.computers.runner is not None:
             self.say("Nothing to undo in this turn.", "refusal")

@@ -53,8 +53,9 @@ def declared(game_id: str) -> Declared:
 
 
 def table_class(game_id: str) -> TableClass:
-    """The ``Table`` of the game's package: the game's code, imported now."""
-    return cast(TableClass, _module(game_id, "table").Table)
+    """The ``TABLE`` of the game's package (bound where mypy checks it): the game's code,
+    imported now."""
+    return cast(TableClass, _module(game_id, "table").TABLE)
 
 
 def hint(game_id: str) -> Hint | None:

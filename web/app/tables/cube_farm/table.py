@@ -1,6 +1,6 @@
-"""Cube Farm's table: the shell's seated table plus the floor plan of :mod:`.board` (the
-floor in the frame's field, the hand and actions in its dock; taps, walks, the computers'
-flights, the Hint from the Strong computer's advice).
+"""Cube Farm's board at the table core: the floor plan of :mod:`.board` (the floor in the
+frame's field, the hand and actions in its dock; taps, walks, the computers' flights, the Hint
+from the Strong computer's advice).
 
 A hand's end stops the table (``hand_over``) so everyone can follow the scoring walks player
 by player; *Next hand* deals on (the engine's ``next hand`` action of whoever starts it).
@@ -8,25 +8,38 @@ by player; *Next hand* deals on (the engine's ``next hand`` action of whoever st
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from app.board import BoardClass, Core, Handler
 from app.kit import Tap
+from app.seated.plain import PlainBoard
 from app.seated.seats import LogLine, Match
 from app.seated.table import SeatedTable
-from app.table import Event, Host
+from app.table import Event, Host, TableClass
 from app.tables.cube_farm import board as cu
 from engine.games.cube_farm.rules import HAND_OVER, OVER, CFAction, CFState, NextHand, Place
 from engine.protocol import Action
 
 
-class Table(SeatedTable[cu.TurnUI]):
-    game_id = "cube-farm"
+class CubeFarmBoard(PlainBoard[cu.TurnUI]):
+    keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
+    # taps that never change the game (a guided game lets them through)
+    guide_allows = frozenset({"cf-show", "cf-step"})
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app, cu.TurnUI())
+    def __init__(self, core: Core[cu.TurnUI]) -> None:
+        super().__init__(core)
+        self.game = core.game
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
+        # before a person's steps: the state, the turn's first state and the log's length
+        self.before: tuple[CFState, CFState, int] | None = None
+        self.actions: Mapping[str, Handler] = {
+            "cf-show": self.act_cf_show, "cf-step": self.act_cf_step,
+            "cf-hint": self.act_cf_hint}
+
+    def fresh_ui(self) -> cu.TurnUI:
+        return cu.TurnUI()
 
     def key_of(self, m: Match) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
@@ -36,53 +49,51 @@ class Table(SeatedTable[cu.TurnUI]):
         return self.game.view(m.state, seat)
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return cu.board_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
-                             marked=self.marked, key_=self.key_of(m))
+        return cu.board_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
+                             marked=self.t.marked, key_=self.key_of(m))
 
     def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
         self.live = interactive
-        return cu.dock_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
-                            undo=bool(self.undo), hand_over=self.hand_over is not None)
+        return cu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
+                            undo=bool(self.t.undo), hand_over=self.t.hand_over is not None)
 
-    def render_board(self) -> None:
-        """The shell's redraw clears the message line; what the player is to do now goes back
-        in it (a tap's own message, said after this, takes its place)."""
-        super().render_board()
-        m = self.shown
-        if m is not None and not self.covered(m) and self.live and self.run is None:
-            text = cu.prompt(self.view(m, self.viewer(m)), self.ui, True)
+    def after_render(self) -> None:
+        """The redraw cleared the message line; what the player is to do now goes back in it
+        (a tap's own message, said after this, takes its place)."""
+        t = self.t
+        m = t.shown
+        if m is not None and not t.covered(m) and self.live and t.run is None:
+            text = cu.prompt(self.view(m, t.viewer(m)), t.ui, True)
             if text:
-                self.say(text)
+                t.say(text)
 
     def guide_mark(self, expected: list[Any]) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the card shown
         where it goes (unless the player picked another card to look at), the cubicle to
         claim ringed."""
-        m = self.shown
+        t = self.t
+        m = t.shown
         if not expected or m is None:
-            self.ui = replace(self.ui, hint=None)
+            t.ui = replace(t.ui, hint=None)
             return
         a = expected[0]
-        if isinstance(a, Place) and self.ui.card is None:
-            self.ui, _ = cu.advice_ui(self.view(m, self.viewer(m)), self.ui, a)
+        if isinstance(a, Place) and t.ui.card is None:
+            t.ui, _ = cu.advice_ui(self.view(m, t.viewer(m)), t.ui, a)
         else:
-            self.ui = replace(self.ui, hint=str(a))
+            t.ui = replace(t.ui, hint=str(a))
 
     def flights(self, m: Match, before: CFState, after: CFState) -> list[tuple[str, str | None]]:
-        seat = self.viewer(m)
+        seat = self.t.viewer(m)
         return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
-        return cu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+    def click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
+        return cu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
 
-    def board_key(self, m: Match, seat: int, key: str) -> Tap[cu.TurnUI, Any] | None:
-        return cu.key(self.view(m, seat), self.ui, key)
-
-    def keys(self) -> str:
-        return "Escape Enter r R n N p P 1 2 3 4 5 6"
+    def key(self, m: Match, seat: int, key: str) -> Tap[cu.TurnUI, Any] | None:
+        return cu.key(self.view(m, seat), self.t.ui, key)
 
     def turn_reset(self) -> None:
-        self.ui = cu.TurnUI(step=self.ui.step)
+        self.t.ui = cu.TurnUI(step=self.t.ui.step)
 
     def hand_of(self, state: CFState) -> int:
         return int(state.hand)
@@ -97,7 +108,7 @@ class Table(SeatedTable[cu.TurnUI]):
 
     def line(self, m: Match) -> str:
         s = m.state
-        seat = self.viewer(m)
+        seat = self.t.viewer(m)
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
     # --- a hand's end ---
@@ -105,85 +116,97 @@ class Table(SeatedTable[cu.TurnUI]):
         if m.watch:
             return
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
-            self.ui = cu.TurnUI()
+            self.t.ui = cu.TurnUI()
             if m.state.phase == HAND_OVER:
-                self.hand_over = tuple(m.state.history[-1])
+                self.t.hand_over = tuple(m.state.history[-1])
 
-    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
-                refusal: bool) -> None:
+    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
         before: CFState = m.state
-        start: CFState = self.turn_start(before)
-        count = len(m.log)
-        super().perform(m, seat, actions, message, refusal)
-        # With two players the one who ends a hand also deals the next: the shell sees the
-        # same person still to play, so close the turn here (log line, scoring stop).
+        self.before = (before, self.t.turn_start(before), len(m.log))
+
+    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+        """With two players the one who ends a hand also deals the next: the core sees the
+        same person still to play, so the turn is closed here (log line, scoring stop)."""
+        if self.before is None:
+            return
+        before, start, count = self.before
+        self.before = None
         if (m.state is not before and m.state.phase == HAND_OVER and before.phase != HAND_OVER
                 and m.current == seat and len(m.log) == count):
             line = cu.describe_turn(self.game.view(start, seat), self.view(m, seat), seat,
                                     m.names()[seat])
             m.log.append(LogLine(seat, line, m.state.hand))
             m.seen[seat] = len(m.log)
-            self.undo = []
+            self.t.undo = []
             self.check_hand_over(before, m)
-            self.save()
-            self.render_board()
+            self.t.save()
+            self.t.render_board()
 
-    def act_mt_next_hand(self, _ev: Event | None) -> None:
-        m = self.match
-        self.hand_over = None
-        self.ui = cu.TurnUI()
+    def next_hand(self, m: Match | None) -> bool:
+        """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""
+        t = self.t
+        t.ui = cu.TurnUI()
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
-            if cur is not None and m.setup.seats[cur].human and not self.covered(m):
-                self.perform(m, cur, [NextHand()], None, False)
-                self.undo = []  # dealing is not undone
-                return
-        self.render_board()
-        self.after_change()
+            if cur is not None and m.setup.seats[cur].human and not t.covered(m):
+                t.perform(m, cur, [NextHand()], None, False)
+                t.undo = []  # dealing is not undone
+                return True
+        return False
 
-    def act_mt_undo(self, ev: Event | None) -> None:
+    def undoing(self) -> None:
         """The card taken back: nothing picked, shown or hinted for the turn it left."""
-        self.ui = cu.TurnUI(step=self.ui.step)
-        super().act_mt_undo(ev)
+        self.t.ui = cu.TurnUI(step=self.t.ui.step)
 
-    # --- taps that never change the game (a guided game lets them through) ---
-    guide_allows = frozenset({"cf-show", "cf-step"})
-
+    # --- taps that never change the game ---
     def act_cf_show(self, ev: Event) -> None:
-        m = self.shown
+        t = self.t
+        m = t.shown
         if m is None:
             return
         try:
             pos = (int(ev.get("x")), int(ev.get("y")))
         except (TypeError, ValueError):
             return
-        self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
-        self.render_board()
-        view = self.view(m, self.viewer(m))
+        t.ui = replace(t.ui, show=None if t.ui.show == pos else pos)
+        t.render_board()
+        view = self.view(m, t.viewer(m))
         cub = view.board.cubicle_at(pos)
         if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
-                self.ui.step, m.state.players):
+                t.ui.step, m.state.players):
             return  # its line in the scoring says it, lit
-        self.say(cu.walks_message(view, pos, m.names()))
+        t.say(cu.walks_message(view, pos, m.names()))
 
     def act_cf_step(self, ev: Event) -> None:
-        m = self.shown
+        t = self.t
+        m = t.shown
         if m is None:
             return
         try:
             d = int(ev.get("d"))
         except (TypeError, ValueError):
             d = 1
-        step = min(max(self.ui.step + d, 0), m.state.players)
-        self.ui = replace(self.ui, step=step, show=None)
-        self.render_board()
+        step = min(max(t.ui.step + d, 0), m.state.players)
+        t.ui = replace(t.ui, step=step, show=None)
+        t.render_board()
 
     # --- the Hint: what the Strong computer would do ---
     def act_cf_hint(self, _ev: Event | None) -> None:
-        self.ask_hint("Thinking about the best play…", "advice", self.show_hint)
+        self.t.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
     def show_hint(self, m: Match, seat: int, state: CFState, answer: dict[str, Any]) -> None:
         action = self.game.parse_action(answer["action"])
-        self.ui, text = cu.advice_ui(self.game.view(state, seat), self.ui, action)
-        self.render_board()
-        self.say(text, "hint")
+        self.t.ui, text = cu.advice_ui(self.game.view(state, seat), self.t.ui, action)
+        self.t.render_board()
+        self.t.say(text, "hint")
+
+
+BOARD: BoardClass[cu.TurnUI] = CubeFarmBoard
+
+
+def Table(app: Host) -> SeatedTable[cu.TurnUI]:
+    """Cube Farm's table: the core with this board."""
+    return SeatedTable(app, "cube-farm", BOARD)
+
+
+TABLE: TableClass = Table

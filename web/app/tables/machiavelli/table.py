@@ -1,88 +1,96 @@
-"""Machiavelli's table: the shell's seated table plus the board of :mod:`.board` (the melds
-in the frame's field; the hand and the actions in its dock; taps and drops, the exact Hint,
-log lines, the computers' card flights), the card just drawn, and the penalty points: of the
-hand, or of a match hand by hand.
+"""Machiavelli's board at the table core: the board of :mod:`.board` (the melds in the frame's
+field; the hand and the actions in its dock; taps and drops, the exact Hint, log lines, the
+computers' card flights), the card just drawn, and the penalty points: of the hand, or of a
+match hand by hand.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from app.board import BoardClass, Core, Handler
 from app.kit import Tap, esc
 from app.seated import screens
+from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
-from app.table import Event, Host
+from app.storage import Record
+from app.table import Event, Host, TableClass
 from app.tables.machiavelli import board as mu
 from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
 from engine.protocol import Action
 
 
-class Table(SeatedTable[mu.TurnUI]):
-    game_id = "machiavelli"
+class MachiavelliBoard(PlainBoard[mu.TurnUI]):
+    keys = "Escape e E d D r R u U z Z h H . n N s S j J"
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app, mu.TurnUI())
+    def __init__(self, core: Core[mu.TurnUI]) -> None:
+        super().__init__(core)
+        self.game = core.game
         # the card a person just drew: (seat, hand number, card), marked in that hand until
         # the person's next action
         self.drawn: tuple[int, int, Card] | None = None
+        self.hand: tuple[Card, ...] = ()  # the person's hand before their steps
+        self.hand_no = 0
+        self.actions: Mapping[str, Handler] = {"m-undo": self.act_m_undo,
+                                               "m-hint": self.act_m_hint}
+
+    def fresh_ui(self) -> mu.TurnUI:
+        return mu.TurnUI()
 
     def view(self, m: Match, seat: int) -> MView:
         view: MView = self.game.view(m.state, seat)
         return view
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
-                             marked=self.marked)
+        return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
+                             marked=self.t.marked)
 
     def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
         view = self.view(m, seat)
         d = self.drawn
         drawn = d[2] if d is not None and d[:2] == (seat, view.hand_no) else None
-        return mu.dock_html(view, self.ui, m.names(), interactive=interactive, drawn=drawn)
+        return mu.dock_html(view, self.t.ui, m.names(), interactive=interactive, drawn=drawn)
 
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
-        t = mu.tap(self.view(m, seat), self.ui, ev.action, ev.data or {})
+    def click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
+        t = mu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
-            self.page.focus("m-keep")
+            self.t.page.focus("m-keep")
         return t
 
-    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
-                refusal: bool) -> None:
-        """A person's steps, as the shell performs them; a draw remembers the card drawn (it
-        is marked in the hand until the person acts again)."""
-        hand, hand_no = m.state.hands[seat], m.state.hand_no
+    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+        """A draw remembers the card drawn (marked in the hand until the person acts again):
+        the hand before, to find it."""
+        self.hand, self.hand_no = m.state.hands[seat], m.state.hand_no
         if actions:
             self.drawn = None
-        super().perform(m, seat, actions, message, refusal)
-        if any(isinstance(a, Draw) for a in actions) and m.state.hand_no == hand_no:
-            new = Counter(m.state.hands[seat]) - Counter(hand)
-            self.drawn = next(((seat, hand_no, c) for c in new), None)
+
+    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+        if any(isinstance(a, Draw) for a in actions) and m.state.hand_no == self.hand_no:
+            new = Counter(m.state.hands[seat]) - Counter(self.hand)
+            self.drawn = next(((seat, self.hand_no, c) for c in new), None)
 
     def guide_mark(self, expected: list[Any]) -> None:
         """A guided game's next step is marked as the Hint's next step is."""
-        self.ui = replace(self.ui, hint=mu.HintInfo(0, True, tuple(expected))
-                          if expected else None)
+        self.t.ui = replace(self.t.ui, hint=mu.HintInfo(0, True, tuple(expected))
+                            if expected else None)
 
-    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
+    def key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         k = key.lower()
-        if k in ("u", "z"):  # Undo and Hint are the shell's and the worker's
+        if k in ("u", "z"):  # Undo and Hint are the core's and the worker's
             self.act_m_undo(None)
             return None
         if k == "h":
             self.act_m_hint(None)
             return None
-        return mu.key(self.view(m, seat), self.ui, key)
-
-    def keys(self) -> str:
-        return "Escape e E d D r R u U z Z h H . n N s S j J"
+        return mu.key(self.view(m, seat), self.t.ui, key)
 
     def turn_reset(self) -> None:
-        self.ui = self.ui.cleared()
+        self.t.ui = self.t.ui.cleared()
 
     def hand_of(self, state: MState) -> int:
         return int(state.hand_no)
@@ -97,7 +105,7 @@ class Table(SeatedTable[mu.TurnUI]):
             if points:
                 m.hands.append(points)
             if not m.over and not m.watch:  # a watched match goes straight on
-                self.hand_over = tuple(points)
+                self.t.hand_over = tuple(points)
 
     def describe_turn(self, m: Match, before: MState, actions: Sequence[MAction],
                       seat: int) -> str:
@@ -112,7 +120,7 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def line(self, m: Match) -> str:
         s: MState = m.state
-        seat = self.viewer(m)
+        seat = self.t.viewer(m)
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
@@ -120,10 +128,10 @@ class Table(SeatedTable[mu.TurnUI]):
         return ("Penalty points, hand by hand" if m.state.config.match_limit
                 else "Cards left in hand and their penalty points")
 
-    def end_html(self, m: Match) -> str:
+    def end_html(self, m: Match, record: Record | None, note: str) -> str:
+        """The end, with Machiavelli's own table of points (and no daily note)."""
         out = m.outcome
         assert out is not None
-        record = None if m.watch or m is self.guided else self.saves.record()
         return screens.end_html(m, m.result_text(out), self.scores_html(m), record)
 
     def scores_html(self, m: Match) -> str:
@@ -153,7 +161,7 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def hand_over_html(self, m: Match) -> str:
         s: MState = m.state
-        points = self.hand_over or ()
+        points = self.t.hand_over or ()
         rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
                        for n, p, t in zip(m.names(), points, s.scores, strict=False))
         return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
@@ -165,17 +173,28 @@ class Table(SeatedTable[mu.TurnUI]):
                 f'data-action="mt-next-hand" data-testid="mt-next-hand">Next hand</button></div>'
                 f"</section>")
 
-    # --- the Hint, thought out in the worker ---
-    def act_m_undo(self, ev: Event | None) -> None:
-        self.ui = self.ui.cleared()
-        self.act_mt_undo(ev)
+    # --- Undo that forgets the selection, and the Hint, thought out in the worker ---
+    def act_m_undo(self, _ev: Event | None) -> None:
+        self.t.ui = self.t.ui.cleared()
+        self.t.undo_turn()
 
     def act_m_hint(self, _ev: Event | None) -> None:
-        self.ask_hint("Thinking about the best play…", "hint", self.show_hint)
+        self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
     def show_hint(self, m: Match, seat: int, _state: MState, answer: dict[str, Any]) -> None:
         h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
                         tuple(self.game.parse_action(s) for s in answer["steps"]))
-        self.ui = replace(self.ui, hint=h)
-        self.render_board()
-        self.say(mu.hint_message(h, self.view(m, seat)), "hint")
+        self.t.ui = replace(self.t.ui, hint=h)
+        self.t.render_board()
+        self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
+
+
+BOARD: BoardClass[mu.TurnUI] = MachiavelliBoard
+
+
+def Table(app: Host) -> SeatedTable[mu.TurnUI]:
+    """Machiavelli's table: the core with this board."""
+    return SeatedTable(app, "machiavelli", BOARD)
+
+
+TABLE: TableClass = Table

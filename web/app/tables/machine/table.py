@@ -1,18 +1,20 @@
-"""Perpetual-Motion Machine's table: the shell's seated table plus the board of :mod:`.board`
-(mats, display, hand, the three choices, log lines), and the Hint (what a Strong computer would
-do, thought out in the worker).
+"""Perpetual-Motion Machine's board at the table core: the board of :mod:`.board` (mats,
+display, hand, the three choices, log lines), and the Hint (what a Strong computer would do,
+thought out in the worker).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from app.board import BoardClass, Core, Handler
 from app.kit import Tap
+from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
-from app.table import Event, Host
+from app.table import Event, Host, TableClass
 from app.tables.machine import board as mu
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -31,34 +33,43 @@ from engine.games.machine.rules import (
 )
 
 
-class Table(SeatedTable[mu.TurnUI]):
-    game_id = "machine"
+class MachineBoard(PlainBoard[mu.TurnUI]):
+    keys = "Escape d D s S t T x X p P o O a A m M h H"
+    # looking around works any time, also during the computers' turns and a guided game
+    guide_allows = frozenset({"mm-opp", "mm-sort", "mm-aid", "mm-mat"})
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app, mu.TurnUI())
+    def __init__(self, core: Core[mu.TurnUI]) -> None:
+        super().__init__(core)
+        self.game = core.game
         # seat -> the mats when that person last tapped
         self.seen: dict[int, tuple[PlayerMat, ...]] = {}
         # seat -> the hand when that person last acted: what came in since is marked
         self.held: dict[int, tuple[Card, ...]] = {}
         self.held_before: dict[int, tuple[Card, ...]] = {}  # restored on a refusal
         self.hint_at: int | None = None  # the action count the hint was thought out for
+        self.actions: Mapping[str, Handler] = {
+            "mm-opp": self.look, "mm-sort": self.look, "mm-aid": self.look,
+            "mm-mat": self.look, "mm-hint": self.act_mm_hint}
+
+    def fresh_ui(self) -> mu.TurnUI:
+        return mu.TurnUI()
 
     def view(self, m: Match, seat: int) -> MachineView:
         view: MachineView = self.game.view(m.state, seat)
         return view
 
     def board_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return mu.table_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+        return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                              marked=self.all_marks(m, seat))
 
     def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
-        return mu.dock_html(self.view(m, seat), self.ui, m.names(), interactive=interactive,
+        return mu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                             marked=self.all_marks(m, seat), fresh=self.fresh(m, seat))
 
     def all_marks(self, m: Match, seat: int) -> frozenset[str]:
         """The computers' changes since the person last acted, and the person's own new
         sections and limits since their last tap."""
-        return mu.mat_marks(self.seen.get(seat), m.state.mats) | self.marked
+        return mu.mat_marks(self.seen.get(seat), m.state.mats) | self.t.marked
 
     def fresh(self, m: Match, seat: int) -> frozenset[str]:
         """The cards that came into ``seat``'s hand with that person's last action (a card
@@ -68,43 +79,43 @@ class Table(SeatedTable[mu.TurnUI]):
             return frozenset()
         return frozenset(str(c) for c in m.state.hands[seat] if c not in held)
 
-    def render_board(self) -> None:
-        """The table; then the hint again while it is true (every redraw clears the message
-        line, and a hint speaks of the table it was thought out for)."""
-        super().render_board()
-        m = self.shown
-        if self.ui.hint is None or m is None:
+    def after_render(self) -> None:
+        """The hint again while it is true (every redraw clears the message line, and a hint
+        speaks of the table it was thought out for)."""
+        m = self.t.shown
+        if self.t.ui.hint is None or m is None:
             return
-        if self.hint_at != m.actions or self.person_to_move() is None:
-            self.ui = replace(self.ui, hint=None, hint_text=None)
+        if self.hint_at != m.actions or self.t.person_to_move() is None:
+            self.t.ui = replace(self.t.ui, hint=None, hint_text=None)
             return
-        if self.ui.hint_text:
-            self.say(self.ui.hint_text, "hint")
+        if self.t.ui.hint_text:
+            self.t.say(self.t.ui.hint_text, "hint")
 
     def guide_mark(self, expected: list[Any]) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the pair chosen,
         the display card or Draw ringed, the cards of a trade or a set selected."""
-        m = self.shown
+        m = self.t.shown
+        ui = self.t.ui
         if not expected or m is None:
-            self.ui = replace(self.ui, hint=None, hint_text=None)
+            self.t.ui = replace(ui, hint=None, hint_text=None)
             return
         a = expected[0]
         cards = [str(x.card) for x in expected if isinstance(x, Trade | Discard)] or [
             str(c) for c in getattr(a, "cards", ())]
-        pair = " ".join(str(a).split()[1:]) if isinstance(a, Setup) else self.ui.pair
-        self.ui = replace(self.ui, hint=str(a), hint_text=None, pair=pair,
-                          picked=self.ui.picked or tuple(cards))
+        pair = " ".join(str(a).split()[1:]) if isinstance(a, Setup) else ui.pair
+        self.t.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
+                            picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
-    def board_click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
-        return self.finished(m, seat, mu.tap(self.view(m, seat), self.ui, ev.action,
+    def click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
+        return self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
                                              ev.data or {}))
 
-    def board_key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
+    def key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
-        t = mu.key(self.view(m, seat), self.ui, key)
+        t = mu.key(self.view(m, seat), self.t.ui, key)
         return None if t is None else self.finished(m, seat, t)
 
     def finished(self, m: Match, seat: int, t: Tap[mu.TurnUI, Any]
@@ -121,22 +132,18 @@ class Table(SeatedTable[mu.TurnUI]):
                 for a in actions:
                     state = self.game.apply(state, a)
             except IllegalAction:
-                state = None  # the shell applies them again and shows the engine's reason
+                state = None  # the core applies them again and shows the engine's reason
             if (state is not None and self.game.current_player(state) == seat
                     and state.phase in (TRADING, TAKING)):
                 actions.append(Stop())
         return replace(t, actions=tuple(actions))
 
     def refused(self) -> None:
-        super().refused()
         self.held = self.held_before  # a refused tap is no action: its marks stay
 
-    def keys(self) -> str:
-        return "Escape d D s S t T x X p P o O a A m M h H"
-
     def turn_reset(self) -> None:
-        self.ui = mu.TurnUI(sort=self.ui.sort, aid=self.ui.aid, opp=self.ui.opp,
-                            mat=self.ui.mat)
+        ui = self.t.ui
+        self.t.ui = mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
     def describe_turn(self, m: Match, before: MachineState, actions: Sequence[MachineAction],
                       seat: int) -> str:
@@ -158,7 +165,7 @@ class Table(SeatedTable[mu.TurnUI]):
               ) -> list[tuple[MachineState, MachineState]]:
         """The single steps from ``before`` to ``after``, from the computers' record of the
         states since the person acted (one step when they are not in it)."""
-        states = self.computers.replay
+        states = self.t.replay_states
         ids = [id(s) for s in states]
         if id(before) in ids and id(after) in ids:
             i, j = ids.index(id(before)), ids.index(id(after))
@@ -174,7 +181,7 @@ class Table(SeatedTable[mu.TurnUI]):
 
     def line(self, m: Match) -> str:
         s: MachineState = m.state
-        seat = self.viewer(m)
+        seat = self.t.viewer(m)
         if s.phase == "setup":
             return "set-up"
         limit = f" of {s.max_rounds}" if s.max_rounds else ""
@@ -183,21 +190,18 @@ class Table(SeatedTable[mu.TurnUI]):
     def score_caption(self, m: Match) -> str:
         return "Cubes on the mat"
 
-    # --- looking around works any time, also during the computers' turns ---
     def look(self, ev: Event) -> None:
-        m = self.shown
-        if m is None or self.covered(m):
+        """Looking around (another mat, the sort, the aid): any time, the game unchanged."""
+        m = self.t.shown
+        if m is None or self.t.covered(m):
             return
-        t = mu.tap(self.view(m, self.viewer(m)), self.ui, ev.action, ev.data or {})
-        self.ui = t.ui
-        self.render_board()
-
-    act_mm_opp = act_mm_sort = act_mm_aid = act_mm_mat = look
-    guide_allows = frozenset({"mm-opp", "mm-sort", "mm-aid", "mm-mat"})
+        t = mu.tap(self.view(m, self.t.viewer(m)), self.t.ui, ev.action, ev.data or {})
+        self.t.ui = t.ui
+        self.t.render_board()
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
     def act_mm_hint(self, _ev: Event | None) -> None:
-        self.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
+        self.t.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
     def show_hint(self, m: Match, seat: int, state: MachineState,
                   answer: dict[str, Any]) -> None:
@@ -215,10 +219,21 @@ class Table(SeatedTable[mu.TurnUI]):
             follow = " The card is selected: tap Discard."
         elif isinstance(action, Setup):
             follow = " The pair is chosen: tap Place."
-        pair = (" ".join(str(action).split()[1:]) if isinstance(action, Setup)
-                else self.ui.pair)
+        ui = self.t.ui
+        pair = " ".join(str(action).split()[1:]) if isinstance(action, Setup) else ui.pair
         text = f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}"
-        self.ui = replace(self.ui, hint=str(action), hint_text=text, pair=pair,
-                          picked=tuple(cards) or self.ui.picked)
+        self.t.ui = replace(ui, hint=str(action), hint_text=text, pair=pair,
+                            picked=tuple(cards) or ui.picked)
         self.hint_at = m.actions
-        self.render_board()
+        self.t.render_board()
+
+
+BOARD: BoardClass[mu.TurnUI] = MachineBoard
+
+
+def Table(app: Host) -> SeatedTable[mu.TurnUI]:
+    """The Machine's table: the core with this board."""
+    return SeatedTable(app, "machine", BOARD)
+
+
+TABLE: TableClass = Table

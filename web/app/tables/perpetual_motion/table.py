@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import daily, stats
@@ -22,7 +22,7 @@ from app.routes import Route
 from app.settings import SPEEDS
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
-from app.table import Event, Host, SaveInfo
+from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
@@ -100,6 +100,17 @@ class Table:
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
         self.run: GuideRun | None = None
+        # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by)
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "guide-next": self.act_guide_next, "guide-skip": self.act_guide_skip,
+            "guide-leave": self.act_guide_leave, "guide-again": self.act_guide_again,
+            "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
+            "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
+            "restart-sure": self.act_restart_sure, "open-deal": self.act_open_deal,
+            "continue": self.act_continue, "stack": self.act_stack, "hint": self.act_hint,
+            "deal": self.act_deal, "autoplay": self.act_autoplay, "stop": self.act_stop,
+            "toggle-manual": self.act_toggle_manual, "sim-start": self.act_sim_start,
+            "sim-stop": self.act_sim_stop}
 
     # --- the shell's interface ---
     def load(self) -> str | None:
@@ -186,14 +197,10 @@ class Table:
             return
         s = self.session
         if s is None:
-            self.app.route = Route("home")
-            self.page.replace_hash("#/")
-            self.app.notice = problem
-            self.app.render()
+            self.app.go_home(problem)
             return
         if s.deal is not None:
-            self.app.route = Route("table", game=PM, deal=s.deal)
-            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+            self.app.settle(Route("table", game=PM, deal=s.deal), f"#/{PM}/deal/{s.deal}")
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
@@ -246,8 +253,7 @@ class Table:
         if self.session is not new:  # another tab's newer game is shown instead
             return
         if self.app.route.game == PM and self.app.route.screen == "table":
-            self.app.route = Route("table", game=PM, deal=deal)
-            self.page.replace_hash(f"#/{PM}/deal/{deal}")
+            self.app.settle(Route("table", game=PM, deal=deal), f"#/{PM}/deal/{deal}")
             self.render()
         else:
             self.app.go(f"#/{PM}/deal/{deal}")
@@ -390,7 +396,7 @@ class Table:
             self.render_controls()
             if ev.action == "keep-deal":
                 return
-        handler = getattr(self, "act_" + ev.action.replace("-", "_"), None)
+        handler = self.actions.get(ev.action)
         if handler is not None:
             handler(ev)
 
@@ -492,9 +498,8 @@ class Table:
 
     def act_continue(self, _ev: Event | None) -> None:
         s = self.session
-        if s is not None and s.deal is not None:
-            self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
-        self.app.route = Route("table", game=PM, deal=s.deal if s else None)
+        self.app.settle(Route("table", game=PM, deal=s.deal if s else None),
+                        f"#/{PM}/deal/{s.deal}" if s is not None and s.deal is not None else None)
         self.render()
 
     # --- actions: the table ---
@@ -881,3 +886,6 @@ class Table:
             if self.app.route.screen == "stats":
                 self.render_stats()
                 self.page.focus("sim-start")
+
+
+TABLE: TableClass = Table
