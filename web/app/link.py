@@ -27,11 +27,12 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from app.messages import (
     Batch,
     DeviceChange,
+    Event,
     Item,
     Refused,
     StoreItem,
@@ -195,13 +196,31 @@ class LinkEnv:
         return installed + " " + kept
 
 
+class Refusing(Protocol):
+    def refuse(self) -> None:
+        """The browser refused a write: said once, play goes on in memory."""
+
+
+class Served(Protocol):
+    """What the link needs of the app it serves (:class:`app.shell.App`)."""
+
+    @property
+    def store(self) -> Refusing: ...
+
+    def start(self) -> None: ...
+
+    def handle(self, ev: Event) -> None: ...
+
+    def flush(self) -> None: ...
+
+
 class Link:
     """The app as the page reaches it: :meth:`start`, :meth:`handle` and :meth:`next`, each
     answering a JSON list of items."""
 
     def __init__(self, snapshot_json: str,
                  fetch: Callable[[str], Awaitable[str | None]],
-                 make_app: Callable[[Page, LinkEnv], Any]) -> None:
+                 make_app: Callable[[Page, LinkEnv], Served]) -> None:
         snapshot = json.loads(snapshot_json)
         self.items: list[Item] = []
         self.waiter: asyncio.Future[None] | None = None
