@@ -294,12 +294,6 @@
         if (t[1] !== null && t[1] !== undefined) el.className = t[1];
       }
     }
-    if (u.values) {
-      for (const id of Object.keys(u.values)) {
-        const el = document.getElementById(id);
-        if (el) el.value = u.values[id];
-      }
-    }
     if (u.hidden) {
       for (const id of Object.keys(u.hidden)) {
         const el = document.getElementById(id);
@@ -326,10 +320,6 @@
       // A region was redrawn under the keyboard: keep the focus on the same control.
       const el = document.getElementById(focusId);
       if (el && !el.disabled) el.focus({ preventScroll: true });
-    }
-    if (u.reveal) {
-      const el = document.getElementById(u.reveal);
-      if (el && el.scrollIntoView) el.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from app import storage as pm
+from app.messages import Event
 from app.page import RecordingPage
 from app.routes import LINK_VERSION, parse_hash
 from app.seated import seats as st
@@ -322,7 +323,7 @@ def escaped(name: str) -> str:
 
 
 def click(app: Any, action: str, **data: str) -> None:
-    app.handle(json.dumps({"kind": "click", "action": action, "data": data}))
+    app.handle(Event("click", action=action, data=data))
 
 
 def test_names_keep_their_letters_and_lose_what_could_reorder_or_hide_text() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from app import daily
 from app.daily import Attempt, Book, daily_deal, share_text, streaks
+from app.messages import Event
 from app.seated.seats import Match, default_setup
 from app.storage import DictStore, Record
 from helpers.shell import boot, click, run_async, settle
@@ -267,7 +268,7 @@ def test_another_tabs_daily_result_is_shown_at_once() -> None:
     assert "Not played yet" in page.regions["screen"]
     book = Book({"2026-12-02": Attempt(True, "won in round 3", 9, "other-tab")})
     store.set(daily.book_key(PM), book.to_json())  # the other tab's write
-    app.handle(json.dumps({"kind": "storage", "key": daily.book_key(PM)}))
+    app.handle(Event("storage", key=daily.book_key(PM)))
     assert "won in round 3" in page.regions["screen"]
 
 
@@ -324,7 +325,7 @@ def test_the_daily_screen_turns_to_the_new_day_when_the_app_comes_back() -> None
     app, page, env = boot(DictStore(), f"#/{PM}/daily")
     assert 'data-date="2026-12-02"' in page.regions["screen"]
     env.date = "2026-12-03"  # the phone slept past midnight
-    app.handle(json.dumps({"kind": "visible"}))
+    app.handle(Event("visible"))
     screen = page.regions["screen"]
     assert 'data-date="2026-12-03"' in screen
     assert f'data-deal="{daily_deal(PM, "2026-12-03")}"' in screen

@@ -11,10 +11,11 @@ from typing import Any
 
 from app import settings as cfg
 from app import storage as g
+from app.messages import BotTurn, Event, ThinkRequest
 from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
-from app.think import think
+from app.think import answer
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -58,15 +59,15 @@ class SlowThinkEnv(FakeEnv):
         super().__init__(store)
         self.release = asyncio.Event()
 
-    async def think(self, request: str) -> str:
-        if json.loads(request).get("kind") == "bot":
+    async def think(self, request: ThinkRequest) -> str:
+        if isinstance(request, BotTurn):
             await self.release.wait()
-        return think(request)
+        return answer(request)
 
 
 def storage_event(app: Any, key: str) -> None:
     """What bridge.js sends when another tab wrote ``key``."""
-    app.handle(json.dumps({"kind": "storage", "key": key}))
+    app.handle(Event("storage", key=key))
 
 
 def stamp(store: DictStore, key: str) -> tuple[int, str]:
@@ -211,7 +212,7 @@ def test_seated_the_computers_play_on_in_the_tab_the_player_comes_back_to() -> N
         storage_event(b, g.save_key(M))
         tb = b.tables[M]
         assert tb.follower and tb.computers.runner is None and tb.match.current == 1
-        b.handle(json.dumps({"kind": "visible"}))  # the player is back on tab B
+        b.handle(Event("visible"))  # the player is back on tab B
         await settle(b)
         assert tb.match.current == 0 and tb.match.actions > ma.actions
         assert g.stamp_of(store.get(g.save_key(M)))[1] == b.store.tab

@@ -138,7 +138,8 @@ def test_a_save_with_no_line_written_by_another_tab_is_shown_on_the_home_screen(
     line = envelope.pop("tile")["line"]
     script = SCRIPT.replace("run_async(run())", (
         f"store.data[{key!r}] = {json.dumps(envelope)!r}\n"
-        f"app.handle(json.dumps({{'kind': 'storage', 'key': {key!r}}}))\n"
+        "from app.table import Event\n"
+        f"app.handle(Event('storage', key={key!r}))\n"
         "out.append({'at': 'storage', 'home': page.regions.get('screen', ''), **imported()})"))
     done = subprocess.run(
         [sys.executable, "-c", script, str(ROOT / "web"), str(TESTS), str(ROOT), "{}", "[]"],

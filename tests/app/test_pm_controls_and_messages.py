@@ -5,11 +5,11 @@ and "1 round", never "1 rounds"."""
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from typing import Any
 
 import pytest
+from app.messages import Event
 from app.tables.perpetual_motion import table as pm_table
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -29,7 +29,7 @@ def primaries(page: Any) -> list[str]:
 
 
 def key(app: Any, name: str) -> None:
-    app.handle(json.dumps({"kind": "key", "key": name}))
+    app.handle(Event("key", key=name))
 
 
 async def deal_until_a_move_waits(app: Any) -> Any:
@@ -178,7 +178,7 @@ def test_the_statistics_name_loops_of_one_round_in_the_singular() -> None:
     async def run() -> None:
         app, _page, _env = boot(address=f"#/{PM}/stats")
         await settle(app)
-        app.handle(json.dumps({"kind": "change", "action": "sim-games", "value": "1000"}))
+        app.handle(Event("change", action="sim-games", value="1000"))
         click(app, "sim-start")
         await settle(app)
         table = app.tables[PM]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app.messages import Event
 from app.tables.perpetual_motion import table as pm_table
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -182,7 +183,7 @@ def test_instant_chosen_midway_finishes_at_once(clock: Clock) -> None:
             await asyncio.sleep(0)
         assert 'data-testid="speed"' in page.regions["pm-controls"]  # to change it midway
         waited = clock.waited
-        app.handle(json.dumps({"kind": "change", "action": "speed", "value": "instant"}))
+        app.handle(Event("change", action="speed", value="instant"))
         await settle(app)
         assert ended(app.tables[PM]) == LOST_END
         assert clock.waited - waited < 0.9  # at most the step already being shown

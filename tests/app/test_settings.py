@@ -8,6 +8,7 @@ import json
 import re
 
 from app import settings as cfg
+from app.messages import Event
 from app.settings import Settings
 from app.storage import DictStore
 from helpers.shell import FakeEnv, boot, click, run_async, settle
@@ -19,8 +20,8 @@ OLD = '{"four_colour": true, "manual": true, "speed": "fast"}'  # as the older v
 
 
 def change(app: object, key: str, value: str) -> None:
-    app.handle(json.dumps({"kind": "change", "action": "setting-choice",  # type: ignore[attr-defined]
-                           "data": {"key": key}, "value": value}))
+    app.handle(Event("change", action="setting-choice",  # type: ignore[attr-defined]
+                     data={"key": key}, value=value))
 
 
 def switch_on(html: str, key: str) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from app import backup, tables
 from app import storage as g
+from app.messages import Event
 from app.seated.seats import Match
 from app.storage import DictStore, GameSaves, Record, TabStore
 from app.tables.perpetual_motion.session import Session
@@ -161,7 +162,7 @@ def test_a_replay_ends_as_the_game_did(game_id: str) -> None:
     click(app, "replay-next")
     click(app, "replay-back")
     assert page.dataset["replayStep"] == "1"
-    app.handle(json.dumps({"kind": "key", "key": "End"}))
+    app.handle(Event("key", key="End"))
     assert page.dataset["replayStep"] == str(replay.steps)
     board = page.regions["mt-board" if game_id != PM else "pm-board"]
     assert "the end" in board
@@ -234,7 +235,7 @@ def test_counted_once_across_two_tabs_of_the_app() -> None:
             stale.apply(a)
     tab_b.tables[PM].save()
     assert Record.load(device, PM).played == 1
-    tab_b.handle(json.dumps({"kind": "storage", "key": g.save_key(PM)}))
+    tab_b.handle(Event("storage", key=g.save_key(PM)))
     tab_b.tables[PM].save()
     env_b.go(f"#/{PM}/stats")
     assert "<dt>Played</dt><dd>1</dd>" in page_b.regions["screen"]

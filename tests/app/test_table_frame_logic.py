@@ -6,10 +6,10 @@ game in progress asks first."""
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 from app.kit import esc
+from app.messages import Event
 from app.seated import computers as comp
 from app.seated.table import SeatedTable
 from helpers.shell import boot, click, run_async, settle
@@ -129,7 +129,7 @@ def test_a_hand_on_show_is_covered_when_the_app_goes_to_the_background() -> None
         await settle(app)
         assert 'data-testid="m-hand"' in shown(page)
         page.regions.clear()
-        app.handle(json.dumps({"kind": "hidden"}))
+        app.handle(Event("hidden"))
         await settle(app)
         assert 'data-testid="cover"' in shown(page)
         assert 'data-testid="m-hand"' not in shown(page)

@@ -3,10 +3,10 @@ its games (``export``) and importing a file (``import_file``). From tests/app/te
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from app import storage as g
+from app.messages import Event
 from app.seated import seats as st
 from app.storage import DictStore
 
@@ -18,10 +18,10 @@ M = "machiavelli"
 
 def import_file(app: Any, text: str, size: int | None = None) -> None:
     """What the page's bridge sends once it has read the chosen file."""
-    app.handle(json.dumps({"kind": "file", "action": "import-file",
-                           "data": {"name": "games.json",
-                                    "size": str(len(text) if size is None else size)},
-                           "value": text}))
+    app.handle(Event("file", action="import-file",
+                     data={"name": "games.json",
+                           "size": str(len(text) if size is None else size)},
+                     value=text))
 
 
 def played_store() -> DictStore:

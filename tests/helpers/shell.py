@@ -6,14 +6,14 @@ own event loop (``run_async``). From tests/app/test_shell.py."""
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from typing import Any
 
+from app.messages import Event, ThinkRequest
 from app.page import RecordingPage
 from app.shell import App
 from app.storage import DictStore
-from app.think import think
+from app.think import answer
 
 
 class FakeEnv:
@@ -30,7 +30,7 @@ class FakeEnv:
     def go(self, hash_: str) -> None:
         self.address = hash_
         if self.app is not None:
-            self.app.handle(json.dumps({"kind": "route", "hash": hash_}))
+            self.app.handle(Event("route", hash=hash_))
 
     def base_url(self) -> str:
         return "https://example.org/cards/"
@@ -41,9 +41,9 @@ class FakeEnv:
     async def fetch_text(self, url: str) -> str | None:
         return f"<p>{url}</p>"
 
-    async def think(self, request: str) -> str:
+    async def think(self, request: ThinkRequest) -> str:
         await asyncio.sleep(0)
-        return think(request)
+        return answer(request)
 
     def on_update(self, callback: Any) -> None:
         pass
@@ -100,4 +100,4 @@ async def settle(app: App) -> None:
 
 
 def click(app: App, action: str, **data: str) -> None:
-    app.handle(json.dumps({"kind": "click", "action": action, "data": data}))
+    app.handle(Event("click", action=action, data=data))

@@ -9,8 +9,6 @@ one from the page's state every time.
 
 from __future__ import annotations
 
-from typing import Any
-
 import js
 
 from app.link import Link
@@ -38,11 +36,11 @@ class Calls:
     def hello(self) -> str:
         return "hello"
 
-    def start(self, snapshot: Any) -> str:
+    def start(self, snapshot: object) -> str:
         self.link = Link(str(snapshot), fetch_text, App)
         return self.link.start()
 
-    def handle(self, event: Any) -> str:
+    def handle(self, event: object) -> str:
         assert self.link is not None, "start comes first"
         return self.link.handle(str(event))
 

@@ -27,8 +27,22 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
+from app.messages import (
+    Batch,
+    DeviceChange,
+    Event,
+    Item,
+    Refused,
+    StoreItem,
+    StoreOp,
+    ThinkRequest,
+    Thought,
+    encode_items,
+    encode_request,
+    read_message,
+)
 from app.page import Page
 from app.storage import StoreRefused
 
@@ -43,7 +57,7 @@ class Mirror:
     def __init__(self, snapshot: dict[str, str], writable: bool = True) -> None:
         self.data = dict(snapshot)
         self.writable = writable  # False: the browser gives the app no storage at all
-        self.ops: list[list[str | None]] = []
+        self.ops: list[StoreOp] = []
         self.on_write: Callable[[], None] = lambda: None  # the outbox has something to send
 
     def get(self, key: str) -> str | None:
@@ -70,12 +84,12 @@ class Mirror:
         else:
             self.data[key] = value
 
-    def take(self) -> str | None:
+    def take(self) -> StoreItem | None:
         """The writes since the last answer, as one item (None if there were none)."""
         if not self.ops:
             return None
         ops, self.ops = self.ops, []
-        return json.dumps({"store": ops}, separators=(",", ":"))
+        return {"store": ops}
 
 
 class LinkEnv:
@@ -122,29 +136,29 @@ class LinkEnv:
     async def fetch_text(self, url: str) -> str | None:
         return await self.fetcher(self.base.rsplit("/", 1)[0] + "/" + url)
 
-    async def think(self, request: str) -> str:
+    async def think(self, request: ThinkRequest) -> str:
         """Ask the thinking worker (through the page); think here if it cannot run."""
         if self.thinker:
             number = self.next_thought
             self.next_thought += 1
             done: asyncio.Future[tuple[bool, str]] = asyncio.get_event_loop().create_future()
             self.thoughts[number] = done
-            self.link.push({"think": {"id": number, "request": request}})
+            self.link.push({"think": {"id": number, "request": encode_request(request)}})
             ok, result = await done
             if ok:
                 return result
             if "no-worker" not in result:
                 raise RuntimeError(result)
             self.thinker = False
-        from app.think import think
+        from app.think import answer
 
-        return think(request)
+        return answer(request)
 
-    def thought(self, number: int, ok: bool, result: str) -> None:
-        """The thinking worker's answer to question ``number`` (late answers are dropped)."""
-        done = self.thoughts.pop(number, None)
+    def thought(self, t: Thought) -> None:
+        """The thinking worker's answer to a question (late answers are dropped)."""
+        done = self.thoughts.pop(t.id, None)
         if done is not None and not done.done():
-            done.set_result((ok, result))
+            done.set_result((t.ok, t.answer))
 
     def on_update(self, callback: Callable[[], None]) -> None:
         self.update_callback = callback
@@ -182,15 +196,33 @@ class LinkEnv:
         return installed + " " + kept
 
 
+class Refusing(Protocol):
+    def refuse(self) -> None:
+        """The browser refused a write: said once, play goes on in memory."""
+
+
+class Served(Protocol):
+    """What the link needs of the app it serves (:class:`app.shell.App`)."""
+
+    @property
+    def store(self) -> Refusing: ...
+
+    def start(self) -> None: ...
+
+    def handle(self, ev: Event) -> None: ...
+
+    def flush(self) -> None: ...
+
+
 class Link:
     """The app as the page reaches it: :meth:`start`, :meth:`handle` and :meth:`next`, each
     answering a JSON list of items."""
 
     def __init__(self, snapshot_json: str,
                  fetch: Callable[[str], Awaitable[str | None]],
-                 make_app: Callable[[Page, LinkEnv], Any]) -> None:
+                 make_app: Callable[[Page, LinkEnv], Served]) -> None:
         snapshot = json.loads(snapshot_json)
-        self.items: list[str] = []
+        self.items: list[Item] = []
         self.waiter: asyncio.Future[None] | None = None
         self.env = LinkEnv(self, snapshot, fetch)
         self.env.store.on_write = self.wake
@@ -198,16 +230,16 @@ class Link:
         self.app = make_app(self.page, self.env)
 
     # --- the outbox ---
-    def post(self, batch: str) -> None:
+    def post(self, batch: Batch) -> None:
         """A batch of screen updates (the page's ``send``); storage writes made before it go
         first."""
         self.flush_store()
         self.items.append(batch)
         self.wake()
 
-    def push(self, item: dict[str, Any]) -> None:
+    def push(self, item: Item) -> None:
         self.flush_store()
-        self.items.append(json.dumps(item, separators=(",", ":")))
+        self.items.append(item)
         self.wake()
 
     def flush_store(self) -> None:
@@ -215,14 +247,14 @@ class Link:
         if ops is not None:
             self.items.append(ops)
             if self.persist_worthy(ops):
-                self.items.append('{"persist":true}')
+                self.items.append({"persist": True})
 
-    def persist_worthy(self, ops: str) -> bool:
+    def persist_worthy(self, ops: StoreItem) -> bool:
         """A game is saved: the player has something to lose, so ask the browser to keep the
         data (once; the page asks only while the answer is not yet yes)."""
         if self.env.device.get("persisted") is not False or self.env.device.get("asked"):
             return False
-        if '.save"' not in ops:
+        if not any(isinstance(x, str) and x.endswith(".save") for op in ops["store"] for x in op):
             return False
         self.env.device["asked"] = True
         return True
@@ -234,7 +266,7 @@ class Link:
     def drain(self) -> str:
         self.flush_store()
         items, self.items = self.items, []
-        return "[" + ",".join(items) + "]"
+        return encode_items(items)
 
     # --- what the page calls ---
     def start(self) -> str:
@@ -242,40 +274,36 @@ class Link:
         return self.drain()
 
     def handle(self, text: str) -> str:
-        """One event of the page; the answer is everything the app has for the page now."""
-        ev = json.loads(text)
-        if isinstance(ev.get("today"), str):
-            self.env.date = ev["today"]
-        kind = ev.get("kind")
-        if kind == "thought":
-            data = ev.get("data") or {}
-            self.env.thought(int(ev.get("key") or 0), data.get("ok") == "1",
-                             str(ev.get("value") or ""))
+        """One event of the page, decoded here once; the answer is everything the app has for
+        the page now."""
+        message = read_message(text)
+        if message.today is not None:
+            self.env.date = message.today
+        ev = message.body
+        if isinstance(ev, Thought):
+            self.env.thought(ev)
             return self.drain()
-        if kind == "refused":
+        if isinstance(ev, Refused):
             self.app.store.refuse()
             self.app.flush()
             return self.drain()
-        if kind == "device":
-            self.device_changed(ev.get("data") or {})
+        if isinstance(ev, DeviceChange):
+            self.device_changed(ev)
             return self.drain()
-        if kind == "storage":
-            data = ev.get("data") or {}
-            self.env.store.seen(str(ev.get("key") or ""),
-                                str(ev.get("value") or "") if data.get("present") == "1"
-                                else None)
-        elif kind == "route":
-            self.env.address = str(ev.get("hash") or "")
-        self.app.handle(text)
+        if ev.kind == "storage":
+            self.env.store.seen(ev.key, ev.value if ev.get("present") == "1" else None)
+        elif ev.kind == "route":
+            self.env.address = ev.hash
+        self.app.handle(ev)
         return self.drain()
 
-    def device_changed(self, data: dict[str, Any]) -> None:
-        for k in ("offline", "installed", "persisted"):
-            if k in data:
-                self.env.device[k] = data[k]
-        if "reducedMotion" in data:
-            self.env.motion_reduced = bool(data["reducedMotion"])
-        if data.get("updateReady") and not self.env.update_ready:
+    def device_changed(self, change: DeviceChange) -> None:
+        said = {"offline": change.offline, "installed": change.installed,
+                "persisted": change.persisted}
+        self.env.device.update({k: v for k, v in said.items() if v is not None})
+        if change.reduced_motion is not None:
+            self.env.motion_reduced = change.reduced_motion
+        if change.update_ready and not self.env.update_ready:
             self.env.update_ready = True
             if self.env.update_callback is not None:
                 self.env.update_callback()

@@ -10,8 +10,6 @@ SharedArrayBuffer. On the page's thread (the fallback) they are handed to the pa
 
 from __future__ import annotations
 
-from typing import Any
-
 from pyscript import RUNNING_IN_WORKER
 
 try:
@@ -29,12 +27,12 @@ def hello() -> str:
     return BROKEN
 
 
-def start(snapshot: Any) -> str:
+def start(snapshot: object) -> str:
     """The app built from the page's snapshot: its first batch of updates."""
     return CALLS.start(snapshot)
 
 
-def handle(event: Any) -> str:
+def handle(event: object) -> str:
     """One event of the page: its batch of updates."""
     return CALLS.handle(event)
 

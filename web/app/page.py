@@ -2,7 +2,8 @@
 
 Everything the app shows goes through :class:`Page`: regions replaced by HTML, texts, the
 root element's ``data-*``, the title, where the focus goes, cards that fly. ``flush()`` sends the
-batch as one JSON call to ``tabletop.apply`` (``web/bridge.js``), which does the DOM work on the
+batch (a typed :class:`~app.messages.Batch`, encoded as JSON with the rest of the answer at the
+edge, ``app.link``) to ``tabletop.apply`` (``web/bridge.js``), which does the DOM work on the
 page's thread. So the app costs one bridge call per screen update wherever its Python runs (the
 page's thread or a worker), and the CPython tests can drive the whole shell with a page that
 only records what it was sent.
@@ -14,39 +15,34 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from app.messages import Batch, encode_items
+
 
 class Page:
-    def __init__(self, send: Callable[[str], Any]) -> None:
+    def __init__(self, send: Callable[[Batch], None]) -> None:
         self._send = send
-        self._u: dict[str, Any] = {}
+        self._u: Batch = {}
         self.sent = 0  # batches sent (benchmarks)
-
-    def _map(self, key: str) -> dict[str, Any]:
-        m: dict[str, Any] = self._u.setdefault(key, {})
-        return m
 
     def region(self, id_: str, html: str) -> None:
         """Replace the inside of element ``id_``; later regions of a batch go in after earlier
         ones, so a screen can be drawn and then filled in."""
-        regions = self._map("regions")
+        regions = self._u.setdefault("regions", {})
         regions.pop(id_, None)
         regions[id_] = html
 
     def text(self, id_: str, text: str, cls: str | None = None) -> None:
-        self._map("texts")[id_] = [text, cls]
-
-    def value(self, id_: str, value: str) -> None:
-        self._map("values")[id_] = value
+        self._u.setdefault("texts", {})[id_] = (text, cls)
 
     def hidden(self, id_: str, hidden: bool) -> None:
-        self._map("hidden")[id_] = hidden
+        self._u.setdefault("hidden", {})[id_] = hidden
 
     def root_class(self, name: str, on: bool) -> None:
-        self._map("classes")[name] = on
+        self._u.setdefault("classes", {})[name] = on
 
     def data(self, key: str, value: str | None) -> None:
         """``document.documentElement.dataset[key]`` (None removes it)."""
-        self._map("data")[key] = value
+        self._u.setdefault("data", {})[key] = value
 
     def title(self, text: str) -> None:
         self._u["title"] = text
@@ -54,9 +50,6 @@ class Page:
     def focus(self, id_: str) -> None:
         """Move the keyboard focus (``"h1"``: the screen's heading, after a route change)."""
         self._u["focus"] = id_
-
-    def reveal(self, id_: str) -> None:
-        self._u["reveal"] = id_
 
     def scroll_top(self) -> None:
         self._u["scrollTop"] = True
@@ -81,7 +74,7 @@ class Page:
         """Offer ``text`` as a file called ``name`` (the page's thread makes the download)."""
         self._u["download"] = {"name": name, "text": text, "type": mime}
 
-    def pending(self) -> dict[str, Any]:
+    def pending(self) -> Batch:
         return self._u
 
     def flush(self) -> None:
@@ -89,14 +82,15 @@ class Page:
             return
         batch, self._u = self._u, {}
         self.sent += 1
-        self._send(json.dumps(batch, separators=(",", ":")))
+        self._send(batch)
 
 
 class RecordingPage(Page):
-    """A page for the CPython tests: keeps every batch, and the last HTML of each region."""
+    """A page for the CPython tests: keeps every batch as bridge.js gets it (through its JSON),
+    and the last HTML of each region."""
 
     def __init__(self) -> None:
-        self.batches: list[dict[str, Any]] = []
+        self.batches: list[dict[str, Any]] = []  # decoded JSON, as the page reads it
         self.regions: dict[str, str] = {}
         self.texts: dict[str, str] = {}
         self.dataset: dict[str, str] = {}
@@ -105,8 +99,8 @@ class RecordingPage(Page):
         self.cues: list[str] = []
         super().__init__(self._record)
 
-    def _record(self, text: str) -> None:
-        batch = json.loads(text)
+    def _record(self, sent: Batch) -> None:
+        batch: dict[str, Any] = json.loads(encode_items([sent]))[0]
         self.batches.append(batch)
         self.regions.update(batch.get("regions", {}))
         for k, (t, _c) in batch.get("texts", {}).items():

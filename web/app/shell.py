@@ -89,10 +89,10 @@ class App:
         self.page.data("ready", "1")
         self.flush()
 
-    def handle(self, text: str) -> None:
-        """The bridge's entry point: one event, then one batch of updates."""
+    def handle(self, ev: Event) -> None:
+        """The bridge's entry point (decoded by ``app.link``): one event, then one batch of
+        updates."""
         try:
-            ev = Event.from_json(text)
             if ev.kind == "route":
                 self.on_route(ev.hash)
             elif ev.kind == "key":

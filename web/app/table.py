@@ -12,42 +12,18 @@ thinking worker calls for that game's Hint.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+# the events tables get, decoded once at the edge (app.link); re-exported for the tables
+from app.messages import Event as Event
+from app.messages import ThinkRequest
 from app.page import Page
 from app.routes import Route
 from app.settings import Field, Settings
 from app.storage import Store, TabStore
 from engine.protocol import Game
-
-
-@dataclass(frozen=True)
-class Event:
-    """One thing the player did, as plain data from the page's bridge."""
-
-    # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
-    # shown again) | file (a file the player chose was read)
-    kind: str
-    action: str = ""
-    data: dict[str, str] | None = None
-    value: str = ""
-    key: str = ""
-    hash: str = ""
-
-    @classmethod
-    def from_json(cls, text: str) -> Event:
-        d = json.loads(text)
-        data = d.get("data") or {}
-        return cls(kind=str(d.get("kind", "")), action=str(d.get("action") or ""),
-                   data={str(k): str(x) for k, x in data.items()},
-                   value=str(d.get("value") or ""), key=str(d.get("key") or ""),
-                   hash=str(d.get("hash") or ""))
-
-    def get(self, key: str, default: str = "") -> str:
-        return (self.data or {}).get(key, default)
 
 
 def no_fields(_settings: Settings) -> tuple[Field, ...]:
@@ -102,7 +78,8 @@ class Env(Protocol):
 
     def fetch_text(self, url: str) -> Awaitable[str | None]: ...
 
-    def think(self, request: str) -> Awaitable[str]: ...
+    def think(self, request: ThinkRequest) -> Awaitable[str]:
+        """The thinking worker's answer (JSON text, read with ``app.messages``' readers)."""
 
     def on_update(self, callback: Callable[[], None]) -> None: ...
 

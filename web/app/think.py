@@ -1,16 +1,18 @@
-"""What a computer player (or the Hint) thinks: plain JSON in, plain JSON out.
+"""What a computer player (or the Hint) thinks: a request in, its answer out, as JSON text at
+the worker's edge (:func:`think`) and typed inside (:data:`app.messages.ThinkRequest`).
 
 It runs in the thinking worker (``think.js``, its own Pyodide) so that a long computer turn
 never freezes the page, and on the page's thread only when a worker cannot start. Requests:
 
-* ``{"kind": "bot", "game", "gid", "levels", "seat", "seed", "actions", "state"}`` -> the
-  action (its text form) the computer in ``seat`` chooses. The generator for the choice comes
-  from ``engine.seats`` (seed and action count), so a watched game is the command line's game.
-  Computer players keep their memory between turns per game id (``gid``).
-* ``{"kind": "hint", "game", "state", "player"}`` -> the game's own hint for ``player``
-  (the ``hint`` its table package exports, :data:`app.table.Hint`).
-* ``{"kind": "advice", "game", "state", "level", "seed", "actions"}`` -> the action a fresh
-  computer at ``level`` would take for the player to move (any game's Hint).
+* :class:`~app.messages.BotTurn` -> the action (its text form) the computer in ``seat``
+  chooses. The generator for the choice comes from ``engine.seats`` (seed and action count), so
+  a watched game is the command line's game. Computer players keep their memory between turns
+  per game id (``gid``).
+* :class:`~app.messages.GameHint` -> the game's own hint for ``player`` (the ``hint`` its
+  table package exports, :data:`app.table.Hint`).
+* :class:`~app.messages.Advice` -> the action a fresh computer at ``level`` would take for the
+  player to move (any game's Hint).
+* :class:`~app.messages.Forget` -> ``{}``.
 
 The worker loads the same ``app`` modules as the page (the files of ``pyscript.json``), so
 a hint is computed by the same code in both places.
@@ -22,6 +24,14 @@ import json
 from typing import Any
 
 from app import tables
+from app.messages import (
+    Advice,
+    BotTurn,
+    Forget,
+    ThinkRequest,
+    encode_chosen,
+    read_request,
+)
 from engine.protocol import Bot
 from engine.registry import get_game
 from engine.seats import choose, make_bots
@@ -48,26 +58,24 @@ def forget(gid: str) -> None:
 
 
 def think(request: str) -> str:
-    req = json.loads(request)
-    kind = req["kind"]
-    if kind == "forget":
-        forget(str(req["gid"]))
+    """The thinking worker's export: a request's JSON text, its answer's."""
+    return answer(read_request(request))
+
+
+def answer(req: ThinkRequest) -> str:
+    """The answer to ``req`` as JSON text (read by the sender with ``app.messages``)."""
+    if isinstance(req, Forget):
+        forget(req.gid)
         return "{}"
-    game = get_game(str(req["game"]))
-    state = game.state_from_dict(req["state"])
-    if kind == "bot":
-        levels = tuple(str(x) for x in req["levels"])
-        bots = _bots(game.info.id, str(req["gid"]), levels)
-        action = choose(game, state, bots[int(req["seat"])], int(req["seed"]),
-                        int(req["actions"]))
-        return json.dumps({"action": str(action)})
-    if kind == "advice":  # what a computer at ``level`` would do in the player's place
-        bot = make_bots(game.info.id, [str(req.get("level", "strong"))])[0]
-        action = choose(game, state, bot, int(req.get("seed", 0)), int(req.get("actions", 0)))
-        return json.dumps({"action": str(action)})
-    if kind == "hint":
-        hint = tables.hint(game.info.id)
-        if hint is None:
-            raise ValueError(f"{game.info.id} has no hint of its own")
-        return json.dumps(hint(game, state, int(req["player"])))
-    raise ValueError(f"unknown request {kind!r}")
+    game = get_game(req.game)
+    state = game.state_from_dict(req.state)
+    if isinstance(req, BotTurn):
+        bots = _bots(game.info.id, req.gid, req.levels)
+        return encode_chosen(str(choose(game, state, bots[req.seat], req.seed, req.actions)))
+    if isinstance(req, Advice):  # what a computer at ``level`` would do in the player's place
+        bot = make_bots(game.info.id, [req.level])[0]
+        return encode_chosen(str(choose(game, state, bot, req.seed, req.actions)))
+    hint = tables.hint(game.info.id)
+    if hint is None:
+        raise ValueError(f"{game.info.id} has no hint of its own")
+    return json.dumps(hint(game, state, req.player))

@@ -10,10 +10,10 @@ next action.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from app.messages import BotTurn, read_chosen
 from app.page import Page
 from app.seated import speed_field
 from app.seated.seats import LogLine, Match
@@ -117,15 +117,13 @@ class ComputerTurns:
                 if not self.replay:
                     self.replay = [m.state]
                 while m.current == seat and not m.over and self.table.hand_over is None:
-                    request = json.dumps({
-                        "kind": "bot", "game": self.table.game_id, "gid": m.gid,
-                        "levels": [s.level for s in m.setup.seats], "seat": seat,
-                        "seed": m.deal, "actions": m.actions,
-                        "state": self.table.game.state_to_dict(m.state)})
-                    answer = json.loads(await self.app.env.think(request))
+                    request = BotTurn(
+                        self.table.game_id, m.gid, tuple(s.level for s in m.setup.seats), seat,
+                        m.deal, m.actions, self.table.game.state_to_dict(m.state))
+                    answer = read_chosen(await self.app.env.think(request))
                     if self.table.shown is not m:
                         return
-                    action = self.table.game.parse_action(answer["action"])
+                    action = self.table.game.parse_action(answer)
                     before = m.state
                     m.apply_all([action])
                     acts.append(action)

@@ -23,6 +23,7 @@ from app import daily, stats
 from app.board import Board, BoardClass, Handler
 from app.guide import GuideRun, dismiss, guide_of, step_on
 from app.kit import Tap
+from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
@@ -136,14 +137,14 @@ class SeatedTable(Generic[U]):
             return
         m, seat = who
         self.say(thinking)
-        request: dict[str, Any] = ({"kind": "hint", "player": seat} if kind == "hint" else
-                                   {"kind": "advice", "level": "strong", "seed": m.deal,
-                                    "actions": m.actions})
+        deal, actions = m.deal, m.actions
 
         async def run() -> None:
             state = m.state
-            answer = json.loads(await self.app.env.think(json.dumps({
-                **request, "game": self.game_id, "state": self.game.state_to_dict(state)})))
+            data = self.game.state_to_dict(state)
+            request = (GameHint(self.game_id, data, seat) if kind == "hint" else
+                       Advice(self.game_id, data, "strong", deal, actions))
+            answer = read_answer(await self.app.env.think(request))
             if self.match is m and m.state is state:
                 then(m, seat, state, answer)
 
@@ -458,7 +459,7 @@ class SeatedTable(Generic[U]):
             self.watching = None
             self.match = m
             self.save()
-        self.app.spawn(self.app.env.think(json.dumps({"kind": "forget", "gid": m.gid})))
+        self.app.spawn(self.app.env.think(Forget(m.gid)))
         route = self.app.route
         if not watch and not (route.screen == "table" and route.game == self.game_id):
             self.app.go(f"#/{self.game_id}")
