@@ -140,7 +140,7 @@ class GameInfo:
     max_players: int
     description: str
     variants: tuple[VariantInfo, ...] = ()
-    rules_page: str = ""  # file name in engine/rules/
+    rules_page: str = ""  # file name in the game's package ("rules.md")
     available: bool = True  # False: shown as "coming soon"
     bot_levels: tuple[str, ...] = ()  # weakest first, strongest last
     options: tuple[OptionInfo, ...] = ()  # set-up options besides the player count

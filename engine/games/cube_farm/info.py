@@ -14,7 +14,7 @@ INFO = GameInfo(
                  "near the coffee machine and far from the Vice President."),
     variants=(VariantInfo("hands", "Number of hands",
                           "One hand per player (four with two players), or any number."),),
-    rules_page="cube-farm.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(

@@ -26,7 +26,7 @@ INFO = GameInfo(
         VariantInfo("match", "Match scoring",
                     "Play several hands; cards left score penalty points."),
     ),
-    rules_page="machiavelli.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(

@@ -19,7 +19,7 @@ INFO = GameInfo(
                     f"After this many rounds (default {DEFAULT_MAX_ROUNDS}) the player with "
                     "the fewest cubes off the mat wins; 0 plays without a limit."),
     ),
-    rules_page="machine.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(
