@@ -6,6 +6,7 @@ own event loop (``run_async``). From tests/app/test_shell.py."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import threading
 from typing import Any
@@ -62,7 +63,8 @@ class FakeEnv:
 
 def run_async(coro: Any) -> None:
     """Run a scenario on its own event loop in its own thread (the browser tests' Playwright
-    keeps an event loop running on the main thread)."""
+    keeps an event loop running on the main thread), in this thread's context (the registry in
+    effect: :meth:`engine.registry.Registry.active`)."""
     errors: list[BaseException] = []
 
     def main() -> None:
@@ -71,7 +73,7 @@ def run_async(coro: Any) -> None:
         except BaseException as e:
             errors.append(e)
 
-    t = threading.Thread(target=main)
+    t = threading.Thread(target=contextvars.copy_context().run, args=(main,))
     t.start()
     t.join()
     if errors:
