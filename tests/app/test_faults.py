@@ -14,7 +14,6 @@ from app import storage as g
 from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
-from app.think import think
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -61,7 +60,7 @@ class SlowThinkEnv(FakeEnv):
     async def think(self, request: str) -> str:
         if json.loads(request).get("kind") == "bot":
             await self.release.wait()
-        return think(request)
+        return self.thinker.think(request)
 
 
 def storage_event(app: Any, key: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from app.page import RecordingPage
 from app.shell import App
 from app.storage import DictStore
-from app.think import think
+from app.think import Thinker
 
 
 class FakeEnv:
@@ -23,6 +23,7 @@ class FakeEnv:
         self.address = "#/"
         self.app: App | None = None
         self.date = "2026-12-02"  # the player's local date (tests set any)
+        self.thinker = Thinker()  # this tab's thinking worker
 
     def hash(self) -> str:
         return self.address
@@ -43,7 +44,7 @@ class FakeEnv:
 
     async def think(self, request: str) -> str:
         await asyncio.sleep(0)
-        return think(request)
+        return self.thinker.think(request)
 
     def on_update(self, callback: Any) -> None:
         pass

@@ -27,10 +27,13 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.page import Page
 from app.storage import StoreRefused
+
+if TYPE_CHECKING:
+    from app.think import Thinker
 
 # the keys whose writes are compared and set: saved games (another tab may play the same game)
 SAVE_KEY = re.compile(r"^tabletop\.[a-z0-9-]{1,40}\.save$")
@@ -96,6 +99,7 @@ class LinkEnv:
         self.update_callback: Callable[[], None] | None = None
         self.fetcher = fetch
         self.thinker = snapshot.get("thinker", "worker") != "here"
+        self.here: Thinker | None = None  # thinking on this thread, once the worker cannot
         self.thoughts: dict[int, asyncio.Future[tuple[bool, str]]] = {}
         self.next_thought = 1
         why = snapshot.get("workerFailed")
@@ -136,9 +140,11 @@ class LinkEnv:
             if "no-worker" not in result:
                 raise RuntimeError(result)
             self.thinker = False
-        from app.think import think
+        if self.here is None:
+            from app.think import Thinker
 
-        return think(request)
+            self.here = Thinker()
+        return self.here.think(request)
 
     def thought(self, number: int, ok: bool, result: str) -> None:
         """The thinking worker's answer to question ``number`` (late answers are dropped)."""

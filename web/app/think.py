@@ -6,7 +6,8 @@ never freezes the page, and on the page's thread only when a worker cannot start
 * ``{"kind": "bot", "game", "gid", "levels", "seat", "seed", "actions", "state"}`` -> the
   action (its text form) the computer in ``seat`` chooses. The generator for the choice comes
   from ``engine.seats`` (seed and action count), so a watched game is the command line's game.
-  Computer players keep their memory between turns per game id (``gid``).
+  Computer players keep their memory between turns per game id (``gid``), on the
+  :class:`Thinker` that answers (one per worker, one per page thinking on its own thread).
 * ``{"kind": "hint", "game", "state", "player"}`` -> the game's own hint for ``player``
   (the ``hint`` its table package exports, :data:`app.table.Hint`).
 * ``{"kind": "advice", "game", "state", "level", "seed", "actions"}`` -> the action a fresh
@@ -26,48 +27,52 @@ from engine.protocol import Bot
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
-_BOTS: dict[tuple[str, str, tuple[str, ...]], list[Bot[Any, Any]]] = {}
 _KEEP = 8  # games whose computer players are remembered
 
 
-def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Bot[Any, Any]]:
-    key = (game_id, gid, levels)
-    if key not in _BOTS:
-        while len(_BOTS) >= _KEEP:
-            _BOTS.pop(next(iter(_BOTS)))
-        # people's seats get a stand-in that never plays (a seat index stays a seat index)
-        first = get_game(game_id).info.bot_levels[0]
-        _BOTS[key] = make_bots(game_id, [lv or first for lv in levels])
-    return _BOTS[key]
+class Thinker:
+    """Answers think requests, remembering the computer players of the last few games."""
 
+    def __init__(self) -> None:
+        self.bots: dict[tuple[str, str, tuple[str, ...]], list[Bot[Any, Any]]] = {}
 
-def forget(gid: str) -> None:
-    """A new game (or a restored one) starts its computer players afresh."""
-    for key in [k for k in _BOTS if k[1] == gid]:
-        _BOTS.pop(key, None)
+    def _bots(self, game_id: str, gid: str, levels: tuple[str, ...]) -> list[Bot[Any, Any]]:
+        key = (game_id, gid, levels)
+        if key not in self.bots:
+            while len(self.bots) >= _KEEP:
+                self.bots.pop(next(iter(self.bots)))
+            # people's seats get a stand-in that never plays (a seat index stays a seat index)
+            first = get_game(game_id).info.bot_levels[0]
+            self.bots[key] = make_bots(game_id, [lv or first for lv in levels])
+        return self.bots[key]
 
+    def forget(self, gid: str) -> None:
+        """A new game (or a restored one) starts its computer players afresh."""
+        for key in [k for k in self.bots if k[1] == gid]:
+            self.bots.pop(key, None)
 
-def think(request: str) -> str:
-    req = json.loads(request)
-    kind = req["kind"]
-    if kind == "forget":
-        forget(str(req["gid"]))
-        return "{}"
-    game = get_game(str(req["game"]))
-    state = game.state_from_dict(req["state"])
-    if kind == "bot":
-        levels = tuple(str(x) for x in req["levels"])
-        bots = _bots(game.info.id, str(req["gid"]), levels)
-        action = choose(game, state, bots[int(req["seat"])], int(req["seed"]),
-                        int(req["actions"]))
-        return json.dumps({"action": str(action)})
-    if kind == "advice":  # what a computer at ``level`` would do in the player's place
-        bot = make_bots(game.info.id, [str(req.get("level", "strong"))])[0]
-        action = choose(game, state, bot, int(req.get("seed", 0)), int(req.get("actions", 0)))
-        return json.dumps({"action": str(action)})
-    if kind == "hint":
-        hint = tables.hint(game.info.id)
-        if hint is None:
-            raise ValueError(f"{game.info.id} has no hint of its own")
-        return json.dumps(hint(game, state, int(req["player"])))
-    raise ValueError(f"unknown request {kind!r}")
+    def think(self, request: str) -> str:
+        req = json.loads(request)
+        kind = req["kind"]
+        if kind == "forget":
+            self.forget(str(req["gid"]))
+            return "{}"
+        game = get_game(str(req["game"]))
+        state = game.state_from_dict(req["state"])
+        if kind == "bot":
+            levels = tuple(str(x) for x in req["levels"])
+            bots = self._bots(game.info.id, str(req["gid"]), levels)
+            action = choose(game, state, bots[int(req["seat"])], int(req["seed"]),
+                            int(req["actions"]))
+            return json.dumps({"action": str(action)})
+        if kind == "advice":  # what a computer at ``level`` would do in the player's place
+            bot = make_bots(game.info.id, [str(req.get("level", "strong"))])[0]
+            action = choose(game, state, bot, int(req.get("seed", 0)),
+                            int(req.get("actions", 0)))
+            return json.dumps({"action": str(action)})
+        if kind == "hint":
+            hint = tables.hint(game.info.id)
+            if hint is None:
+                raise ValueError(f"{game.info.id} has no hint of its own")
+            return json.dumps(hint(game, state, int(req["player"])))
+        raise ValueError(f"unknown request {kind!r}")
