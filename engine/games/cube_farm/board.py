@@ -283,16 +283,6 @@ def pos_text(p: Pos) -> str:
     return f"{p[0]},{p[1]}"
 
 
-def parse_pos(text: str) -> Pos:
-    parts = text.split(",")
-    try:
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
-    except ValueError:
-        pass
-    raise ParseError(f"{text!r} is not a square like '3,-2'")
-
-
 class Board:
     """The table of one hand. Mutated only by :meth:`place` / :meth:`claim` on a fresh copy."""
 
