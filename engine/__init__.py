@@ -6,7 +6,7 @@ Public protocol: :mod:`engine.protocol` (Game, Outcome, GameInfo), :mod:`engine.
 
 from engine.cards import Card, double_deck, parse_cards, standard_deck
 from engine.errors import EngineError, IllegalAction, InvalidConfig, InvalidState, ParseError
-from engine.protocol import Game, GameInfo, Outcome, VariantInfo
+from engine.protocol import Game, GameInfo, Outcome
 from engine.registry import all_games, get_game
 
 __all__ = [
@@ -19,7 +19,6 @@ __all__ = [
     "InvalidState",
     "Outcome",
     "ParseError",
-    "VariantInfo",
     "all_games",
     "double_deck",
     "get_game",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 from engine.errors import EngineError
-from engine.registry import all_games, cli_entry, playable_ids
+from engine.registry import all_games, current, playable_ids
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: unknown game {game_id!r}; choose from {', '.join(playable_ids())}",
               file=sys.stderr)
         return 2
-    entry = cli_entry(game_id)
+    entry = getattr(current().module(game_id), "cli_main", None)
     if entry is None:
         print(f"error: {game_id} has no command line", file=sys.stderr)
         return 2

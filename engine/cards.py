@@ -65,10 +65,6 @@ class Card:
         return RANKS[self.rank - 1]
 
     @property
-    def is_red(self) -> bool:
-        return self.suit in "HD"
-
-    @property
     def name(self) -> str:
         """Screen-reader name: ``"seven of hearts"``."""
         return f"{RANK_NAMES[self.rank_char]} of {SUIT_NAMES[self.suit]}"
@@ -102,10 +98,6 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read cards separated by spaces or commas (or an iterable of card strings)."""
     items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [Card.parse(x) for x in items]
-
-
-def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def rank_name(rank: int, plural: bool = False) -> str:

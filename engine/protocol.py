@@ -81,15 +81,6 @@ def seat_names(players: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class VariantInfo:
-    """One named variant or option a player can choose at set-up."""
-
-    id: str
-    name: str
-    description: str
-
-
-@dataclass(frozen=True)
 class OptionInfo:
     """One set-up option, described so that the app can draw its set-up screen from it.
 
@@ -139,8 +130,7 @@ class GameInfo:
     min_players: int
     max_players: int
     description: str
-    variants: tuple[VariantInfo, ...] = ()
-    rules_page: str = ""  # file name in engine/rules/
+    rules_page: str = ""  # file name in the game's package ("rules.md")
     available: bool = True  # False: shown as "coming soon"
     bot_levels: tuple[str, ...] = ()  # weakest first, strongest last
     options: tuple[OptionInfo, ...] = ()  # set-up options besides the player count
@@ -153,7 +143,6 @@ class GameInfo:
             "min_players": self.min_players,
             "max_players": self.max_players,
             "description": self.description,
-            "variants": [v.__dict__ for v in self.variants],
             "rules_page": self.rules_page,
             "available": self.available,
             "bot_levels": list(self.bot_levels),

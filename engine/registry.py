@@ -1,35 +1,30 @@
-"""The registry of games: stable ids, metadata, and the rules object of each built game.
+"""The registry of games: one value naming each game's id, engine package and table package,
+in home-screen order.
 
-The app builds its home screen from :func:`all_games`; the command line dispatches on the id.
-A game not yet built is listed with ``available=False`` ("coming soon") so that the home screen
-always shows all four. Listing games reads each package's ``INFO`` only (its rules are imported
-when ``GAME`` is first asked for: :func:`engine.games.on_demand`), so the app starts without
-any game's rules.
+The app builds its home screen from :func:`all_games`; the command line dispatches on the id;
+the build reads each game's rules page through :func:`rules_markdown`. Listing games reads each
+package's ``INFO`` only (its rules are imported when ``GAME`` is first asked for:
+:func:`engine.games.on_demand`), so the app starts without any game's rules.
+
+:data:`GAMES` is the engine's registry, a frozen value. A game from elsewhere (the test suite's
+sample) is one :meth:`Registry.with_game` call, made the registry in effect for a block by
+:meth:`Registry.active` (a context variable, so nothing global is mutated and the engine's own
+value never changes). The module's functions answer from the registry in effect.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from importlib import resources
+from types import ModuleType
 from typing import Any
 
 from engine.errors import EngineError
 from engine.protocol import Game, GameInfo
-
-# id -> module that defines ``GAME`` (a Game instance), optionally ``INFO`` (its GameInfo,
-# without importing the rules) and ``cli_main(argv)``.
-_MODULES: dict[str, str] = {
-    "perpetual-motion": "engine.games.perpetual_motion",
-    "machiavelli": "engine.games.machiavelli",
-    "machine": "engine.games.machine",
-    "cube-farm": "engine.games.cube_farm",
-}
-
-# Metadata of games whose engines are not built yet ("coming soon"), in home-screen order.
-# Empty today; the app still says "coming soon" for games that have no table screen yet.
-_COMING_SOON: dict[str, GameInfo] = {}
-
-ORDER = ("perpetual-motion", "machiavelli", "machine", "cube-farm")
 
 
 class UnknownGame(EngineError, KeyError):
@@ -39,73 +34,116 @@ class UnknownGame(EngineError, KeyError):
         return str(self.args[0])
 
 
-def register(game_id: str, module: str) -> None:
-    """Add a game from outside the engine (a module defining ``GAME``), listed after the
-    engine's own: what a test-only sample game uses to prove a new game needs nothing else.
+@dataclass(frozen=True)
+class Entry:
+    """One game: ``engine`` is the module defining ``GAME`` and ``INFO`` (its metadata, read
+    without the rules) with its rules page beside them; ``table`` the app's table package
+    (named only, never imported by the engine; "" or a package that is not there: the app
+    shows the game as "coming soon")."""
 
-    The module is imported now, so a wrong path or an id other than its ``GAME.info.id``
-    fails here rather than at the first listing. An id already registered raises ValueError.
-    """
-    if game_id in _MODULES:
-        raise ValueError(f"a game with id {game_id!r} is registered already")
-    game = importlib.import_module(module).GAME
-    if not isinstance(game, Game) or game.info.id != game_id:
-        raise ValueError(f"{module}.GAME is not a game with id {game_id!r}")
-    _MODULES[game_id] = module
+    id: str
+    engine: str
+    table: str = ""
 
 
-def unregister(game_id: str) -> None:
-    """Remove a game added with :func:`register` (the engine's own games stay)."""
-    if game_id in ORDER:
-        raise ValueError(f"{game_id!r} is one of the engine's own games")
-    if _MODULES.pop(game_id, None) is None:
-        raise UnknownGame(f"no registered game with id {game_id!r}")
+@dataclass(frozen=True)
+class Registry:
+    """Games in home-screen order. A value: extend it with :meth:`with_game`."""
+
+    entries: tuple[Entry, ...]
+
+    def ids(self) -> list[str]:
+        return [e.id for e in self.entries]
+
+    def entry(self, game_id: str) -> Entry:
+        for e in self.entries:
+            if e.id == game_id:
+                return e
+        raise UnknownGame(f"no game with id {game_id!r}")
+
+    def module(self, game_id: str) -> ModuleType:
+        return importlib.import_module(self.entry(game_id).engine)
+
+    def get_game(self, game_id: str) -> Game[Any, Any, Any, Any]:
+        """The rules object of a game; UnknownGame for anything else."""
+        if game_id not in self.ids():
+            known = ", ".join(self.ids())
+            raise UnknownGame(f"no playable game with id {game_id!r} (playable: {known})")
+        game: Game[Any, Any, Any, Any] = self.module(game_id).GAME
+        return game
+
+    def game_info(self, game_id: str) -> GameInfo:
+        """A game's metadata: its package's ``INFO`` (no rules imported), else its rules'."""
+        info = getattr(self.module(game_id), "INFO", None)
+        return info if isinstance(info, GameInfo) else self.get_game(game_id).info
+
+    def all_games(self) -> list[GameInfo]:
+        return [self.game_info(i) for i in self.ids()]
+
+    def rules_markdown(self, game_id: str) -> str:
+        """The rules page (Markdown) in the game's package, or '' if the game has none."""
+        info = self.game_info(game_id)
+        if not info.rules_page:
+            return ""
+        page = resources.files(self.entry(game_id).engine).joinpath(info.rules_page)
+        return page.read_text(encoding="utf-8")
+
+    def with_game(self, entry: Entry) -> Registry:
+        """This registry and ``entry`` after its games: what a game from outside the engine
+        (the test suite's sample) uses to prove a new game needs nothing else.
+
+        The module is imported now, so a wrong path or an id other than its ``GAME.info.id``
+        fails here rather than at the first listing. An id already there raises ValueError.
+        """
+        if entry.id in self.ids():
+            raise ValueError(f"a game with id {entry.id!r} is registered already")
+        game = importlib.import_module(entry.engine).GAME
+        if not isinstance(game, Game) or game.info.id != entry.id:
+            raise ValueError(f"{entry.engine}.GAME is not a game with id {entry.id!r}")
+        return Registry((*self.entries, entry))
+
+    @contextmanager
+    def active(self) -> Iterator[Registry]:
+        """This registry in effect for the ``with`` block (in this context: a thread, or the
+        asyncio tasks started inside the block)."""
+        token = _ACTIVE.set(self)
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
 
 
-def _module(game_id: str) -> Any:
-    return importlib.import_module(_MODULES[game_id])
+GAMES = Registry((
+    Entry("perpetual-motion", "engine.games.perpetual_motion", "app.tables.perpetual_motion"),
+    Entry("machiavelli", "engine.games.machiavelli", "app.tables.machiavelli"),
+    Entry("machine", "engine.games.machine", "app.tables.machine"),
+    Entry("cube-farm", "engine.games.cube_farm", "app.tables.cube_farm"),
+))
+
+_ACTIVE: ContextVar[Registry] = ContextVar("engine.registry", default=GAMES)
+
+
+def current() -> Registry:
+    """The registry in effect: :data:`GAMES`, or the one a ``with registry.active()`` set."""
+    return _ACTIVE.get()
 
 
 def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
-    """The rules object of a built game; UnknownGame for anything else."""
-    if game_id not in _MODULES:
-        known = ", ".join(_MODULES)
-        raise UnknownGame(f"no playable game with id {game_id!r} (playable: {known})")
-    game: Game[Any, Any, Any, Any] = _module(game_id).GAME
-    return game
+    return current().get_game(game_id)
 
 
 def game_info(game_id: str) -> GameInfo:
-    """A game's metadata: its package's ``INFO`` (no rules imported), else its rules'."""
-    if game_id in _MODULES:
-        info = getattr(_module(game_id), "INFO", None)
-        return info if isinstance(info, GameInfo) else get_game(game_id).info
-    if game_id in _COMING_SOON:
-        return _COMING_SOON[game_id]
-    raise UnknownGame(f"no game with id {game_id!r}")
+    return current().game_info(game_id)
 
 
 def all_games() -> list[GameInfo]:
-    """Every game, built or coming soon, in home-screen order."""
-    ids = list(ORDER) + [i for i in _MODULES if i not in ORDER]
-    return [game_info(i) for i in ids]
+    """Every game, in home-screen order."""
+    return current().all_games()
 
 
 def playable_ids() -> list[str]:
-    return [i for i in ORDER if i in _MODULES] + [i for i in _MODULES if i not in ORDER]
-
-
-def cli_entry(game_id: str) -> Any:
-    """The game's ``cli_main(argv) -> int`` function, if it has one."""
-    return getattr(_module(game_id), "cli_main", None)
+    return current().ids()
 
 
 def rules_markdown(game_id: str) -> str:
-    """The rules page (Markdown) shipped with the engine, or '' if the game has none yet."""
-    info = game_info(game_id)
-    if not info.rules_page:
-        return ""
-    page = resources.files("engine.rules").joinpath(info.rules_page)
-    if not page.is_file():  # a game registered from outside keeps its page beside its rules
-        page = resources.files(_MODULES[game_id]).joinpath(info.rules_page)
-    return page.read_text(encoding="utf-8")
+    return current().rules_markdown(game_id)

@@ -176,12 +176,10 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
     return out
 
 
-def player_count(state: Any) -> int:
-    """How many players a state has (``players``, ``config.players``, else one)."""
-    n: Any = getattr(state, "players", None)
-    if n is None:
-        n = getattr(getattr(state, "config", None), "players", 1)
-    return int(n)
+def player_count(game: AnyGame, state: Any) -> int:
+    """How many players a state has: its set-up's, which every game gives (``config_of``)."""
+    players: int = game.config_of(state).players
+    return players
 
 
 # --- illegal actions --------------------------------------------------------------------------
@@ -232,7 +230,6 @@ def check_parse(game: AnyGame, text: str) -> Any | None:
 
 
 _HUGE = "9" * 5000
-_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...]] = {}  # dataclasses.fields, by type
 
 
 def mutate_action(action: Any, rng: random.Random) -> Any | None:
@@ -240,9 +237,7 @@ def mutate_action(action: Any, rng: random.Random) -> Any | None:
     range, another card, a dropped or repeated part). None when nothing could be changed."""
     if not dataclasses.is_dataclass(action) or isinstance(action, type):
         return None
-    fields = _FIELDS.get(type(action))
-    if fields is None:
-        fields = _FIELDS[type(action)] = dataclasses.fields(action)
+    fields = dataclasses.fields(action)
     if not fields:
         return None
     f = rng.choice(fields)
@@ -314,7 +309,7 @@ def check_end(game: AnyGame, state: Any, legal: Sequence[Any] | None = None) -> 
         outcome = game.outcome(state)
         assert outcome is not None
         json.dumps(outcome.to_dict())
-        n = player_count(state)
+        n = player_count(game, state)
         if len(set(outcome.winners)) != len(outcome.winners) or not all(
                 0 <= w < n for w in outcome.winners):
             raise _fail(f"the winners {outcome.winners} are not players of this game")

@@ -15,7 +15,6 @@ from app.messages import BotTurn, Event, ThinkRequest
 from app.seated import seats as st
 from app.storage import DictStore
 from app.tables.perpetual_motion.session import Session, won
-from app.think import answer
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -62,7 +61,7 @@ class SlowThinkEnv(FakeEnv):
     async def think(self, request: ThinkRequest) -> str:
         if isinstance(request, BotTurn):
             await self.release.wait()
-        return answer(request)
+        return self.thinker.answer(request)
 
 
 def storage_event(app: Any, key: str) -> None:

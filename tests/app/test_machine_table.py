@@ -14,7 +14,7 @@ from helpers.markup import buttons_labelled, parse
 
 from engine.cards import parse_cards, standard_deck
 from engine.errors import IllegalAction
-from engine.games.machine.bots import BOTS
+from engine.games.machine.bots import make_bot
 from engine.games.machine.rules import (
     GAME,
     OVER,
@@ -262,7 +262,7 @@ def test_random_taps_through_whole_games_never_break() -> None:
             if s.phase == OVER:
                 break
             if s.current != 0:
-                s = GAME.apply(s, BOTS["standard"].choose(GAME.view(s, s.current),
+                s = GAME.apply(s, make_bot("standard").choose(GAME.view(s, s.current),
                                                           GAME.legal_actions(s), bot_rng))
                 continue
             view = GAME.view(s, 0)
@@ -291,7 +291,7 @@ def test_random_taps_through_whole_games_never_break() -> None:
             except IllegalAction:
                 pass  # the shell shows the reason; the UI state stays as it was
             if rng.random() < 0.05 and s.current == 0 and s.phase != OVER:
-                s = GAME.apply(s, BOTS["beginner"].choose(GAME.view(s, 0),
+                s = GAME.apply(s, make_bot("beginner").choose(GAME.view(s, 0),
                                                           GAME.legal_actions(s), bot_rng))
         html_of(s, ui)
 
@@ -445,14 +445,14 @@ def test_marks_and_flights_follow_several_computers_turns() -> None:
     s = start
     while True:  # the person (seat 0) acts; then both computers, until a span shows it all
         while s.current == 0:
-            s = GAME.apply(s, BOTS["standard"].choose(GAME.view(s, 0), GAME.legal_actions(s),
+            s = GAME.apply(s, make_bot("standard").choose(GAME.view(s, 0), GAME.legal_actions(s),
                                                       rng))
         states = [s]
         took: dict[int, str] = {}
         played: dict[int, list[str]] = {}
         while s.current != 0 and s.phase != OVER:
             p = s.current
-            a = BOTS["standard"].choose(GAME.view(s, p), GAME.legal_actions(s), rng)
+            a = make_bot("standard").choose(GAME.view(s, p), GAME.legal_actions(s), rng)
             if isinstance(a, TakeUp):
                 took.setdefault(p, str(s.display[a.slot]))
             if isinstance(a, PlaySet):

@@ -1,5 +1,5 @@
 """A fifth game through the app, in CPython: the test suite's sample game (Nim, engine package
-``sample.nim``, table package ``sample.nim_table``) registered with one line each, shown on the
+``sample.nim``, table package ``sample.nim_table``) registered with one registry line, shown on the
 home screen, played at the shared seated table against a computer to its end screen, counted
 in this device's record and reloaded from its save."""
 
@@ -9,7 +9,6 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from app import tables
 from app.storage import DictStore, record_key, save_key
 from helpers.shell import boot, click, run_async, settle
 from sample import registered
@@ -20,11 +19,7 @@ from engine.registry import get_game
 @pytest.fixture
 def nim() -> Iterator[str]:
     with registered() as game_id:
-        tables.register(game_id, "sample.nim_table")
-        try:
-            yield game_id
-        finally:
-            tables.unregister(game_id)
+        yield game_id
 
 
 def test_the_sample_game_plays_through_the_seated_table_to_its_end(nim: str) -> None:
@@ -71,7 +66,7 @@ def test_the_sample_game_plays_through_the_seated_table_to_its_end(nim: str) -> 
 
 
 def test_without_its_table_package_the_sample_game_is_coming_soon() -> None:
-    with registered() as game_id:
+    with registered(table=False) as game_id:
         app, page, _env = boot()
         assert game_id not in app.tables
         assert f'data-testid="game-{game_id}"' in page.html() and "Coming soon" in page.html()

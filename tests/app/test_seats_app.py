@@ -11,7 +11,7 @@ from app import storage as g
 from app.routes import Route, parse_hash
 from app.seated import seats as st
 from app.storage import DictStore
-from app.think import think
+from app.think import Thinker
 
 from engine.registry import get_game
 from engine.seats import play_seeded
@@ -90,6 +90,7 @@ def test_a_game_played_through_think_requests_is_the_command_lines() -> None:
                                 5, watch=True)
     m = st.Match.new(setup, 5, watch=True)
     game = get_game(M)
+    think = Thinker().think  # the worker's, for the whole game
     while not m.over:
         answer = json.loads(think(json.dumps({
             "kind": "bot", "game": M, "gid": m.gid, "levels": seats, "seat": m.current,
@@ -104,8 +105,8 @@ def test_hint_request_lays_what_the_solver_says() -> None:
     game = get_game(M)
     s = st.setup_from_query(M, (("seats", "you,strong"),), 3)
     m = st.Match.new(s, 3)
-    answer = json.loads(think(json.dumps({"kind": "hint", "game": M, "player": 0,
-                                          "state": game.state_to_dict(m.state)})))
+    answer = json.loads(Thinker().think(json.dumps({"kind": "hint", "game": M, "player": 0,
+                                                     "state": game.state_to_dict(m.state)})))
     state = m.state
     for text in answer["steps"]:
         state = game.apply(state, game.parse_action(text))

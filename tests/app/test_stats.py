@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app import backup, tables
+from app import backup
 from app import storage as g
 from app.messages import Event
 from app.seated.seats import Match
@@ -320,35 +320,31 @@ def test_a_fifth_game_has_statistics_and_replays_with_nothing_of_its_own() -> No
     """The sample game (Nim, tests/sample/), played by taps at the shared seated table: its
     statistics page and its replay come from the generic code alone."""
     with registered() as nim:
-        tables.register(nim, "sample.nim_table")
-        try:
-            store = DictStore()
+        store = DictStore()
 
-            async def run() -> None:
-                app, page, env = boot(store)
-                env.go(f"#/{nim}/deal/7?seats=you,random")
-                await settle(app)
-                game = get_game(nim)
-                while not app.tables[nim].match.over:  # type: ignore[attr-defined]
-                    m = app.tables[nim].match  # type: ignore[attr-defined]
-                    take = game.legal_actions(m.state)[0]
-                    click(app, "nim-take", heap=str(take.heap), count=str(take.count))
-                    await settle(app)
+        async def run() -> None:
+            app, page, env = boot(store)
+            env.go(f"#/{nim}/deal/7?seats=you,random")
+            await settle(app)
+            game = get_game(nim)
+            while not app.tables[nim].match.over:  # type: ignore[attr-defined]
                 m = app.tables[nim].match  # type: ignore[attr-defined]
-                entry = Record.load(store, nim).history[-1]
-                assert entry["replay"]["moves"] == m.moves and len(m.moves) == m.actions
-                env.go("#/stats")
-                assert f'data-testid="stats-link-{nim}"' in page.regions["screen"]
-                env.go(f"#/{nim}/stats")
-                assert f'data-testid="replay-{entry["gid"]}"' in page.regions["screen"]
-                env.go(f"#/{nim}/replay/{entry['gid']}")
-                click(app, "replay-last")
-                assert page.dataset["replayStep"] == str(m.actions)
-                assert entry["result"] in page.regions["mt-board"]
+                take = game.legal_actions(m.state)[0]
+                click(app, "nim-take", heap=str(take.heap), count=str(take.count))
+                await settle(app)
+            m = app.tables[nim].match  # type: ignore[attr-defined]
+            entry = Record.load(store, nim).history[-1]
+            assert entry["replay"]["moves"] == m.moves and len(m.moves) == m.actions
+            env.go("#/stats")
+            assert f'data-testid="stats-link-{nim}"' in page.regions["screen"]
+            env.go(f"#/{nim}/stats")
+            assert f'data-testid="replay-{entry["gid"]}"' in page.regions["screen"]
+            env.go(f"#/{nim}/replay/{entry['gid']}")
+            click(app, "replay-last")
+            assert page.dataset["replayStep"] == str(m.actions)
+            assert entry["result"] in page.regions["mt-board"]
 
-            run_async(run())
-        finally:
-            tables.unregister(nim)
+        run_async(run())
 
 
 def test_the_routes_of_statistics_and_replays() -> None:

@@ -57,7 +57,7 @@ def test_every_flag_has_help(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_rules_page_counts_the_walk_through_the_elevator_as_three_steps() -> None:
-    text = " ".join((ROOT / "engine" / "rules" / "cube-farm.md").read_text().split())
+    text = " ".join((ROOT / "engine" / "games" / "cube_farm" / "rules.md").read_text().split())
     assert "would be 3 steps away straight through the elevator" in text
     assert "would be 2 steps away" not in text
 

@@ -1,23 +1,24 @@
 """The sample game (tests/sample/nim), registered from outside the engine, plays seated games
-and keeps every soak invariant: a fifth game costs its own package and one registry call."""
+and keeps every soak invariant: a fifth game costs its own package and one registry line."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from sample import SAMPLE_ID, SAMPLE_MODULE, registered
+from sample import SAMPLE, SAMPLE_ID, SAMPLE_MODULE, registered
 
 from engine.errors import InvalidConfig
 from engine.protocol import outcome_text
 from engine.registry import (
+    GAMES,
+    Entry,
     UnknownGame,
     all_games,
+    current,
     get_game,
     playable_ids,
-    register,
     rules_markdown,
-    unregister,
 )
 from engine.seats import play_seeded
 from engine.soak import soak_game
@@ -33,11 +34,10 @@ def test_registered_for_the_block_only(nim: str) -> None:
     assert playable_ids()[-1] == nim and all_games()[-1].name == "Nim"
     assert rules_markdown(nim).startswith("# Nim")
     with pytest.raises(ValueError):
-        register(nim, SAMPLE_MODULE)  # twice
+        current().with_game(SAMPLE)  # twice
     with pytest.raises(ValueError):
-        register("other", SAMPLE_MODULE)  # an id that is not the module's game's
-    with pytest.raises(ValueError):
-        unregister("machine")  # the engine's own games stay
+        GAMES.with_game(Entry("other", SAMPLE_MODULE))  # an id that is not the module's game's
+    assert nim not in GAMES.ids()  # the engine's own registry is a value: never changed
 
 
 def test_gone_after_the_block() -> None:
@@ -47,7 +47,7 @@ def test_gone_after_the_block() -> None:
     with pytest.raises(UnknownGame):
         get_game(SAMPLE_ID)
     with pytest.raises(UnknownGame):
-        unregister(SAMPLE_ID)
+        current().entry(SAMPLE_ID)
 
 
 def test_soak_games_keep_every_invariant(nim: str) -> None:

@@ -6,7 +6,7 @@ import random
 
 from engine.cards import standard_deck
 from engine.games.machine import sets as S
-from engine.games.machine.bots import BOTS, _missing
+from engine.games.machine.bots import LEVELS, _missing, make_bot
 from engine.games.machine.rules import GAME, MachineConfig
 
 
@@ -27,13 +27,13 @@ def test_missing_is_zero_exactly_when_a_set_exists() -> None:
 
 
 def test_every_level_chooses_legal_actions_in_all_phases() -> None:
-    for level in BOTS:
+    for level in LEVELS:
         rng = random.Random(1)
         st = GAME.new_game(MachineConfig(3, max_rounds=8), random.Random(2))
         phases = set()
         while not GAME.is_over(st):
             legal = GAME.legal_actions(st)
-            action = BOTS[level].choose(GAME.view(st, st.current), legal, rng)
+            action = make_bot(level).choose(GAME.view(st, st.current), legal, rng)
             assert action in legal
             phases.add(st.phase)
             st = GAME.apply(st, action)
@@ -56,7 +56,7 @@ def test_standard_and_strong_never_play_into_the_stuck_position() -> None:
     legal = GAME.legal_actions(st)
     assert "play three 9S 9H 9D" in [str(a) for a in legal]
     for level in ("standard", "strong"):
-        action = BOTS[level].choose(GAME.view(st, 0), legal, random.Random(1))
+        action = make_bot(level).choose(GAME.view(st, 0), legal, random.Random(1))
         assert not str(action).startswith("play"), level
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from engine.cards import standard_deck
-from engine.games.machine.bots import BOTS
+from engine.games.machine.bots import make_bot
 from engine.games.machine.mat import CUBES_IN_BOX, CUBES_PER_PLAYER
 from engine.games.machine.rules import (
     DISCARDING,
@@ -101,7 +101,7 @@ def test_seeded_computer_games_end(levels: tuple[str, ...]) -> None:
         while not GAME.is_over(st):
             p = st.current
             legal = GAME.legal_actions(st)
-            action = BOTS[levels[p]].choose(GAME.view(st, p), legal, rng)
+            action = make_bot(levels[p]).choose(GAME.view(st, p), legal, rng)
             assert action in legal
             st = GAME.apply(st, action)
             check_invariants(st, cubes0)
@@ -118,7 +118,7 @@ def test_strong_bot_game_ends_and_chooses_legal() -> None:
     while not GAME.is_over(st):
         p = st.current
         legal = GAME.legal_actions(st)
-        action = BOTS[seats[p]].choose(GAME.view(st, p), legal, rng)
+        action = make_bot(seats[p]).choose(GAME.view(st, p), legal, rng)
         assert action in legal
         st = GAME.apply(st, action)
     assert GAME.outcome(st) is not None
@@ -131,7 +131,7 @@ def test_same_seed_same_computer_game() -> None:
         trail = []
         while not GAME.is_over(st):
             p = st.current
-            a = BOTS["strong" if p == 0 else "standard"].choose(GAME.view(st, p),
+            a = make_bot("strong" if p == 0 else "standard").choose(GAME.view(st, p),
                                                                 GAME.legal_actions(st), rng)
             trail.append(str(a))
             st = GAME.apply(st, a)

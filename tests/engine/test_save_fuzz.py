@@ -76,7 +76,7 @@ def check_sound(game: Any, state: Any, rng: random.Random) -> None:
         check_conserved(game, state, full_set(game, state))
         legal = game.legal_actions(state)
         over = check_end(game, state, legal)
-        views = check_views(game, state, player_count(state), rng, None,
+        views = check_views(game, state, player_count(game, state), rng, None,
                             None if over else legal)
         data = check_roundtrip(game, state, views)
         if over:

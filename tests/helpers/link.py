@@ -12,7 +12,7 @@ from typing import Any
 
 from app.link import Link
 from app.shell import App
-from app.think import think
+from app.think import Thinker
 
 
 class Device:
@@ -40,6 +40,7 @@ class Tab:
         self.told_refused = False
         self.persist_asked = 0
         self.questions: list[dict[str, Any]] = []
+        self.thinker = Thinker()  # this tab's thinking worker
         self.updates = 0
         self.carrying = 0  # answers being carried out (nested: a go item routes at once)
         self.later: list[dict[str, Any]] = []  # what the page sends once they are done
@@ -136,8 +137,8 @@ class Tab:
             while answer and self.questions:
                 q = self.questions.pop(0)
                 try:
-                    self.send(kind="thought", key=str(q["id"]), value=think(q["request"]),
-                              data={"ok": "1"})
+                    answer_ = self.thinker.think(q["request"])
+                    self.send(kind="thought", key=str(q["id"]), value=answer_, data={"ok": "1"})
                 except Exception as e:  # as the thinking worker answers an error
                     self.send(kind="thought", key=str(q["id"]), value=str(e), data={"ok": "0"})
             if self.link.items or self.link.env.store.ops:

@@ -6,6 +6,7 @@ own event loop (``run_async``). From tests/app/test_shell.py."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 from typing import Any
 
@@ -13,7 +14,7 @@ from app.messages import Event, ThinkRequest
 from app.page import RecordingPage
 from app.shell import App
 from app.storage import DictStore
-from app.think import answer
+from app.think import Thinker
 
 
 class FakeEnv:
@@ -23,6 +24,7 @@ class FakeEnv:
         self.app: App | None = None
         self.date = "2026-12-02"  # the player's local date (tests set any)
         self.startup_notice: str | None = None  # nothing to tell after the start
+        self.thinker = Thinker()  # this tab's thinking worker
 
     def hash(self) -> str:
         return self.address
@@ -43,7 +45,7 @@ class FakeEnv:
 
     async def think(self, request: ThinkRequest) -> str:
         await asyncio.sleep(0)
-        return answer(request)
+        return self.thinker.answer(request)
 
     def on_update(self, callback: Any) -> None:
         pass
@@ -63,7 +65,8 @@ class FakeEnv:
 
 def run_async(coro: Any) -> None:
     """Run a scenario on its own event loop in its own thread (the browser tests' Playwright
-    keeps an event loop running on the main thread)."""
+    keeps an event loop running on the main thread), in this thread's context (the registry in
+    effect: :meth:`engine.registry.Registry.active`)."""
     errors: list[BaseException] = []
 
     def main() -> None:
@@ -72,7 +75,7 @@ def run_async(coro: Any) -> None:
         except BaseException as e:
             errors.append(e)
 
-    t = threading.Thread(target=main)
+    t = threading.Thread(target=contextvars.copy_context().run, args=(main,))
     t.start()
     t.join()
     if errors:

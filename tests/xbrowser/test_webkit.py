@@ -331,7 +331,7 @@ ASK = """const [requests, done] = [arguments[0], arguments[arguments.length - 1]
 
 
 def test_webkit_worker_thinks_the_hardest_questions(display: str, tmp_path: Path) -> None:
-    from app.think import think
+    from app.think import Thinker
     from helpers.deep import think_requests
 
     requests = think_requests()
@@ -350,7 +350,7 @@ def test_webkit_worker_thinks_the_hardest_questions(display: str, tmp_path: Path
     assert "error" not in got, got
     answers = got["answers"]
     assert all(a["ok"] for a in answers), [a.get("error") for a in answers]
-    assert [a["result"] for a in answers] == [think(r) for r in requests]
+    assert [a["result"] for a in answers] == list(map(Thinker().think, requests))
     assert smoke.errors == [], smoke.errors
 
 

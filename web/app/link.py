@@ -27,7 +27,7 @@ import asyncio
 import json
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.messages import (
     Batch,
@@ -45,6 +45,9 @@ from app.messages import (
 )
 from app.page import Page
 from app.storage import StoreRefused
+
+if TYPE_CHECKING:
+    from app.think import Thinker
 
 # the keys whose writes are compared and set: saved games (another tab may play the same game)
 SAVE_KEY = re.compile(r"^tabletop\.[a-z0-9-]{1,40}\.save$")
@@ -110,6 +113,7 @@ class LinkEnv:
         self.update_callback: Callable[[], None] | None = None
         self.fetcher = fetch
         self.thinker = snapshot.get("thinker", "worker") != "here"
+        self.here: Thinker | None = None  # thinking on this thread, once the worker cannot
         self.thoughts: dict[int, asyncio.Future[tuple[bool, str]]] = {}
         self.next_thought = 1
         why = snapshot.get("workerFailed")
@@ -150,9 +154,11 @@ class LinkEnv:
             if "no-worker" not in result:
                 raise RuntimeError(result)
             self.thinker = False
-        from app.think import answer
+        if self.here is None:
+            from app.think import Thinker
 
-        return answer(request)
+            self.here = Thinker()
+        return self.here.answer(request)
 
     def thought(self, t: Thought) -> None:
         """The thinking worker's answer to a question (late answers are dropped)."""

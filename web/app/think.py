@@ -7,7 +7,8 @@ never freezes the page, and on the page's thread only when a worker cannot start
 * :class:`~app.messages.BotTurn` -> the action (its text form) the computer in ``seat``
   chooses. The generator for the choice comes from ``engine.seats`` (seed and action count), so
   a watched game is the command line's game. Computer players keep their memory between turns
-  per game id (``gid``).
+  per game id (``gid``), on the :class:`Thinker` that answers (one per worker, one per page
+  thinking on its own thread).
 * :class:`~app.messages.GameHint` -> the game's own hint for ``player`` (the ``hint`` its
   table package exports, :data:`app.table.Hint`).
 * :class:`~app.messages.Advice` -> the action a fresh computer at ``level`` would take for the
@@ -36,46 +37,49 @@ from engine.protocol import Bot
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
-_BOTS: dict[tuple[str, str, tuple[str, ...]], list[Bot[Any, Any]]] = {}
 _KEEP = 8  # games whose computer players are remembered
 
 
-def _bots(game_id: str, gid: str, levels: tuple[str, ...]) -> list[Bot[Any, Any]]:
-    key = (game_id, gid, levels)
-    if key not in _BOTS:
-        while len(_BOTS) >= _KEEP:
-            _BOTS.pop(next(iter(_BOTS)))
-        # people's seats get a stand-in that never plays (a seat index stays a seat index)
-        first = get_game(game_id).info.bot_levels[0]
-        _BOTS[key] = make_bots(game_id, [lv or first for lv in levels])
-    return _BOTS[key]
+class Thinker:
+    """Answers think requests, remembering the computer players of the last few games."""
 
+    def __init__(self) -> None:
+        self.bots: dict[tuple[str, str, tuple[str, ...]], list[Bot[Any, Any]]] = {}
 
-def forget(gid: str) -> None:
-    """A new game (or a restored one) starts its computer players afresh."""
-    for key in [k for k in _BOTS if k[1] == gid]:
-        _BOTS.pop(key, None)
+    def _bots(self, game_id: str, gid: str, levels: tuple[str, ...]) -> list[Bot[Any, Any]]:
+        key = (game_id, gid, levels)
+        if key not in self.bots:
+            while len(self.bots) >= _KEEP:
+                self.bots.pop(next(iter(self.bots)))
+            # people's seats get a stand-in that never plays (a seat index stays a seat index)
+            first = get_game(game_id).info.bot_levels[0]
+            self.bots[key] = make_bots(game_id, [lv or first for lv in levels])
+        return self.bots[key]
 
+    def forget(self, gid: str) -> None:
+        """A new game (or a restored one) starts its computer players afresh."""
+        for key in [k for k in self.bots if k[1] == gid]:
+            self.bots.pop(key, None)
 
-def think(request: str) -> str:
-    """The thinking worker's export: a request's JSON text, its answer's."""
-    return answer(read_request(request))
+    def think(self, request: str) -> str:
+        """The thinking worker's export: a request's JSON text, its answer's."""
+        return self.answer(read_request(request))
 
-
-def answer(req: ThinkRequest) -> str:
-    """The answer to ``req`` as JSON text (read by the sender with ``app.messages``)."""
-    if isinstance(req, Forget):
-        forget(req.gid)
-        return "{}"
-    game = get_game(req.game)
-    state = game.state_from_dict(req.state)
-    if isinstance(req, BotTurn):
-        bots = _bots(game.info.id, req.gid, req.levels)
-        return encode_chosen(str(choose(game, state, bots[req.seat], req.seed, req.actions)))
-    if isinstance(req, Advice):  # what a computer at ``level`` would do in the player's place
-        bot = make_bots(game.info.id, [req.level])[0]
-        return encode_chosen(str(choose(game, state, bot, req.seed, req.actions)))
-    hint = tables.hint(game.info.id)
-    if hint is None:
-        raise ValueError(f"{game.info.id} has no hint of its own")
-    return json.dumps(hint(game, state, req.player))
+    def answer(self, req: ThinkRequest) -> str:
+        """The answer to ``req`` as JSON text (read by the sender with ``app.messages``)."""
+        if isinstance(req, Forget):
+            self.forget(req.gid)
+            return "{}"
+        game = get_game(req.game)
+        state = game.state_from_dict(req.state)
+        if isinstance(req, BotTurn):
+            bots = self._bots(game.info.id, req.gid, req.levels)
+            return encode_chosen(str(choose(game, state, bots[req.seat], req.seed,
+                                            req.actions)))
+        if isinstance(req, Advice):  # what a computer at ``level`` would do in the player's place
+            bot = make_bots(game.info.id, [req.level])[0]
+            return encode_chosen(str(choose(game, state, bot, req.seed, req.actions)))
+        hint = tables.hint(game.info.id)
+        if hint is None:
+            raise ValueError(f"{game.info.id} has no hint of its own")
+        return json.dumps(hint(game, state, req.player))

@@ -7,7 +7,9 @@ app as an event.
 from __future__ import annotations
 
 try:
-    from app.think import think as _think
+    from app.think import Thinker
+
+    THINKER = Thinker()  # this worker's: the computer players it remembers between turns
 except Exception as e:  # a heap restored wrong, or a bug: said by hello(), not swallowed
     BROKEN = f"{type(e).__name__}: {e}"
 else:
@@ -21,7 +23,7 @@ def hello() -> str:
 
 def think(request: str) -> str:
     """The page's question, answered by ``app.think``."""
-    return _think(request)
+    return THINKER.think(request)
 
 
 __export__ = ["hello", "think"]

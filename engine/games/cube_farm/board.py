@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from engine.errors import ParseError
@@ -139,6 +140,20 @@ class Shape:
     comp_negative: tuple[int, ...]
     # for each of ``cells``: its internal component, or -1 for a square that is not a unit
     comp_of: tuple[int, ...]
+
+    @cached_property
+    def features(self) -> tuple[tuple[tuple[int, int, int], ...],
+                                tuple[tuple[int, int, int], ...],
+                                tuple[Pos, ...], tuple[Pos, ...]]:
+        """Items, negatives (offset and value), plain units and the squares around the card:
+        what a computer player weighs a placement by, worked out once per shape."""
+        inside = {(dx, dy) for dx, dy, _ in self.cells}
+        ring = sorted({(dx + ox, dy + oy) for dx, dy, sq in self.cells if sq.walk or sq.unit
+                       for ox, oy in DIRS} - inside)
+        return (tuple((dx, dy, sq.value) for dx, dy, sq in self.cells if sq.kind == ITEM),
+                tuple((dx, dy, sq.value) for dx, dy, sq in self.cells if sq.kind == NEG),
+                tuple((dx, dy) for dx, dy, sq in self.cells if sq.kind == "cube"),
+                tuple(ring))
 
 
 def card_squares(rows: tuple[str, str]) -> list[list[Square]]:
@@ -266,16 +281,6 @@ class CubicleScore:
 
 def pos_text(p: Pos) -> str:
     return f"{p[0]},{p[1]}"
-
-
-def parse_pos(text: str) -> Pos:
-    parts = text.split(",")
-    try:
-        if len(parts) == 2:
-            return int(parts[0]), int(parts[1])
-    except ValueError:
-        pass
-    raise ParseError(f"{text!r} is not a square like '3,-2'")
 
 
 class Board:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from engine.games.cube_farm.board import (
     DIRS,
     ITEM,
-    NEG,
     SHAPES,
     Board,
     Cubicle,
@@ -123,7 +122,7 @@ class Evaluator:
         other = self.others_field()
         items = self.item_field()
         reach = self.board.elevator_reach()
-        items_f, negs_f, units_f, ring = features(shape)
+        items_f, negs_f, units_f, ring = shape.features
         total = 0.0
         for dx, dy, v in items_f:
             p = (x + dx, y + dy)
@@ -186,29 +185,6 @@ class Evaluator:
                 out.append(claim_worth(nb, c, self.alpha))
         out.sort(reverse=True)
         return out
-
-
-_FEATURES: dict[tuple[str, int], tuple[tuple[tuple[int, int, int], ...],
-                                        tuple[tuple[int, int, int], ...],
-                                        tuple[Pos, ...], tuple[Pos, ...]]] = {}
-
-
-def features(shape: Shape) -> tuple[tuple[tuple[int, int, int], ...],
-                                    tuple[tuple[int, int, int], ...],
-                                    tuple[Pos, ...], tuple[Pos, ...]]:
-    """Per card and rotation: items, characters, plain units, squares around the card."""
-    key = (shape.card, shape.rot)
-    got = _FEATURES.get(key)
-    if got is None:
-        inside = {(dx, dy) for dx, dy, _ in shape.cells}
-        ring = sorted({(dx + ox, dy + oy) for dx, dy, sq in shape.cells if sq.walk or sq.unit
-                       for ox, oy in DIRS} - inside)
-        got = (tuple((dx, dy, sq.value) for dx, dy, sq in shape.cells if sq.kind == ITEM),
-               tuple((dx, dy, sq.value) for dx, dy, sq in shape.cells if sq.kind == NEG),
-               tuple((dx, dy) for dx, dy, sq in shape.cells if sq.kind == "cube"),
-               tuple(ring))
-        _FEATURES[key] = got
-    return got
 
 
 def potential(board: Board, cub: Cubicle) -> int:
@@ -386,7 +362,3 @@ def make_bot(level: str) -> Bot[CFView, CFAction]:
     """A new computer player of ``level`` (seated games give every seat its own)."""
     return LEVELS[level]()
 
-
-# One shared instance per level, for the tournament and tests (these bots keep no memory
-# between calls, so sharing them changes nothing).
-BOTS: Mapping[str, Bot[CFView, CFAction]] = {level: make_bot(level) for level in LEVELS}

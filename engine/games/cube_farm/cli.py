@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from engine.errors import ParseError
-from engine.games.cube_farm.bots import BOTS
+from engine.games.cube_farm.bots import LEVELS, make_bot
 from engine.games.cube_farm.deck import CARDS, DECK_IDS, DESIGN_COUNTS, card_name, item_counts
 from engine.games.cube_farm.rules import GAME, CFConfig, CFState
 from engine.play_cli import add_play_parser, run_play, summary_lines
@@ -34,6 +34,7 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
     config = CFConfig(players=len(levels), hands=hands)
     state = GAME.new_game(config, random.Random(seed))
     rng = random.Random(f"bots:{seed}")
+    bots = [make_bot(lv) for lv in levels]  # every seat its own
     turn_time = 0.0
     turn_of: int | None = None
     for _ in range(10000):
@@ -47,7 +48,7 @@ def play_game(levels: Sequence[str], seed: int, hands: int = 0,
         legal = GAME.legal_actions(state)
         view = GAME.view(state, who)
         t0 = time.process_time()
-        action = BOTS[levels[who]].choose(view, legal, rng)
+        action = bots[who].choose(view, legal, rng)
         turn_time += time.process_time() - t0
         state = GAME.apply(state, action)
     if turn_of is not None and times is not None:
@@ -140,8 +141,8 @@ def _main(argv: list[str]) -> int:
                                 description="Cube Farm: play and measure computer players.")
     sub = p.add_subparsers(dest="cmd", required=True)
     t = sub.add_parser("tournament", help="computer level a against level b")
-    t.add_argument("--a", default="standard", choices=sorted(BOTS))
-    t.add_argument("--b", default="beginner", choices=sorted(BOTS))
+    t.add_argument("--a", default="standard", choices=sorted(LEVELS))
+    t.add_argument("--b", default="beginner", choices=sorted(LEVELS))
     t.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     t.add_argument("--seed", type=int, default=1,
                    help="tournament seed; game g is play --seed seed*100003+g//players "
@@ -155,7 +156,7 @@ def _main(argv: list[str]) -> int:
     pl.add_argument("--show", action="store_true", help="print the final table and scores")
     sub.add_parser("deck", help="print the deck list and design counts")
     st = sub.add_parser("stats", help="score figures of hands played by one computer level")
-    st.add_argument("--level", default="standard", choices=sorted(BOTS))
+    st.add_argument("--level", default="standard", choices=sorted(LEVELS))
     st.add_argument("--players", type=int, default=2, help="seats, 2 to 5 (default 2)")
     st.add_argument("--hands", type=int, default=100,
                     help="one-hand games to play (default 100)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.protocol import GameInfo, OptionInfo, VariantInfo
+from engine.protocol import GameInfo, OptionInfo
 
 INFO = GameInfo(
     id="cube-farm",
@@ -12,9 +12,7 @@ INFO = GameInfo(
     max_players=5,
     description=("Build an office one card at a time and put your employees in cubicles "
                  "near the coffee machine and far from the Vice President."),
-    variants=(VariantInfo("hands", "Number of hands",
-                          "One hand per player (four with two players), or any number."),),
-    rules_page="cube-farm.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(

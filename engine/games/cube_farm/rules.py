@@ -30,7 +30,6 @@ from engine.games.cube_farm.board import (
     SHAPES,
     Board,
     Cubicle,
-    CubicleScore,
     pos_text,
 )
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
@@ -435,10 +434,6 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
 
     def claimable(self, state: CFState) -> list[Cubicle]:
         return state.board.claimable() if state.phase == CLAIM else []
-
-    def explained_scores(self, state: CFState) -> list[CubicleScore]:
-        """Each claimed cubicle's score with the items and negatives that counted."""
-        return state.board.scores()
 
     # --- information ---
     def view(self, state: CFState, player: int) -> CFView:

@@ -14,7 +14,6 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from engine.cards import Card, parse_cards
 from engine.errors import InvalidConfig, ParseError
@@ -56,13 +55,6 @@ def _solve_cmd(args: argparse.Namespace) -> int:
     for m in sol.melds:
         print("  " + " ".join(map(str, m)))
     return 0
-
-
-@dataclass
-class GameResult:
-    winners: tuple[int, ...]
-    turns: int
-    seats: tuple[str, ...]
 
 
 def play_game(config: MConfig, bots: Sequence[PlanBot], seed: int,

@@ -4,7 +4,7 @@ meld is, for the ace's choices)."""
 from __future__ import annotations
 
 from engine.games.machiavelli.melds import ACE_NAMES, ACE_OPTIONS
-from engine.protocol import GameInfo, OptionInfo, VariantInfo
+from engine.protocol import GameInfo, OptionInfo
 
 INFO = GameInfo(
     id="machiavelli",
@@ -14,19 +14,7 @@ INFO = GameInfo(
     max_players=8,
     description=("Lay melds from your hand, rebuilding everything already on the table; "
                  "the first to empty their hand wins."),
-    variants=(
-        VariantInfo("machiavelli", "Machiavelli", "15 cards each (fewer with 6-8 players)."),
-        VariantInfo("manipulation", "Manipulation", "7 cards each."),
-        VariantInfo("helping", "Helping cards",
-                    "6 cards each and four face-up cards anyone may use in a meld."),
-        VariantInfo("ace-both", "Ace low or high", "A-2-3 and Q-K-A, never K-A-2."),
-        VariantInfo("ace-low", "Ace low only", "A-2-3 only."),
-        VariantInfo("ace-high", "Ace high only", "Q-K-A only."),
-        VariantInfo("ace-wrap", "Wrap-around", "Runs may turn the corner: Q-K-A-2."),
-        VariantInfo("match", "Match scoring",
-                    "Play several hands; cards left score penalty points."),
-    ),
-    rules_page="machiavelli.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import RANK_NAMES, RANKS, SUIT_NAMES, Card, rank_name
+from engine.cards import SUIT_NAMES, Card, rank_name
 
 ACE_OPTIONS = ("both", "low", "high", "wrap")
 ACE_NAMES = {
@@ -112,15 +112,3 @@ def display_order(cards: Sequence[Card], ace: str = "both") -> tuple[Card, ...]:
             return tuple(sorted(cards, key=lambda c: pos[c.rank]))
         return tuple(sorted(cards, key=lambda c: c.rank))
     return tuple(sorted(cards, key=lambda c: (c.rank, "SHDC".index(c.suit))))
-
-
-def describe_meld(cards: Sequence[Card]) -> str:
-    """Screen-reader label: "run of spades, 4 to 7" / "group of sevens"."""
-    if not cards:
-        return "empty meld"
-    if len({c.rank for c in cards}) == 1:
-        return f"group of {rank_name(cards[0].rank, plural=True)}"
-    if len({c.suit for c in cards}) == 1:
-        return (f"run of {SUIT_NAMES[cards[0].suit]}, {RANK_NAMES[RANKS[cards[0].rank - 1]]} "
-                f"to {RANK_NAMES[RANKS[cards[-1].rank - 1]]}")
-    return "mixed cards"

@@ -243,11 +243,6 @@ def _assignments(n: int) -> list[tuple[int, ...]]:
     return [(x, y) for x in range(3) for y in range(3)]
 
 
-def _group_ok(code: int) -> bool:
-    s, has2 = code >> 1, code & 1
-    return s == 0 or (s in (3, 4) and not has2) or s >= 6
-
-
 @dataclass
 class _Run:
     suit: str

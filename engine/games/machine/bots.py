@@ -562,9 +562,5 @@ def make_bot(level: str) -> BeginnerBot | StandardBot:
     return LEVELS[level]()
 
 
-# One shared instance per level, for the tournament and tests (these bots keep no memory
-# between calls, so sharing them changes nothing).
-BOTS: dict[str, BeginnerBot | StandardBot] = {level: make_bot(level) for level in LEVELS}
-
-__all__ = ["BOTS", "ENGINE_TRACKS", "LEVELS", "TWO_PAIR", "BeginnerBot", "StandardBot",
+__all__ = ["ENGINE_TRACKS", "LEVELS", "TWO_PAIR", "BeginnerBot", "StandardBot",
            "StrongBot", "Weights", "hand_value", "make_bot", "mat_value"]

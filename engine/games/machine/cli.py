@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.errors import ParseError
-from engine.games.machine.bots import BOTS
+from engine.games.machine.bots import make_bot
 from engine.games.machine.rules import GAME, LIMIT, STUCK, MachineConfig
 from engine.play_cli import add_play_parser, run_play, summary_lines
 from engine.protocol import JSONDict
@@ -52,7 +52,7 @@ def play_game(seats: Sequence[str], seed: str, max_rounds: int,
     config = MachineConfig(players=len(seats), max_rounds=max_rounds)
     state = GAME.new_game(config, random.Random(seed))
     rng = random.Random(f"{seed}:bots")
-    bots = [BOTS[s] for s in seats]
+    bots = [make_bot(s) for s in seats]  # every seat its own
     log: list[str] = []
     spent = cpu = 0.0
     while not GAME.is_over(state):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.protocol import GameInfo, OptionInfo, VariantInfo
+from engine.protocol import GameInfo, OptionInfo
 
 DEFAULT_MAX_ROUNDS = 150
 MAX_MAX_ROUNDS = 1000
@@ -14,12 +14,7 @@ INFO = GameInfo(
     min_players=2,
     max_players=4,
     description="Build an engine of cubes with poker hands; first to place every cube wins.",
-    variants=(
-        VariantInfo("max_rounds", "Round limit",
-                    f"After this many rounds (default {DEFAULT_MAX_ROUNDS}) the player with "
-                    "the fewest cubes off the mat wins; 0 plays without a limit."),
-    ),
-    rules_page="machine.md",
+    rules_page="rules.md",
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(

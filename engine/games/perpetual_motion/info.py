@@ -14,6 +14,6 @@ INFO = GameInfo(
         "Deal rows of four, let matching ranks slide left, and find out whether this deal "
         "clears all 52 cards or cycles forever."
     ),
-    rules_page="perpetual-motion.md",
+    rules_page="rules.md",
     available=True,
 )

@@ -1,11 +1,11 @@
-"""The tables: one package per game that has a screen, found by the game's id.
+"""The tables: one package per game that has a screen, named by the game's registry entry.
 
-A game's table package is ``app.tables.<id>`` (the id with ``-`` as ``_``: the engine's own
-package name). Its ``__init__`` declares ``DECLARED`` (:class:`app.table.Declared`) and imports
-nothing of its game; its module ``table`` has ``Table`` (:class:`app.table.Table`), its module
-``hint``, if any, the game's own ``hint``. A game of the engine's registry without a package is
-shown as "coming soon". A package from elsewhere (the test suite's sample game) is added with
-:func:`register`; nothing here names a game.
+A game's table package is its :class:`engine.registry.Entry`'s ``table`` (``app.tables.<game>``
+for the engine's own; the registry in effect answers, so the test suite's sample game comes
+with its registry value). Its ``__init__`` declares ``DECLARED`` (:class:`app.table.Declared`)
+and imports nothing of its game; its module ``table`` has ``Table`` (:class:`app.table.Table`),
+its module ``hint``, if any, the game's own ``hint``. A game of the registry without a package
+is shown as "coming soon"; nothing here names a game.
 
 :class:`Tables` makes each table when its game is first opened: a start imports no game.
 """
@@ -19,27 +19,19 @@ from types import ModuleType
 from typing import cast
 
 from app.table import Declared, Hint, Host, Table, TableClass
-
-_EXTRA: dict[str, str] = {}  # game id -> module, for packages outside app.tables
+from engine.registry import UnknownGame, current
 
 
 def module_name(game_id: str) -> str:
-    return _EXTRA.get(game_id) or f"{__name__}.{game_id.replace('-', '_')}"
-
-
-def register(game_id: str, module: str) -> None:
-    """Use ``module`` as the table package of ``game_id``."""
-    _EXTRA[game_id] = module
-
-
-def unregister(game_id: str) -> None:
-    _EXTRA.pop(game_id, None)
+    """The game's table package ("" when its registry entry names none)."""
+    return current().entry(game_id).table
 
 
 def has_table(game_id: str) -> bool:
     try:
-        return importlib.util.find_spec(module_name(game_id)) is not None
-    except (ImportError, ValueError):
+        name = module_name(game_id)
+        return bool(name) and importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError, UnknownGame):
         return False
 
 
