@@ -27,7 +27,7 @@ from app.messages import (
     read_request,
 )
 from app.page import Page, RecordingPage
-from app.think import think
+from app.think import Thinker
 
 
 def test_a_tap_is_decoded_with_the_pages_date() -> None:
@@ -120,6 +120,6 @@ def test_think_requests_keep_their_json_and_round_trip() -> None:
 def test_answers_are_read_by_their_senders() -> None:
     assert read_chosen('{"action": "deal"}') == "deal"
     assert read_answer('{"cards": 2}') == {"cards": 2}
-    assert think(encode_request(Forget("nobody"))) == "{}"
+    assert Thinker().think(encode_request(Forget("nobody"))) == "{}"
     with pytest.raises(BadMessage, match=r"^answer\.action: expected text"):
         read_chosen("{}")
