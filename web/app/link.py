@@ -25,15 +25,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from app.page import Page
-from app.storage import StoreRefused
-
-# the keys whose writes are compared and set: saved games (another tab may play the same game)
-SAVE_KEY = re.compile(r"^tabletop\.[a-z0-9-]{1,40}\.save$")
+from app.storage import SAVE_KEY, SHARED_KEY, StoreRefused
 
 
 class Mirror:
@@ -238,6 +234,8 @@ class Link:
 
     # --- what the page calls ---
     def start(self) -> str:
+        # first, the keys whose writes by another tab the page passes on (storage.keys)
+        self.items.append(json.dumps({"shared": SHARED_KEY.pattern}, separators=(",", ":")))
         self.app.start()
         return self.drain()
 
