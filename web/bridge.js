@@ -98,6 +98,7 @@
         else if (item.go !== undefined) go(item.go);
         else if (item.update) { if (window.pwa) window.pwa.applyUpdate(); }
         else if (item.persist) persist();
+        else if (item.shared !== undefined) shareKeys(item.shared);
         else apply(item);
       } catch (e) {
         console.error(e);
@@ -399,12 +400,22 @@
   window.addEventListener("hashchange", () => {
     send({ kind: "route", action: "", data: {}, hash: location.hash });
   });
-  /* Another tab of the app wrote a saved game, a record or the settings: Python shows it. */
-  const SHARED = /^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record|daily))$/;
+  /* Another tab of the app wrote a saved game, a record or the settings: Python shows it.
+   * Which keys those are, Python says first thing at start (app/storage/keys.py SHARED_KEY);
+   * the writes before that wait for it. */
+  let shared = null;
+  const unshared = [];
   window.addEventListener("storage", (e) => {
-    if (!e.key || !SHARED.test(e.key)) return;
-    tellStored(e.key, e.newValue);
+    if (!e.key) return;
+    if (!shared) unshared.push([e.key, e.newValue]);
+    else if (shared.test(e.key)) tellStored(e.key, e.newValue);
   });
+  function shareKeys(pattern) {
+    shared = new RegExp(pattern);
+    for (const [key, value] of unshared.splice(0, unshared.length)) {
+      if (shared.test(key)) tellStored(key, value);
+    }
+  }
   /* The player is back on this tab: computers another tab was moving play on here. The app
    * went to the background: a pass-and-play hand goes under its cover. */
   document.addEventListener("visibilitychange", () => {

@@ -264,34 +264,6 @@ def test_settings_changed_in_another_tab_are_taken_at_once() -> None:
     assert page_b.batches[-1]["classes"]["four-colour"] is True
 
 
-def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
-    store = DictStore()
-    s = Session.new(3)
-    store.set(SAVE_KEY, s.to_json())  # a save from before revisions
-    tab = g.TabStore(store, tab="t1")
-    assert g.load_saved(tab, PM, Session.from_json).game is not None
-    # the same: not rewritten
-    assert g.write_save(tab, SAVE_KEY, s.envelope()) and store.get(SAVE_KEY) == s.to_json()
-    s.apply(s.next_action())
-    assert g.write_save(tab, SAVE_KEY, s.envelope()) and stamp(store, SAVE_KEY) == (1, "t1")
-    assert g.unstamped(store.get(SAVE_KEY) or "") == s.to_json()
-    other = g.TabStore(store, tab="t2")
-    s2 = g.load_saved(other, PM, Session.from_json).game
-    assert s2 is not None and s2.state == s.state
-    s2.apply(s2.next_action())
-    assert g.write_save(other, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
-    # tab t1 is stale: refused
-    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, s.envelope())
-    assert stamp(store, SAVE_KEY) == (2, "t2")
-    # the same game: taken
-    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
-    assert not tab.newer(SAVE_KEY)
-    s2.apply(s2.next_action())
-    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (3, "t1")
-    for odd in ("[" * 100_000, '{"rev":true,"tab":7}', '{"rev":-3}', "", "null"):
-        assert g.stamp_of(odd) == (0, "")
-
-
 # --- storage full or refused ------------------------------------------------------------------
 
 

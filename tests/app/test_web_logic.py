@@ -137,35 +137,6 @@ def test_restart_and_play_to_end_match_the_engine() -> None:
 # --- saving -----------------------------------------------------------------------------------
 
 
-def test_save_and_load_round_trip() -> None:
-    store = g.DictStore()
-    s = Session.new(99, manual=True)
-    for a in s.step_plan():
-        s.apply(a)
-    g.write_save(store, SAVE_KEY, s.envelope())
-    loaded = g.load_saved(store, PM, Session.from_json)
-    assert loaded.problem is None and loaded.game is not None
-    assert loaded.game.state == s.state
-    assert loaded.game.gid == s.gid and loaded.game.manual
-
-
-def test_no_save_is_not_a_problem() -> None:
-    assert g.load_saved(g.DictStore(), PM, Session.from_json) == g.Loaded(None)
-
-
-@pytest.mark.parametrize("text", [
-    "{not json", "[]", "null", json.dumps({"version": 1, "game": "perpetual-motion"}),
-    json.dumps({"version": 9, "game": "perpetual-motion", "gid": "x", "state": {}}),
-])
-def test_unreadable_save_is_set_aside_not_deleted(text: str) -> None:
-    store = g.DictStore({SAVE_KEY: text})
-    r = g.load_saved(store, PM, Session.from_json, 123)
-    assert r.game is None and r.problem
-    assert r.set_aside_as == g.broken_prefix(PM) + "123"
-    assert store.get(r.set_aside_as) == text
-    assert store.get(SAVE_KEY) is None
-
-
 def test_tampered_state_is_invalid() -> None:
     s = Session.new(5)
     data = json.loads(s.to_json())
@@ -173,20 +144,6 @@ def test_tampered_state_is_invalid() -> None:
     store = g.DictStore({SAVE_KEY: json.dumps(data)})
     r = g.load_saved(store, PM, Session.from_json, 1)
     assert r.game is None and "more than once" in (r.problem or "")
-
-
-def test_record_counts_each_finished_game_once() -> None:
-    store = g.DictStore()
-    s = Session.new(16557)
-    play_to_end(s)
-    rec = pm_saves(store).count(s)
-    assert (rec.played, rec.won, rec.streak) == (1, 1, 1)
-    rec = pm_saves(store).count(s)
-    assert rec.played == 1
-    lost = Session.new(16709)
-    play_to_end(lost)
-    rec = pm_saves(store).count(lost)
-    assert (rec.played, rec.won, rec.streak, rec.best_streak) == (2, 1, 0, 1)
 
 
 def test_record_and_settings_survive_garbage() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any
 
 from app.link import Link
@@ -44,6 +45,8 @@ class Tab:
         self.updates = 0
         self.carrying = 0  # answers being carried out (nested: a go item routes at once)
         self.later: list[dict[str, Any]] = []  # what the page sends once they are done
+        self.shared: re.Pattern[str] | None = None  # the keys other tabs' writes are told
+        self.unshared: list[tuple[str, str]] = []  # other tabs' writes before it is known
         snap = {"store": {k: v for k, v in device.data.items() if k.startswith("tabletop.")},
                 "hash": address, "base": "https://example.org/cards/", "reducedMotion": True,
                 "device": {"offline": "ready", "installed": False, "persisted": False}}
@@ -89,6 +92,11 @@ class Tab:
                 self.updates += 1
             elif "persist" in item:
                 self.persist_asked += 1
+            elif "shared" in item:
+                self.shared = re.compile(item["shared"])
+                for key, value in self.unshared:
+                    self.stored(key, value)
+                self.unshared = []
             else:
                 self.apply(item)
 
@@ -113,7 +121,14 @@ class Tab:
             self.device.data[key] = value
             for other in self.device.tabs:  # the storage event of the other tabs
                 if other is not self:
-                    other.send(kind="storage", key=key, value=value, data={"present": "1"})
+                    other.stored(key, value)
+
+    def stored(self, key: str, value: str) -> None:
+        """Another tab wrote ``value`` under ``key``: told if the key is one the app said."""
+        if self.shared is None:
+            self.unshared.append((key, value))
+        elif self.shared.match(key):
+            self.send(kind="storage", key=key, value=value, data={"present": "1"})
 
     def apply(self, batch: dict[str, Any]) -> None:
         self.regions.update(batch.get("regions") or {})

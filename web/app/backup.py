@@ -343,7 +343,7 @@ class Imported:
     games: frozenset[str]  # games whose save or set-up was written
 
 
-def apply_plan(store: g.Store, plan: Plan, replace: bool, games: Games) -> Imported:
+def apply_plan(store: g.SaveStore, plan: Plan, replace: bool, games: Games) -> Imported:
     """Write the plan's entries; with ``replace`` False, the conflicts are left as they are."""
     skip = set() if replace else plan.conflict_keys
     written = [i for i in plan.items if i.key not in skip]

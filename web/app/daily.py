@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from app.kit import button, confirm_html, esc, topbar
-from app.storage import MAX_DEAL, Store, loads_stored, set_aside
+from app.storage import MAX_DEAL, Store, daily_aside_prefix, daily_key, loads_stored, set_aside
 from app.table import Host
 
 APP_NAME = "Tabletop"
@@ -41,12 +41,12 @@ DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 
 def book_key(game_id: str) -> str:
-    return f"tabletop.{game_id}.daily"
+    return daily_key(game_id)
 
 
 def aside_prefix(game_id: str) -> str:
     """Where an unreadable daily book is moved (the time in ms follows)."""
-    return f"tabletop.{game_id}.daily-unreadable."
+    return daily_aside_prefix(game_id)
 
 
 def valid_date(text: object) -> bool:

@@ -26,9 +26,7 @@ from typing import Any
 
 from app import tables as table_packages
 from app.kit import button, esc
-from app.storage import Store
-
-GUIDES_KEY = "tabletop.guides"  # {"dismissed": [game ids]}: the offers no longer made
+from app.storage import GUIDES_KEY, Store
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -44,13 +43,10 @@ from app.messages import (
     read_message,
 )
 from app.page import Page
-from app.storage import StoreRefused
+from app.storage import SAVE_KEY, SHARED_KEY, StoreRefused
 
 if TYPE_CHECKING:
     from app.think import Thinker
-
-# the keys whose writes are compared and set: saved games (another tab may play the same game)
-SAVE_KEY = re.compile(r"^tabletop\.[a-z0-9-]{1,40}\.save$")
 
 
 class Mirror:
@@ -276,6 +272,8 @@ class Link:
 
     # --- what the page calls ---
     def start(self) -> str:
+        # first, the keys whose writes by another tab the page passes on (storage.keys)
+        self.items.append({"shared": SHARED_KEY.pattern})
         self.app.start()
         return self.drain()
 

@@ -214,7 +214,14 @@ class PersistItem(TypedDict):
     persist: Literal[True]
 
 
-Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem
+class SharedItem(TypedDict):
+    """The first item of the start's answer: the pattern of the keys whose writes by another
+    tab the page passes on (``app.storage.keys.SHARED_KEY``, written once)."""
+
+    shared: str
+
+
+Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem
 
 
 def encode_items(items: list[Item]) -> str:

@@ -13,9 +13,9 @@ import json
 import re
 from dataclasses import dataclass, field, fields
 
+from app.storage import SETTINGS_KEY as SETTINGS_KEY  # the shell and backup read it here
 from app.storage import Store, loads_stored
 
-SETTINGS_KEY = "tabletop.settings"
 SPEEDS = {"slow": 900, "normal": 450, "fast": 150, "instant": 0}  # ms between auto-play steps
 CUES = ("placed", "refused", "turn", "won", "lost")  # the sounds and pulses the page can play
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
