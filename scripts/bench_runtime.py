@@ -187,6 +187,10 @@ def bare_site(site: Path, tmp: Path) -> Path:
     for rel in ("pyodide", "icons", str(Path(wheel).parent)):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).symlink_to((site / rel).resolve())
+    # Pyodide's own standard library, where browserlib's bare page takes it from
+    (out / "bare").mkdir()
+    (out / "bare" / "python_stdlib.zip").symlink_to(
+        ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     (out / "bare.html").write_text(bare_page(wheel))
     return out
 
