@@ -160,12 +160,17 @@ for info in full.infolist():  # the data files of a kept package (not its unkept
             and os.path.dirname(info.filename) in packages):
         kept[info.filename] = full.read(info)
 
+def put(z, name, data):
+    """One entry, with a fixed date: the same input gives the same bytes."""
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    z.writestr(info, data, compresslevel=9)
+
+
 out = io.BytesIO()
 with zipfile.ZipFile(out, "w") as z:
-    for name in sorted(kept):  # fixed dates and order: the same input gives the same bytes
-        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        z.writestr(info, kept[name], compresslevel=9)
+    for name in sorted(kept):  # and a fixed order
+        put(z, name, kept[name])
 ZIP = out.getvalue()
 
 # PyScript's package, which PyScript writes as source into the worker's working directory and
@@ -181,10 +186,7 @@ with zipfile.ZipFile(pycache, "w") as z:
             source = f.read()
         code = compile(source, "pyscript/" + rel, "exec", dont_inherit=True)
         pyc = _code_to_hash_pyc(code, importlib.util.source_hash(source), True)
-        info = zipfile.ZipInfo(os.path.basename(importlib.util.cache_from_source(rel)),
-                               date_time=(1980, 1, 1, 0, 0, 0))
-        info.compress_type = zipfile.ZIP_DEFLATED
-        z.writestr(info, bytes(pyc), compresslevel=9)
+        put(z, os.path.basename(importlib.util.cache_from_source(rel)), bytes(pyc))
 PYCACHE = pycache.getvalue()
 
 # micropip's wheel with its bytecode beside its sources (unchecked: both come from this wheel),
@@ -197,9 +199,7 @@ with zipfile.ZipFile(MICROPIP) as src, zipfile.ZipFile(compiled_wheel, "w") as z
         if info.filename.endswith(".py"):
             code = compile(data, info.filename, "exec", dont_inherit=True)
             pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
-            at = zipfile.ZipInfo(importlib.util.cache_from_source(info.filename),
-                                 date_time=(1980, 1, 1, 0, 0, 0))
-            z.writestr(at, bytes(pyc), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+            put(z, importlib.util.cache_from_source(info.filename), bytes(pyc))
 MICROPIP_COMPILED = compiled_wheel.getvalue()
 REPORT = json.dumps({
     "modules_full": sum(1 for i in full.infolist() if i.filename.endswith(".py")),

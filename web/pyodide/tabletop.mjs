@@ -104,26 +104,29 @@ function writeFiles(FS, bytes) {
   }
 }
 
-/* The app's modules ([path, text]) and the wheel's URL, as pyscript.json lists them. */
+/* The app's modules ([path, text]), the archives PyScript unpacks ([URL, folder]: "<folder>/*"
+ * in pyscript.json, PyScript's bytecode) and the wheel's URL, as pyscript.json lists them. */
 async function appFiles(base) {
   const cfg = await (await fetch(new URL("pyscript.json", base))).json();
   const wheel = new URL(cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p)), base).href;
-  // not the archives PyScript unpacks ("<folder>/*": PyScript's bytecode, which make() puts)
-  const modules = Object.keys(cfg.files || {}).filter((from) => !cfg.files[from].endsWith("/*"));
-  const files = await Promise.all(modules.sort().map(async (from) =>
-    [cfg.files[from].replace(/^\.\//, ""), await (await fetch(new URL(from, base))).text()]));
-  return { wheel, files };
+  const sources = Object.keys(cfg.files || {}).sort();
+  const archives = sources.filter((from) => cfg.files[from].endsWith("/*"))
+    .map((from) => [new URL(from, base).href, cfg.files[from].slice(0, -2).replace(/^\.\//, "")]);
+  const files = await Promise.all(sources.filter((from) => !cfg.files[from].endsWith("/*"))
+    .map(async (from) => [cfg.files[from].replace(/^\.\//, ""),
+                          await (await fetch(new URL(from, base))).text()]));
+  return { wheel, files, archives };
 }
 
 /* The maker: this version's snapshot made from a start of its own and stored. Returns what
  * became of it ("made", or why not); anything that goes wrong marks the version failed. */
 export async function make() {
   const base = new URL("../", import.meta.url);
-  const { wheel, files } = await appFiles(base);
+  const { wheel, files, archives } = await appFiles(base);
   const bytes = new Uint8Array(await (await fetch(wheel)).arrayBuffer());
-  const pycache = fetch(new URL("pyodide/pyscript_pycache.zip", base))
-    .then((r) => r.arrayBuffer()).then((b) => new Uint8Array(b));
-  pycache.catch(() => null);  // awaited (and said) where it is used
+  const unpacked = Promise.all(archives.map(async ([url, folder]) =>
+    [folder, new Uint8Array(await (await fetch(url)).arrayBuffer())]));
+  unpacked.catch(() => null);  // awaited (and said) where it is used
   if (await snapshot.appDigest(bytes, files) !== snapshot.APP) {
     return "not made: the app's files are not those of this version";  // a later start makes it
   }
@@ -146,9 +149,12 @@ export async function make() {
       py.FS.mkdirTree(at.slice(0, at.lastIndexOf("/")));
       py.FS.writeFile(at, text);
     }
-    // the bytecode of PyScript's package, beside where PyScript writes its source at every
-    // start (checked against it: a restored start imports it without compiling it)
-    py.unpackArchive(await pycache, "zip", { extractDir: "/home/pyodide/pyscript/__pycache__" });
+    // and its archives, where PyScript's "files" unpacks them: the bytecode of PyScript's
+    // package, beside where PyScript writes its source at every start (checked against it: a
+    // restored start imports it without compiling it)
+    for (const [folder, zip] of await unpacked) {
+      py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/" + folder });
+    }
     py.runPython("import importlib\nimportlib.invalidate_caches()\n" + IMPORTS);
     made = py.makeMemorySnapshot();
     installed = py.runPython(INSTALLED).toJs();
