@@ -12,10 +12,6 @@ close to going out).
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.cards import Card
 from engine.games.machiavelli.bots import make_bot

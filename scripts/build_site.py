@@ -10,7 +10,7 @@ title, description and home-screen skeleton tiles (from the engine registry). we
 has a ``<!-- build: NAME -->`` line for each (see MARKER and render_index); web/pyscript.json
 keeps only the settings that are not derived.
 
-Usage: python scripts/build_site.py [--out build/site]
+Usage: .venv/bin/python -m scripts.build_site [--out build/site]
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
 # PyScript chunks the app never uses: the editor's CodeMirror and the terminal's xterm.js (the
@@ -333,9 +332,7 @@ def rules_art(game_id: str) -> Art | None:
     """The game's ``figure(name, arg) -> html``: ``rules_art`` in its table package, if any."""
     import importlib
 
-    if str(WEB) not in sys.path:  # the app's own package (app.*), run here in CPython
-        sys.path.insert(0, str(WEB))
-    from app.tables import has_table, module_name
+    from app.tables import has_table, module_name  # the app's own package, run in CPython
 
     if not has_table(game_id):
         return None
@@ -469,7 +466,7 @@ def build(out: Path) -> str:
     write_pyscript_config(out, wheel)
     inline_page_config(out)
     write_app_digest(out, wheel)
-    from icons import write_icons  # scripts/icons.py
+    from scripts.icons import write_icons
 
     write_icons(out / "icons")
     shutil.copy2(ROOT / "manifest.json", out / "manifest.json")
@@ -484,7 +481,6 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--out", default=str(ROOT / "build" / "site"))
     args = p.parse_args()
-    sys.path.insert(0, str(ROOT / "scripts"))
     build(Path(args.out).resolve())
 
 

@@ -16,10 +16,9 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from engine.registry import all_games
 
-from engine.registry import all_games  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GENERIC = [("engine", "*.py"), ("web/app", "*.py"), ("web", "*.js"), ("web", "*.html"),
            ("web", "*.json")]

@@ -17,7 +17,7 @@ stamp="$(sha256sum pyproject.toml | cut -c1-16)"
 if [ "$(cat .venv/.deps-stamp 2>/dev/null)" != "$stamp" ]; then
   echo "== installing Python dev dependencies"
   .venv/bin/python -m pip install -q --upgrade pip
-  # dev extras only: the engine itself is imported from the checkout (and built as a wheel)
+  # dev extras only: the engine itself is imported from the checkout (step 2; built as a wheel)
   .venv/bin/python - <<'PYEOF' > "$CACHE/dev-requirements.txt"
 import tomllib
 data = tomllib.load(open("pyproject.toml", "rb"))
@@ -27,7 +27,17 @@ PYEOF
   echo "$stamp" > .venv/.deps-stamp
 fi
 
-# 2. Pyodide and PyScript from the npm registry, exact versions, integrity checked by npm ci
+# 2. This checkout importable from anywhere in .venv: its root (engine, the tools' package
+#    scripts) and web/ (the app's package app), named in a .pth file of site-packages. Not an
+#    install of the project: the engine wheel the build makes keeps the engine alone.
+site_packages=(.venv/lib/python3*/site-packages)
+pth="$ROOT"$'\n'"$ROOT/web"
+if [ "$(cat "${site_packages[0]}/tabletop-checkout.pth" 2>/dev/null)" != "$pth" ]; then
+  echo "== naming this checkout in ${site_packages[0]}/tabletop-checkout.pth"
+  printf '%s\n' "$pth" > "${site_packages[0]}/tabletop-checkout.pth"
+fi
+
+# 3. Pyodide and PyScript from the npm registry, exact versions, integrity checked by npm ci
 #    against package-lock.json (npm's cache makes the second run offline); puppeteer-core
 #    (the Firefox smoke test's driver) never downloads a browser: Debian's firefox-esr is used.
 export PUPPETEER_SKIP_DOWNLOAD=1
@@ -38,7 +48,7 @@ if [ "$(cat node_modules/.lock-stamp 2>/dev/null)" != "$lockstamp" ]; then
   echo "$lockstamp" > node_modules/.lock-stamp
 fi
 
-# 3. micropip's wheel from PyPI, hash pinned (pip refuses a file whose sha256 differs).
+# 4. micropip's wheel from PyPI, hash pinned (pip refuses a file whose sha256 differs).
 if ! ls "$CACHE"/wheels/micropip-*.whl >/dev/null 2>&1; then
   echo "== fetching micropip wheel"
   .venv/bin/python -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \

@@ -20,14 +20,10 @@ import multiprocessing as mp
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from engine.registry import playable_ids  # noqa: E402
-from engine.soak import soak_chunk  # noqa: E402
+from engine.registry import playable_ids
+from engine.soak import soak_chunk
 
 CHUNK = 4  # seeds per task: small enough to balance slow games across the workers
 

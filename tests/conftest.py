@@ -1,4 +1,4 @@
-"""The test suite's layout and how its modules find what they import (set here, once).
+"""The test suite's layout and how its modules find what they import.
 
 - ``tests/engine/``: tests that import only ``engine`` (rules, golden games, properties,
   conformance, soak, save fuzz, command lines, solver).
@@ -8,26 +8,32 @@
 - ``tests/xbrowser/``: one smoke run per browser engine besides Chromium, each in one test:
   Firefox ESR (``test_firefox.py`` starts ``firefox_smoke.mjs``, puppeteer-core over WebDriver
   BiDi) and WebKitGTK (``test_webkit.py``, Selenium and the MiniBrowser under Xvfb).
-- ``tests/helpers/``: the helpers that more than one test module uses, as the package
-  ``helpers`` (``from helpers.shell import boot``). Test modules import helpers only from
-  there, never from another test module or from a conftest.
+- ``tests/helpers/``: the helpers that more than one test module uses and only tests use, as
+  the package ``helpers`` (``from helpers.shell import boot``). Test modules import helpers
+  only from there or from ``scripts.lib`` (what the tests share with the tools and
+  benchmarks: driving the app's page, its layout checks, WebKit and Firefox, made games),
+  never from another test module, a conftest or a benchmark.
 
-Imports use pytest's default import mode (``prepend``): the test folders have no
-``__init__.py``, so each test module is imported under its file name with its own folder put
-first on ``sys.path``. Test module names must therefore be unique across all folders (pytest
-refuses two ``test_x.py``); helper modules are safe because they live in the ``helpers``
-package. Below, this file puts ``web/`` (for ``import app``), ``scripts/`` (``serve``,
-``build_site``, ``browserlib``) and ``tests/`` (for the ``helpers`` package) on ``sys.path``
-before any test module is imported; no test module changes ``sys.path`` itself.
+Nothing here edits ``sys.path``: ``engine``, ``app`` and ``scripts`` are importable because
+scripts/setup.sh names this checkout in .venv (a ``.pth`` file), and ``helpers`` because pytest
+(its default import mode, ``prepend``) puts the folder of this rootdir conftest, tests/, first
+on ``sys.path`` before any test module is imported. The test folders have no ``__init__.py``,
+so each test module is imported under its file name with its own folder put first on
+``sys.path``: test module names must be unique across all folders (pytest refuses two
+``test_x.py``). Before anything else, importing ``scripts`` checks that ``engine`` and ``app``
+come from this checkout (a .venv shared with another checkout would test that one's code).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-TESTS = Path(__file__).resolve().parent
-ROOT = TESTS.parent
-for folder in (ROOT / "scripts", ROOT / "web", TESTS):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
+import pytest
+
+import scripts
+
+ROOT = Path(__file__).resolve().parent.parent
+if scripts.wrong_checkout(ROOT):
+    pytest.exit(f"this checkout is {ROOT}, but Python would import "
+                f"{', '.join(scripts.wrong_checkout(ROOT))}: set PYTHONPATH={ROOT}:{ROOT / 'web'} "
+                "(a .venv shared with another checkout names that one)", returncode=4)

@@ -12,16 +12,15 @@ import html
 import json
 import re
 import shutil
-import sys
 import time
 from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
-import build_site as b  # scripts/ is on the path (tests/conftest.py)
 import pytest
 
 from engine.registry import all_games, game_info
+from scripts import build_site as b
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "web"
@@ -203,7 +202,6 @@ def test_skeleton_escapes_and_shows_coming_soon() -> None:
 
 
 def test_players_text_is_the_apps() -> None:
-    sys.path.insert(0, str(WEB))
     views = pytest.importorskip("app.kit")
     for lo, hi in [(1, 1), (2, 2), (1, 4), (2, 8)]:
         assert b.players_text(lo, hi) == views.players_text(lo, hi)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-import build_site as b  # scripts/ is on the path (tests/conftest.py)
 import pytest
 from app.figures import still
 from app.kit import card_html, esc, face
@@ -19,6 +18,7 @@ from helpers.shell import boot
 from engine.cards import Card
 from engine.games.cube_farm.deck import CARDS, card_name
 from engine.registry import all_games, rules_markdown
+from scripts import build_site as b
 
 MIN_FIGURES = 2  # pictures on every rules page, at least (each game's worked examples)
 

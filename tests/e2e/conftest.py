@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, ROOT
-from serve import serve_in_thread
+
+from scripts.serve import serve_in_thread
 
 SITE = ROOT / "build" / "site"
 

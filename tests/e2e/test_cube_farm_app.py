@@ -318,8 +318,8 @@ def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_pat
                                                            built_site: Path) -> None:
     """After the first visit the table works offline (a card laid, a reload resumes it); a new
     version published mid-game is applied and the game goes on where it was."""
-    from build_site import write_service_worker
-    from serve import serve_in_thread
+    from scripts.build_site import write_service_worker
+    from scripts.serve import serve_in_thread
 
     live = tmp_path / "live"
     shutil.copytree(built_site, live)

@@ -32,7 +32,7 @@ def play(gid):
 
 
 def test_every_engine_plays_the_same_game_in_pyodide(browser: Any) -> None:
-    from browserlib import bare_pyodide_page, run_python, site_with_bare_page
+    from scripts.lib.browser import bare_pyodide_page, run_python, site_with_bare_page
 
     ids = playable_ids()
     code = PLAY + (f"\nimport sys\n"

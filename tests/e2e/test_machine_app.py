@@ -206,9 +206,10 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
     mid-game is offered, applied, and the game goes on where it was."""
     import shutil
 
-    from build_site import write_service_worker
     from helpers.browser import open_app, wait_service_worker
-    from serve import serve_in_thread
+
+    from scripts.build_site import write_service_worker
+    from scripts.serve import serve_in_thread
 
     live = tmp_path / "live"
     shutil.copytree(built_site, live)

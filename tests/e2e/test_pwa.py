@@ -132,8 +132,8 @@ def test_works_under_a_sub_path(page: Any, subpath_url: str) -> None:
 def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site: Path) -> None:
     """Publish a new version under a running app: it is offered, not forced; applying it
     reloads into the new version only; what the player saved survives."""
-    from build_site import write_service_worker
-    from serve import serve_in_thread
+    from scripts.build_site import write_service_worker
+    from scripts.serve import serve_in_thread
 
     live = tmp_path / "live"
     shutil.copytree(built_site, live)

@@ -13,8 +13,9 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
-from build_site import PYSCRIPT_PACKAGE, WEB, py_files
 from helpers.browser import ROOT
+
+from scripts.build_site import PYSCRIPT_PACKAGE, WEB, py_files
 
 FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 

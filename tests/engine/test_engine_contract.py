@@ -148,7 +148,7 @@ def test_rules_never_import_the_bots() -> None:
 
 
 def test_the_engine_names_no_game() -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "count_game_names.py")],
+    out = subprocess.run([sys.executable, "-m", "scripts.count_game_names"], cwd=ROOT,
                          capture_output=True, text=True, check=True).stdout
     engine = [line for line in out.splitlines() if line.split()[-1].startswith("engine/")]
     assert engine == [], "\n".join(engine)

@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 from helpers.browser import ROOT
 from helpers.layout import SHOTS
-from serve import serve_in_thread
+
+from scripts.serve import serve_in_thread
 
 pytestmark = pytest.mark.browser
 

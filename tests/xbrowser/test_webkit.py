@@ -24,7 +24,8 @@ import pytest
 from helpers.browser import ROOT
 from helpers.layout import SHOTS
 from helpers.webkit import DRIVER, XVFB, minibrowser, phone_viewport, webkit_driver, xvfb_display
-from serve import serve_in_thread
+
+from scripts.serve import serve_in_thread
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.filterwarnings("ignore::DeprecationWarning:selenium")]
