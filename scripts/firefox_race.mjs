@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchFirefox } from "../tests/helpers/firefox.mjs";
+import { launchFirefox } from "./lib/firefox.mjs";
 
 const [url, runs] = [process.argv[2], Number(process.argv[3]) || 5];
 const waitMaker = process.argv.includes("--wait-maker");

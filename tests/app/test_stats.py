@@ -19,11 +19,11 @@ from app.seated.seats import Match
 from app.storage import DictStore, GameSaves, Record
 from app.tables.perpetual_motion.session import Session
 from helpers.shell import boot, click, run_async, settle
-from helpers.stats import finished_match, seated_setup
 from sample import registered
 
 from engine.registry import get_game
 from engine.seats import choose, make_bots
+from scripts.lib.stats import finished_match, seated_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 PM = "perpetual-motion"

@@ -7,7 +7,8 @@ from app import storage as g
 from app.seated.seats import Match
 from app.storage import DictStore, GameSaves, Record, TabStore
 from app.tables.perpetual_motion.session import Session, won
-from helpers.stats import finished_match
+
+from scripts.lib.stats import finished_match
 
 PM = "perpetual-motion"
 

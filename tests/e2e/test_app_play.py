@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app, open_app, wait_ready
-from helpers.pages import (
+
+from engine.games.perpetual_motion.rules import GAME
+from scripts.lib.pages import (
     PM,
     SAVE_KEY,
     flights_of_one_deal,
@@ -26,8 +28,6 @@ from helpers.pages import (
     tap,
     tap_sure,
 )
-
-from engine.games.perpetual_motion.rules import GAME
 
 QUICK_WIN = 16557  # won in 11 rounds: 132 forced moves, 102 deals, 10 gathers
 RANKS = "A23456789TJQK"

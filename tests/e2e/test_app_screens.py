@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.layout import SHOTS, check_layout
-from helpers.pages import PM, flights_of_one_deal, follow, go, idle, open_deal, tap, tap_sure
+
+from scripts.lib.layout import SHOTS, check_layout
+from scripts.lib.pages import PM, flights_of_one_deal, follow, go, idle, open_deal, tap, tap_sure
 
 # pwa.js stand-in: an update that the test can announce, and a record of applyUpdate().
 PWA_STUB = """window.pwa = {updateReady: false, applied: 0, callbacks: [],

@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.layout import check_layout
-from helpers.pages import HANDLED, go, idle, open_deal, table
 from helpers.seated import axe_clean, fresh, message, tap
+
+from scripts.lib.layout import check_layout
+from scripts.lib.pages import HANDLED, go, idle, open_deal, table
 
 PM = "perpetual-motion"
 M = "machiavelli"

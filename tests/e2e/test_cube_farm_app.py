@@ -26,12 +26,12 @@ from helpers.browser import (
     wait_ready,
     wait_service_worker,
 )
-from helpers.layout import SHOTS, check_layout
-from helpers.pages import go, idle
-from helpers.seated import axe_clean, fresh, message, phone_app, tap, tap_el
+from helpers.seated import axe_clean, fresh, message, phone_app, tap
 
 from engine.registry import get_game
 from engine.seats import choose, deal_seeded, make_bots, play_seeded
+from scripts.lib.layout import SHOTS, check_layout
+from scripts.lib.pages import go, idle, tap_el
 
 CF = "cube-farm"
 

@@ -10,8 +10,9 @@ import datetime
 from typing import Any
 
 from helpers.browser import PHONE, boot_app
-from helpers.layout import check_layout, contrast
-from helpers.pages import go, handled, idle
+
+from scripts.lib.layout import check_layout, contrast
+from scripts.lib.pages import go, handled, idle
 
 GAME = "machiavelli"
 PM = "perpetual-motion"

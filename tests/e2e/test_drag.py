@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers.pages import HANDLED, idle
-from helpers.seated import fresh, phone_app, tap, tap_el
+from helpers.seated import fresh, phone_app, tap
+
+from scripts.lib.pages import HANDLED, idle, tap_el
 
 M = "machiavelli"
 DEAL = f"#/{M}/deal/3?seats=you,standard"  # you start, with 15 cards and an empty table

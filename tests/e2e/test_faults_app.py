@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app, wait_ready
-from helpers.pages import PM, SAVE_KEY, go, idle, open_deal, table, tap
 from helpers.seated import fresh, message
 from helpers.seated import tap as tap_seated
+
+from scripts.lib.pages import PM, SAVE_KEY, go, idle, open_deal, table, tap
 
 OTHER_TAB = ("This game was played on in another tab, so this tab now shows the latest "
              "position.")

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from helpers.browser import PHONE, boot_app
-from helpers.guide_page import pm_browser_step
-from helpers.layout import contrast, in_view, out_of_view, small_targets
-from helpers.pages import PM, go, idle, routed
 from helpers.seated import tap
+
+from scripts.lib.layout import contrast, in_view, out_of_view, small_targets
+from scripts.lib.pages import PM, go, idle, pm_browser_step, routed
 
 KEYS = "JSON.stringify([localStorage.getItem('tabletop.perpetual-motion.save'), " \
        "localStorage.getItem('tabletop.perpetual-motion.record')])"

@@ -18,10 +18,10 @@ from app.seated import seats as st
 from app.storage import save_key
 from helpers.browser import PHONE, boot_app
 from helpers.hostile import HOSTILE, app_saves, damaged
-from helpers.pages import go, idle
 from helpers.seated import tap
 
 from engine.registry import get_game
+from scripts.lib.pages import go, idle
 
 NAMES = ["<img src=x onerror=f()>", "\u05e9\u05e8\u05d4 \u202eAna"]
 # Anything the input could have made: elements and attributes the app never writes.

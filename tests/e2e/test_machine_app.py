@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, wait_ready
-from helpers.layout import SHOTS, check_layout
-from helpers.pages import go, idle
 from helpers.seated import add_axe, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
+from scripts.lib.layout import SHOTS, check_layout
+from scripts.lib.pages import go, idle
 
 M = "machine"
 

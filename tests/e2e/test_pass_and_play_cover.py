@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from helpers.browser import wait_ready
-from helpers.pages import go, idle
 from helpers.seated import fresh, phone_app, tap
 
 from engine.registry import all_games
+from scripts.lib.pages import go, idle
 
 SEATED = [g.id for g in all_games() if g.max_players > 1]
 

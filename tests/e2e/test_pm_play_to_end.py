@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.pages import PM, go, idle, table, tap, tap_sure
+
+from scripts.lib.pages import PM, go, idle, table, tap, tap_sure
 
 LOST = 34  # loops every 12 rounds from round 31
 LONG_TASKS = """

@@ -1,7 +1,7 @@
 """The rules pages with their pictures at 360 x 640 (issue 22), light and dark: pictures drawn
 (at least MIN_FIGURES figures, each inside the page), no sideways scroll, every table as wide
 as the page at most with no word broken in it, text contrast of at least 4.5:1
-(tests/helpers/layout.py), Cube Farm's drawn card list folded and readable when opened. The
+(scripts/lib/layout.py), Cube Farm's drawn card list folded and readable when opened. The
 build side (the table's own markup in the pictures, no ASCII card left) is
 tests/app/test_rules_pages.py."""
 
@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.layout import BROKEN_WORDS_JS, SHOTS, contrast
-from helpers.pages import go
+
+from scripts.lib.layout import BROKEN_WORDS_JS, SHOTS, contrast
+from scripts.lib.pages import go
 
 GAMES = ["perpetual-motion", "machiavelli", "machine", "cube-farm"]
 MIN_FIGURES = 2

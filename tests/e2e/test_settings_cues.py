@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from helpers.browser import PHONE, boot_app
-from helpers.layout import check_layout, contrast, open_turn, small_targets
-from helpers.pages import go
 from helpers.seated import message, tap
+
+from scripts.lib.layout import check_layout, contrast, open_turn, small_targets
+from scripts.lib.pages import go
 
 # What the page plays: each oscillator's frequency when it starts, each vibration pattern.
 PROBE = """

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, wait_ready
-from helpers.pages import go
+
+from scripts.lib.pages import go
 
 STORE = "tabletop-python-snapshot"
 # every start begins with no saved game, so #/perpetual-motion deals a new random deal

@@ -1,15 +1,16 @@
 """Statistics and replays in the browser (issue 22): a deal played to its end is on the page of
 every game and on its own page; its Replay steps forward and back by taps and keys, plays,
 and ends as the deal did. The new pages at 360 x 640 in light and dark: no sideways scroll,
-targets of 44 x 44 CSS px, text contrast of WCAG AA (helpers/layout.py)."""
+targets of 44 x 44 CSS px, text contrast of WCAG AA (scripts/lib/layout.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from helpers.browser import PHONE, boot_app
-from helpers.layout import check_layout, contrast, small_targets
-from helpers.pages import PM, follow, go, handled, idle, routed, table, tap, tap_sure
+
+from scripts.lib.layout import check_layout, contrast, small_targets
+from scripts.lib.pages import PM, follow, go, handled, idle, routed, table, tap, tap_sure
 
 LOST = 34  # loops every 12 rounds from round 31
 STEP = "document.documentElement.dataset.replayStep"

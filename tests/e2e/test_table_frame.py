@@ -7,7 +7,7 @@ message is in view, and it is gone after the next action that succeeds. The home
 rules and About screens pass contrast in light and dark.
 
 One booted phone page per colour scheme (``color_scheme`` of its context), reused by every
-test; the checks are the JavaScript of helpers/layout.py.
+test; the checks are the JavaScript of scripts/lib/layout.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
-from helpers.layout import (
+from helpers.seated import message, tap
+
+from scripts.lib.layout import (
     TURNS,
     contrast,
     in_view,
@@ -26,8 +28,7 @@ from helpers.layout import (
     small_targets,
     wait_turn,
 )
-from helpers.pages import HANDLED, go, handled, idle
-from helpers.seated import message, tap, tap_el
+from scripts.lib.pages import HANDLED, go, handled, idle, tap_el
 
 SCHEMES = ("light", "dark")
 GAMES = TURNS

@@ -10,7 +10,8 @@ import json
 from typing import Any
 
 from helpers.browser import ROOT, wait_ready
-from helpers.pages import go, idle
+
+from scripts.lib.pages import go, idle
 
 OLD = json.loads((ROOT / "tests" / "fixtures" / "saves-5009543.json").read_text())
 STORED = """() => Object.fromEntries(Object.keys(localStorage)

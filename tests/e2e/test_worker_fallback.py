@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, wait_ready
-from helpers.pages import go, idle
+
+from scripts.lib.pages import go, idle
 
 # a browser whose workers are classic only (Firefox before 114): it never reads the "type"
 NO_MODULE_WORKERS = ("const W = window.Worker; window.Worker = class extends W {"

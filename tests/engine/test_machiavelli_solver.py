@@ -3,7 +3,6 @@ independent integer programme (scipy.optimize.milp) on 1,000 random positions.""
 
 from __future__ import annotations
 
-import importlib
 import random
 import subprocess
 import sys
@@ -15,9 +14,9 @@ from engine.cards import SUITS, Card, double_deck, parse_cards
 from engine.games.machiavelli import solver as solver_mod
 from engine.games.machiavelli.melds import meld_problem
 from engine.games.machiavelli.solver import can_lay, counts_of, max_laid, solve
+from scripts.lib.machiavelli import make_positions
 
-milp_mod = pytest.importorskip("helpers.machiavelli_milp", reason="needs scipy (test-only)")
-bench_big = importlib.import_module("bench_machiavelli_big")
+milp_mod = pytest.importorskip("scripts.lib.machiavelli_milp", reason="needs scipy")
 
 
 def T(text: str) -> list[list[Card]]:
@@ -221,9 +220,9 @@ def test_cross_check_with_the_corner_fixed_in_turn(monkeypatch: pytest.MonkeyPat
 
 
 def test_cross_check_on_big_late_game_positions() -> None:
-    """Positions of scripts/bench_machiavelli_big.py (60-80 table cards, hands of 10-15):
+    """Positions of scripts/bench/machiavelli_big.py (60-80 table cards, hands of 10-15):
     exact, and fast (the benchmark's goal is a median under 100 ms and worst under 500 ms)."""
-    for p in bench_big.make_positions(3, 2):
+    for p in make_positions(3, 2):
         table = [parse_cards(m) for m in p["table"]]  # type: ignore[union-attr]
         hand = parse_cards(p["hand"])  # type: ignore[arg-type]
         ace = str(p["ace"])

@@ -1,4 +1,7 @@
-"""Helpers shared by the test modules (see tests/conftest.py for the layout).
+"""Helpers shared by the test modules and used by tests only (see tests/conftest.py for the
+layout; what the tests share with the tools and benchmarks is in scripts/lib/: driving the
+app's page, its layout rules, WebKit and Firefox, games made the app's way, big Machiavelli
+positions and their integer programme).
 
 - ``shell``: the app's shell in CPython (``FakeEnv``, ``boot``, ``click``, ``settle``,
   ``run_async``).
@@ -7,9 +10,12 @@
 - ``hostile``: hostile texts (``HOSTILE``, ``MARK``), real app saves and damaged copies.
 - ``mutate``: random damage to JSON data (``mutate``).
 - ``machiavelli``: hand-made Machiavelli positions (``start``).
-- ``machiavelli_milp``: the solver's problem as an integer programme (needs SciPy).
+- ``guide``: following a guided game in CPython.
+- ``link``: links through the app's shell.
+- ``deep``: the thinking worker's hardest questions (the WebKit smoke run).
 - ``browser``: opening the app in the browser tests (``ROOT``, ``PHONE``, ``boot_app``, ...).
-- ``pages``: driving the app's page (``idle``, ``go``, ``tap``, ``table``, ...).
-- ``layout``: the phone layout rules and screenshots (``check_layout``, ``SHOTS``).
-- ``seated``: the seated tables in the browser (``phone_app``, ``fresh``, ``message``, axe).
+- ``seated``: the seated tables in the browser (``phone_app``, ``fresh``, ``tap``, ``message``,
+  axe).
+- ``import_all.mjs``: every module imported in Pyodide under Node (the trimmed standard
+  library's test).
 """

@@ -1,7 +1,7 @@
 """The thinking worker's hardest questions (``think_requests``), for the run in WebKit's worker,
 whose stack is much smaller than its page's: the Machiavelli Hint on big late-game tables (60-80
 cards, 14-15 cards in hand, every ace option, wrap-around included; the positions of
-scripts/bench_machiavelli_big.py), and a Strong computer's choice in every game, mid-game.
+scripts/bench/machiavelli_big.py), and a Strong computer's choice in every game, mid-game.
 From tests/xbrowser/test_webkit.py, which compares the worker's answers with CPython's."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ import json
 import random
 from collections import Counter
 
-from bench_machiavelli_big import random_table
-
 from engine.cards import double_deck
 from engine.games.machiavelli.melds import ACE_OPTIONS
 from engine.games.machiavelli.rules import GAME as MACHIAVELLI
 from engine.games.machiavelli.rules import MState, TableCard, order_meld
 from engine.registry import get_game, playable_ids
 from engine.seats import choose, make_bots
+from scripts.lib.machiavelli import random_table
 
 
 def big_table(ace: str, seed: int = 1) -> MState:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from helpers.browser import PHONE, ROOT, boot_app
-from helpers.pages import HANDLED, go, idle
+from scripts.lib.pages import go, idle, tap_el
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -21,15 +21,6 @@ def phone_app(browser: Any, site_url: str) -> Iterator[Any]:
     yield page
     assert page.errors == []
     ctx.close()
-
-
-def tap_el(page: Any, el: Any, force: bool = False) -> None:
-    """Tap ``el`` and wait until the app has handled it (``force``: a control that is
-    aria-disabled, which explains itself when tapped)."""
-    before = page.evaluate(HANDLED)
-    el.tap(force=force)
-    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
-    idle(page)
 
 
 def tap(page: Any, testid: str, nth: int = 0, force: bool = False) -> None:

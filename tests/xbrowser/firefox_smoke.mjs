@@ -14,7 +14,7 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchFirefox, phoneViewport } from "../helpers/firefox.mjs";
+import { launchFirefox, phoneViewport } from "../../scripts/lib/firefox.mjs";
 
 const [url, shot] = process.argv.slice(2);
 const READY_MS = 180_000;

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import ROOT
-from helpers.layout import SHOTS
 
+from scripts.lib.layout import SHOTS
 from scripts.serve import serve_in_thread
 
 pytestmark = pytest.mark.browser

@@ -22,9 +22,16 @@ from typing import Any
 
 import pytest
 from helpers.browser import ROOT
-from helpers.layout import SHOTS
-from helpers.webkit import DRIVER, XVFB, minibrowser, phone_viewport, webkit_driver, xvfb_display
 
+from scripts.lib.layout import SHOTS
+from scripts.lib.webkit import (
+    DRIVER,
+    XVFB,
+    minibrowser,
+    phone_viewport,
+    webkit_driver,
+    xvfb_display,
+)
 from scripts.serve import serve_in_thread
 
 pytestmark = [pytest.mark.browser,
@@ -301,7 +308,7 @@ class Smoke:
 
 def start_webkit(display: str, tmp_path: Path) -> Any:
     """The MiniBrowser on ``display``, driven through WebKitWebDriver (fails, never skips, when
-    something is missing); its GTK style sheet in ``tmp_path`` (helpers/webkit.py)."""
+    something is missing); its GTK style sheet in ``tmp_path`` (scripts/lib/webkit.py)."""
     browser = minibrowser()
     for need, what in ((DRIVER, "webkit2gtk-driver"), (XVFB, "xvfb"),
                        (browser, "webkit2gtk-driver (its libwebkit2gtk-4.1-0's MiniBrowser)")):

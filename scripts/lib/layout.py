@@ -1,12 +1,13 @@
 """The phone layout rules of the browser tests (``check_layout``: no sideways scrolling,
 touch targets of at least 44 x 44 CSS px) and the screenshots they leave in ``SHOTS``. From
-tests/e2e/test_app_screens.py."""
+tests/e2e/test_app_screens.py; the issue-21 measures below are the tools' and benchmarks' too."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from helpers.browser import ROOT
+from scripts.lib.browser import ROOT
+from scripts.lib.pages import go, tap_el
 
 SHOTS = ROOT / "build" / "screenshots"
 
@@ -44,8 +45,8 @@ def check_layout(page: Any, name: str) -> str:
 # --- issue 21: contrast of every text, small targets, what a table's dock shows --------------
 #
 # JavaScript evaluated by Playwright (``page.evaluate``), as Python strings, and thin wrappers.
-# Shared by tests/e2e/test_table_frame.py, scripts/bench_tables.py and scripts/screenshots.py
-# (the scripts put tests/ on sys.path).
+# Shared by tests/e2e/test_table_frame.py, scripts/bench/tables.py, scripts/screenshots.py and
+# scripts/screenshots_xbrowser.py.
 
 # Colour helpers shared by the snippets below (a function body, not a script: the app's
 # Content-Security-Policy does not apply to page.evaluate).
@@ -351,7 +352,7 @@ IN_VIEW_JS = "(turn) => {" + _COLOUR_JS + r"""
 
 # The words of the tables under ``root`` broken across two lines ("Thr/ee"): a word whose
 # box is split over two line tops (a break at a hyphen or dash is not a broken word). Spliced
-# into the measuring functions of the rules pages' browser test and scripts/bench_rules.py.
+# into the measuring functions of the rules pages' browser test and scripts/bench/rules.py.
 BROKEN_WORDS_JS = r"""
 function brokenWords(root) {
   const broken = [];
@@ -430,12 +431,9 @@ def wait_turn(page: Any, live: str, timeout: int = 120_000) -> None:
 def open_turn(page: Any, game: str, hash_: str | None = None) -> None:
     """Open ``game``'s table by its link (:data:`TURNS`, or ``hash_``), starting that deal even
     over a game in progress, and wait for the start of the player's turn."""
-    from helpers.pages import go
-    from helpers.seated import tap
-
     link, live = TURNS[game]
     go(page, "#/")
     go(page, hash_ or link)
     if page.get_by_test_id("offer").count():
-        tap(page, "open-deal")
+        tap_el(page, page.get_by_test_id("open-deal").nth(0))
     wait_turn(page, live)

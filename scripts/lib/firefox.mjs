@@ -1,6 +1,7 @@
 // Starting Firefox ESR for a phone-sized page: Debian's /usr/bin/firefox-esr (no browser
 // download), headless, a fresh profile, driven by puppeteer-core over WebDriver BiDi (no
-// geckodriver). Shared by tests/xbrowser/firefox_smoke.mjs and scripts/firefox_page.mjs.
+// geckodriver). Shared by tests/xbrowser/firefox_smoke.mjs, scripts/lib/firefox_page.mjs,
+// scripts/firefox_race.mjs and scripts/bench/stalls_firefox.mjs.
 import puppeteer from "puppeteer-core";
 
 export const FIREFOX = process.env.FIREFOX || "/usr/bin/firefox-esr";

@@ -1,8 +1,8 @@
-// One phone-sized page in Firefox ESR, driven from Python over JSON lines (scripts/
-// screenshots_xbrowser.py starts it): headless, a fresh profile, a 360 x 640 viewport, as the
-// smoke run starts it (tests/helpers/firefox.mjs: puppeteer-core over WebDriver BiDi).
+// One phone-sized page in Firefox ESR, driven from Python over JSON lines (scripts/lib/
+// xbrowser.py's FirefoxPage starts it): headless, a fresh profile, a 360 x 640 viewport, as the
+// smoke run starts it (scripts/lib/firefox.mjs: puppeteer-core over WebDriver BiDi).
 //
-//   node scripts/firefox_page.mjs '{"ui.systemUsesDarkTheme": 1, ...}'   (about:config prefs)
+//   node scripts/lib/firefox_page.mjs '{"ui.systemUsesDarkTheme": 1, ...}'   (about:config prefs)
 //
 // Each stdin line is one command, each stdout line its answer ({"ok": true, "value": ...} or
 // {"ok": false, "error": "..."}), in order:
@@ -18,7 +18,7 @@ import { createInterface } from "node:readline";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchFirefox, phoneViewport } from "../tests/helpers/firefox.mjs";
+import { launchFirefox, phoneViewport } from "./firefox.mjs";
 
 const prefs = JSON.parse(process.argv[2] || "{}");
 const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");

@@ -1,7 +1,7 @@
 """Starting WebKitGTK (Safari's engine) for a phone-sized page: Debian's MiniBrowser in
 automation mode, driven by Selenium through /usr/bin/WebKitWebDriver (the path given, so
 Selenium Manager never runs), on an Xvfb display of its own. Shared by
-tests/xbrowser/test_webkit.py and scripts/screenshots_xbrowser.py."""
+tests/xbrowser/test_webkit.py, scripts/lib/xbrowser.py and scripts/bench/stalls_xbrowser.py."""
 
 from __future__ import annotations
 

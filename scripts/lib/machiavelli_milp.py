@@ -1,4 +1,5 @@
-"""Independent formulation of the solver's problem as an integer programme (tests only).
+"""Independent formulation of the Machiavelli solver's problem as an integer programme (SciPy's
+``milp``), for the solver's tests and its benchmark (scripts/bench/machiavelli_big.py).
 
 Every possible meld is a variable x_m in {0, 1, 2} (two decks: a meld can be on the table
 twice); each card is used exactly (table copies + laid copies) times; maximise laid copies.

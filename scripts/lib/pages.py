@@ -1,6 +1,6 @@
-"""Driving the app's page in the browser tests: waiting until it is idle or has handled an
-event, following links, taps, opening a Perpetual Motion deal and reading its table. From
-tests/e2e/test_app_play.py."""
+"""Driving the app's page in Chromium through Playwright (the browser tests, the screenshots and
+the benchmarks): waiting until it is idle or has handled an event, following links, taps,
+opening a Perpetual Motion deal and reading its table, following its guided game."""
 
 from __future__ import annotations
 
@@ -36,6 +36,15 @@ def handled(page: Any, act: Callable[[], object]) -> None:
         page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=10_000)
     except Exception:
         pass
+    idle(page)
+
+
+def tap_el(page: Any, el: Any, force: bool = False) -> None:
+    """Tap ``el`` and wait until the app has handled it (``force``: a control that is
+    aria-disabled, which explains itself when tapped)."""
+    before = page.evaluate(HANDLED)
+    el.tap(force=force)
+    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
     idle(page)
 
 
@@ -121,3 +130,20 @@ def flights_of_one_deal(page: Any) -> int:
     tap(page, "deal")
     n: int = page.evaluate("window.__flights")
     return n
+
+
+def pm_browser_step(page: Any) -> bool:
+    """One step of Perpetual Motion's guide by taps, as a person follows it: Next, or the
+    marked Deal button, or the marked card's stack and then the marked stack it goes to.
+    False when the guide is done (tests/e2e/test_guide_app.py, scripts/screenshots.py; the
+    CPython followers are in tests/helpers/guide.py)."""
+    if not page.locator("[data-testid=guide-skip], [data-testid=guide-next]").count():
+        return False
+    if page.locator("[data-testid=guide-next]").count():
+        tap_el(page, page.get_by_test_id("guide-next"))
+    elif page.locator("#pm-deal.hint").count():
+        tap_el(page, page.locator("#pm-deal"))
+    else:
+        tap_el(page, page.locator(".stack.hint-src").first)
+        tap_el(page, page.locator(".stack.hint-dst").first)
+    return True
