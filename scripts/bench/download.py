@@ -7,7 +7,7 @@ library, micropip, PyScript, our own files), raw, gzipped (level 9, as a host's 
 and brotli'd (quality 11, as a host's pre-compressed brotli). Files already compressed (the
 zip of the standard library, wheels) gain little. No browser: the bytes are the files'.
 
-Usage: .venv/bin/python scripts/bench_download.py [--before COMMIT]
+Usage: .venv/bin/python -m scripts.bench.download [--before COMMIT]
 """
 
 from __future__ import annotations
@@ -16,15 +16,11 @@ import argparse
 import gzip
 import json
 import re
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
+from scripts.bench.common import before_site
+from scripts.lib.browser import SITE
 
-from bench_runtime import before_site  # noqa: E402
-
-SITE = ROOT / "build" / "site"
 GROUPS = [("Pyodide wasm", r"^pyodide/.*\.wasm$"), ("Pyodide stdlib", r"^pyodide/.*\.zip$"),
           ("micropip", r"^pyodide/micropip"), ("Pyodide JS", r"^pyodide/"),
           ("PyScript", r"^pyscript/"), ("our own files", r"")]

@@ -1,8 +1,8 @@
 """The Machiavelli solver in the browser (Pyodide in headless Chromium, the app's own wheel),
-on the same positions as ``scripts/bench_machiavelli.py`` times in CPython, in the same run.
+on the same positions as ``scripts/bench/machiavelli.py`` times in CPython, in the same run.
 
-    .venv/bin/python scripts/bench_machiavelli.py --games 6 --seed 1 --out /tmp/pos.json
-    .venv/bin/python scripts/bench_machiavelli_browser.py --positions /tmp/pos.json
+    .venv/bin/python -m scripts.bench.machiavelli --games 6 --seed 1 --out /tmp/pos.json
+    .venv/bin/python -m scripts.bench.machiavelli_browser --positions /tmp/pos.json
 
 Prints median, 90th percentile and worst solve times in CPython and in the browser, and the
 ratio of the medians. In the app the solver runs with a time budget, so even the worst case
@@ -18,16 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
-from browserlib import ROOT, bare_pyodide_page, chromium, run_python, site_with_bare_page
-
-sys.path.insert(0, str(ROOT))
-
 from engine.cards import parse_cards
 from engine.games.machiavelli.solver import solve
+from scripts.lib.browser import bare_pyodide_page, chromium, run_python, site_with_bare_page
 
 CODE = """
 import json, time, statistics

@@ -3,9 +3,9 @@
 Builds seeded tables by laying 40 random cards in random legal places (claiming now and then),
 then times ``Board.legal_placements`` for every card of the deck on each table (fresh anchors
 each time, as the app does for one tap). Prints the median and worst of the per-call times and
-the median of the per-table medians. Run from the repository root:
+the median of the per-table medians.
 
-    python scripts/bench_cube_farm.py [--tables 10] [--cards 40] [--repeat 3]
+    .venv/bin/python -m scripts.bench.cube_farm [--tables 10] [--cards 40] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -13,11 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.games.cube_farm.board import Board
 from engine.games.cube_farm.deck import DECK_IDS

@@ -1,32 +1,29 @@
-"""Before and after the app's Python moved into a worker on every visit, measured in one run.
-
-"before" is the site built from an older commit (--before, default 5009543: Python on the
-page's thread on a first visit, in a SharedArrayBuffer worker once the service worker made the
-page cross-origin isolated); "after" is build/site of this checkout, in its two thinking
-designs: (b) the default, computers thinking in a second worker (think.js, its own Pyodide),
-and (a) ``?thinker=here``, the app's worker thinking itself (one Pyodide). The before-site is
-built on first use: a git worktree of that commit in .cache/bench-before-<commit>, with this
-checkout's .venv, node_modules and .cache/wheels linked in, and its own scripts/build_site.py.
+"""The app at run time, in its two thinking designs, measured in one run: build/site of this
+checkout (``--site``) with (b) the default, computers thinking in a second worker (the
+thinker, its own Pyodide), and (a) ``?thinker=here``, the app's worker thinking itself (one
+Pyodide). (Until 2026-12 this compared a "before" site built from commit 5009543 too: its last
+figures are in docs/benchmarks-retired.md.)
 
 Debian's Chromium through Playwright (the flags of browserlib.ARGS), a 360x640 phone page
 (scale 2, touch, reduced motion), a fresh on-disk profile for each run of each measurement:
 
-1. Lighthouse 12.2.3 mobile on home, first and return visit (bench_lighthouse.one_run):
+1. Lighthouse 12.2.3 mobile on home, first and return visit (bench.lighthouse.one_run):
    performance, total blocking time, best-practices score and the best-practice audits that
    lost points, and time to ready beside each (unthrottled, the Lighthouse browser's own
    window).
 2. The longest stall of the page's own thread: a 10 ms setInterval in the page, served as
-   __stall.js right after <head> in index.html by the bench server (browserlib.serve_with_probe,
-   the same probe in both builds); the raw largest gap between two ticks (an idle page: about
+   __stall.js right after <head> in index.html by the bench server
+   (bench.common.serve_with_probe); the raw largest gap between two ticks (an idle page: about
    10 ms). (i) first visit, navigation to ready; (ii) return visit (service worker in charge;
    reload) to ready; (iii) a watched game of four Strong computers
    (#/machiavelli/watch/<seed>?seats=strong,strong,strong,strong&speed=fastest) to its end
    (dataset.outcome set), in the same page after (ii).
 3. Time to ready (dataset.ready = "1", from navigation start), first and return visit (the
-   pages of 2), against a bare Pyodide page (browserlib's bare.html: Pyodide and the engine
-   wheel only), served from a second origin so that the app's service worker (which answers
-   every navigation of its scope with index.html) cannot take it: first visit in a fresh
-   profile, return visit the second load there (HTTP cache); and the ratio app / bare.
+   pages of 2), against a bare Pyodide page (scripts/lib/browser.py's bare.html: Pyodide and
+   the engine wheel only), served from a second origin so that the app's service worker
+   (which answers every navigation of its scope with index.html) cannot take it: first visit
+   in a fresh profile, return visit the second load there (HTTP cache); and the ratio app /
+   bare.
 4. A tap during a Strong turn: a saved game of you and three Strong computers (manipulation,
    made here with the engine's own computers: your turn, 30+ cards on the table, every hand
    6+), on a return visit; tap Draw [m-draw], then while the computers play (dataset.busy =
@@ -41,18 +38,16 @@ Debian's Chromium through Playwright (the flags of browserlib.ARGS), a 360x640 p
 
 The browser parts take the lock file (--lock, default /tmp/browser.lock) one block at a time.
 
-Usage: .venv/bin/python scripts/bench_runtime.py [--runs 3] [--json out.json] [--before COMMIT]
+Usage: .venv/bin/python -m scripts.bench.runtime [--runs 3] [--json out.json] [--site build/site]
        [--taps 6] [--skip lighthouse,startup,watch,taps]
 """
 
 from __future__ import annotations
 
 import argparse
-import fcntl
 import json
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -61,24 +56,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "web"))
-sys.path.insert(0, str(ROOT))
-
-import bench_lighthouse  # noqa: E402
-from browserlib import (  # noqa: E402
-    ARGS,
-    CHROMIUM,
-    PHONE,
-    SITE,
-    bare_page,
+from scripts.bench import lighthouse
+from scripts.bench.common import (
     browser_memory,
+    lock,
     renderer_memory,
+    saved_game,
     serve_with_probe,
     stall_probe_js,
 )
-from serve import serve_in_thread  # noqa: E402
+from scripts.lib.browser import ARGS, CHROMIUM, PHONE, ROOT, SITE, bare_page
+from scripts.serve import serve_in_thread
 
 SEEDS = [1, 2, 3, 4, 5, 6, 7]
 WATCH = "#/machiavelli/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest"
@@ -105,44 +93,7 @@ CAUGHT_UP = ("Number(document.documentElement.dataset.handled || '0') >= "
              "Number(document.documentElement.dataset.sent || '0')")
 
 
-# --- the before-site ------------------------------------------------------------------------
-
-def before_site(commit: str) -> Path:
-    """build/site of ``commit``, built in its own worktree under .cache if missing."""
-    folder = ROOT / ".cache" / f"bench-before-{commit}"
-    site = folder / "build" / "site"
-    if (site / "index.html").exists():
-        return site
-    if not folder.exists():
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(folder),
-                        commit], check=True)
-    for name in (".venv", "node_modules"):
-        if not (folder / name).exists():
-            (folder / name).symlink_to((ROOT / name).resolve())
-    if not (folder / ".cache" / "wheels").exists():  # micropip's wheel
-        (folder / ".cache").mkdir(exist_ok=True)
-        (folder / ".cache" / "wheels").symlink_to((ROOT / ".cache" / "wheels").resolve())
-    print(f"building the before-site ({commit}) in {folder}", file=sys.stderr)
-    subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "scripts/build_site.py"],
-                   cwd=folder, check=True, stdout=subprocess.DEVNULL)
-    return site
-
-
 # --- helpers --------------------------------------------------------------------------------
-
-@contextmanager
-def lock(path: str) -> Iterator[None]:
-    if not path:
-        yield
-        return
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)
-
 
 @contextmanager
 def profile(pw: Any) -> Iterator[tuple[Any, str]]:
@@ -270,28 +221,17 @@ def bare_times(pw: Any, url: str) -> dict[str, float]:
 
 def big_table_save(seed: int, cards_min: int = 30) -> tuple[str, int]:
     """A saved game (you + three Strong computers, manipulation) at your turn with a full
-    table, so that each Strong turn thinks for a while (as bench_machiavelli_app.py, 4 seats)."""
-    from app.seated import seats as st
+    table, so that each Strong turn thinks for a while (as bench.game_app's, 4 seats)."""
+    def ready(m: Any) -> int | None:
+        cards = sum(len(x) for x in m.state.table)
+        return cards if (m.current == 0 and cards >= cards_min and m.state.steps == 0
+                         and min(len(h) for h in m.state.hands) >= 6
+                         and len(m.state.deck) > 8) else None
 
-    from engine.games.machiavelli.rules import GAME
-    from engine.seats import choose, make_bots
-
-    setup = st.Setup("machiavelli", (st.Seat("you", "You"),
-                                     *(st.Seat("computer", n, "strong")
-                                       for n in ("Bea", "Cal", "Dee"))),
-                     (("variant", "manipulation"),))
-    for deal in range(seed, seed + 200):
-        m = st.Match.new(setup, deal)
-        m.shown = 0
-        bots = make_bots("machiavelli", ["strong"] * 4)
-        while not m.over and m.actions < 5000:
-            cards = sum(len(x) for x in m.state.table)
-            if m.current == 0 and cards >= cards_min and m.state.steps == 0 and min(
-                    len(h) for h in m.state.hands) >= 6 and len(m.state.deck) > 8:
-                return m.to_json(), cards
-            action = choose(GAME, m.state, bots[m.current], deal, m.actions)
-            m.apply_all([action])
-    raise SystemExit("no deal reached a full table")
+    save: tuple[str, int] = saved_game(
+        "machiavelli", [(n, "strong") for n in ("Bea", "Cal", "Dee")], ["strong"] * 4, seed,
+        ready, options=(("variant", "manipulation"),))
+    return save
 
 
 def taps(pw: Any, url: str, query: str, save: str, n: int) -> dict[str, Any]:
@@ -352,8 +292,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--before", default="5009543", help="the commit of 'before'")
-    ap.add_argument("--after-site", type=Path, default=SITE)
+    ap.add_argument("--site", "--after-site", dest="site", type=Path, default=SITE,
+                    help="the built site (default build/site)")
     ap.add_argument("--taps", type=int, default=6, help="taps per run and design")
     ap.add_argument("--json", type=Path, help="also write every figure here")
     ap.add_argument("--lock", default="/tmp/browser.lock",
@@ -363,11 +303,10 @@ def main() -> None:
     skip = set(filter(None, args.skip.split(",")))
     from playwright.sync_api import sync_playwright
 
-    if not (args.after_site / "index.html").exists():
-        raise SystemExit(f"{args.after_site} is missing: run scripts/build_site.py first")
-    sites = {"before": before_site(args.before), "after": args.after_site}
-    designs = [("before", "before", ""), ("after (b)", "after", ""),
-               ("after (a)", "after", "?thinker=here")]
+    if not (args.site / "index.html").exists():
+        raise SystemExit(f"{args.site} is missing: run scripts/build_site.py first")
+    sites = {"app": args.site}
+    designs = [("(b) thinker", "app", ""), ("(a) ?thinker=here", "app", "?thinker=here")]
     tmp = Path(tempfile.mkdtemp(prefix="bench-rt-"))
     probe = stall_probe_js(10)
     servers = []
@@ -394,7 +333,7 @@ def main() -> None:
 
     def dump() -> None:  # after every block, so an interrupted run keeps its figures
         if args.json:
-            args.json.write_text(json.dumps({"before": args.before, "runs": args.runs,
+            args.json.write_text(json.dumps({"site": str(args.site), "runs": args.runs,
                                              "results": res}, indent=1))
 
     try:
@@ -404,7 +343,7 @@ def main() -> None:
                 if "lighthouse" not in skip:
                     for name in sites:
                         with lock(args.lock):
-                            r = bench_lighthouse.one_run(pw, plain[name], "worker", tmp)
+                            r = lighthouse.one_run(pw, plain[name], "worker", tmp)
                         res["lighthouse"].setdefault(name, []).append(r)
                         dump()
                         note(f"run {run + 1}: Lighthouse {name}")
@@ -443,10 +382,9 @@ def main() -> None:
 def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
     runs = args.runs
     w = 22
-    print(f"bench_runtime: before = {args.before} (its build/site), after = this checkout's "
-          f"build/site; (b) computers think in a second worker, (a) ?thinker=here. Debian "
-          f"Chromium headless, 360x640 phone page, fresh profile per run; medians of {runs} "
-          f"runs (--runs), each run's value in brackets.")
+    print(f"bench.runtime: {args.site}; (b) computers think in a second worker, (a) "
+          f"?thinker=here. Debian Chromium headless, 360x640 phone page, fresh profile per run; "
+          f"medians of {runs} runs (--runs), each run's value in brackets.")
 
     def row(title: str, cells: list[str]) -> None:
         print(f"  {title:34}" + "".join(f"{c:>{w}}" for c in cells))
@@ -460,16 +398,15 @@ def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
     if lh:
         print("\n1. Lighthouse 12.2.3, mobile (simulated throttling), home; ready = unthrottled "
               "time to data-ready in the Lighthouse browser")
-        row("", ["before", "after"])
+        row("", list(lh))
         for visit in ("first", "return"):
             for key, title, unit in (("performance", "performance", ""),
                                      ("tbt", "total blocking time", " ms"),
                                      ("best", "best practices", ""),
                                      ("ready", "time to ready", " ms")):
                 row(f"{visit} visit: {title}",
-                    [fmt([r[visit][key] for r in lh.get(n, [])], unit) for n in ("before",
-                                                                                "after")])
-            for n in ("before", "after"):
+                    [fmt([r[visit][key] for r in lh[n]], unit) for n in lh])
+            for n in lh:
                 failed = sorted({a for r in lh.get(n, []) for a in r[visit].get("failed", [])})
                 print(f"    {visit} visit, {n}: best-practice audits that lost points: "
                       f"{', '.join(failed) or 'none'}")
@@ -504,17 +441,12 @@ def report(res: dict[str, Any], args: Any, labels: list[str]) -> None:
         for visit in ("first", "return"):
             row(f"{visit} visit: app", [fmt([r[visit]["ready"] for r in ss.get(lb, [])], " ms")
                                         for lb in labels])
+            bare_ms = [r[visit] for r in bare.get("app", [])]
+            row(f"{visit} visit: bare Pyodide page", [fmt(bare_ms, " ms") for _ in labels])
             cells = []
             for lb in labels:
-                name = "before" if lb == "before" else "after"
-                cells.append(fmt([r[visit] for r in bare.get(name, [])], " ms"))
-            row(f"{visit} visit: bare Pyodide page", cells)
-            cells = []
-            for lb in labels:
-                name = "before" if lb == "before" else "after"
                 a = med([r[visit]["ready"] for r in ss.get(lb, [])])
-                b = med([r[visit] for r in bare.get(name, [])])
-                cells.append(f"{a / b:.2f}x" if bare.get(name) else "-")
+                cells.append(f"{a / med(bare_ms):.2f}x" if bare_ms else "-")
             row(f"{visit} visit: app / bare (medians)", cells)
         print("\n5. Memory after the watched game, its page open: renderer processes of that "
               "browser (descendants of the browser process with --type=renderer; dedicated "

@@ -7,23 +7,19 @@ worst; the whole game's wall time; and the cost of one synchronous call from Pyt
 page (reading ``location.hash``: from the worker a cross-thread round-trip; on the page's thread
 it is a plain call).
 
-Usage: .venv/bin/python scripts/bench_taps.py [--limit 376]
+Usage: .venv/bin/python -m scripts.bench.taps [--limit 376]
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from browserlib import ARGS, CHROMIUM, PHONE, SITE  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from scripts.lib.browser import ARGS, CHROMIUM, PHONE, SITE
+from scripts.serve import serve_in_thread
 
 QUICK_WIN = 16557
 TAP = """async (sel) => {

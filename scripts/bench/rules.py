@@ -1,7 +1,7 @@
 """The rules pages at 360 x 640: height, pictures, sideways scroll, contrast (issue 22).
 
 Per game with a rules page, ``#/rules/<game>`` of the built site (build/site, or the site of
-``--before COMMIT``, built once by bench_runtime.before_site) in Debian's Chromium through
+``--before COMMIT``, built once by bench.common.before_site) in Debian's Chromium through
 Playwright, a phone page (360 x 640, scale 2, touch), light and dark:
 
 - height: document.scrollingElement.scrollHeight in CSS px, the folded lists (<details>) closed,
@@ -11,9 +11,9 @@ Playwright, a phone page (360 x 640, scale 2, touch), light and dark:
 - sideways: the page's scrollWidth beyond its width (0: no sideways scroll); the words of the
   tables broken across two lines ("Thr/ee"), and the table cells whose text does not fit
   (scrollWidth > clientWidth);
-- contrast: the lowest text contrast and the texts under 4.5:1 (tests/helpers/layout.py).
+- contrast: the lowest text contrast and the texts under 4.5:1 (scripts/lib/layout.py).
 
-Usage: .venv/bin/python scripts/bench_rules.py [--before COMMIT] [--lock /tmp/browser.lock]
+Usage: .venv/bin/python -m scripts.bench.rules [--before COMMIT] [--lock /tmp/browser.lock]
        [--json out.json] [--shots DIR]
 """
 
@@ -21,18 +21,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from bench_runtime import before_site, lock  # noqa: E402
-from browserlib import PHONE, SITE, chromium  # noqa: E402
-from helpers.layout import BROKEN_WORDS_JS, contrast  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from scripts.bench.common import before_site, lock
+from scripts.lib.browser import PHONE, SITE, chromium
+from scripts.lib.layout import BROKEN_WORDS_JS, contrast
+from scripts.serve import serve_in_thread
 
 MEASURE_JS = "() => {" + BROKEN_WORDS_JS + r"""
   const text = document.querySelector('[data-testid=rules-text]');

@@ -1,4 +1,4 @@
-"""The longest stall of the page's own thread in Firefox ESR and WebKitGTK, before and after.
+"""The longest stall of the page's own thread in Firefox ESR and WebKitGTK.
 
 A timer in the page measures it: ``__stall.js``, served by this bench's own server and put into
 index.html right after ``<head>`` (the page's CSP refuses inline scripts), ticks every 10 ms
@@ -10,18 +10,19 @@ Three situations per run, in one fresh profile: (i) the first visit, from naviga
 ``document.documentElement.dataset.ready === '1'``; (ii) a return visit once the service worker
 controls the page (about:blank, then the URL again) until ready; (iii) in that page, the watch
 link of four Strong computers (``#/machiavelli/watch/7?seats=strong,...&speed=fastest``) until
-its end (``data-outcome`` set / ``[data-testid=end]``), capped at 5 minutes. The site BEFORE
-(built from commit 5009543, in .cache/bench-before-5009543 of this checkout, made when missing) and
-AFTER (build/site of this checkout) are measured in the same run, interleaved; the median of
-``--runs`` per cell is printed as a table.
+its end (``data-outcome`` set / ``[data-testid=end]``), capped at 5 minutes. The site is
+build/site of this checkout (``--site``); the median of ``--runs`` per cell is printed as a
+table. (Until 2026-12 this measured the site of commit 5009543 too, interleaved: see
+docs/benchmarks-retired.md.)
 
 Firefox: /usr/bin/firefox-esr, headless, by puppeteer-core over WebDriver BiDi
-(scripts/bench_stalls_firefox.mjs). WebKit: Debian's MiniBrowser in automation mode through
-/usr/bin/WebKitWebDriver (Selenium) on an Xvfb display of its own, a 360 x 640 viewport (the
-GTK style-sheet trick of tests/xbrowser/test_webkit.py). Every browser run holds
-/tmp/browser.lock (flock), one run (three situations) at a time.
+(scripts/bench/stalls_firefox.mjs). WebKit: Debian's MiniBrowser in automation mode through
+/usr/bin/WebKitWebDriver (Selenium) on an Xvfb display of its own (scripts/lib/webkit.py), a
+360 x 640 viewport (the GTK style-sheet trick of tests/xbrowser/test_webkit.py). Every browser
+run holds /tmp/browser.lock (flock), one run (three situations) at a time.
 
-    .venv/bin/python scripts/bench_stalls_xbrowser.py [--runs 3] [--browsers firefox,webkit]
+    .venv/bin/python -m scripts.bench.stalls_xbrowser [--runs 3] [--browsers firefox,webkit]
+        [--site build/site] [--cap 300] [--json out.json]
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -44,18 +44,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from helpers import webkit
-from helpers.webkit import DRIVER
-from serve import Handler
+from scripts.lib import webkit
+from scripts.lib.browser import ROOT, SITE
+from scripts.lib.webkit import DRIVER
+from scripts.serve import Handler
 
-ROOT = Path(__file__).resolve().parent.parent
-MAIN = ROOT  # the checkout this script is in
-BEFORE_COMMIT = "5009543"
-BEFORE_TREE = MAIN / ".cache" / f"bench-before-{BEFORE_COMMIT}"
 LOCK = Path("/tmp/browser.lock")
-FIREFOX_SCRIPT = Path(__file__).with_name("bench_stalls_firefox.mjs")
+FIREFOX_SCRIPT = Path(__file__).with_name("stalls_firefox.mjs")
 WATCH = "#/machiavelli/watch/7?seats=strong,strong,strong,strong&speed=fastest"
 SITUATIONS = ("first", "return", "watch")
 LABELS = {"first": "(i) first visit", "return": "(ii) return visit",
@@ -138,25 +133,6 @@ def browser_lock() -> Iterator[None]:
             yield
         finally:
             fcntl.flock(f, fcntl.LOCK_UN)
-
-
-def before_site() -> Path:
-    site = BEFORE_TREE / "build" / "site"
-    if (site / "index.html").exists() and (site / "sw.js").exists():
-        return site
-    if not BEFORE_TREE.exists():
-        subprocess.run(["git", "-C", str(MAIN), "worktree", "add", str(BEFORE_TREE),
-                        BEFORE_COMMIT], check=True)
-    for name in (".venv", "node_modules"):
-        if not (BEFORE_TREE / name).exists():
-            (BEFORE_TREE / name).symlink_to(MAIN / name)
-    wheels = BEFORE_TREE / ".cache" / "wheels"
-    if not wheels.exists():
-        wheels.parent.mkdir(parents=True, exist_ok=True)
-        wheels.symlink_to(MAIN / ".cache" / "wheels")
-    subprocess.run([str(BEFORE_TREE / ".venv" / "bin" / "python"), "scripts/build_site.py"],
-                   cwd=BEFORE_TREE, check=True)
-    return site
 
 
 # --- Firefox ------------------------------------------------------------------------------------
@@ -268,65 +244,53 @@ def main() -> None:
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--browsers", default="firefox,webkit")
     p.add_argument("--cap", type=float, default=300, help="the watched game's cap, in s")
-    p.add_argument("--before", type=Path, help="the BEFORE site (default: built from "
-                   f"{BEFORE_COMMIT} in {BEFORE_TREE})")
-    p.add_argument("--after", type=Path, default=ROOT / "build" / "site")
+    p.add_argument("--site", "--after", dest="site", type=Path, default=SITE,
+                   help="the built site (default build/site)")
     p.add_argument("--json", type=Path, help="write every run's readings here")
     args = p.parse_args()
     browsers = [b.strip() for b in args.browsers.split(",") if b.strip()]
-    sites = {"before": args.before or before_site(), "after": args.after}
-    for name, site in sites.items():
-        if not (site / "index.html").exists():
-            raise SystemExit(f"the {name} site {site} has no index.html")
-    servers = {name: serve(site) for name, site in sites.items()}
+    if not (args.site / "index.html").exists():
+        raise SystemExit(f"the site {args.site} has no index.html")
+    server, url = serve(args.site)
     runners = {"firefox": run_firefox, "webkit": run_webkit}
-    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    results: dict[str, list[dict[str, Any]]] = {}
     t_all = time.monotonic()
-    print(f"BEFORE {sites['before']} at {servers['before'][1]}\n"
-          f"AFTER  {sites['after']} at {servers['after'][1]}\n"
+    print(f"{args.site} at {url}\n"
           f"watch {WATCH}, cap {args.cap:.0f} s, {args.runs} runs", flush=True)
     try:
         for run in range(args.runs):
             for browser in browsers:
-                for name in ("before", "after") if run % 2 == 0 else ("after", "before"):
-                    t = time.monotonic()
-                    got = runners[browser](servers[name][1], args.cap)
-                    results.setdefault((browser, name), []).append(got)
-                    parts = []
-                    for s in SITUATIONS:
-                        r = got.get(s)
-                        if r:
-                            extra = ""
-                            if s == "watch":
-                                extra = (f" thinker {r['thinker']}, {r['seconds']:.0f} s,"
-                                         f" {r['actions']} actions"
-                                         + (" CAPPED" if r["capped"] else ""))
-                            parts.append(f"{s} {r['max']:.0f} ms [{r['thread']}{extra}]")
-                    err = f"  ERROR {got['error']}" if got.get("error") else ""
-                    print(f"  run {run + 1} {browser:7} {name:6} {time.monotonic() - t:5.0f} s: "
-                          + "; ".join(parts) + err, flush=True)
+                t = time.monotonic()
+                got = runners[browser](url, args.cap)
+                results.setdefault(browser, []).append(got)
+                parts = []
+                for s in SITUATIONS:
+                    r = got.get(s)
+                    if r:
+                        extra = ""
+                        if s == "watch":
+                            extra = (f" thinker {r['thinker']}, {r['seconds']:.0f} s,"
+                                     f" {r['actions']} actions"
+                                     + (" CAPPED" if r["capped"] else ""))
+                        parts.append(f"{s} {r['max']:.0f} ms [{r['thread']}{extra}]")
+                err = f"  ERROR {got['error']}" if got.get("error") else ""
+                print(f"  run {run + 1} {browser:7} {time.monotonic() - t:5.0f} s: "
+                      + "; ".join(parts) + err, flush=True)
     finally:
-        for server, _ in servers.values():
-            server.shutdown()
-            server.server_close()
+        server.shutdown()
+        server.server_close()
     if args.json:
-        args.json.write_text(json.dumps({f"{b}/{n}": v for (b, n), v in results.items()},
-                                        indent=1))
+        args.json.write_text(json.dumps(results, indent=1))
     print(f"\nLongest stall of the page's thread (ms, median of {args.runs} runs; "
           f"a 10 ms timer, so ~10 is no stall), {time.monotonic() - t_all:.0f} s in all")
-    print(f"{'browser':8} {'situation':22} {'before':>8} {'after':>8}   runs before | after")
+    print(f"{'browser':8} {'situation':22} {'median':>8}   runs")
     for browser in browsers:
         for s in SITUATIONS:
-            row = []
-            each = []
-            for name in ("before", "after"):
-                vals = [r[s]["max"] for r in results.get((browser, name), []) if r.get(s)]
-                row.append(fmt(vals))
-                each.append(" ".join(f"{v:.0f}" for v in vals) or "—")
-            print(f"{browser:8} {LABELS[s]:22} {row[0]:>8} {row[1]:>8}   "
-                  f"{each[0]} | {each[1]}")
-    threads = {f"{b}/{n}": sorted({f"{s}:{r[s]['thread']}" for r in v for s in SITUATIONS
-                                   if r.get(s)}) for (b, n), v in results.items()}
+            vals = [r[s]["max"] for r in results.get(browser, []) if r.get(s)]
+            print(f"{browser:8} {LABELS[s]:22} {fmt(vals):>8}   "
+                  f"{' '.join(f'{v:.0f}' for v in vals) or '—'}")
+    threads = {b: sorted({f"{s}:{r[s]['thread']}" for r in v for s in SITUATIONS if r.get(s)})
+               for b, v in results.items()}
     print("where the app's Python ran (dataset.thread):")
     for k, v in threads.items():
         print(f"  {k}: {', '.join(v)}")

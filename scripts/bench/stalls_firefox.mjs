@@ -1,7 +1,7 @@
-// One fresh-profile Firefox ESR run of the stall benchmark (scripts/bench_stalls_xbrowser.py
+// One fresh-profile Firefox ESR run of the stall benchmark (scripts/bench/stalls_xbrowser.py
 // starts it), driven by puppeteer-core over WebDriver BiDi, headless, a 360 x 640 viewport:
 //
-//   node scripts/bench_stalls_firefox.mjs URL WATCH_HASH CAP_MS
+//   node scripts/bench/stalls_firefox.mjs URL WATCH_HASH CAP_MS
 //
 // (i) the first visit until ready, (ii) a return visit (once the service worker controls the
 // page) until ready, (iii) the watch link WATCH_HASH played to its end (or CAP_MS). The page's
@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
-import { phoneViewport } from "../tests/helpers/firefox.mjs";
+import { phoneViewport } from "../lib/firefox.mjs";
 
 const [url, watchHash, capArg] = process.argv.slice(2);
 const cap = +capArg || 300_000;

@@ -6,7 +6,7 @@ cards and 15 hand cards. Prints median and worst solve times (several runs; the 
 runs per position), overall and for big tables, and writes the positions to a JSON file so the
 same positions can be timed in the browser (Pyodide).
 
-    python scripts/bench_machiavelli.py --games 6 --seed 1 --runs 3 --out bench_positions.json
+    .venv/bin/python -m scripts.bench.machiavelli --games 6 --seed 1 --runs 3 --out /tmp/pos.json
 """
 
 from __future__ import annotations
@@ -14,11 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.cards import parse_cards
 from engine.games.machiavelli.bots import make_bot

@@ -1,20 +1,17 @@
 """Perpetual Motion engine speed: deals played to the end per second, in CPython and in the
 browser (Pyodide in headless Chromium, the same wheel the app uses), medians of several runs.
 
-Usage: .venv/bin/python scripts/bench_perpetual_motion.py [--games 2000] [--runs 5]
+Usage: .venv/bin/python -m scripts.bench.perpetual_motion [--games 2000] [--runs 5]
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 
-from browserlib import ROOT, bare_pyodide_page, chromium, median, run_python, site_with_bare_page
-
-sys.path.insert(0, str(ROOT))
-
 from engine.games.perpetual_motion.rules import GAME, simulate
+from scripts.bench.common import median
+from scripts.lib.browser import bare_pyodide_page, chromium, run_python, site_with_bare_page
 
 BROWSER_CODE = """
 import json, time

@@ -17,7 +17,7 @@ Prints:
 * the first-visit download in bytes, split into Pyodide, PyScript and our own files, counted at
   the server (so the service worker's precaching is included).
 
-Usage: .venv/bin/python scripts/bench_startup.py [--runs 7] [--first-runs 3] [--tap-runs 3]
+Usage: .venv/bin/python -m scripts.bench.startup [--runs 7] [--first-runs 3] [--tap-runs 3]
        [--before COMMIT]
 """
 
@@ -29,18 +29,15 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench_runtime import before_site
-from browserlib import (
-    ARGS,
-    CHROMIUM,
-    SITE,
+from scripts.bench.common import (
+    before_site,
     median,
-    site_with_bare_page,
     stages_of,
     time_to_ready,
     time_to_table,
     time_to_thinker,
 )
+from scripts.lib.browser import ARGS, CHROMIUM, SITE, site_with_bare_page
 
 
 def classify(path: str) -> str:
@@ -76,7 +73,7 @@ def main() -> None:
     ap.add_argument("--tap-runs", type=int, default=3, help="runs of each game's tap to table")
     ap.add_argument("--first-runs", type=int, default=3, help="first visits of each page")
     ap.add_argument("--before", default="",
-                    help="measure the site of this commit instead (bench_runtime.before_site)")
+                    help="measure the site of this commit instead (bench.common.before_site)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 

@@ -11,7 +11,7 @@ Designs compared, each in a fresh profile per run:
 * ``worker``: the app as shipped: its Python in a worker on every visit.
 
 (``--site`` measures another build, e.g. an older commit's, with its own meaning of these
-queries; scripts/bench_runtime.py compares a before-build with this one.)
+queries.)
 
 Time to ready is measured by loading the same page in the same state with Playwright
 (unthrottled: Lighthouse's throttling is simulated, so it does not slow a real load).
@@ -20,7 +20,7 @@ With ``--screens``: performance, best practices and accessibility of the home sc
 every table
 (``#/<game>``), return visit (the service worker installed), each audit that lost points named.
 
-Usage: .venv/bin/python scripts/bench_lighthouse.py [--runs 3] [--screens]
+Usage: .venv/bin/python -m scripts.bench.lighthouse [--runs 3] [--screens]
 """
 
 from __future__ import annotations
@@ -40,11 +40,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from browserlib import ARGS, CHROMIUM, SITE  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from scripts.lib.browser import ARGS, CHROMIUM, SITE
+from scripts.serve import serve_in_thread
 
 LIGHTHOUSE = "lighthouse@12.2.3"
 QUERY = {"page": "?thread=page", "worker": ""}

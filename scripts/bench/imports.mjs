@@ -5,14 +5,14 @@
 // game's rules and computer players and its table, imported when the game is first opened.
 // Medians of --runs fresh processes each.
 //
-//   node scripts/bench_imports.mjs [--runs 5] [--site build/site]
+//   node scripts/bench/imports.mjs [--runs 5] [--site build/site]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { dirname, join } from "node:path";
-import { loadPyodideFrom, unpackWheel, writeFiles } from "./pyodide_node.mjs";
+import { loadPyodideFrom, unpackWheel, writeFiles } from "../pyodide_node.mjs";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;

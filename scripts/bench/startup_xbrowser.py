@@ -1,4 +1,4 @@
-"""Start-up of the app in Firefox ESR and WebKitGTK: scripts/bench_startup.py's warm and cold
+"""Start-up of the app in Firefox ESR and WebKitGTK: scripts/bench/startup.py's warm and cold
 starts, for the two engines a phone may have besides Chromium (Firefox for Android, Safari).
 
 Prints, per browser:
@@ -6,11 +6,11 @@ Prints, per browser:
   the first visit, from about:blank): time from navigation start to ``data-ready`` for the app
   (restored from its memory snapshot when it can: ``dataset.start`` snapshot|fresh|page), the
   app without its snapshot (``?snapshot=off``) and a bare page that loads only the same Pyodide
-  files and the same wheel on the page's thread (browserlib.BARE_PAGE, the floor for this stack
-  without a snapshot) and the same bare page with the app's standard library (bare-app.html);
-  one warm-up visit of each, then ``--runs`` alternated; medians and the
-  ratios app/bare (goal <= 0.5x) and off/bare; and the bytes the server sent per visit (the bare
-  page has only the HTTP cache; the app should need next to nothing);
+  files and the same wheel on the page's thread (scripts/lib/browser.py's BARE_PAGE, the floor
+  for this stack without a snapshot) and the same bare page with the app's standard library
+  (bare-app.html); one warm-up visit of each, then ``--runs`` alternated; medians and the ratios
+  app/bare (goal <= 0.5x) and off/bare; and the bytes the server sent per visit (the bare page
+  has only the HTTP cache; the app should need next to nothing);
 * where the return visits' time went: the median time of each mark web/start.js leaves (the
   worker made, each stage the worker reports: "Fetched files", "Restoring Python", "Restored
   Python" or "Loading interpreter" ..., the worker ready), then ``data-ready``;
@@ -23,7 +23,7 @@ Prints, per browser:
   console log, the store's entries are what there is).
 
 The time is the page's own ``performance.now()`` (from navigation start) when ``data-ready``
-became ``'1'``, taken by browserlib.READY_PROBE served as ``__ready.js`` and put into index.html
+became ``'1'``, taken by bench.common.READY_PROBE served as ``__ready.js`` and put into index.html
 and bare.html right after ``<head>`` (the app's CSP refuses inline scripts; the service worker
 precaches the index.html with it), so the probe is in the page from its start in every browser,
 whatever the driver waits for; it also notes whether a service worker controlled the page
@@ -32,16 +32,16 @@ page is served from the same copy of the site on a second server: another origin
 app's service worker (which answers every navigation with index.html) never was.
 
 Firefox: /usr/bin/firefox-esr, headless, by puppeteer-core over WebDriver BiDi
-(scripts/firefox_page.mjs; a fresh profile per launch). WebKit: Debian's MiniBrowser through
-/usr/bin/WebKitWebDriver (Selenium) on an Xvfb display (tests/helpers/webkit.py; a new session
-is a fresh, ephemeral profile). Both at 360 x 640, started as scripts/screenshots_xbrowser.py
-starts them. In WebKit's automation session the bare page gets nothing from the HTTP cache
-between these navigations (it downloads everything again: the bytes line), and the origin's
-Cache Storage has been seen to lose every entry between two visits (the caches still named,
-empty: the app then starts fresh from the network under a service worker with nothing
-cached): such runs are listed with what Cache Storage held.
+(scripts/lib/firefox_page.mjs; a fresh profile per launch). WebKit: Debian's MiniBrowser through
+/usr/bin/WebKitWebDriver (Selenium) on an Xvfb display (scripts/lib/webkit.py; a new session is
+a fresh, ephemeral profile). Both at 360 x 640, started by scripts/lib/xbrowser.py as
+scripts/screenshots_xbrowser.py starts them. In WebKit's automation session the bare page gets
+nothing from the HTTP cache between these navigations (it downloads everything again: the bytes
+line), and the origin's Cache Storage has been seen to lose every entry between two visits (the
+caches still named, empty: the app then starts fresh from the network under a service worker
+with nothing cached): such runs are listed with what Cache Storage held.
 
-Usage: flock /tmp/browser.lock .venv/bin/python scripts/bench_startup_xbrowser.py
+Usage: flock /tmp/browser.lock .venv/bin/python -m scripts.bench.startup_xbrowser
        [--browser firefox|webkit|all] [--runs 7] [--first-runs 3] [--site build/site]
 (build the site first, inside the same lock: scripts/build_site.py.)
 """
@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 import traceback
 from collections.abc import Callable
@@ -59,13 +58,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from browserlib import READY_PROBE, SITE, median, site_with_bare_page  # noqa: E402
-from screenshots_xbrowser import FirefoxPage, Page, firefox, webkit  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from scripts.bench.common import READY_PROBE, median
+from scripts.lib.browser import SITE, site_with_bare_page
+from scripts.lib.xbrowser import FirefoxPage, Page, firefox, webkit
+from scripts.serve import serve_in_thread
 
 READY_S = 240
 STORE = "tabletop-python-snapshot"

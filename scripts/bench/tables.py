@@ -1,19 +1,18 @@
-"""The four tables at 360 x 640, before and after the table frame (issue 21), in one run.
+"""The four tables at 360 x 640 (issue 21's measures), on build/site of this checkout (``--site``).
 
-BEFORE is the site of commit 08441d4 (--before), built once in .cache/bench-before-<commit>
-by bench_runtime.before_site; AFTER is build/site of this checkout. Debian's Chromium through
-Playwright, a phone page (360 x 640, scale 2, touch). Per table, at the start of the player's
-turn (tests/helpers/layout.py: TURNS; Machiavelli deal 7 with two Standard computers, Cube
-Farm deal 7 with one Standard, Perpetual Motion deal 7; the Machine deal 7 with one Standard,
-at its first turn after the set-up choice, the first pair not taken):
+(Until 2026-12 this compared the site of commit 08441d4, before the table frame, too: see
+docs/benchmarks-retired.md.) Debian's Chromium through Playwright, a phone page (360 x 640,
+scale 2, touch). Per table, at the start of the player's turn (scripts/lib/layout.py: TURNS;
+Machiavelli deal 7 with two Standard computers, Cube Farm deal 7 with one Standard, Perpetual
+Motion deal 7; the Machine deal 7 with one Standard, at its first turn after the set-up choice,
+the first pair not taken):
 
 - page height: document.scrollingElement.scrollHeight (the viewport is 640);
-- controls of the turn in view, n of m: the hand and the turn's action buttons, the same
-  selectors before and after (TURN_CONTROLS below), fully inside the viewport (a card of a
-  hand strip that scrolls sideways counts when the strip is in view), plus the message line
-  when it says something;
+- controls of the turn in view, n of m: the hand and the turn's action buttons (TURN_CONTROLS
+  below), fully inside the viewport (a card of a hand strip that scrolls sideways counts when
+  the strip is in view), plus the message line when it says something;
 - lowest contrast of any visible text, light and dark (WCAG 2 ratio against the composited
-  background: helpers/layout.py CONTRAST_JS), and how many texts fail AA;
+  background: scripts/lib/layout.py CONTRAST_JS), and how many texts fail AA;
 - targets under 44 x 44 CSS px in the top bar and the table screen (SMALL_TARGETS_JS);
 - taps for a typical turn, counted as real taps through the UI (each one a click on the
   control, waited on until the app has handled it):
@@ -29,12 +28,12 @@ at its first turn after the set-up choice, the first pair not taken):
   Settings (Settings -> Auto-play speed, web/app/settings.py SPEEDS; reduced motion off, as
   the speed is instant with it), for the seated games. Runs play deals 7, 8, 9, ... (one per
   run; Machiavelli: the first deals from 7 whose first hand holds a meld of three, so that
-  the hint lays one), the same deals at every speed and in both sites; medians over the runs.
+  the hint lays one), the same deals at every speed; medians over the runs.
 
 Each block holds the lock file (--lock) only while its browser runs.
 
-Usage: .venv/bin/python scripts/bench_tables.py [--runs 3] [--json out.json] [--before COMMIT]
-       [--speeds slow,normal,fast,instant] [--only before|after]
+Usage: .venv/bin/python -m scripts.bench.tables [--runs 3] [--json out.json] [--site build/site]
+       [--speeds slow,normal,fast,instant]
 """
 
 from __future__ import annotations
@@ -46,22 +45,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from bench_runtime import before_site, lock  # noqa: E402
-from browserlib import PHONE, SITE, chromium, median  # noqa: E402
-from helpers.layout import (  # noqa: E402
-    TURNS,
-    contrast,
-    in_view,
-    open_turn,
-    small_targets,
-    wait_turn,
-)
-from helpers.pages import go  # noqa: E402
-from serve import serve_in_thread  # noqa: E402
+from scripts.bench.common import lock, median
+from scripts.lib.browser import PHONE, SITE, chromium
+from scripts.lib.layout import TURNS, contrast, in_view, open_turn, small_targets, wait_turn
+from scripts.lib.pages import go
+from scripts.serve import serve_in_thread
 
 GAMES = list(TURNS)
 SEATED = ["machiavelli", "machine", "cube-farm"]
@@ -74,7 +62,7 @@ def _ids(*ids: str) -> str:
     return ", ".join(f"[data-testid={i}]" for i in ids)
 
 
-# The hand and the turn's actions of each table, the same before and after the frame.
+# The hand and the turn's actions of each table.
 TURN_CONTROLS = {
     "machiavelli": _ids("m-hand-card", "m-sort", "m-undo", "m-reset", "m-hint", "m-hint-step",
                         "m-new", "m-draw", "m-end"),
@@ -158,11 +146,8 @@ class Turn:
 def set_machine_up(page: Any) -> None:
     """The Machine's set-up choice (the first pair not taken), then its first turn."""
     t = Turn(page, TURNS["machine"][1])
-    if page.locator("[data-action=mm-pair]").count():  # choose a pair, then Place cubes
-        t.tap("[data-action=mm-pair]:not(.taken)" + ENABLED)
-        t.tap("[data-action=mm-setup]" + ENABLED)
-    else:  # before: a tap on the pair places the cubes
-        t.tap("[data-action=mm-setup]:not(.taken)" + ENABLED)
+    t.tap("[data-action=mm-pair]:not(.taken)" + ENABLED)  # choose a pair, then Place cubes
+    t.tap("[data-action=mm-setup]" + ENABLED)
     wait_turn(page, TURNS["machine"][1])
 
 
@@ -385,26 +370,22 @@ def summary(res: dict[str, Any], speeds: list[str]) -> dict[str, dict[str, Any]]
     return out
 
 
-def print_table(before: dict[str, Any] | None, after: dict[str, Any] | None,
-                speeds: list[str]) -> None:
-    sides = [(n, summary(r, speeds)) for n, r in (("before", before), ("after", after))
-             if r is not None]
-    rows = list(next(iter(sides))[1][GAMES[0]].keys())
+def print_table(res: dict[str, Any], speeds: list[str]) -> None:
+    table = summary(res, speeds)
+    rows = list(table[GAMES[0]].keys())
     w0 = max(len(r) for r in rows) + 2
     for g in GAMES:
         print(f"\n{g}")
-        print(" " * w0 + "".join(f"{n:>18}" for n, _ in sides))
         for r in rows:
-            print(f"{r:<{w0}}" + "".join(f"{s[g][r]!s:>18}" for _, s in sides))
+            print(f"{r:<{w0}}{table[g][r]!s:>18}")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--json", type=Path)
-    ap.add_argument("--before", default="08441d4")
+    ap.add_argument("--site", type=Path, default=SITE, help="the built site (default build/site)")
     ap.add_argument("--speeds", default=",".join(SPEEDS))
-    ap.add_argument("--only", choices=["before", "after"])
     ap.add_argument("--lock", default="/tmp/browser.lock",
                     help="a lock file held while a browser runs ('' for none)")
     args = ap.parse_args()
@@ -414,38 +395,29 @@ def main() -> None:
         raise SystemExit(f"unknown speeds {bad}: choose from {SPEEDS}")
     if not speeds:
         raise SystemExit("no speed")
-    if not (SITE / "index.html").exists():
-        raise SystemExit("build/site is missing: run scripts/build_site.py first")
-    results: dict[str, Any] = {}
+    if not (args.site / "index.html").exists():
+        raise SystemExit(f"{args.site} is missing: run scripts/build_site.py first")
     t_all = time.perf_counter()
-    for name in ("before", "after"):
-        if args.only and args.only != name:
-            continue
-        site = before_site(args.before) if name == "before" else SITE
-        print(f"{name}: {site}", file=sys.stderr)
-        server, url = serve_in_thread(site)
-        try:
-            results[name] = measure(url, args.runs, speeds, args.lock)
-        finally:
-            server.shutdown()
-    print(f"\nThe tables at 360 x 640: before ({args.before}) and after (build/site); "
-          f"medians of {args.runs} runs; "
+    print(f"{args.site}", file=sys.stderr)
+    server, url = serve_in_thread(args.site)
+    try:
+        res = measure(url, args.runs, speeds, args.lock)
+    finally:
+        server.shutdown()
+    print(f"\nThe tables at 360 x 640: {args.site}; medians of {args.runs} runs; "
           f"{time.perf_counter() - t_all:.0f} s")
-    deals = next(iter(results.values()))["deals"]
-    print("deals: " + ", ".join(f"{g} {' '.join(map(str, d))}" for g, d in deals.items()))
-    print_table(results.get("before"), results.get("after"), speeds)
-    for name, r in results.items():
-        for g in GAMES:
-            lay = r["layout"][g]
-            if lay["small_list"]:
-                print(f"\n{name} {g}: targets under 44 px: " + "; ".join(lay["small_list"]))
-            for scheme in ("light", "dark"):
-                if lay[f"contrast_fails_{scheme}"]:
-                    print(f"{name} {g} {scheme}: lowest contrast at "
-                          f"{lay[f'contrast_worst_{scheme}']}")
+    print("deals: " + ", ".join(f"{g} {' '.join(map(str, d))}" for g, d in res["deals"].items()))
+    print_table(res, speeds)
+    for g in GAMES:
+        lay = res["layout"][g]
+        if lay["small_list"]:
+            print(f"\n{g}: targets under 44 px: " + "; ".join(lay["small_list"]))
+        for scheme in ("light", "dark"):
+            if lay[f"contrast_fails_{scheme}"]:
+                print(f"{g} {scheme}: lowest contrast at {lay[f'contrast_worst_{scheme}']}")
     if args.json:
-        args.json.write_text(json.dumps({"before_commit": args.before, "runs": args.runs,
-                                         "speeds": speeds, "results": results}, indent=1))
+        args.json.write_text(json.dumps({"site": str(args.site), "runs": args.runs,
+                                         "speeds": speeds, "results": res}, indent=1))
 
 
 if __name__ == "__main__":

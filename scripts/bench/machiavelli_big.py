@@ -1,83 +1,36 @@
 """Benchmark the Machiavelli solver on big random late-game positions, side by side with an
-integer programme (SciPy's ``milp``, HiGHS; test-only dependency) on the very same positions.
+integer programme (SciPy's ``milp``, HiGHS: scripts/lib/machiavelli_milp.py) on the very same
+positions.
 
 Positions (from ``--seed``, the same on every machine): random valid melds of a double deck are
 laid until the table holds 60-80 cards, then a hand of 10-15 random cards from the rest; each
-ace option gets ``--positions`` of them (built with that option's melds). These are much harder
-than positions from games between computers: a person asking for a hint often holds many
-cards that fit.
+ace option gets ``--positions`` of them (built with that option's melds: scripts/lib/
+machiavelli.py). These are much harder than positions from games between computers: a person
+asking for a hint often holds many cards that fit.
 
-    python scripts/bench_machiavelli_big.py --seed 1 --positions 10 --out /tmp/big.json
-    python scripts/bench_machiavelli_browser.py --positions /tmp/big.json
+    .venv/bin/python -m scripts.bench.machiavelli_big --seed 1 --positions 10 --out /tmp/big.json
+    .venv/bin/python -m scripts.bench.machiavelli_browser --positions /tmp/big.json
 
 For each ace option it prints median, 90th percentile and worst times of our solver (the full
 Hint: most cards, then least change of the table; and the count alone) and of the integer
 programme (the count alone), and the ratio of the medians; every count is checked against the
 integer programme's. ``--out`` writes the positions in the format of
-``bench_machiavelli_browser.py --positions``.
+``bench.machiavelli_browser --positions``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
-from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-
-from engine.cards import SUITS, Card, double_deck, parse_cards
-from engine.games.machiavelli.melds import ACE_OPTIONS, meld_problem
+from engine.cards import parse_cards
+from engine.games.machiavelli.melds import ACE_OPTIONS
 from engine.games.machiavelli.solver import counts_of, max_laid, solve
-
-Position = dict[str, object]
-
-
-def random_table(rng: random.Random, ace: str, lo: int = 60, hi: int = 80) -> list[list[Card]]:
-    """Random valid melds from a double deck until the table holds ``lo``-``hi`` cards."""
-    while True:
-        size = rng.randint(lo, hi)
-        avail = Counter(double_deck())
-        melds: list[list[Card]] = []
-        n = 0
-        for _ in range(2000):
-            if n >= size:
-                break
-            if rng.random() < 0.4:
-                r = rng.randint(1, 13)
-                m = [Card(r, s) for s in rng.sample(SUITS, rng.choice([3, 4]))]
-            else:
-                s = rng.choice(SUITS)
-                length, start = rng.randint(3, 7), rng.randint(1, 13)
-                m = [Card((start - 1 + i) % 13 + 1, s) for i in range(length)]
-            if meld_problem(m, ace) or any(avail[c] < 1 for c in m) or n + len(m) > hi:
-                continue
-            avail.subtract(m)
-            melds.append(m)
-            n += len(m)
-        if lo <= n <= hi:
-            return melds
-
-
-def make_positions(seed: int, per_ace: int, aces: tuple[str, ...] = ACE_OPTIONS,
-                   ) -> list[Position]:
-    out: list[Position] = []
-    for ace in aces:
-        for i in range(per_ace):
-            rng = random.Random(f"big:{seed}:{ace}:{i}")
-            table = random_table(rng, ace)
-            rest = sorted((Counter(double_deck()) - Counter(c for m in table for c in m))
-                          .elements())
-            rng.shuffle(rest)
-            hand = sorted(rest[:rng.randint(10, 15)])
-            out.append({"table": [[str(c) for c in m] for m in table],
-                        "hand": [str(c) for c in hand], "ace": ace})
-    return out
+from scripts.lib.machiavelli import make_positions
 
 
 def summary(ms: list[float]) -> str:
@@ -107,7 +60,7 @@ def main() -> int:
     milp_max = None
     if not args.no_milp:
         try:
-            from helpers.machiavelli_milp import milp_max
+            from scripts.lib.machiavelli_milp import milp_max
         except ImportError:
             print("SciPy not found: timing our solver only", file=sys.stderr)
     print(f"{len(pos)} positions, seed {args.seed}: tables of 60-80 cards, hands of 10-15")
