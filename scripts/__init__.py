@@ -1,4 +1,12 @@
-"""The project's build and dev tools, as one package (see scripts/README.md for the layout).
+"""The project's build and dev tools, as one package.
+
+- scripts/ itself: the entry points: ``setup.sh`` (sourced by ``play`` and ``test``),
+  ``build_site.py`` (with ``icons.py``, ``stdlib_zip.mjs`` and ``pyodide_node.mjs``),
+  ``serve.py``, ``soak.py``, ``screenshots.py``, ``screenshots_xbrowser.py``,
+  ``code_figures.py``, ``count_game_names.py``, ``smoke_loop.py``, ``firefox_race.mjs``,
+  ``analyse_machiavelli_endings.py``;
+- ``scripts.lib``: what the tools, the benchmarks and the tests share;
+- ``scripts.bench``: the benchmarks, one module each.
 
 ``scripts/setup.sh`` makes the checkout importable in its .venv (a ``.pth`` file naming the
 checkout's root and its ``web/``), so ``engine``, ``app`` and ``scripts`` import from anywhere

@@ -80,7 +80,7 @@ FRAMES = "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() 
 # --- driving the app by its DOM (any browser) ----------------------------------------------------
 
 def go(page: Page, hash_: str) -> None:
-    """Follow an in-app link and wait until the app has handled it (helpers/pages.py go)."""
+    """Follow an in-app link and wait until the app has handled it (scripts/lib/pages.py go)."""
     if page.js("location.hash") == hash_:
         return
     before = page.js(ROUTED)
@@ -102,7 +102,7 @@ def tap(page: Page, testid: str) -> None:
 
 
 def open_turn(page: Page, game: str) -> None:
-    """helpers/layout.py open_turn in plain DOM: open the game's TURNS link, starting that deal
+    """scripts/lib/layout.py open_turn in plain DOM: open the game's TURNS link, starting that deal
     even over a game in progress, and wait for the start of the player's turn."""
     link, live = TURNS[game]
     go(page, "#/")

@@ -98,7 +98,7 @@ def main() -> None:
         bot_turns(args.bots.split(","), args.games, args.seed)
         return
     if not args.positions:
-        ap.error("give --positions (from bench_machiavelli.py --out) or --bots")
+        ap.error("give --positions (from bench.machiavelli --out) or --bots")
     positions = json.loads(Path(args.positions).read_text())
     cpython = []
     for p in positions:

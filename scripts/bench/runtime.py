@@ -4,8 +4,9 @@ thinker, its own Pyodide), and (a) ``?thinker=here``, the app's worker thinking 
 Pyodide). (Until 2026-12 this compared a "before" site built from commit 5009543 too: its last
 figures are in docs/benchmarks-retired.md.)
 
-Debian's Chromium through Playwright (the flags of browserlib.ARGS), a 360x640 phone page
-(scale 2, touch, reduced motion), a fresh on-disk profile for each run of each measurement:
+Debian's Chromium through Playwright (the flags of scripts/lib/browser.py ARGS), a 360x640
+phone page (scale 2, touch, reduced motion), a fresh on-disk profile for each run of each
+measurement:
 
 1. Lighthouse 12.2.3 mobile on home, first and return visit (bench.lighthouse.one_run):
    performance, total blocking time, best-practices score and the best-practice audits that
@@ -138,7 +139,7 @@ def bare_site(site: Path, tmp: Path) -> Path:
     for rel in ("pyodide", "icons", str(Path(wheel).parent)):
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).symlink_to((site / rel).resolve())
-    # Pyodide's own standard library, where browserlib's bare page takes it from
+    # Pyodide's own standard library, where scripts/lib/browser.py's bare page takes it from
     (out / "bare").mkdir()
     (out / "bare" / "python_stdlib.zip").symlink_to(
         ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")

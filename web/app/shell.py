@@ -480,7 +480,7 @@ class App:
             self.say(f"Copy this link: {url}", "share")
 
     def act_measure_bridge(self, ev: Event) -> None:
-        """For scripts/bench_taps.py: the cost of one synchronous call from Python to the page
+        """For scripts/bench/taps.py: the cost of one synchronous call from Python to the page
         (reading the address), averaged over ``data-n`` calls, in ``dataset.bridgeMs``."""
         import time
 
