@@ -18,13 +18,11 @@ from typing import Any
 from app.storage import save_key, tile_of
 
 TESTS = Path(__file__).resolve().parents[1]
-ROOT = TESTS.parent
 
 # Boots the app over a store, then follows the addresses given; after each step it reports the
 # games whose rules (engine.games.<g>.rules) and table (app.tables.<g>.table) are imported.
 SCRIPT = r"""
 import json, re, sys
-sys.path[:0] = [sys.argv[1], sys.argv[2], sys.argv[3]]
 from app.storage import DictStore
 from helpers.shell import boot, run_async, settle
 
@@ -34,13 +32,13 @@ def imported():
     return {"rules": sorted(rules), "tables": sorted(tables)}
 
 store = DictStore()
-store.data.update(json.loads(sys.argv[4]))
+store.data.update(json.loads(sys.argv[1]))
 out = []
 app, page, env = boot(store)
 out.append({"at": "start", "home": page.regions.get("screen", ""), "notice": app.notice,
             **imported()})
 async def run():
-    for address in json.loads(sys.argv[5]):
+    for address in json.loads(sys.argv[2]):
         env.go(address)
         await settle(app)
         out.append({"at": address, "home": page.regions.get("screen", ""), "notice": app.notice,
@@ -51,10 +49,11 @@ print(json.dumps({"steps": out, "store": store.data}))
 
 
 def run(store: dict[str, str], addresses: list[str]) -> dict[str, Any]:
+    # engine and app come from the checkout .venv names (as here), helpers from tests/ (the
+    # folder it runs in: sys.path[0] of ``python -c``)
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(ROOT / "web"), str(TESTS), str(ROOT),
-         json.dumps(store), json.dumps(addresses)],
-        capture_output=True, text=True, timeout=120, check=False)
+        [sys.executable, "-c", SCRIPT, json.dumps(store), json.dumps(addresses)],
+        cwd=TESTS, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
@@ -141,9 +140,8 @@ def test_a_save_with_no_line_written_by_another_tab_is_shown_on_the_home_screen(
         "from app.table import Event\n"
         f"app.handle(Event('storage', key={key!r}))\n"
         "out.append({'at': 'storage', 'home': page.regions.get('screen', ''), **imported()})"))
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(ROOT / "web"), str(TESTS), str(ROOT), "{}", "[]"],
-        capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run([sys.executable, "-c", script, "{}", "[]"], cwd=TESTS,
+                          capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     start, after = json.loads(done.stdout.strip().splitlines()[-1])["steps"]
     assert start["tables"] == [] and lines(start["home"]) == {}
