@@ -29,12 +29,18 @@ fi
 
 # 2. This checkout importable from anywhere in .venv: its root (engine, the tools' package
 #    scripts) and web/ (the app's package app), named in a .pth file of site-packages. Not an
-#    install of the project: the engine wheel the build makes keeps the engine alone.
-site_packages=(.venv/lib/python3*/site-packages)
-pth="$ROOT"$'\n'"$ROOT/web"
-if [ "$(cat "${site_packages[0]}/tabletop-checkout.pth" 2>/dev/null)" != "$pth" ]; then
-  echo "== naming this checkout in ${site_packages[0]}/tabletop-checkout.pth"
-  printf '%s\n' "$pth" > "${site_packages[0]}/tabletop-checkout.pth"
+#    install of the project: the engine wheel the build makes keeps the engine alone. A .venv
+#    that is a link to another checkout's (a git worktree sharing it) is that checkout's to
+#    name: this run puts this checkout first on PYTHONPATH instead.
+if [ -L .venv ]; then
+  export PYTHONPATH="$ROOT:$ROOT/web${PYTHONPATH:+:$PYTHONPATH}"
+else
+  site_packages=(.venv/lib/python3*/site-packages)
+  pth="$ROOT"$'\n'"$ROOT/web"
+  if [ "$(cat "${site_packages[0]}/tabletop-checkout.pth" 2>/dev/null)" != "$pth" ]; then
+    echo "== naming this checkout in ${site_packages[0]}/tabletop-checkout.pth"
+    printf '%s\n' "$pth" > "${site_packages[0]}/tabletop-checkout.pth"
+  fi
 fi
 
 # 3. Pyodide and PyScript from the npm registry, exact versions, integrity checked by npm ci
