@@ -21,7 +21,9 @@ from typing import Any, Generic, TypeVar
 
 from app import daily, stats
 from app.board import Board, BoardClass, Handler
-from app.guide import GuideRun, dismiss, guide_of, step_on
+from app.core.guiding import Guiding
+from app.core.keeping import Keeping, Written
+from app.guide import GuideRun
 from app.kit import Tap
 from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
@@ -40,7 +42,7 @@ from app.seated.seats import (
 )
 from app.seated.setup_form import SetupForm
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, GameSaves, random_deal_number
+from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo
 from app.tables import declared
 from engine.errors import IllegalAction
@@ -65,13 +67,14 @@ class SeatedTable(Generic[U]):
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
         game_id = self.game_id
-        self.saves = GameSaves(app.store, game_id, self.info.name,
+        self.keeping = Keeping(app.store, game_id, self.info.name,
                                lambda text: Match.from_json(text, game_id), won,
-                               low=self.scores == "low", line=self.line_of)
+                               self.daily_result, low=self.scores == "low", line=self.line_of)
+        self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
         self.computers = ComputerTurns(self, app)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
-        self.run: GuideRun | None = None
+        self.guiding = Guiding(self.page, app.store, game_id, app.go, self.say)
         self.guided: Match | None = None
         self.match: Match | None = None  # the player's game (saved)
         self.watching: Match | None = None  # a watched game (never saved)
@@ -100,6 +103,10 @@ class SeatedTable(Generic[U]):
             "mt-open-link": self.act_mt_open_link, "mt-keep": self.act_mt_keep,
             "mt-undo": self.act_mt_undo,
         }
+
+    @property
+    def run(self) -> GuideRun | None:
+        return self.guiding.run
 
     @property
     def replay_states(self) -> list[Any]:
@@ -154,13 +161,12 @@ class SeatedTable(Generic[U]):
     def start_guide(self) -> None:
         """The guided game, in memory only: the player's game stays as its save has it, and
         the computers play only what the guide plays for them."""
-        guide = guide_of(self.game_id)
+        guide = self.guiding.begin()
         if guide is None:
             return
         self.computers.stop()
         self.computers.paused = True
         self.watching = None
-        self.run = GuideRun(guide)
         m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
         m.shown = 0
         self.guided = m
@@ -169,14 +175,12 @@ class SeatedTable(Generic[U]):
         self.hand_over = None
         self.board.turn_reset()
         self.before_tap = self.ui
-        dismiss(self.store, self.game_id)  # the home's offer is taken
         self.render()
 
     def end_guide(self) -> None:
         """Back from a guided game: the player's own game, read again from its save."""
-        if self.run is None:
+        if not self.guiding.end():
             return
-        self.run = None
         self.guided = None
         self.computers.paused = False
         self.undo = []
@@ -191,12 +195,10 @@ class SeatedTable(Generic[U]):
 
     def show_guide(self) -> None:
         """The guide's bar, and the step's text in the message line."""
-        if self.run is None:
+        if self.guiding.run is None:
             return
-        self.page.region("guide-bar", self.run.bar_html(self.game_id))
         self.page.region("mt-extra", "")  # no Share nor New game of a guided game
-        self.page.data("guideStep", str(self.run.k))
-        self.say(self.run.text(), "hint")
+        self.guiding.show()
 
     def guide_play(self, actions: list[Any]) -> None:
         """A computer's turn of the guided game, or a skipped step: played as the guide says."""
@@ -220,28 +222,13 @@ class SeatedTable(Generic[U]):
     def guide_click(self, ev: Event) -> bool:
         """A tap during a guided game: the guide's own buttons; the table's other actions
         (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
-        run, action = self.run, ev.action
-        if run is None:
-            return True
-        if action in ("guide-next", "guide-skip"):
-            if step_on(run, action, self.guide_play):
-                self.render_board()
-                step = run.step
-                self.page.focus("guide-next" if step is not None and not step.waits
-                                else "mt-msg")
-            return False
-        if action == "guide-leave":
-            self.app.go(f"#/{self.game_id}")
-            return False
-        if action == "guide-again":
-            self.start_guide()
-            return False
-        if action in self.actions and action not in self.board.guide_allows:
-            step = run.step
-            self.say(f"Not quite: {step.instruction()}." if step is not None else
-                     "Leave the guide first.", "refusal")
-            return False
-        return True
+        return not self.guiding.click(
+            ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
+            "mt-msg")
+
+    def guide_stepped(self, focus: str) -> None:
+        self.render_board()
+        self.page.focus(focus)
 
     # --- the shell's interface ---
     @property
@@ -269,11 +256,8 @@ class SeatedTable(Generic[U]):
         if self.run is not None:  # a guided game is never saved (the player's already is)
             return
         m = self.match
-        if m is not None and not self.saves.save(m):
+        if m is not None and not self.keeping.save(m):
             self.take_newer()
-        elif m is not None and m.over and m.daily and not m.watch:
-            daily.finished(self.store, self.game_id, self.name, m.daily, won(m),
-                           self.daily_result(m), m.deal, m.gid)
 
     def describe_save(self, text: str) -> SaveInfo:
         m = Match.from_json(text, self.game_id)
@@ -286,9 +270,10 @@ class SeatedTable(Generic[U]):
         the player's game is read again when the guide ends)."""
         if self.run is not None:
             return
-        if key == self.saves.key and self.saves.newer():
+        written = self.keeping.written(key)
+        if written is Written.GAME:
             self.take_newer()
-        elif key == self.saves.record_key and self.app.route == Route("stats", self.game_id):
+        elif written is Written.RECORD and self.app.route == Route("stats", self.game_id):
             self.render_stats()  # another tab counted a game
 
     def hidden(self) -> None:
@@ -354,8 +339,7 @@ class SeatedTable(Generic[U]):
         return f"You against {many} ({names}), with the game's usual options."
 
     def daily_on_table(self) -> tuple[str, bool] | None:
-        m = self.match
-        return (m.daily, m.over) if m is not None and m.daily else None
+        return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
@@ -661,7 +645,7 @@ class SeatedTable(Generic[U]):
                     refusal: bool) -> None:
         if actions:
             before, count = m.state, m.actions
-            problem = self.run.check(actions) if self.run is not None else None
+            problem = self.guiding.refuses(actions)
             if problem is not None:
                 self.refused()
                 self.render_board()
@@ -674,8 +658,7 @@ class SeatedTable(Generic[U]):
                 self.render_board()
                 self.say(f"Not allowed: {e.reason}.", "refusal")
                 return
-            if self.run is not None:
-                self.run.note(actions)
+            self.guiding.noted(actions)
             self.marked = frozenset()
             self.computers.person_acted()
             self.undo.append((before, count))

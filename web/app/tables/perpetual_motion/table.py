@@ -16,12 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import daily, stats
-from app.guide import GuideRun, dismiss, guide_of, step_on
+from app.core.guiding import Guiding
+from app.core.keeping import Keeping, Written
+from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.routes import Route
 from app.settings import SPEEDS
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
+from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, PM
 from app.tables.perpetual_motion import view as v
@@ -83,8 +85,9 @@ class Table:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.saves = GameSaves(app.store, PM, GAME.info.name, Session.from_json, won,
-                               line=line_of)
+        self.keeping = Keeping(app.store, PM, GAME.info.name, Session.from_json, won,
+                               self.daily_result, line=line_of)
+        self.saves = self.keeping.saves
         self.session: Session | None = None
         self.selected: int | None = None
         self.hint: Move | None = None
@@ -99,11 +102,9 @@ class Table:
         self.sim_seed_text = "1"  # the seed box as last changed
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
-        self.run: GuideRun | None = None
+        self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
         # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by)
         self.actions: dict[str, Callable[[Event], None]] = {
-            "guide-next": self.act_guide_next, "guide-skip": self.act_guide_skip,
-            "guide-leave": self.act_guide_leave, "guide-again": self.act_guide_again,
             "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
             "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
             "restart-sure": self.act_restart_sure, "open-deal": self.act_open_deal,
@@ -111,6 +112,10 @@ class Table:
             "deal": self.act_deal, "autoplay": self.act_autoplay, "stop": self.act_stop,
             "toggle-manual": self.act_toggle_manual, "sim-start": self.act_sim_start,
             "sim-stop": self.act_sim_stop}
+
+    @property
+    def run(self) -> GuideRun | None:
+        return self.guiding.run
 
     # --- the shell's interface ---
     def load(self) -> str | None:
@@ -131,8 +136,7 @@ class Table:
         return "A solitaire: you alone with the deal, played as any deal is."
 
     def daily_on_table(self) -> tuple[str, bool] | None:
-        s = self.session
-        return (s.daily, s.over) if s is not None and s.daily else None
+        return self.keeping.daily_on_table(self.session)
 
     def game_to_lose(self) -> str | None:
         s = self.session
@@ -161,11 +165,8 @@ class Table:
         if s is None or self.run is not None:  # a guided game is never saved
             return
         ending = s.over and not s.counted  # it ended in this tab just now: counted once
-        if not self.saves.save(s):
+        if not self.keeping.save(s):
             self.take_newer()
-        elif s.over and s.daily:
-            daily.finished(self.store, PM, GAME.info.name, s.daily, won(s),
-                           self.daily_result(s), s.deal or 0, s.gid)
         if ending and self.session is s:
             self.app.cue("won" if won(s) else "lost")
 
@@ -174,9 +175,11 @@ class Table:
         a guided game the player's game is read again when the guide ends.)"""
         if self.run is not None:
             return
-        if key == self.saves.key and self.saves.newer():
+        written = self.keeping.written(key)
+        if written is Written.GAME:
             self.take_newer()
-        elif key == record_key(PM) and self.app.route.screen == "stats" and not self.sim_running:
+        elif written is Written.RECORD and self.app.route.screen == "stats" and (
+                not self.sim_running):
             self.render_stats()
 
     def resume_here(self) -> None:
@@ -260,34 +263,26 @@ class Table:
 
     # --- the guided first game ---
     def start_guide(self) -> None:
-        guide = guide_of(PM)
+        guide = self.guiding.begin()
         if guide is None:
             return
         self.stop_autoplay()
         self.confirming = None
-        self.run = GuideRun(guide)
         self.session = Session(guide.start, manual=True)
-        dismiss(self.store, PM)  # the home's offer is taken
         self.render()
 
     def end_guide(self) -> None:
         """Back from a guided game: the player's own game, as its save has it."""
-        if self.run is None:
+        if not self.guiding.end():
             return
-        self.run = None
         self.autoplay = False
         self.selected = None
         self.hint = None
         self.load()
 
-    def guided(self, actions: list[PMAction]) -> None:
-        """A guided game's actions were applied: on to the next step if they closed it."""
-        if self.run is not None:
-            self.run.note(actions)
-
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
-        problem = self.run.check(actions) if self.run is not None else None
+        problem = self.guiding.refuses(actions)
         if problem is None:
             return False
         self.selected = None
@@ -297,10 +292,8 @@ class Table:
 
     def show_guide(self) -> None:
         """The guide's bar and the step's text in the message line."""
-        if self.run is None or not self.on_table():
-            return
-        self.page.region("guide-bar", self.run.bar_html(PM))
-        self.say(self.run.text(), "hint")
+        if self.on_table():
+            self.guiding.show()
 
     def guide_play(self, actions: list[PMAction]) -> None:
         """Skip step: the step's actions, played for the player."""
@@ -310,26 +303,10 @@ class Table:
             s.apply(a)
         self.selected = None
 
-    def act_guide_next(self, ev: Event) -> None:
-        self.guide_step(ev)
-
-    def act_guide_skip(self, ev: Event) -> None:
-        self.guide_step(ev)
-
-    def guide_step(self, ev: Event) -> None:
-        if self.run is None or self.busy:
-            return
-        if step_on(self.run, ev.action, self.guide_play):
-            self.render_table()
-            self.show_guide()
-            self.page.focus("guide-next" if self.run.step is not None and
-                            not self.run.step.waits else "pm-deal")
-
-    def act_guide_leave(self, _ev: Event | None) -> None:
-        self.app.go(f"#/{PM}")
-
-    def act_guide_again(self, _ev: Event | None) -> None:
-        self.start_guide()
+    def guide_stepped(self, focus: str) -> None:
+        self.render_table()
+        self.show_guide()
+        self.page.focus(focus)
 
     # --- rendering ---
     def render(self) -> None:
@@ -385,10 +362,9 @@ class Table:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
-        if self.run is not None and ev.action not in GUIDED_ACTIONS:
-            step = self.run.step
-            self.say(f"Not quite: {step.instruction()}." if step is not None else
-                     "Leave the guide first.", "refusal")
+        if self.busy and self.run is not None and ev.action in ("guide-next", "guide-skip"):
+            return  # a step still moving
+        if self.guiding.click(ev.action, self, GUIDED_ACTIONS.__contains__, "pm-deal"):
             return
         if self.confirming is not None and not ev.action.endswith("-sure"):
             # a question on show is set aside by any other tap (Keep playing included)
@@ -551,7 +527,7 @@ class Table:
         s = self.session
         assert s is not None
         if self.run is not None:
-            self.guided([move])
+            self.guiding.noted([move])
             self.render_table()
             self.show_guide()
             return
@@ -628,7 +604,7 @@ class Table:
             return
         if self.run is not None:
             self.deals_queued = 0
-            self.guided(plan)
+            self.guiding.noted(plan)
             self.render_table()
             self.show_guide()
             return
