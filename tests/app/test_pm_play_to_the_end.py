@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.tables.perpetual_motion import table as pm_table
+from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 from engine.games.perpetual_motion.rules import GAME, Gather
@@ -53,6 +54,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     c = Clock()
     monkeypatch.setattr(pm_table, "asyncio", c)
+    monkeypatch.setattr(to_the_end, "asyncio", c)
     return c
 
 
@@ -116,11 +118,11 @@ def test_shown_at_a_speed_it_ends_within_the_speeds_limit(clock: Clock, speed: s
         click(app, "autoplay")
         await settle(app)
         assert ended(app.tables[PM]) == LOST_END
-        limit = pm_table.TO_THE_END_S[speed]
+        limit = to_the_end.TO_THE_END_S[speed]
         assert 0.8 * limit <= clock.waited <= limit  # seconds, not the 170 s of a step a tap
         redraws = len(page.batches) - before
         # moving all the way, and batched: no redraw sooner than FRAME_S after the last
-        assert limit / (2 * pm_table.FRAME_S) <= redraws <= limit / pm_table.FRAME_S + 5
+        assert limit / (2 * to_the_end.FRAME_S) <= redraws <= limit / to_the_end.FRAME_S + 5
     run_async(run())
 
 

@@ -41,6 +41,7 @@ from app.seated.seats import (
     won,
 )
 from app.seated.setup_form import SetupForm
+from app.seated.setup_screen import SetupScreen
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo
@@ -72,6 +73,7 @@ class SeatedTable(Generic[U]):
                                self.daily_result, low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
+        self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
         self.guiding = Guiding(self.page, app.store, game_id, app.go, self.say)
@@ -94,9 +96,7 @@ class SeatedTable(Generic[U]):
 
     def core_actions(self) -> dict[str, Handler]:
         return {
-            "setup-add": self.act_setup_add, "setup-remove": self.act_setup_remove,
-            "setup-start": self.act_setup_start, "setup-keep": self.act_setup_keep,
-            "setup-start-anyway": self.act_setup_start_anyway, "mt-take": self.act_mt_take,
+            **self.setup_screen.actions, "mt-take": self.act_mt_take,
             "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
             "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
             "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
@@ -553,15 +553,11 @@ class SeatedTable(Generic[U]):
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:
-        self.page.region("screen", self.form.html())
-        if focus:
-            self.page.focus(focus)
+        self.setup_screen.render(focus)
 
     # --- events ---
     def on_change(self, ev: Event) -> None:
-        focus = self.form.change(ev)
-        if focus is not None:
-            self.render_setup(focus=focus)
+        self.setup_screen.change(ev)
 
     def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None:
@@ -717,40 +713,6 @@ class SeatedTable(Generic[U]):
         self.computers.kick()
 
     # --- actions ---
-    def act_setup_add(self, _ev: Event | None) -> None:
-        if self.form.add():
-            self.render_setup(focus="setup-start")
-
-    def act_setup_remove(self, ev: Event) -> None:
-        if self.form.remove(int(ev.get("seat"))):
-            self.render_setup(focus="setup-start")
-
-    def act_setup_start(self, _ev: Event | None) -> None:
-        if not self.form.ready():
-            self.render_setup(focus="setup-start")
-            return
-        m = self.match
-        if m is not None and not m.over and m.actions > 0:
-            # a game in progress would be thrown away: ask first
-            turns = len(m.log)
-            self.page.region("screen", self.form.html(
-                f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"))
-            self.page.focus("setup-keep")
-            return
-        self.act_setup_start_anyway(None)
-
-    def act_setup_keep(self, _ev: Event | None) -> None:
-        self.app.go(f"#/{self.game_id}")
-
-    def act_setup_start_anyway(self, _ev: Event | None) -> None:
-        if not self.form.ready():
-            self.render_setup(focus="setup-start")
-            return
-        draft = self.form.draft
-        self.start(draft, draft.deal)
-        if self.app.route.screen == "setup":
-            self.app.go(f"#/{self.game_id}")
-
     def act_mt_take(self, _ev: Event | None) -> None:
         m = self.match
         if m is None or not self.covered(m):

@@ -10,8 +10,6 @@ speaks to the page only through the shell's batched ``Page``.
 from __future__ import annotations
 
 import asyncio
-import math
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,7 +27,8 @@ from app.tables.perpetual_motion import DECLARED, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
-from app.tables.perpetual_motion.sim import Simulation
+from app.tables.perpetual_motion.sim_panel import SimPanel
+from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
     GAME,
@@ -42,32 +41,12 @@ from engine.games.perpetual_motion.rules import (
 )
 
 FLY_MS = 220  # one card's flight
-ROW_STAGGER_MS = 70  # between the four cards of a row
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
-
-# Playing to the end. A step is what one press of Deal shows: a row dealt (or the stacks
-# gathered) with the forced moves it causes. Each speed has its pace per step (SPEEDS), but a
-# long deal (a lost one takes some 400 steps) must still end in seconds, so the pace quickens
-# to fit the rest of the deal into the speed's limit; Instant plays it at once.
-TO_THE_END_S = {"slow": 20.0, "normal": 10.0, "fast": 4.0}  # the longest the rest may take
-FRAME_S = 0.15  # the shortest time between two redraws: quicker steps share a redraw
-BREATHE_S = 0.01  # the longest stretch of work before the page's events get their turn
-FLIGHT_STEP_S = 0.3  # a step shown at least this long has its cards fly
 
 
 # What a guided game's table answers to (the rest would leave the guided deal).
 GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
                             "guide-again", "share-done"})
-
-
-def step_seconds(speed: str, steps_left: int) -> float:
-    """How long one step is shown while playing to the end at ``speed`` with ``steps_left``
-    steps to go: the speed's own pace, quicker when that would not end the deal within the
-    speed's limit; 0 at Instant (at once)."""
-    pace = SPEEDS.get(speed, SPEEDS["normal"]) / 1000
-    if pace <= 0:
-        return 0.0
-    return min(pace, TO_THE_END_S.get(speed, TO_THE_END_S["normal"]) / max(steps_left, 1))
 
 
 def line_of(s: Session) -> str | None:
@@ -91,15 +70,11 @@ class Table:
         self.session: Session | None = None
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.autoplay = False
+        self.to_end = ToTheEnd(self)
         self.busy = False
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
         self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
-        self.sim: Simulation | None = None
-        self.sim_running = False
-        self.sim_games = 10000
-        self.sim_seed = 1
-        self.sim_seed_text = "1"  # the seed box as last changed
+        self.sims = SimPanel(app, self.render_stats)
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
         self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
@@ -110,8 +85,8 @@ class Table:
             "restart-sure": self.act_restart_sure, "open-deal": self.act_open_deal,
             "continue": self.act_continue, "stack": self.act_stack, "hint": self.act_hint,
             "deal": self.act_deal, "autoplay": self.act_autoplay, "stop": self.act_stop,
-            "toggle-manual": self.act_toggle_manual, "sim-start": self.act_sim_start,
-            "sim-stop": self.act_sim_stop}
+            "toggle-manual": self.act_toggle_manual, "sim-start": self.sims.start,
+            "sim-stop": self.sims.stop}
 
     @property
     def run(self) -> GuideRun | None:
@@ -179,7 +154,7 @@ class Table:
         if written is Written.GAME:
             self.take_newer()
         elif written is Written.RECORD and self.app.route.screen == "stats" and (
-                not self.sim_running):
+                not self.sims.running):
             self.render_stats()
 
     def resume_here(self) -> None:
@@ -191,7 +166,7 @@ class Table:
     def take_newer(self) -> None:
         """Another tab played on: stop whatever this tab was doing with its older copy, show
         the game as that tab saved it and say so."""
-        self.autoplay = False
+        self.to_end.on = False
         self.deals_queued = 0
         self.selected = None
         self.hint = None
@@ -212,8 +187,8 @@ class Table:
             self.end_guide()
         if route.screen != "table" or route.game != PM:
             self.stop_autoplay()
-        if (route.screen != "stats" or route.game != PM) and self.sim is not None:
-            self.sim.stop()
+        if route.screen != "stats" or route.game != PM:
+            self.sims.stop()
 
     def open(self, route: Route) -> None:
         self.selected = None
@@ -275,7 +250,7 @@ class Table:
         """Back from a guided game: the player's own game, as its save has it."""
         if not self.guiding.end():
             return
-        self.autoplay = False
+        self.to_end.on = False
         self.selected = None
         self.hint = None
         self.load()
@@ -381,13 +356,8 @@ class Table:
             if ev.value in SPEEDS:
                 self.app.settings.speed = ev.value
                 self.app.save_settings()
-        elif ev.action == "sim-seed":
-            self.sim_seed_text = ev.value
-        elif ev.action == "sim-games":
-            try:
-                self.sim_games = int(ev.value)
-            except ValueError:
-                pass
+        else:
+            self.sims.change(ev)
 
     def on_key(self, key: str) -> None:
         if self.session is None or not self.on_table():
@@ -672,125 +642,28 @@ class Table:
                 self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
     # --- playing to the end ---
+    @property
+    def autoplay(self) -> bool:
+        return self.to_end.on
+
     def act_autoplay(self, _ev: Event | None) -> None:
         """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
         if s is None or s.over or self.autoplay or self.run is not None:
             return
-        self.autoplay = True
         self.deals_queued = 0
         self.selected = None
         self.hint = None
+        self.to_end.on = True  # drawn as playing from now
         self.render_table()
         self.say("Playing to the end… tap Stop to take over.")
-        self.app.spawn(self.run_autoplay())
+        self.to_end.start()
 
     def act_stop(self, _ev: Event | None) -> None:
         self.stop_autoplay()
 
     def stop_autoplay(self) -> None:
-        if self.autoplay:
-            self.autoplay = False
-            self.render_table()
-            self.say("Stopped.")
-
-    def playing(self, s: Session) -> bool:
-        return self.autoplay and self.session is s
-
-    async def run_autoplay(self) -> None:
-        s = self.session
-        assert s is not None
-        at_once = self.app.env.reduced_motion()  # reduced motion: everything is instant
-        try:
-            while self.busy and self.playing(s):  # a Deal still moving
-                await asyncio.sleep(0.05)
-            steps = await self.plan_to_the_end(s)
-            k, speed, pace = 0, "", 0.0
-            while k < len(steps) and self.playing(s):
-                if self.app.settings.speed != speed:  # chosen now, or changed midway
-                    speed = self.app.settings.speed
-                    pace = 0.0 if at_once else step_seconds(speed, len(steps) - k)
-                k = await self.play_frame(s, steps, k, pace)
-        finally:
-            was = self.autoplay
-            self.autoplay = False
-            if self.session is s:
-                self.render_table()
-                out = s.outcome
-                if out is not None:
-                    self.say(str(out.summary))
-                elif was:
-                    self.say("Stopped.")
-
-    async def plan_to_the_end(self, s: Session) -> list[list[PMAction]]:
-        """The engine's steps to the end of the deal, asked in short stretches."""
-        steps: list[list[PMAction]] = []
-        breath = time.perf_counter()
-        for step in s.steps_to_the_end():
-            steps.append(step)
-            if time.perf_counter() - breath >= BREATHE_S:
-                await asyncio.sleep(0)
-                if not self.playing(s):
-                    return []
-                breath = time.perf_counter()
-        return steps
-
-    async def play_frame(self, s: Session, steps: list[list[PMAction]], k: int,
-                         pace: float) -> int:
-        """Play the steps one redraw shows, from ``steps[k]``, each shown ``pace`` seconds (0:
-        at once), then wait out their time; returns the index of the next step."""
-        start = time.perf_counter()
-        first = k
-        if pace <= 0:  # at once: work in short stretches, redraw every FRAME_S
-            breath = start
-            while k < len(steps) and time.perf_counter() - start < FRAME_S:
-                for action in steps[k]:
-                    s.apply(action)
-                k += 1
-                if time.perf_counter() - breath >= BREATHE_S:
-                    await asyncio.sleep(0)
-                    if self.session is not s:
-                        return len(steps)
-                    if not self.autoplay:
-                        break
-                    breath = time.perf_counter()
-        elif pace >= FLIGHT_STEP_S:  # one step a redraw, slow enough to follow its cards
-            self.play_step(s, steps[k])
-            k += 1
-        else:
-            for step in steps[k:k + math.ceil(FRAME_S / pace)]:
-                for action in step:
-                    s.apply(action)
-                k += 1
-        self.save()
-        if self.session is not s:  # another tab's newer game is shown instead
-            return len(steps)
-        self.render_table()
-        self.page.flush()
-        await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))
-        return k
-
-    def play_step(self, s: Session, step: list[PMAction]) -> None:
-        """Apply one step and send its cards flying to where the next redraw puts them: the
-        row from the deck, one card after another, and each moved card from where it lay."""
-        from_deck: list[str] = []
-        moved: list[str] = []
-        for action in step:
-            before = s.view
-            if isinstance(action, Move) and before.stacks[action.src]:
-                name = str(before.stacks[action.src][-1])
-                if name not in from_deck and name not in moved:
-                    moved.append(name)
-            s.apply(action)
-            if isinstance(action, Deal):
-                after = s.view
-                from_deck = ([str(after.discarded[-1])]
-                             if len(after.discarded) > len(before.discarded)
-                             else [str(st[-1]) for st in after.stacks if st])
-        for k, name in enumerate(from_deck):
-            self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
-        for name in moved:
-            self.page.flight(name)
+        self.to_end.stop()
 
     def act_toggle_manual(self, _ev: Event | None) -> None:
         s = self.session
@@ -823,45 +696,10 @@ class Table:
     # --- statistics ---
     def render_stats(self) -> None:
         record = GameRecord(PM, self.name, self.saves.record(), self.scores)
-        self.page.region("screen", stats.game_html(record, v.sim_html(
-            self.sim_games, self.sim_seed, self.sim, self.sim_running)))
+        self.page.region("screen", stats.game_html(record, self.sims.html()))
 
     def replay(self, entry: dict[str, Any]) -> PMReplay:
         return PMReplay(self.page, entry)
-
-    def act_sim_start(self, ev: Event) -> None:
-        if self.sim_running:
-            return
-        try:
-            seed = int(self.sim_seed_text.strip() or "1")
-            if seed < 0:
-                raise ValueError
-        except ValueError:
-            seed = 1
-        self.sim_seed = seed
-        self.sim_seed_text = str(seed)
-        self.sim = Simulation(self.sim_games, seed)
-        self.sim_running = True
-        self.render_stats()
-        self.app.spawn(self.run_sim(self.sim))
-
-    def act_sim_stop(self, _ev: Event | None) -> None:
-        if self.sim is not None:
-            self.sim.stop()
-
-    async def run_sim(self, sim: Simulation) -> None:
-        try:
-            while not sim.finished:
-                sim.run_batch(30.0)
-                if self.app.route.screen == "stats":
-                    self.page.region("sim-progress-box", v.sim_progress_html(sim, True))
-                    self.page.flush()
-                await asyncio.sleep(0)
-        finally:
-            self.sim_running = False
-            if self.app.route.screen == "stats":
-                self.render_stats()
-                self.page.focus("sim-start")
 
 
 TABLE: TableClass = Table
