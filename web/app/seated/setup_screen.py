@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from app.board import Handler
+from app.seated.screens import played_text
 from app.seated.seats import Match, Setup
 from app.seated.setup_form import SetupForm
 from app.table import Event, Host
@@ -62,9 +63,7 @@ class SetupScreen:
         m = self.table.match
         if m is not None and not m.over and m.actions > 0:
             # a game in progress would be thrown away: ask first
-            turns = len(m.log)
-            self.page.region("screen", self.form.html(
-                f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"))
+            self.page.region("screen", self.form.html(played_text(m)))
             self.page.focus("setup-keep")
             return
         self.start_anyway(None)

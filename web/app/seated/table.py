@@ -29,14 +29,13 @@ from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
+from app.seated.links import Links
 from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
     Match,
     Setup,
-    SetupError,
     default_setup,
-    level_label,
     setup_from_query,
     won,
 )
@@ -75,6 +74,7 @@ class SeatedTable(Generic[U]):
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
+        self.links = Links(app, game_id, self.info.name, self, self.computers)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
         self.guiding = Guiding(self.page, app.store, game_id, app.go, self.say)
         self.guided: Match | None = None
@@ -85,7 +85,6 @@ class SeatedTable(Generic[U]):
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
         self.follower = False
-        self.offer: Route | None = None
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U] = board(self)
         self.ui: U = self.board.fresh_ui()
@@ -100,7 +99,7 @@ class SeatedTable(Generic[U]):
             "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
             "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
             "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
-            "mt-open-link": self.act_mt_open_link, "mt-keep": self.act_mt_keep,
+            **self.links.actions,
             "mt-undo": self.act_mt_undo,
         }
 
@@ -122,6 +121,15 @@ class SeatedTable(Generic[U]):
         the engine refuses its actions."""
         self.before_tap = self.ui
         self.ui = t.ui
+
+    def fresh_turn(self) -> None:
+        """Another game is on the table (or the same read again): nothing of a turn in
+        progress is kept (its undo, its marks, its selection, a hand-over panel)."""
+        self.undo = []
+        self.marked = frozenset()
+        self.hand_over = None
+        self.board.turn_reset()
+        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
 
     def person_to_move(self) -> tuple[Match, int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
@@ -170,11 +178,7 @@ class SeatedTable(Generic[U]):
         m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
         m.shown = 0
         self.guided = m
-        self.undo = []
-        self.marked = frozenset()
-        self.hand_over = None
-        self.board.turn_reset()
-        self.before_tap = self.ui
+        self.fresh_turn()
         self.render()
 
     def end_guide(self) -> None:
@@ -183,10 +187,7 @@ class SeatedTable(Generic[U]):
             return
         self.guided = None
         self.computers.paused = False
-        self.undo = []
-        self.marked = frozenset()
-        self.board.turn_reset()
-        self.before_tap = self.ui
+        self.fresh_turn()
         self.load()
 
     def guide_mark(self, expected: list[Any]) -> None:
@@ -299,12 +300,8 @@ class SeatedTable(Generic[U]):
         self.computers.stop()
         self.follower = True
         problem = self.load()
-        self.undo = []
-        self.marked = frozenset()
-        self.hand_over = None
-        self.offer = None
-        self.board.turn_reset()
-        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
+        self.fresh_turn()
+        self.links.offer = None
         m = self.match
         cur = m.current if m is not None else None
         if m is not None and len(m.setup.humans) > 1 and cur is not None and (
@@ -328,35 +325,20 @@ class SeatedTable(Generic[U]):
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        """The daily deal's fixed set-up: you against the default computers, the game's
-        default options (the same table for every player)."""
-        computers = [s for s in default_setup(self.game_id).seats if s.kind == "computer"]
-        levels = {s.level for s in computers}
-        level = level_label(levels.pop()) + " " if len(levels) == 1 else ""
-        names = ", ".join(s.name for s in computers)
-        many = f"{len(computers)} {level}computers" if len(computers) != 1 else (
-            f"one {level}computer")
-        return f"You against {many} ({names}), with the game's usual options."
+        return screens.daily_setup_text(default_setup(self.game_id))
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
-        if m is None or m.over or m.actions == 0:
-            return None
-        turns = len(m.log)
-        return f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"
+        return None if m is None or m.over or m.actions == 0 else screens.played_text(m)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
 
     def daily_result(self, m: Match) -> str:
-        """A finished daily game in a few words: won or lost, in how many of your turns
-        (nothing of any hand)."""
-        you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]
-        turns = sum(1 for ln in m.log if ln.seat in you)
-        return f"{'won' if won(m) else 'lost'} in {turns} turn{'s' if turns != 1 else ''}"
+        return screens.daily_result_text(m, won(m))
 
     def cue_end(self, m: Match) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""
@@ -379,7 +361,7 @@ class SeatedTable(Generic[U]):
             self.cover_again()
 
     def open(self, route: Route) -> None:
-        self.offer = None
+        self.links.offer = None
         self.follower = False
         if route.screen == "learn":
             self.start_guide()
@@ -396,25 +378,11 @@ class SeatedTable(Generic[U]):
             self.render_setup()
             return
         if route.screen == "watch":
-            self.open_watch(route)
+            self.links.open_watch(route)
             return
         self.watching = None
         if route.deal is not None:
-            try:
-                setup = setup_from_query(self.game_id, route.query, route.deal)
-            except SetupError as e:
-                self.app.go_home(f"This {self.info.name} link cannot be played: {e}.")
-                return
-            m = self.match
-            if m is not None and m.deal == route.deal and m.setup.seats == setup.seats and (
-                    m.setup.options == setup.options):
-                self.render()
-                return
-            if m is not None and not m.over and m.actions > 0:
-                self.offer = route
-                self.page.region("screen", screens.offer_html(m, self.info.name, route.deal))
-                return
-            self.start(setup, route.deal)
+            self.links.open_deal(route, route.deal)
             return
         if self.match is None:
             self.start(self.form.draft, self.form.draft.deal)
@@ -432,11 +400,8 @@ class SeatedTable(Generic[U]):
         m.daily = daily
         humans = setup.humans
         m.shown = humans[0] if len(humans) == 1 else None
-        self.undo = []
-        self.marked = frozenset()
+        self.fresh_turn()
         self.computers.paused = False
-        self.hand_over = None
-        self.board.turn_reset()
         if watch:
             self.watching = m
         else:
@@ -449,17 +414,6 @@ class SeatedTable(Generic[U]):
             self.app.go(f"#/{self.game_id}")
             return
         self.render()
-
-    def open_watch(self, route: Route) -> None:
-        try:
-            setup = setup_from_query(self.game_id, route.query, route.deal, watch=True)
-        except SetupError as e:
-            self.app.go_home(f"This watch link cannot be played: {e}.")
-            return
-        self.computers.fastest = route.param("speed") == "fastest"
-        self.page.data("outcome", None)
-        self.page.data("actions", None)
-        self.start(setup, route.deal, watch=True)
 
     # --- drawing ---
     def viewer(self, m: Match) -> int:
@@ -757,17 +711,6 @@ class SeatedTable(Generic[U]):
             return
         self.render_board()
         self.after_change()
-
-    def act_mt_open_link(self, _ev: Event | None) -> None:
-        r = self.offer
-        if r is None or r.deal is None:
-            return
-        self.start(setup_from_query(self.game_id, r.query, r.deal), r.deal)
-
-    def act_mt_keep(self, _ev: Event | None) -> None:
-        self.offer = None
-        self.app.settle(Route("table", game=self.game_id), f"#/{self.game_id}")
-        self.render()
 
     def act_mt_undo(self, _ev: Event | None) -> None:
         self.board.undoing()
