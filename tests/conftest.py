@@ -12,6 +12,13 @@
   ``helpers`` (``from helpers.shell import boot``). Test modules import helpers only from
   there, never from another test module or from a conftest.
 
+A module's tests are in the file named after it: its path joined by ``_``, without ``app``
+and ``tables`` (``app.routes`` in ``tests/app/test_routes.py``, ``app.seated.computers`` in
+``test_seated_computers.py``, ``app.tables.cube_farm.table`` in ``test_cube_farm_table.py``)
+and without ``games`` (``engine.games.machine.rules`` in ``tests/engine/test_machine_rules.py``;
+``engine.registry`` in ``test_engine_registry.py``). Tests of a scenario across modules (two
+tabs sharing a store, damaged input) keep a file named after the scenario.
+
 Imports use pytest's default import mode (``prepend``): the test folders have no
 ``__init__.py``, so each test module is imported under its file name with its own folder put
 first on ``sys.path``. Test module names must therefore be unique across all folders (pytest

@@ -8,6 +8,7 @@ import json
 import re
 
 from app import settings as cfg
+from app import storage as g
 from app.messages import Event
 from app.settings import Settings
 from app.storage import DictStore
@@ -181,3 +182,14 @@ def test_cues_for_a_refusal_your_turn_and_a_game_won_only_when_sound_or_vibratio
         click(app, "m-end")
         assert page.cues == []
     run_async(run())
+
+
+def test_record_and_settings_survive_garbage() -> None:
+    assert g.Record.from_json("{bad") == g.Record()
+    assert g.Record.from_json(json.dumps({"played": 1, "won": 5})) == g.Record()
+    assert cfg.Settings.from_json("[1]") == cfg.Settings()
+    s = cfg.Settings.from_json(json.dumps({"four_colour": True, "speed": "warp", "manual": 1}))
+    assert s.four_colour and s.speed == "normal" and not s.manual
+    store = g.DictStore()
+    cfg.save_settings(store, s)
+    assert cfg.load_settings(store) == s

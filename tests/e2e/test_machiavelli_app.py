@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import wait_ready
-from helpers.layout import SHOTS, check_layout
+from helpers.layout import assert_phone_shots, check_layout, new_shots
 from helpers.pages import HANDLED, go, idle
 from helpers.seated import add_axe, fresh, message, phone_app, tap
 
@@ -176,6 +176,7 @@ def test_keyboard(app: Any) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
+    shots = new_shots(f"machiavelli-setup-{scheme}", f"machiavelli-table-{scheme}")
     app.emulate_media(color_scheme=scheme)
     for name, hash_ in (("setup", f"#/{M}/setup"),
                         ("table", f"#/{M}/deal/21?seats=you,standard,strong")):
@@ -189,4 +190,4 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
         assert bad == [], f"{name} {scheme}: {bad}"
     app.emulate_media(color_scheme="light")
-    assert SHOTS.exists()
+    assert_phone_shots(shots)  # check_layout's screenshots of both screens
