@@ -589,7 +589,7 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
     async def scenario() -> None:
         env = MovingEnv()
         app, page, _ = boot(env=env)
-        app.settings.speed = "fast"
+        app.settings.put("speed", "fast")
         env.go("#/cube-farm/deal/7?seats=you,standard")
         await played(app)
         table = app.tables["cube-farm"]

@@ -89,7 +89,7 @@ def test_no_primary_button_while_the_deal_plays_itself_out(monkeypatch: Any) -> 
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{QUICK_WIN}")
         await settle(app)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         click(app, "autoplay")
         while clock.waits < 3:
             await asyncio.sleep(0)

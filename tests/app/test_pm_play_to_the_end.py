@@ -87,7 +87,7 @@ def test_a_lost_deal_played_to_the_end_at_once_ends_as_the_engine_says() -> None
     async def run() -> None:
         app, page, env = boot(address=f"#/{PM}/deal/{LOST}")  # reduced motion: at once
         await settle(app)
-        app.settings.speed = "slow"  # reduced motion wins: at once all the same
+        app.settings.put("speed", "slow")  # reduced motion wins: at once all the same
         table = app.tables[PM]
         before = len(page.batches)
         click(app, "autoplay")
@@ -113,7 +113,7 @@ def test_shown_at_a_speed_it_ends_within_the_speeds_limit(clock: Clock, speed: s
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = speed
+        app.settings.put("speed", speed)
         before = len(page.batches)
         click(app, "autoplay")
         await settle(app)
@@ -135,7 +135,7 @@ def test_the_last_steps_at_a_slow_speed_fly_one_press_of_deal_at_a_time(clock: C
         for step in steps[:-8]:  # 8 presses of Deal to go: slow enough to follow
             for action in step:
                 s.apply(action)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         before = len(page.batches)
         click(app, "autoplay")
         await settle(app)
@@ -155,7 +155,7 @@ def test_stop_takes_over_midway(clock: Clock) -> None:
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = "normal"
+        app.settings.put("speed", "normal")
         table = app.tables[PM]
         click(app, "autoplay")
         while clock.waits < 10:
@@ -179,7 +179,7 @@ def test_instant_chosen_midway_finishes_at_once(clock: Clock) -> None:
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         click(app, "autoplay")
         while clock.waits < 3:
             await asyncio.sleep(0)
@@ -189,7 +189,7 @@ def test_instant_chosen_midway_finishes_at_once(clock: Clock) -> None:
         await settle(app)
         assert ended(app.tables[PM]) == LOST_END
         assert clock.waited - waited < 0.9  # at most the step already being shown
-        assert app.settings.speed == "instant"
+        assert app.settings.get("speed") == "instant"
     run_async(run())
 
 
@@ -197,7 +197,7 @@ def test_play_to_the_end_while_a_deal_is_still_moving(clock: Clock) -> None:
     async def run() -> None:
         app, _page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
-        app.settings.speed = "instant"
+        app.settings.put("speed", "instant")
         table = app.tables[PM]
         click(app, "deal")
         await asyncio.sleep(0)
@@ -212,7 +212,7 @@ def test_a_deal_is_saved_as_it_goes_and_the_end_counted_once(clock: Clock) -> No
     async def run() -> None:
         app, _page, env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
-        app.settings.speed = "fast"
+        app.settings.put("speed", "fast")
         click(app, "autoplay")
         while clock.waits < 5:
             await asyncio.sleep(0)

@@ -19,11 +19,11 @@ from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.routes import Route
-from app.settings import SPEEDS
+from app.settings import PACE, SPEEDS, pace
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
-from app.tables.perpetual_motion import DECLARED, PM
+from app.tables.perpetual_motion import DECLARED, MANUAL, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
@@ -222,7 +222,8 @@ class Table:
     def new_session(self, deal: int, date: str = "") -> None:
         """A new game of ``deal`` (``date``: the daily deal of that date)."""
         self.stop_autoplay()
-        manual = self.session.manual if self.session is not None else self.app.settings.manual
+        manual = (self.session.manual if self.session is not None
+                  else MANUAL.read(self.app.settings.get(MANUAL.key)) is True)
         new = self.session = Session.new(deal, manual=manual)
         new.daily = date
         self.selected = None
@@ -305,7 +306,7 @@ class Table:
         return v.TableUI(manual=s.manual, selected=self.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
                          pending=s.manual and s.pending() is not None,
-                         speed=self.app.settings.speed, record=record,
+                         speed=pace(self.app.settings), record=record,
                          guided=self.run is not None,
                          deal_hint=isinstance(asked, Deal | Gather))
 
@@ -354,7 +355,7 @@ class Table:
     def on_change(self, ev: Event) -> None:
         if ev.action == "speed":
             if ev.value in SPEEDS:
-                self.app.settings.speed = ev.value
+                self.app.settings.put(PACE, ev.value)
                 self.app.save_settings()
         else:
             self.sims.change(ev)

@@ -15,7 +15,7 @@ import time
 from typing import Protocol
 
 from app.page import Page
-from app.settings import SPEEDS
+from app.settings import SPEEDS, pace
 from app.table import Host
 from app.tables.perpetual_motion.session import Session
 from engine.games.perpetual_motion.rules import Deal, Move, PMAction
@@ -85,12 +85,12 @@ class ToTheEnd:
             while t.busy and self.playing(s):  # a Deal still moving
                 await asyncio.sleep(0.05)
             steps = await self.plan(s)
-            k, speed, pace = 0, "", 0.0
+            k, speed, step_s = 0, "", 0.0
             while k < len(steps) and self.playing(s):
-                if t.app.settings.speed != speed:  # chosen now, or changed midway
-                    speed = t.app.settings.speed
-                    pace = 0.0 if at_once else step_seconds(speed, len(steps) - k)
-                k = await self.frame(s, steps, k, pace)
+                if pace(t.app.settings) != speed:  # chosen now, or changed midway
+                    speed = pace(t.app.settings)
+                    step_s = 0.0 if at_once else step_seconds(speed, len(steps) - k)
+                k = await self.frame(s, steps, k, step_s)
         finally:
             was = self.on
             self.on = False
