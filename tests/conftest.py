@@ -14,6 +14,13 @@
   benchmarks: driving the app's page, its layout checks, WebKit and Firefox, made games),
   never from another test module, a conftest or a benchmark.
 
+A module's tests are in the file named after it: its path joined by ``_``, without ``app``
+and ``tables`` (``app.routes`` in ``tests/app/test_routes.py``, ``app.seated.computers`` in
+``test_seated_computers.py``, ``app.tables.cube_farm.table`` in ``test_cube_farm_table.py``)
+and without ``games`` (``engine.games.machine.rules`` in ``tests/engine/test_machine_rules.py``;
+``engine.registry`` in ``test_engine_registry.py``). Tests of a scenario across modules (two
+tabs sharing a store, damaged input) keep a file named after the scenario.
+
 Nothing here edits ``sys.path``: ``engine``, ``app`` and ``scripts`` are importable because
 scripts/setup.sh names this checkout in .venv (a ``.pth`` file), and ``helpers`` because pytest
 (its default import mode, ``prepend``) puts the folder of this rootdir conftest, tests/, first

@@ -24,7 +24,7 @@ ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-
         "--disable-sync", "--disable-gpu", "--no-first-run"]
 
 # A phone-sized page, as in the browser tests.
-PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+PHONE: dict[str, Any] = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 
 BARE_PAGE = """<!doctype html>

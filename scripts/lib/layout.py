@@ -1,15 +1,21 @@
 """The phone layout rules of the browser tests (``check_layout``: no sideways scrolling,
-touch targets of at least 44 x 44 CSS px) and the screenshots they leave in ``SHOTS``. From
-tests/e2e/test_app_screens.py; the issue-21 measures below are the tools' and benchmarks' too."""
+touch targets of at least 44 x 44 CSS px) and the screenshots they leave in ``SHOTS``
+(``new_shots``, ``assert_phone_shots``: the ones a test wrote are PNGs of the phone's screen).
+From tests/e2e/test_app_screens.py; the issue-21 measures below are the tools' and benchmarks'
+too."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from scripts.lib.browser import ROOT
+from scripts.lib.browser import PHONE, ROOT
 from scripts.lib.pages import go, tap_el
 
 SHOTS = ROOT / "build" / "screenshots"
+# a screenshot of the phone's screen in device pixels (Playwright's default scale="device")
+PHONE_SHOT = (PHONE["viewport"]["width"] * PHONE["device_scale_factor"],
+              PHONE["viewport"]["height"] * PHONE["device_scale_factor"])
 
 
 LAYOUT_JS = """() => {
@@ -40,6 +46,29 @@ def check_layout(page: Any, name: str) -> str:
     assert m["small"] == [], f"{name}: touch targets under 44 x 44: {m['small']}"
     bg: str = m["bg"]
     return bg
+
+
+def new_shots(*names: str) -> list[Path]:
+    """The files :func:`check_layout` will write screenshots ``names`` to, any older ones
+    removed (so that :func:`assert_phone_shots` sees the ones written since)."""
+    paths = [SHOTS / f"{name}.png" for name in names]
+    for path in paths:
+        path.unlink(missing_ok=True)
+    return paths
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """The width and height of PNG file ``path`` (its header's IHDR chunk)."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path}: not a PNG"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def assert_phone_shots(paths: list[Path]) -> None:
+    """Each of ``paths`` (:func:`new_shots`) was written: a PNG of the whole phone screen."""
+    for path in paths:
+        assert path.is_file(), f"no screenshot {path.name}"
+        assert png_size(path) == PHONE_SHOT, f"{path.name}: {png_size(path)}, not {PHONE_SHOT}"
 
 
 # --- issue 21: contrast of every text, small targets, what a table's dock shows --------------

@@ -15,6 +15,14 @@ from app.shell import App
 from app.tables.cube_farm import board as cu
 from helpers.markup import parse
 from helpers.shell import FakeEnv, boot, click, run_async
+from helpers.taps import (
+    assert_refused,
+    assert_shows,
+    assert_sound,
+    snapshot,
+    tap_the_app,
+    targets,
+)
 
 from engine.errors import IllegalAction
 from engine.games.cube_farm.bots import make_bot
@@ -332,18 +340,6 @@ def test_describe_turn_and_marks() -> None:
 # --- random tapping ------------------------------------------------------------------------------
 
 
-def _targets(html: str) -> list[tuple[str, dict[str, str]]]:
-    c = parse(html)
-    out = []
-    for _tag, a in c.tags:
-        act = a.get("data-action")
-        if act and "disabled" not in a:
-            data = {k[5:]: v or "" for k, v in a.items()
-                    if k.startswith("data-") and k not in ("data-action", "data-testid")}
-            out.append((str(act), data))
-    return out
-
-
 def _random_taps(players: int, seed: int, count: int) -> int:
     rng = random.Random(seed)
     s = new(players, seed, hands=1)
@@ -358,7 +354,9 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             ui = cu.TurnUI()
             continue
         html = table_html(view(s, 0), ui, NAMES[:players], interactive=True)
-        options = [o for o in _targets(html) if o[0].startswith("cf-")
+        tags = parse(html).tags
+        assert_shows("cube-farm", html, tags, s, 0)  # what the table shows is the state
+        options = [o for o in targets(tags) if o[0].startswith("cf-")
                    and o[0] not in ("cf-show", "cf-step", "cf-hint")]
         assert options
         weights = [6 if a in ("cf-card", "cf-ok", "cf-claim", "cf-pass") else 1
@@ -367,7 +365,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
         if rng.random() < 0.05:
             data = {k: rng.choice(["-1", "99", "x", ""]) for k in data}
         t = cu.tap(view(s, 0), ui, action, data)
-        before = s
+        before, kept = s, snapshot(GAME, s)
         try:
             for a in t.actions:
                 s = GAME.apply(s, a)
@@ -375,14 +373,20 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             raise AssertionError(f"{action} {data}: {e}") from None
         if t.refusal:
             assert s is before and t.ui == ui and t.message
+            assert_refused(GAME, kept, s, t.actions)
+        assert_sound(GAME, s)
         laid += sum(isinstance(a, Place) for a in t.actions)
         ui = t.ui if s.phase == before.phase or t.refusal else cu.TurnUI()
     return laid
 
 
 def test_random_taps_never_break() -> None:
+    """Random taps on the table, then on the table in the whole app (its match, page and save),
+    with what must hold after each (helpers.taps)."""
     assert _random_taps(2, 1, 400) > 0
     assert _random_taps(3, 2, 300) > 0
+    done = tap_the_app("cube-farm", 3, 100, ("cf-",))
+    assert done["refused"] and done["cf-ok"] + done["cf-claim"] + done["cf-pass"]
 
 
 # --- names, the dock, the scoring on the floor (issue 21) ---------------------------------------
@@ -585,7 +589,7 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
     async def scenario() -> None:
         env = MovingEnv()
         app, page, _ = boot(env=env)
-        app.settings.speed = "fast"
+        app.settings.put("speed", "fast")
         env.go("#/cube-farm/deal/7?seats=you,standard")
         await played(app)
         table = app.tables["cube-farm"]

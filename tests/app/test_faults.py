@@ -126,7 +126,8 @@ def test_pm_autoplay_in_the_stale_tab_stops_and_the_finished_game_is_counted_onc
         b, page_b, env_b = boot(store)
         env_b.go(f"#/{PM}")
         await settle(b)
-        a.settings.speed = b.settings.speed = "instant"
+        a.settings.put("speed", "instant")
+        b.settings.put("speed", "instant")
         click(a, "autoplay")
         await settle(a)
         assert a.tables[PM].session.over

@@ -13,6 +13,14 @@ from app.tables.machiavelli import board as mu
 from helpers.machiavelli import start
 from helpers.markup import parse
 from helpers.shell import boot, click, run_async, settle
+from helpers.taps import (
+    Tags,
+    assert_refused,
+    assert_shows,
+    assert_sound,
+    snapshot,
+    tap_the_app,
+)
 
 from engine.cards import Card
 from engine.errors import IllegalAction
@@ -352,10 +360,9 @@ def test_describe_turn_wording() -> None:
 # --- random taps ------------------------------------------------------------------------
 
 
-def _buttons(html: str) -> list[tuple[str, dict[str, str]]]:
-    c = parse(html)
+def _buttons(tags: Tags) -> list[tuple[str, dict[str, str]]]:
     out = []
-    for tag, a in c.tags:
+    for tag, a in tags:
         if tag == "button" and "disabled" not in a and a.get("data-action"):
             data = {k[5:]: v or "" for k, v in a.items()
                     if k.startswith("data-") and k not in ("data-action", "data-testid")}
@@ -381,7 +388,9 @@ def _random_taps(variant: str, seed: int, count: int) -> None:
             continue
         v = view(state)
         html = whole(v, ui, NAMES, interactive=True)
-        options = _buttons(html)
+        tags = parse(html).tags
+        assert_shows("machiavelli", html, tags, state, state.player)  # it shows the state
+        options = _buttons(tags)
         assert options
         # tap card-ish things more often, as a person would
         weights = [1 if a in ("m-end", "m-draw", "m-reset", "m-undo") else 4
@@ -398,12 +407,16 @@ def _random_taps(variant: str, seed: int, count: int) -> None:
             state = history.pop() if history else state
             ui = t.ui
             continue
-        s = state
+        s, kept = state, snapshot(GAME, state)
         try:
             for a in t.actions:
                 s = GAME.apply(s, a)
         except IllegalAction:
+            assert_refused(GAME, kept, state)
             continue  # the shell shows the reason and keeps the old state and UI
+        if t.refusal:
+            assert_refused(GAME, kept, s, t.actions)
+        assert_sound(GAME, s)
         if t.actions:
             if s.player == state.player and s.steps:
                 history.append(state)
@@ -420,9 +433,13 @@ def replace_hint(ui: mu.TurnUI, h: mu.HintInfo) -> mu.TurnUI:
 
 
 def test_random_taps_never_break(seeds: Sequence[int] = (1, 2, 3)) -> None:
+    """Random taps on the table, then on the table in the whole app (its match, page and save),
+    with what must hold after each (helpers.taps)."""
     for seed in seeds:
         _random_taps("machiavelli", seed, 200)
         _random_taps("helping", seed + 10, 200)
+    done = tap_the_app("machiavelli", 3, 120, ("m-",))
+    assert done["refused"] and done["m-new"] and done["m-end"]
 
 
 # --- issue 21: the dock, drops, the hand's order, hints from now, marks and flights -----------

@@ -11,6 +11,14 @@ from typing import Any
 import pytest
 from app.tables.machine import board as mu
 from helpers.markup import buttons_labelled, parse
+from helpers.taps import (
+    Tags,
+    assert_refused,
+    assert_shows,
+    assert_sound,
+    snapshot,
+    tap_the_app,
+)
 
 from engine.cards import parse_cards, standard_deck
 from engine.errors import IllegalAction
@@ -58,11 +66,18 @@ def do(state: MachineState, ui: mu.TurnUI, action: str, **data: str
 
 def html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True) -> str:
     """The table (the frame's field) and the dock, as the table draws them."""
+    return parsed_html_of(state, ui, seat, live)[0]
+
+
+def parsed_html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True
+                   ) -> tuple[str, Tags]:
+    """:func:`html_of` and its parsed tags."""
     view = GAME.view(state, seat)
     html = (mu.table_html(view, ui, NAMES, interactive=live)
             + mu.dock_html(view, ui, NAMES, interactive=live))
-    buttons_labelled(parse(html))
-    return html
+    c = parse(html)
+    buttons_labelled(c)
+    return html, c.tags
 
 
 # --- words ---------------------------------------------------------------------------------
@@ -266,7 +281,7 @@ def test_random_taps_through_whole_games_never_break() -> None:
                                                           GAME.legal_actions(s), bot_rng))
                 continue
             view = GAME.view(s, 0)
-            html_of(s, ui)
+            assert_shows("machine", *parsed_html_of(s, ui), s, 0)  # the table shows the state
             name = rng.choice(actions)
             data: dict[str, str] = {}
             if name == "mm-card" and view.hand:
@@ -286,14 +301,23 @@ def test_random_taps_through_whole_games_never_break() -> None:
                 found = mu.held_sets(view)
                 if found:
                     data = {"cards": " ".join(str(c) for c in rng.choice(found)[1])}
+            kept = snapshot(GAME, s)
             try:
-                s, ui, _ = do(s, ui, name, **data)
+                s, ui, t = do(s, ui, name, **data)
             except IllegalAction:
-                pass  # the shell shows the reason; the UI state stays as it was
+                # the shell shows the reason; the UI state stays as it was
+                assert_refused(GAME, kept, s)
+            else:
+                if t.refusal:
+                    assert_refused(GAME, kept, s, t.actions)
+            assert_sound(GAME, s)
             if rng.random() < 0.05 and s.current == 0 and s.phase != OVER:
                 s = GAME.apply(s, make_bot("beginner").choose(GAME.view(s, 0),
                                                           GAME.legal_actions(s), bot_rng))
-        html_of(s, ui)
+        assert_shows("machine", *parsed_html_of(s, ui), s, 0)
+    # and on the table in the whole app: its match, its page, its save
+    done = tap_the_app("machine", 3, 120, ("mm-",))
+    assert done["refused"] and done["mm-setup"] and done["mm-discard"] + done["mm-play"]
 
 
 def test_keys_draw_stop_play_and_escape() -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.tables.perpetual_motion import table as pm_table
+from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -83,11 +84,12 @@ def test_no_primary_button_while_the_deal_plays_itself_out(monkeypatch: Any) -> 
 
     clock = Clock()
     monkeypatch.setattr(pm_table, "asyncio", clock)
+    monkeypatch.setattr(to_the_end, "asyncio", clock)
 
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{QUICK_WIN}")
         await settle(app)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         click(app, "autoplay")
         while clock.waits < 3:
             await asyncio.sleep(0)
@@ -182,7 +184,7 @@ def test_the_statistics_name_loops_of_one_round_in_the_singular() -> None:
         click(app, "sim-start")
         await settle(app)
         table = app.tables[PM]
-        assert table.sim is not None and table.sim.done == 1000
+        assert table.sims.sim is not None and table.sims.sim.done == 1000
         html = app.page.regions["screen"]
         loops = re.search(r"<dt>Commonest loops</dt><dd>([^<]*)</dd>", html)
         assert loops is not None

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.tables.perpetual_motion import table as pm_table
+from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 from engine.games.perpetual_motion.rules import GAME, Gather
@@ -53,6 +54,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     c = Clock()
     monkeypatch.setattr(pm_table, "asyncio", c)
+    monkeypatch.setattr(to_the_end, "asyncio", c)
     return c
 
 
@@ -85,7 +87,7 @@ def test_a_lost_deal_played_to_the_end_at_once_ends_as_the_engine_says() -> None
     async def run() -> None:
         app, page, env = boot(address=f"#/{PM}/deal/{LOST}")  # reduced motion: at once
         await settle(app)
-        app.settings.speed = "slow"  # reduced motion wins: at once all the same
+        app.settings.put("speed", "slow")  # reduced motion wins: at once all the same
         table = app.tables[PM]
         before = len(page.batches)
         click(app, "autoplay")
@@ -111,16 +113,16 @@ def test_shown_at_a_speed_it_ends_within_the_speeds_limit(clock: Clock, speed: s
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = speed
+        app.settings.put("speed", speed)
         before = len(page.batches)
         click(app, "autoplay")
         await settle(app)
         assert ended(app.tables[PM]) == LOST_END
-        limit = pm_table.TO_THE_END_S[speed]
+        limit = to_the_end.TO_THE_END_S[speed]
         assert 0.8 * limit <= clock.waited <= limit  # seconds, not the 170 s of a step a tap
         redraws = len(page.batches) - before
         # moving all the way, and batched: no redraw sooner than FRAME_S after the last
-        assert limit / (2 * pm_table.FRAME_S) <= redraws <= limit / pm_table.FRAME_S + 5
+        assert limit / (2 * to_the_end.FRAME_S) <= redraws <= limit / to_the_end.FRAME_S + 5
     run_async(run())
 
 
@@ -133,7 +135,7 @@ def test_the_last_steps_at_a_slow_speed_fly_one_press_of_deal_at_a_time(clock: C
         for step in steps[:-8]:  # 8 presses of Deal to go: slow enough to follow
             for action in step:
                 s.apply(action)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         before = len(page.batches)
         click(app, "autoplay")
         await settle(app)
@@ -153,7 +155,7 @@ def test_stop_takes_over_midway(clock: Clock) -> None:
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = "normal"
+        app.settings.put("speed", "normal")
         table = app.tables[PM]
         click(app, "autoplay")
         while clock.waits < 10:
@@ -177,7 +179,7 @@ def test_instant_chosen_midway_finishes_at_once(clock: Clock) -> None:
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
         await settle(app)
-        app.settings.speed = "slow"
+        app.settings.put("speed", "slow")
         click(app, "autoplay")
         while clock.waits < 3:
             await asyncio.sleep(0)
@@ -187,7 +189,7 @@ def test_instant_chosen_midway_finishes_at_once(clock: Clock) -> None:
         await settle(app)
         assert ended(app.tables[PM]) == LOST_END
         assert clock.waited - waited < 0.9  # at most the step already being shown
-        assert app.settings.speed == "instant"
+        assert app.settings.get("speed") == "instant"
     run_async(run())
 
 
@@ -195,7 +197,7 @@ def test_play_to_the_end_while_a_deal_is_still_moving(clock: Clock) -> None:
     async def run() -> None:
         app, _page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
-        app.settings.speed = "instant"
+        app.settings.put("speed", "instant")
         table = app.tables[PM]
         click(app, "deal")
         await asyncio.sleep(0)
@@ -210,7 +212,7 @@ def test_a_deal_is_saved_as_it_goes_and_the_end_counted_once(clock: Clock) -> No
     async def run() -> None:
         app, _page, env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
-        app.settings.speed = "fast"
+        app.settings.put("speed", "fast")
         click(app, "autoplay")
         while clock.waits < 5:
             await asyncio.sleep(0)

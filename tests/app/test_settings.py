@@ -8,9 +8,11 @@ import json
 import re
 
 from app import settings as cfg
+from app import storage as g
 from app.messages import Event
-from app.settings import Settings
+from app.settings import Settings, pace
 from app.storage import DictStore
+from app.tables.perpetual_motion import MANUAL
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 M = "machiavelli"
@@ -52,8 +54,8 @@ def test_settings_an_older_version_wrote_load_unchanged_and_it_can_still_read_th
     store = DictStore({cfg.SETTINGS_KEY: OLD})
     app, page, env = boot(store)
     s = app.settings
-    assert (s.four_colour, s.manual, s.speed, s.sound, s.haptics) == (True, True, "fast",
-                                                                        False, False)
+    assert (s.four_colour, s.get("manual"), pace(s), s.sound, s.haptics) == (
+        True, True, "fast", False, False)
     env.go("#/settings")
     html = page.regions["screen"]
     assert switch_on(html, "four_colour") and switch_on(html, "manual")
@@ -70,13 +72,15 @@ def test_settings_an_older_version_wrote_load_unchanged_and_it_can_still_read_th
 
 
 def test_settings_round_trip_keep_a_newer_versions_keys_and_refuse_what_is_not_a_setting() -> None:
-    s = Settings(four_colour=True, speed="slow", sound=True, values={"computer_speed": "fast"})
+    s = Settings(four_colour=True, sound=True, values={"speed": "slow", "computer_speed": "fast"})
     assert Settings.from_json(s.to_json()) == s
     text = json.dumps({"speed": "warp", "manual": "yes", "later_setting": "x", "Bad key": True,
                        "n": 3, "haptics": True, "long": "y" * 100})
     t = Settings.from_json(text)
-    assert (t.speed, t.manual, t.haptics) == ("normal", False, True)
-    assert t.values == {"later_setting": "x"}
+    # a table's setting is kept as written and read through its field: "warp" is no speed,
+    # "yes" is not on or off, so both read as their defaults
+    assert (pace(t), MANUAL.read(t.get("manual")), t.haptics) == ("normal", False, True)
+    assert t.values == {"speed": "warp", "manual": "yes", "later_setting": "x"}
     assert json.loads(t.to_json())["later_setting"] == "x"
     for broken in ("", "{", "[1]", "null", '{"four_colour": 1}'):
         assert Settings.from_json(broken) == Settings()
@@ -122,7 +126,7 @@ def test_the_computer_speed_is_chosen_checked_kept_and_paces_the_computers() -> 
         assert cfg.SETTINGS_KEY not in store.data
         change(app, "computer_speed", "slow")
         assert json.loads(store.data[cfg.SETTINGS_KEY])["computer_speed"] == "slow"
-        assert app.settings.speed == "normal"  # the auto-play speed is another setting
+        assert pace(app.settings) == "normal"  # the auto-play speed is another setting
         env.motion = False
         env.go(f"#/{M}/deal/12?seats=you,standard")
         await settle(app)
@@ -167,7 +171,7 @@ def test_cues_for_a_refusal_your_turn_and_a_game_won_only_when_sound_or_vibratio
         click(app, "toggle-setting", key="sound")
         click(app, "toggle-setting", key="haptics")
         assert "sound" not in page.dataset and page.dataset["haptics"] == "1"
-        app.settings.speed = "instant"
+        app.settings.put("speed", "instant")
         env.go(f"#/{PM}/deal/{QUICK_WIN}")
         await settle(app)
         page.cues.clear()
@@ -181,3 +185,14 @@ def test_cues_for_a_refusal_your_turn_and_a_game_won_only_when_sound_or_vibratio
         click(app, "m-end")
         assert page.cues == []
     run_async(run())
+
+
+def test_record_and_settings_survive_garbage() -> None:
+    assert g.Record.from_json("{bad") == g.Record()
+    assert g.Record.from_json(json.dumps({"played": 1, "won": 5})) == g.Record()
+    assert cfg.Settings.from_json("[1]") == cfg.Settings()
+    s = cfg.Settings.from_json(json.dumps({"four_colour": True, "speed": "warp", "manual": 1}))
+    assert s.four_colour and pace(s) == "normal" and MANUAL.read(s.get("manual")) is False
+    store = g.DictStore()
+    cfg.save_settings(store, s)
+    assert cfg.load_settings(store) == s

@@ -308,15 +308,3 @@ def test_a_fifth_game_has_statistics_and_replays_with_nothing_of_its_own() -> No
             assert entry["result"] in page.regions["mt-board"]
 
         run_async(run())
-
-
-def test_the_routes_of_statistics_and_replays() -> None:
-    from app.routes import Route, parse_hash
-    screens = {PM: frozenset({"deal", "stats"}), "nostats": frozenset({"deal"})}
-    games = (PM, "nostats")
-    assert parse_hash("#/stats", games, screens) == Route("stats")
-    r = parse_hash(f"#/{PM}/replay/18c2f0a1b2c3d4", games, screens)
-    assert r == Route("replay", game=PM, query=(("gid", "18c2f0a1b2c3d4"),))
-    assert r.href() == f"#/{PM}/replay/18c2f0a1b2c3d4" and Route("stats").href() == "#/stats"
-    assert parse_hash(f"#/{PM}/replay/<b>", games, screens).error
-    assert parse_hash("#/nostats/replay/abc", games, screens).error

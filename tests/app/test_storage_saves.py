@@ -75,3 +75,12 @@ def test_a_replaced_save_is_written_as_chosen_by_a_plain_store() -> None:
     store = g.DictStore({SAVE_KEY: "old"})
     g.replace_save(store, SAVE_KEY, '{"as": "given"}')
     assert g.read_save(store, SAVE_KEY) == '{"as": "given"}'
+
+
+def test_tampered_state_is_invalid() -> None:
+    s = Session.new(5)
+    data = json.loads(s.to_json())
+    data["state"]["deck"][0] = data["state"]["deck"][1]  # a card twice
+    store = g.DictStore({SAVE_KEY: json.dumps(data)})
+    r = g.load_saved(store, PM, Session.from_json, 1)
+    assert r.game is None and "more than once" in (r.problem or "")

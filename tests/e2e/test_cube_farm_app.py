@@ -30,7 +30,7 @@ from helpers.seated import axe_clean, fresh, message, phone_app, tap
 
 from engine.registry import get_game
 from engine.seats import choose, deal_seeded, make_bots, play_seeded
-from scripts.lib.layout import SHOTS, check_layout
+from scripts.lib.layout import SHOTS, assert_phone_shots, check_layout, new_shots
 from scripts.lib.pages import go, idle, tap_el
 
 CF = "cube-farm"
@@ -298,6 +298,7 @@ def test_pan_and_zoom_move_one_transform(app: Any) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
+    shots = new_shots(f"cube-farm-setup-{scheme}", f"cube-farm-table-{scheme}")
     app.emulate_media(color_scheme=scheme)
     for name, hash_ in (("setup", f"#/{CF}/setup"),
                         ("table", f"#/{CF}/deal/21?seats=you,standard,strong")):
@@ -310,7 +311,7 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         check_layout(app, f"cube-farm-{name}-{scheme}")
         axe_clean(app, f"{name} {scheme}")
     app.emulate_media(color_scheme="light")
-    assert SHOTS.exists()
+    assert_phone_shots(shots)  # check_layout's screenshots of both screens
 
 
 @pytest.mark.console_errors("net::ERR_FAILED")  # network_is_off: a fetch that fails

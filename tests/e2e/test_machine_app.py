@@ -18,7 +18,7 @@ from helpers.browser import PHONE, wait_ready
 from helpers.seated import add_axe, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
-from scripts.lib.layout import SHOTS, check_layout
+from scripts.lib.layout import assert_phone_shots, check_layout, new_shots
 from scripts.lib.pages import go, idle
 
 M = "machine"
@@ -328,6 +328,7 @@ def test_a_turn_fits_one_screen(app: Any, seats: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
+    shots = new_shots(f"machine-setup-{scheme}", f"machine-table-{scheme}")
     app.emulate_media(color_scheme=scheme)
     for name, hash_ in (("setup", f"#/{M}/setup"),
                         ("table", f"#/{M}/deal/21?seats=you,standard,strong,beginner")):
@@ -350,4 +351,4 @@ def test_phone_layout_and_axe(app: Any, scheme: str) -> None:
         bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
         assert bad == [], f"{name} {scheme}: {bad}"
     app.emulate_media(color_scheme="light")
-    assert SHOTS.exists()
+    assert_phone_shots(shots)  # check_layout's screenshots of both screens

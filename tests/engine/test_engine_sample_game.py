@@ -6,20 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from sample import SAMPLE, SAMPLE_ID, SAMPLE_MODULE, registered
+from sample import registered
 
 from engine.errors import InvalidConfig
 from engine.protocol import outcome_text
-from engine.registry import (
-    GAMES,
-    Entry,
-    UnknownGame,
-    all_games,
-    current,
-    get_game,
-    playable_ids,
-    rules_markdown,
-)
 from engine.seats import play_seeded
 from engine.soak import soak_game
 
@@ -28,26 +18,6 @@ from engine.soak import soak_game
 def nim() -> Iterator[str]:
     with registered() as gid:
         yield gid
-
-
-def test_registered_for_the_block_only(nim: str) -> None:
-    assert playable_ids()[-1] == nim and all_games()[-1].name == "Nim"
-    assert rules_markdown(nim).startswith("# Nim")
-    with pytest.raises(ValueError):
-        current().with_game(SAMPLE)  # twice
-    with pytest.raises(ValueError):
-        GAMES.with_game(Entry("other", SAMPLE_MODULE))  # an id that is not the module's game's
-    assert nim not in GAMES.ids()  # the engine's own registry is a value: never changed
-
-
-def test_gone_after_the_block() -> None:
-    with registered():
-        pass
-    assert SAMPLE_ID not in playable_ids()
-    with pytest.raises(UnknownGame):
-        get_game(SAMPLE_ID)
-    with pytest.raises(UnknownGame):
-        current().entry(SAMPLE_ID)
 
 
 def test_soak_games_keep_every_invariant(nim: str) -> None:

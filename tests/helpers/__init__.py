@@ -6,6 +6,9 @@ positions and their integer programme).
 - ``shell``: the app's shell in CPython (``FakeEnv``, ``boot``, ``click``, ``settle``,
   ``run_async``).
 - ``markup``: HTML checks of the views' output (``parse``, ``buttons_labelled``).
+- ``taps``: what must hold after every tap of the tables' random-tap tests (``assert_sound``,
+  ``assert_refused``, ``assert_shows``), and random taps on a table in the whole app
+  (``tap_the_app``).
 - ``backup``: backup files (``played_store``, ``export``, ``import_file``).
 - ``hostile``: hostile texts (``HOSTILE``, ``MARK``), real app saves and damaged copies.
 - ``mutate``: random damage to JSON data (``mutate``).

@@ -1,6 +1,5 @@
 """HTML checks for the views' output: ``parse`` fails on unbalanced elements and returns the
-tags; ``buttons_labelled`` checks every button is ``type=button``. From
-tests/app/test_web_views.py."""
+tags; ``buttons_labelled`` checks every button is ``type=button``."""
 
 from __future__ import annotations
 

@@ -210,11 +210,11 @@ def _read_settings(obj: Any) -> str:
         if k in obj:
             if not isinstance(obj[k], bool):
                 raise ValueError(f"“{k}” is not on or off")
-            setattr(s, k, obj[k])
-    if "speed" in obj:
-        if obj["speed"] not in cfg.SPEEDS:
+            s.put(k, obj[k])
+    if cfg.PACE in obj:
+        if obj[cfg.PACE] not in cfg.SPEEDS:
             raise ValueError("the auto-play speed is not one this app has")
-        s.speed = obj["speed"]
+        s.put(cfg.PACE, obj[cfg.PACE])
     return s.to_json()
 
 

@@ -41,7 +41,10 @@ class Core(Protocol[U]):
     marked: frozenset[str]  # the computers' changes since the person last acted
     undo: list[tuple[Any, int]]  # states of this turn, for Undo
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
-    run: GuideRun | None  # the guided first game, while it runs
+
+    @property
+    def run(self) -> GuideRun | None:
+        """The guided first game, while it runs."""
 
     @property
     def shown(self) -> Match | None: ...

@@ -1,10 +1,10 @@
 """The player's settings, one object for the whole app, kept under one key.
 
 The app's own settings (for every game) are this object's attributes; a game's table declares
-its own (:class:`Field`, through :meth:`app.table.Table.settings_fields`) and their values are
-kept in the same object and key, by the field's key. Settings written by an older version (only
-``four_colour``, ``manual`` and ``speed``) load unchanged; keys this version does not know (a
-newer version's) are kept as they are.
+its own (:class:`Field`, through its package's ``DECLARED.fields``) and their values are kept
+in the same object and key, by the field's key (Perpetual Motion's ``manual`` and ``speed`` are
+such). Settings written by an older version (only ``four_colour``, ``manual`` and ``speed``)
+load unchanged; keys this version does not know (a newer version's) are kept as they are.
 """
 
 from __future__ import annotations
@@ -17,6 +17,10 @@ from app.storage import SETTINGS_KEY as SETTINGS_KEY  # the shell and backup rea
 from app.storage import Store, loads_stored
 
 SPEEDS = {"slow": 900, "normal": 450, "fast": 150, "instant": 0}  # ms between auto-play steps
+# The auto-play speed's key: how fast the app plays moves for the player. A table declares the
+# field (Perpetual Motion's Play to the end); a replay's pace and the computers' speed until it
+# is chosen follow it too (:func:`pace`).
+PACE = "speed"
 CUES = ("placed", "refused", "turn", "won", "lost")  # the sounds and pulses the page can play
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_TEXT = 40  # a stored choice is a short word
@@ -49,8 +53,6 @@ def speed_choices() -> tuple[tuple[str, str], ...]:
 @dataclass
 class Settings:
     four_colour: bool = False
-    manual: bool = False  # new games start in manual mode
-    speed: str = "normal"
     sound: bool = False  # sound effects (generated on the page: web/app/cues.js)
     haptics: bool = False  # short vibrations, where the device has them
     values: dict[str, bool | str] = field(default_factory=dict)  # tables' own, by key
@@ -92,14 +94,18 @@ class Settings:
             value = data.get(key)
             if isinstance(default, bool) and isinstance(value, bool):
                 setattr(s, key, value)
-        if data.get("speed") in SPEEDS:
-            s.speed = data["speed"]
         for key, value in data.items():
             if (isinstance(key, str) and key not in cls._own() and key != "values"
                     and _KEY.match(key) and (isinstance(value, bool) or (
                         isinstance(value, str) and len(value) <= MAX_TEXT))):
                 s.values[key] = value
         return s
+
+
+def pace(settings: Settings) -> str:
+    """The auto-play speed (a key of SPEEDS): "normal" until one is chosen."""
+    value = settings.get(PACE)
+    return value if isinstance(value, str) and value in SPEEDS else "normal"
 
 
 def load_settings(store: Store) -> Settings:

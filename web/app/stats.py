@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.kit import button, esc, topbar
-from app.settings import SPEEDS
+from app.settings import SPEEDS, pace
 from app.storage import HISTORY, Record
 from app.table import Host, Replay, Task
 
@@ -239,11 +239,10 @@ class ReplayScreen:
         self.host.page.focus("replay-play")
 
     async def run(self) -> None:
-        speed = self.host.settings.speed
-        pace = max(SPEEDS.get(speed, 450), REPLAY_MIN_MS)
+        step_ms = max(SPEEDS[pace(self.host.settings)], REPLAY_MIN_MS)
         try:
             while self.k < self.replay.steps:
-                await asyncio.sleep(pace / 1000)
+                await asyncio.sleep(step_ms / 1000)
                 if self.task is None:
                     return
                 self.show(self.k + 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from app.guide import has_guide, learn_note
 from app.kit import esc
-from app.settings import Field, speed_choices
+from app.settings import Field, pace, speed_choices
 from app.table import Declared
 from engine.registry import game_info
 
@@ -22,7 +22,7 @@ def declare(game_id: str, credit: str, scores: str = "high") -> Declared:
     return Declared(game_id=game_id, name=name, screens=SCREENS | ({"learn"} if learn else set()),
                     credit=credit.format(name=name), scores=scores,
                     tile=lambda rules, line: tile_actions(game_id, rules, line),
-                    fields=lambda settings: (speed_field(settings.speed),),
+                    fields=lambda settings: (speed_field(pace(settings)),),
                     rules_note=learn_note(game_id, name) if learn else "")
 
 

@@ -17,7 +17,7 @@ from app.messages import BotTurn, read_chosen
 from app.page import Page
 from app.seated import speed_field
 from app.seated.seats import LogLine, Match
-from app.settings import SPEEDS
+from app.settings import SPEEDS, pace
 from app.table import Host, Task
 from engine.protocol import Game
 
@@ -102,7 +102,7 @@ class ComputerTurns:
         if self.app.env.reduced_motion():
             return 0
         settings = self.app.settings
-        speed = speed_field(settings.speed).read(settings.get("computer_speed"))
+        speed = speed_field(pace(settings)).read(settings.get("computer_speed"))
         return SPEEDS.get(str(speed), SPEEDS["normal"])
 
     async def run(self, m: Match) -> None:

@@ -227,3 +227,32 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
                button("Start", "setup-start", cls="btn primary wide", testid="setup-start",
                       id_="setup-start"))
             + "</div>")
+
+
+# --- a game in a few words -----------------------------------------------------------------------
+
+
+def played_text(m: Match) -> str:
+    """A game in progress that a new one would end: "deal 12, 3 turns played"."""
+    turns = len(m.log)
+    return f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"
+
+
+def daily_setup_text(setup: Setup) -> str:
+    """The daily deal's fixed set-up (you against the default computers, the game's default
+    options: the same table for every player), in a sentence."""
+    computers = [s for s in setup.seats if s.kind == "computer"]
+    levels = {s.level for s in computers}
+    level = level_label(levels.pop()) + " " if len(levels) == 1 else ""
+    names = ", ".join(s.name for s in computers)
+    many = f"{len(computers)} {level}computers" if len(computers) != 1 else (
+        f"one {level}computer")
+    return f"You against {many} ({names}), with the game's usual options."
+
+
+def daily_result_text(m: Match, won: bool) -> str:
+    """A finished daily game in a few words: won or lost, in how many of your turns (nothing
+    of any hand)."""
+    you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]
+    turns = sum(1 for ln in m.log if ln.seat in you)
+    return f"{'won' if won else 'lost'} in {turns} turn{'s' if turns != 1 else ''}"

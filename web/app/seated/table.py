@@ -21,26 +21,28 @@ from typing import Any, Generic, TypeVar
 
 from app import daily, stats
 from app.board import Board, BoardClass, Handler
-from app.guide import GuideRun, dismiss, guide_of, step_on
+from app.core.guiding import Guiding
+from app.core.keeping import Keeping, Written
+from app.guide import GuideRun
 from app.kit import Tap
 from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
+from app.seated.links import Links
 from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
     Match,
     Setup,
-    SetupError,
     default_setup,
-    level_label,
     setup_from_query,
     won,
 )
 from app.seated.setup_form import SetupForm
+from app.seated.setup_screen import SetupScreen
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, GameSaves, random_deal_number
+from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo
 from app.tables import declared
 from engine.errors import IllegalAction
@@ -65,13 +67,16 @@ class SeatedTable(Generic[U]):
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
         game_id = self.game_id
-        self.saves = GameSaves(app.store, game_id, self.info.name,
+        self.keeping = Keeping(app.store, game_id, self.info.name,
                                lambda text: Match.from_json(text, game_id), won,
-                               low=self.scores == "low", line=self.line_of)
+                               self.daily_result, low=self.scores == "low", line=self.line_of)
+        self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
+        self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
+        self.links = Links(app, game_id, self.info.name, self, self.computers)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
-        self.run: GuideRun | None = None
+        self.guiding = Guiding(self.page, app.store, game_id, app.go, self.say)
         self.guided: Match | None = None
         self.match: Match | None = None  # the player's game (saved)
         self.watching: Match | None = None  # a watched game (never saved)
@@ -80,7 +85,6 @@ class SeatedTable(Generic[U]):
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
         self.follower = False
-        self.offer: Route | None = None
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U] = board(self)
         self.ui: U = self.board.fresh_ui()
@@ -91,15 +95,17 @@ class SeatedTable(Generic[U]):
 
     def core_actions(self) -> dict[str, Handler]:
         return {
-            "setup-add": self.act_setup_add, "setup-remove": self.act_setup_remove,
-            "setup-start": self.act_setup_start, "setup-keep": self.act_setup_keep,
-            "setup-start-anyway": self.act_setup_start_anyway, "mt-take": self.act_mt_take,
+            **self.setup_screen.actions, "mt-take": self.act_mt_take,
             "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
             "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
             "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
-            "mt-open-link": self.act_mt_open_link, "mt-keep": self.act_mt_keep,
+            **self.links.actions,
             "mt-undo": self.act_mt_undo,
         }
+
+    @property
+    def run(self) -> GuideRun | None:
+        return self.guiding.run
 
     @property
     def replay_states(self) -> list[Any]:
@@ -115,6 +121,15 @@ class SeatedTable(Generic[U]):
         the engine refuses its actions."""
         self.before_tap = self.ui
         self.ui = t.ui
+
+    def fresh_turn(self) -> None:
+        """Another game is on the table (or the same read again): nothing of a turn in
+        progress is kept (its undo, its marks, its selection, a hand-over panel)."""
+        self.undo = []
+        self.marked = frozenset()
+        self.hand_over = None
+        self.board.turn_reset()
+        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
 
     def person_to_move(self) -> tuple[Match, int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
@@ -154,35 +169,25 @@ class SeatedTable(Generic[U]):
     def start_guide(self) -> None:
         """The guided game, in memory only: the player's game stays as its save has it, and
         the computers play only what the guide plays for them."""
-        guide = guide_of(self.game_id)
+        guide = self.guiding.begin()
         if guide is None:
             return
         self.computers.stop()
         self.computers.paused = True
         self.watching = None
-        self.run = GuideRun(guide)
         m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
         m.shown = 0
         self.guided = m
-        self.undo = []
-        self.marked = frozenset()
-        self.hand_over = None
-        self.board.turn_reset()
-        self.before_tap = self.ui
-        dismiss(self.store, self.game_id)  # the home's offer is taken
+        self.fresh_turn()
         self.render()
 
     def end_guide(self) -> None:
         """Back from a guided game: the player's own game, read again from its save."""
-        if self.run is None:
+        if not self.guiding.end():
             return
-        self.run = None
         self.guided = None
         self.computers.paused = False
-        self.undo = []
-        self.marked = frozenset()
-        self.board.turn_reset()
-        self.before_tap = self.ui
+        self.fresh_turn()
         self.load()
 
     def guide_mark(self, expected: list[Any]) -> None:
@@ -191,12 +196,10 @@ class SeatedTable(Generic[U]):
 
     def show_guide(self) -> None:
         """The guide's bar, and the step's text in the message line."""
-        if self.run is None:
+        if self.guiding.run is None:
             return
-        self.page.region("guide-bar", self.run.bar_html(self.game_id))
         self.page.region("mt-extra", "")  # no Share nor New game of a guided game
-        self.page.data("guideStep", str(self.run.k))
-        self.say(self.run.text(), "hint")
+        self.guiding.show()
 
     def guide_play(self, actions: list[Any]) -> None:
         """A computer's turn of the guided game, or a skipped step: played as the guide says."""
@@ -220,28 +223,13 @@ class SeatedTable(Generic[U]):
     def guide_click(self, ev: Event) -> bool:
         """A tap during a guided game: the guide's own buttons; the table's other actions
         (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
-        run, action = self.run, ev.action
-        if run is None:
-            return True
-        if action in ("guide-next", "guide-skip"):
-            if step_on(run, action, self.guide_play):
-                self.render_board()
-                step = run.step
-                self.page.focus("guide-next" if step is not None and not step.waits
-                                else "mt-msg")
-            return False
-        if action == "guide-leave":
-            self.app.go(f"#/{self.game_id}")
-            return False
-        if action == "guide-again":
-            self.start_guide()
-            return False
-        if action in self.actions and action not in self.board.guide_allows:
-            step = run.step
-            self.say(f"Not quite: {step.instruction()}." if step is not None else
-                     "Leave the guide first.", "refusal")
-            return False
-        return True
+        return not self.guiding.click(
+            ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
+            "mt-msg")
+
+    def guide_stepped(self, focus: str) -> None:
+        self.render_board()
+        self.page.focus(focus)
 
     # --- the shell's interface ---
     @property
@@ -269,11 +257,8 @@ class SeatedTable(Generic[U]):
         if self.run is not None:  # a guided game is never saved (the player's already is)
             return
         m = self.match
-        if m is not None and not self.saves.save(m):
+        if m is not None and not self.keeping.save(m):
             self.take_newer()
-        elif m is not None and m.over and m.daily and not m.watch:
-            daily.finished(self.store, self.game_id, self.name, m.daily, won(m),
-                           self.daily_result(m), m.deal, m.gid)
 
     def describe_save(self, text: str) -> SaveInfo:
         m = Match.from_json(text, self.game_id)
@@ -286,9 +271,10 @@ class SeatedTable(Generic[U]):
         the player's game is read again when the guide ends)."""
         if self.run is not None:
             return
-        if key == self.saves.key and self.saves.newer():
+        written = self.keeping.written(key)
+        if written is Written.GAME:
             self.take_newer()
-        elif key == self.saves.record_key and self.app.route == Route("stats", self.game_id):
+        elif written is Written.RECORD and self.app.route == Route("stats", self.game_id):
             self.render_stats()  # another tab counted a game
 
     def hidden(self) -> None:
@@ -314,12 +300,8 @@ class SeatedTable(Generic[U]):
         self.computers.stop()
         self.follower = True
         problem = self.load()
-        self.undo = []
-        self.marked = frozenset()
-        self.hand_over = None
-        self.offer = None
-        self.board.turn_reset()
-        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
+        self.fresh_turn()
+        self.links.offer = None
         m = self.match
         cur = m.current if m is not None else None
         if m is not None and len(m.setup.humans) > 1 and cur is not None and (
@@ -343,36 +325,20 @@ class SeatedTable(Generic[U]):
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        """The daily deal's fixed set-up: you against the default computers, the game's
-        default options (the same table for every player)."""
-        computers = [s for s in default_setup(self.game_id).seats if s.kind == "computer"]
-        levels = {s.level for s in computers}
-        level = level_label(levels.pop()) + " " if len(levels) == 1 else ""
-        names = ", ".join(s.name for s in computers)
-        many = f"{len(computers)} {level}computers" if len(computers) != 1 else (
-            f"one {level}computer")
-        return f"You against {many} ({names}), with the game's usual options."
+        return screens.daily_setup_text(default_setup(self.game_id))
 
     def daily_on_table(self) -> tuple[str, bool] | None:
-        m = self.match
-        return (m.daily, m.over) if m is not None and m.daily else None
+        return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
-        if m is None or m.over or m.actions == 0:
-            return None
-        turns = len(m.log)
-        return f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"
+        return None if m is None or m.over or m.actions == 0 else screens.played_text(m)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
 
     def daily_result(self, m: Match) -> str:
-        """A finished daily game in a few words: won or lost, in how many of your turns
-        (nothing of any hand)."""
-        you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]
-        turns = sum(1 for ln in m.log if ln.seat in you)
-        return f"{'won' if won(m) else 'lost'} in {turns} turn{'s' if turns != 1 else ''}"
+        return screens.daily_result_text(m, won(m))
 
     def cue_end(self, m: Match) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""
@@ -395,7 +361,7 @@ class SeatedTable(Generic[U]):
             self.cover_again()
 
     def open(self, route: Route) -> None:
-        self.offer = None
+        self.links.offer = None
         self.follower = False
         if route.screen == "learn":
             self.start_guide()
@@ -412,25 +378,11 @@ class SeatedTable(Generic[U]):
             self.render_setup()
             return
         if route.screen == "watch":
-            self.open_watch(route)
+            self.links.open_watch(route)
             return
         self.watching = None
         if route.deal is not None:
-            try:
-                setup = setup_from_query(self.game_id, route.query, route.deal)
-            except SetupError as e:
-                self.app.go_home(f"This {self.info.name} link cannot be played: {e}.")
-                return
-            m = self.match
-            if m is not None and m.deal == route.deal and m.setup.seats == setup.seats and (
-                    m.setup.options == setup.options):
-                self.render()
-                return
-            if m is not None and not m.over and m.actions > 0:
-                self.offer = route
-                self.page.region("screen", screens.offer_html(m, self.info.name, route.deal))
-                return
-            self.start(setup, route.deal)
+            self.links.open_deal(route, route.deal)
             return
         if self.match is None:
             self.start(self.form.draft, self.form.draft.deal)
@@ -448,11 +400,8 @@ class SeatedTable(Generic[U]):
         m.daily = daily
         humans = setup.humans
         m.shown = humans[0] if len(humans) == 1 else None
-        self.undo = []
-        self.marked = frozenset()
+        self.fresh_turn()
         self.computers.paused = False
-        self.hand_over = None
-        self.board.turn_reset()
         if watch:
             self.watching = m
         else:
@@ -465,17 +414,6 @@ class SeatedTable(Generic[U]):
             self.app.go(f"#/{self.game_id}")
             return
         self.render()
-
-    def open_watch(self, route: Route) -> None:
-        try:
-            setup = setup_from_query(self.game_id, route.query, route.deal, watch=True)
-        except SetupError as e:
-            self.app.go_home(f"This watch link cannot be played: {e}.")
-            return
-        self.computers.fastest = route.param("speed") == "fastest"
-        self.page.data("outcome", None)
-        self.page.data("actions", None)
-        self.start(setup, route.deal, watch=True)
 
     # --- drawing ---
     def viewer(self, m: Match) -> int:
@@ -569,15 +507,11 @@ class SeatedTable(Generic[U]):
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:
-        self.page.region("screen", self.form.html())
-        if focus:
-            self.page.focus(focus)
+        self.setup_screen.render(focus)
 
     # --- events ---
     def on_change(self, ev: Event) -> None:
-        focus = self.form.change(ev)
-        if focus is not None:
-            self.render_setup(focus=focus)
+        self.setup_screen.change(ev)
 
     def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None:
@@ -661,7 +595,7 @@ class SeatedTable(Generic[U]):
                     refusal: bool) -> None:
         if actions:
             before, count = m.state, m.actions
-            problem = self.run.check(actions) if self.run is not None else None
+            problem = self.guiding.refuses(actions)
             if problem is not None:
                 self.refused()
                 self.render_board()
@@ -674,8 +608,7 @@ class SeatedTable(Generic[U]):
                 self.render_board()
                 self.say(f"Not allowed: {e.reason}.", "refusal")
                 return
-            if self.run is not None:
-                self.run.note(actions)
+            self.guiding.noted(actions)
             self.marked = frozenset()
             self.computers.person_acted()
             self.undo.append((before, count))
@@ -734,40 +667,6 @@ class SeatedTable(Generic[U]):
         self.computers.kick()
 
     # --- actions ---
-    def act_setup_add(self, _ev: Event | None) -> None:
-        if self.form.add():
-            self.render_setup(focus="setup-start")
-
-    def act_setup_remove(self, ev: Event) -> None:
-        if self.form.remove(int(ev.get("seat"))):
-            self.render_setup(focus="setup-start")
-
-    def act_setup_start(self, _ev: Event | None) -> None:
-        if not self.form.ready():
-            self.render_setup(focus="setup-start")
-            return
-        m = self.match
-        if m is not None and not m.over and m.actions > 0:
-            # a game in progress would be thrown away: ask first
-            turns = len(m.log)
-            self.page.region("screen", self.form.html(
-                f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"))
-            self.page.focus("setup-keep")
-            return
-        self.act_setup_start_anyway(None)
-
-    def act_setup_keep(self, _ev: Event | None) -> None:
-        self.app.go(f"#/{self.game_id}")
-
-    def act_setup_start_anyway(self, _ev: Event | None) -> None:
-        if not self.form.ready():
-            self.render_setup(focus="setup-start")
-            return
-        draft = self.form.draft
-        self.start(draft, draft.deal)
-        if self.app.route.screen == "setup":
-            self.app.go(f"#/{self.game_id}")
-
     def act_mt_take(self, _ev: Event | None) -> None:
         m = self.match
         if m is None or not self.covered(m):
@@ -812,17 +711,6 @@ class SeatedTable(Generic[U]):
             return
         self.render_board()
         self.after_change()
-
-    def act_mt_open_link(self, _ev: Event | None) -> None:
-        r = self.offer
-        if r is None or r.deal is None:
-            return
-        self.start(setup_from_query(self.game_id, r.query, r.deal), r.deal)
-
-    def act_mt_keep(self, _ev: Event | None) -> None:
-        self.offer = None
-        self.app.settle(Route("table", game=self.game_id), f"#/{self.game_id}")
-        self.render()
 
     def act_mt_undo(self, _ev: Event | None) -> None:
         self.board.undoing()

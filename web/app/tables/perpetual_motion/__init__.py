@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from app.guide import learn_note
 from app.kit import button, esc
-from app.settings import Field, Settings, speed_choices
+from app.settings import PACE, Field, Settings, speed_choices
 from app.table import Declared
 from engine.games.perpetual_motion import INFO
 
@@ -31,10 +31,12 @@ def tile_actions(rules: str, line: str | None) -> str:
     return f"{play}{rules}"
 
 
+MANUAL = Field("manual", "Make forced moves myself", "New games start with Tap moves on.")
+
+
 def settings_fields(_settings: Settings) -> tuple[Field, ...]:
-    return (Field("manual", "Make forced moves myself", "New games start with Tap moves on."),
-            Field("speed", "Auto-play speed", "How fast Play to the end moves the cards.",
-                  choices=speed_choices(), default="normal"))
+    return (MANUAL, Field(PACE, "Auto-play speed", "How fast Play to the end moves the cards.",
+                          choices=speed_choices(), default="normal"))
 
 
 DECLARED = Declared(

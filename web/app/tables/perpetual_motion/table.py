@@ -10,24 +10,25 @@ speaks to the page only through the shell's batched ``Page``.
 from __future__ import annotations
 
 import asyncio
-import math
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from app import daily, stats
-from app.guide import GuideRun, dismiss, guide_of, step_on
+from app.core.guiding import Guiding
+from app.core.keeping import Keeping, Written
+from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.routes import Route
-from app.settings import SPEEDS
+from app.settings import PACE, SPEEDS, pace
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, GameSaves, random_deal_number, record_key
+from app.storage import OTHER_TAB, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
-from app.tables.perpetual_motion import DECLARED, PM
+from app.tables.perpetual_motion import DECLARED, MANUAL, PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
-from app.tables.perpetual_motion.sim import Simulation
+from app.tables.perpetual_motion.sim_panel import SimPanel
+from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
     GAME,
@@ -40,32 +41,12 @@ from engine.games.perpetual_motion.rules import (
 )
 
 FLY_MS = 220  # one card's flight
-ROW_STAGGER_MS = 70  # between the four cards of a row
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
-
-# Playing to the end. A step is what one press of Deal shows: a row dealt (or the stacks
-# gathered) with the forced moves it causes. Each speed has its pace per step (SPEEDS), but a
-# long deal (a lost one takes some 400 steps) must still end in seconds, so the pace quickens
-# to fit the rest of the deal into the speed's limit; Instant plays it at once.
-TO_THE_END_S = {"slow": 20.0, "normal": 10.0, "fast": 4.0}  # the longest the rest may take
-FRAME_S = 0.15  # the shortest time between two redraws: quicker steps share a redraw
-BREATHE_S = 0.01  # the longest stretch of work before the page's events get their turn
-FLIGHT_STEP_S = 0.3  # a step shown at least this long has its cards fly
 
 
 # What a guided game's table answers to (the rest would leave the guided deal).
 GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
                             "guide-again", "share-done"})
-
-
-def step_seconds(speed: str, steps_left: int) -> float:
-    """How long one step is shown while playing to the end at ``speed`` with ``steps_left``
-    steps to go: the speed's own pace, quicker when that would not end the deal within the
-    speed's limit; 0 at Instant (at once)."""
-    pace = SPEEDS.get(speed, SPEEDS["normal"]) / 1000
-    if pace <= 0:
-        return 0.0
-    return min(pace, TO_THE_END_S.get(speed, TO_THE_END_S["normal"]) / max(steps_left, 1))
 
 
 def line_of(s: Session) -> str | None:
@@ -83,34 +64,33 @@ class Table:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.saves = GameSaves(app.store, PM, GAME.info.name, Session.from_json, won,
-                               line=line_of)
+        self.keeping = Keeping(app.store, PM, GAME.info.name, Session.from_json, won,
+                               self.daily_result, line=line_of)
+        self.saves = self.keeping.saves
         self.session: Session | None = None
         self.selected: int | None = None
         self.hint: Move | None = None
-        self.autoplay = False
+        self.to_end = ToTheEnd(self)
         self.busy = False
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
         self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
-        self.sim: Simulation | None = None
-        self.sim_running = False
-        self.sim_games = 10000
-        self.sim_seed = 1
-        self.sim_seed_text = "1"  # the seed box as last changed
+        self.sims = SimPanel(app, self.render_stats)
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
-        self.run: GuideRun | None = None
+        self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
         # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by)
         self.actions: dict[str, Callable[[Event], None]] = {
-            "guide-next": self.act_guide_next, "guide-skip": self.act_guide_skip,
-            "guide-leave": self.act_guide_leave, "guide-again": self.act_guide_again,
             "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
             "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
             "restart-sure": self.act_restart_sure, "open-deal": self.act_open_deal,
             "continue": self.act_continue, "stack": self.act_stack, "hint": self.act_hint,
             "deal": self.act_deal, "autoplay": self.act_autoplay, "stop": self.act_stop,
-            "toggle-manual": self.act_toggle_manual, "sim-start": self.act_sim_start,
-            "sim-stop": self.act_sim_stop}
+            "toggle-manual": self.act_toggle_manual, "sim-start": self.sims.start,
+            "sim-stop": self.sims.stop}
+
+    @property
+    def run(self) -> GuideRun | None:
+        return self.guiding.run
 
     # --- the shell's interface ---
     def load(self) -> str | None:
@@ -131,8 +111,7 @@ class Table:
         return "A solitaire: you alone with the deal, played as any deal is."
 
     def daily_on_table(self) -> tuple[str, bool] | None:
-        s = self.session
-        return (s.daily, s.over) if s is not None and s.daily else None
+        return self.keeping.daily_on_table(self.session)
 
     def game_to_lose(self) -> str | None:
         s = self.session
@@ -161,11 +140,8 @@ class Table:
         if s is None or self.run is not None:  # a guided game is never saved
             return
         ending = s.over and not s.counted  # it ended in this tab just now: counted once
-        if not self.saves.save(s):
+        if not self.keeping.save(s):
             self.take_newer()
-        elif s.over and s.daily:
-            daily.finished(self.store, PM, GAME.info.name, s.daily, won(s),
-                           self.daily_result(s), s.deal or 0, s.gid)
         if ending and self.session is s:
             self.app.cue("won" if won(s) else "lost")
 
@@ -174,9 +150,11 @@ class Table:
         a guided game the player's game is read again when the guide ends.)"""
         if self.run is not None:
             return
-        if key == self.saves.key and self.saves.newer():
+        written = self.keeping.written(key)
+        if written is Written.GAME:
             self.take_newer()
-        elif key == record_key(PM) and self.app.route.screen == "stats" and not self.sim_running:
+        elif written is Written.RECORD and self.app.route.screen == "stats" and (
+                not self.sims.running):
             self.render_stats()
 
     def resume_here(self) -> None:
@@ -188,7 +166,7 @@ class Table:
     def take_newer(self) -> None:
         """Another tab played on: stop whatever this tab was doing with its older copy, show
         the game as that tab saved it and say so."""
-        self.autoplay = False
+        self.to_end.on = False
         self.deals_queued = 0
         self.selected = None
         self.hint = None
@@ -209,8 +187,8 @@ class Table:
             self.end_guide()
         if route.screen != "table" or route.game != PM:
             self.stop_autoplay()
-        if (route.screen != "stats" or route.game != PM) and self.sim is not None:
-            self.sim.stop()
+        if route.screen != "stats" or route.game != PM:
+            self.sims.stop()
 
     def open(self, route: Route) -> None:
         self.selected = None
@@ -244,7 +222,8 @@ class Table:
     def new_session(self, deal: int, date: str = "") -> None:
         """A new game of ``deal`` (``date``: the daily deal of that date)."""
         self.stop_autoplay()
-        manual = self.session.manual if self.session is not None else self.app.settings.manual
+        manual = (self.session.manual if self.session is not None
+                  else MANUAL.read(self.app.settings.get(MANUAL.key)) is True)
         new = self.session = Session.new(deal, manual=manual)
         new.daily = date
         self.selected = None
@@ -260,34 +239,26 @@ class Table:
 
     # --- the guided first game ---
     def start_guide(self) -> None:
-        guide = guide_of(PM)
+        guide = self.guiding.begin()
         if guide is None:
             return
         self.stop_autoplay()
         self.confirming = None
-        self.run = GuideRun(guide)
         self.session = Session(guide.start, manual=True)
-        dismiss(self.store, PM)  # the home's offer is taken
         self.render()
 
     def end_guide(self) -> None:
         """Back from a guided game: the player's own game, as its save has it."""
-        if self.run is None:
+        if not self.guiding.end():
             return
-        self.run = None
-        self.autoplay = False
+        self.to_end.on = False
         self.selected = None
         self.hint = None
         self.load()
 
-    def guided(self, actions: list[PMAction]) -> None:
-        """A guided game's actions were applied: on to the next step if they closed it."""
-        if self.run is not None:
-            self.run.note(actions)
-
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
-        problem = self.run.check(actions) if self.run is not None else None
+        problem = self.guiding.refuses(actions)
         if problem is None:
             return False
         self.selected = None
@@ -297,10 +268,8 @@ class Table:
 
     def show_guide(self) -> None:
         """The guide's bar and the step's text in the message line."""
-        if self.run is None or not self.on_table():
-            return
-        self.page.region("guide-bar", self.run.bar_html(PM))
-        self.say(self.run.text(), "hint")
+        if self.on_table():
+            self.guiding.show()
 
     def guide_play(self, actions: list[PMAction]) -> None:
         """Skip step: the step's actions, played for the player."""
@@ -310,26 +279,10 @@ class Table:
             s.apply(a)
         self.selected = None
 
-    def act_guide_next(self, ev: Event) -> None:
-        self.guide_step(ev)
-
-    def act_guide_skip(self, ev: Event) -> None:
-        self.guide_step(ev)
-
-    def guide_step(self, ev: Event) -> None:
-        if self.run is None or self.busy:
-            return
-        if step_on(self.run, ev.action, self.guide_play):
-            self.render_table()
-            self.show_guide()
-            self.page.focus("guide-next" if self.run.step is not None and
-                            not self.run.step.waits else "pm-deal")
-
-    def act_guide_leave(self, _ev: Event | None) -> None:
-        self.app.go(f"#/{PM}")
-
-    def act_guide_again(self, _ev: Event | None) -> None:
-        self.start_guide()
+    def guide_stepped(self, focus: str) -> None:
+        self.render_table()
+        self.show_guide()
+        self.page.focus(focus)
 
     # --- rendering ---
     def render(self) -> None:
@@ -353,7 +306,7 @@ class Table:
         return v.TableUI(manual=s.manual, selected=self.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
                          pending=s.manual and s.pending() is not None,
-                         speed=self.app.settings.speed, record=record,
+                         speed=pace(self.app.settings), record=record,
                          guided=self.run is not None,
                          deal_hint=isinstance(asked, Deal | Gather))
 
@@ -385,10 +338,9 @@ class Table:
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
-        if self.run is not None and ev.action not in GUIDED_ACTIONS:
-            step = self.run.step
-            self.say(f"Not quite: {step.instruction()}." if step is not None else
-                     "Leave the guide first.", "refusal")
+        if self.busy and self.run is not None and ev.action in ("guide-next", "guide-skip"):
+            return  # a step still moving
+        if self.guiding.click(ev.action, self, GUIDED_ACTIONS.__contains__, "pm-deal"):
             return
         if self.confirming is not None and not ev.action.endswith("-sure"):
             # a question on show is set aside by any other tap (Keep playing included)
@@ -403,15 +355,10 @@ class Table:
     def on_change(self, ev: Event) -> None:
         if ev.action == "speed":
             if ev.value in SPEEDS:
-                self.app.settings.speed = ev.value
+                self.app.settings.put(PACE, ev.value)
                 self.app.save_settings()
-        elif ev.action == "sim-seed":
-            self.sim_seed_text = ev.value
-        elif ev.action == "sim-games":
-            try:
-                self.sim_games = int(ev.value)
-            except ValueError:
-                pass
+        else:
+            self.sims.change(ev)
 
     def on_key(self, key: str) -> None:
         if self.session is None or not self.on_table():
@@ -551,7 +498,7 @@ class Table:
         s = self.session
         assert s is not None
         if self.run is not None:
-            self.guided([move])
+            self.guiding.noted([move])
             self.render_table()
             self.show_guide()
             return
@@ -628,7 +575,7 @@ class Table:
             return
         if self.run is not None:
             self.deals_queued = 0
-            self.guided(plan)
+            self.guiding.noted(plan)
             self.render_table()
             self.show_guide()
             return
@@ -696,125 +643,28 @@ class Table:
                 self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
     # --- playing to the end ---
+    @property
+    def autoplay(self) -> bool:
+        return self.to_end.on
+
     def act_autoplay(self, _ev: Event | None) -> None:
         """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
         if s is None or s.over or self.autoplay or self.run is not None:
             return
-        self.autoplay = True
         self.deals_queued = 0
         self.selected = None
         self.hint = None
+        self.to_end.on = True  # drawn as playing from now
         self.render_table()
         self.say("Playing to the end… tap Stop to take over.")
-        self.app.spawn(self.run_autoplay())
+        self.to_end.start()
 
     def act_stop(self, _ev: Event | None) -> None:
         self.stop_autoplay()
 
     def stop_autoplay(self) -> None:
-        if self.autoplay:
-            self.autoplay = False
-            self.render_table()
-            self.say("Stopped.")
-
-    def playing(self, s: Session) -> bool:
-        return self.autoplay and self.session is s
-
-    async def run_autoplay(self) -> None:
-        s = self.session
-        assert s is not None
-        at_once = self.app.env.reduced_motion()  # reduced motion: everything is instant
-        try:
-            while self.busy and self.playing(s):  # a Deal still moving
-                await asyncio.sleep(0.05)
-            steps = await self.plan_to_the_end(s)
-            k, speed, pace = 0, "", 0.0
-            while k < len(steps) and self.playing(s):
-                if self.app.settings.speed != speed:  # chosen now, or changed midway
-                    speed = self.app.settings.speed
-                    pace = 0.0 if at_once else step_seconds(speed, len(steps) - k)
-                k = await self.play_frame(s, steps, k, pace)
-        finally:
-            was = self.autoplay
-            self.autoplay = False
-            if self.session is s:
-                self.render_table()
-                out = s.outcome
-                if out is not None:
-                    self.say(str(out.summary))
-                elif was:
-                    self.say("Stopped.")
-
-    async def plan_to_the_end(self, s: Session) -> list[list[PMAction]]:
-        """The engine's steps to the end of the deal, asked in short stretches."""
-        steps: list[list[PMAction]] = []
-        breath = time.perf_counter()
-        for step in s.steps_to_the_end():
-            steps.append(step)
-            if time.perf_counter() - breath >= BREATHE_S:
-                await asyncio.sleep(0)
-                if not self.playing(s):
-                    return []
-                breath = time.perf_counter()
-        return steps
-
-    async def play_frame(self, s: Session, steps: list[list[PMAction]], k: int,
-                         pace: float) -> int:
-        """Play the steps one redraw shows, from ``steps[k]``, each shown ``pace`` seconds (0:
-        at once), then wait out their time; returns the index of the next step."""
-        start = time.perf_counter()
-        first = k
-        if pace <= 0:  # at once: work in short stretches, redraw every FRAME_S
-            breath = start
-            while k < len(steps) and time.perf_counter() - start < FRAME_S:
-                for action in steps[k]:
-                    s.apply(action)
-                k += 1
-                if time.perf_counter() - breath >= BREATHE_S:
-                    await asyncio.sleep(0)
-                    if self.session is not s:
-                        return len(steps)
-                    if not self.autoplay:
-                        break
-                    breath = time.perf_counter()
-        elif pace >= FLIGHT_STEP_S:  # one step a redraw, slow enough to follow its cards
-            self.play_step(s, steps[k])
-            k += 1
-        else:
-            for step in steps[k:k + math.ceil(FRAME_S / pace)]:
-                for action in step:
-                    s.apply(action)
-                k += 1
-        self.save()
-        if self.session is not s:  # another tab's newer game is shown instead
-            return len(steps)
-        self.render_table()
-        self.page.flush()
-        await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))
-        return k
-
-    def play_step(self, s: Session, step: list[PMAction]) -> None:
-        """Apply one step and send its cards flying to where the next redraw puts them: the
-        row from the deck, one card after another, and each moved card from where it lay."""
-        from_deck: list[str] = []
-        moved: list[str] = []
-        for action in step:
-            before = s.view
-            if isinstance(action, Move) and before.stacks[action.src]:
-                name = str(before.stacks[action.src][-1])
-                if name not in from_deck and name not in moved:
-                    moved.append(name)
-            s.apply(action)
-            if isinstance(action, Deal):
-                after = s.view
-                from_deck = ([str(after.discarded[-1])]
-                             if len(after.discarded) > len(before.discarded)
-                             else [str(st[-1]) for st in after.stacks if st])
-        for k, name in enumerate(from_deck):
-            self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
-        for name in moved:
-            self.page.flight(name)
+        self.to_end.stop()
 
     def act_toggle_manual(self, _ev: Event | None) -> None:
         s = self.session
@@ -847,45 +697,10 @@ class Table:
     # --- statistics ---
     def render_stats(self) -> None:
         record = GameRecord(PM, self.name, self.saves.record(), self.scores)
-        self.page.region("screen", stats.game_html(record, v.sim_html(
-            self.sim_games, self.sim_seed, self.sim, self.sim_running)))
+        self.page.region("screen", stats.game_html(record, self.sims.html()))
 
     def replay(self, entry: dict[str, Any]) -> PMReplay:
         return PMReplay(self.page, entry)
-
-    def act_sim_start(self, ev: Event) -> None:
-        if self.sim_running:
-            return
-        try:
-            seed = int(self.sim_seed_text.strip() or "1")
-            if seed < 0:
-                raise ValueError
-        except ValueError:
-            seed = 1
-        self.sim_seed = seed
-        self.sim_seed_text = str(seed)
-        self.sim = Simulation(self.sim_games, seed)
-        self.sim_running = True
-        self.render_stats()
-        self.app.spawn(self.run_sim(self.sim))
-
-    def act_sim_stop(self, _ev: Event | None) -> None:
-        if self.sim is not None:
-            self.sim.stop()
-
-    async def run_sim(self, sim: Simulation) -> None:
-        try:
-            while not sim.finished:
-                sim.run_batch(30.0)
-                if self.app.route.screen == "stats":
-                    self.page.region("sim-progress-box", v.sim_progress_html(sim, True))
-                    self.page.flush()
-                await asyncio.sleep(0)
-        finally:
-            self.sim_running = False
-            if self.app.route.screen == "stats":
-                self.render_stats()
-                self.page.focus("sim-start")
 
 
 TABLE: TableClass = Table

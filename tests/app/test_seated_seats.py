@@ -1,6 +1,6 @@
-"""CPython tests of the app's seats, set-ups, saved games and thinking requests: links that
-carry seats and options, saves that round-trip or are set aside, and a game played through the
-same ``think`` requests the page sends giving the command line's game."""
+"""app.seated.seats: the seats and set-ups of a seated game, and its saved match: links that
+carry seats and options (or say what is wrong with them), saves that round-trip or are set
+aside."""
 
 from __future__ import annotations
 
@@ -11,10 +11,8 @@ from app import storage as g
 from app.routes import Route, parse_hash
 from app.seated import seats as st
 from app.storage import DictStore
-from app.think import Thinker
 
 from engine.registry import get_game
-from engine.seats import play_seeded
 
 M = "machiavelli"
 TABLES = {"perpetual-motion": frozenset({"deal", "stats"}),
@@ -80,35 +78,3 @@ def test_saved_match_round_trips_and_a_broken_one_is_set_aside() -> None:
         assert res.game is None and res.problem
         assert store.get(g.save_key(M)) is None
         assert store.get(f"tabletop.{M}.unreadable.5") == broken
-
-
-def test_a_game_played_through_think_requests_is_the_command_lines() -> None:
-    """What the page does for a watched game, step by step, without the page."""
-    seats = ["standard", "beginner"]
-    expected = play_seeded(M, 5, seats, {"variant": "manipulation"}).to_dict()
-    setup = st.setup_from_query(M, (("seats", ",".join(seats)), ("variant", "manipulation")),
-                                5, watch=True)
-    m = st.Match.new(setup, 5, watch=True)
-    game = get_game(M)
-    think = Thinker().think  # the worker's, for the whole game
-    while not m.over:
-        answer = json.loads(think(json.dumps({
-            "kind": "bot", "game": M, "gid": m.gid, "levels": seats, "seat": m.current,
-            "seed": m.deal, "actions": m.actions, "state": game.state_to_dict(m.state)})))
-        m.apply_all([game.parse_action(answer["action"])])
-    out = m.outcome.to_dict()
-    assert out["winners"] == expected["winners"] and out["scores"] == expected["scores"]
-    assert m.actions == expected["actions"]
-
-
-def test_hint_request_lays_what_the_solver_says() -> None:
-    game = get_game(M)
-    s = st.setup_from_query(M, (("seats", "you,strong"),), 3)
-    m = st.Match.new(s, 3)
-    answer = json.loads(Thinker().think(json.dumps({"kind": "hint", "game": M, "player": 0,
-                                                     "state": game.state_to_dict(m.state)})))
-    state = m.state
-    for text in answer["steps"]:
-        state = game.apply(state, game.parse_action(text))
-    laid = len(m.state.hands[0]) - len(state.hands[0])
-    assert laid == answer["cards"]

@@ -1,0 +1,105 @@
+"""app.tables.perpetual_motion.view: the stacks labelled for screen readers, the selection, its
+targets and the hint shown, the controls of each mode, the end and statistics panels."""
+
+from __future__ import annotations
+
+import re
+
+from app.storage import Record
+from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.session import Session
+from helpers.markup import parse
+
+from engine.games.perpetual_motion.rules import Move
+
+
+def dealt(seed: int, rows: int, manual: bool = False) -> Session:
+    s = Session.new(seed, manual=manual)
+    for _ in range(rows):
+        for a in s.step_plan():
+            s.apply(a)
+    return s
+
+
+def test_stacks_are_labelled_for_screen_readers() -> None:
+    s = dealt(16557, 5)
+    view = s.view
+    html = v.board_html(view, None, v.TableUI())
+    c = parse(html)
+    labels = [a["aria-label"] for t, a in c.tags
+              if t == "button" and a.get("data-action") == "stack"]
+    assert len(labels) == 4
+    for i, (label, stack) in enumerate(zip(labels, view.stacks, strict=True)):
+        if stack:
+            n = len(stack)
+            assert label == (f"stack {i + 1}, {n} card{'s' if n != 1 else ''}, "
+                             f"top: {stack[-1].name}")
+        else:
+            assert label == f"stack {i + 1}, empty"
+    assert f">{view.deck_count}<" in html
+    assert "Round 1" in html and "Deal #16557" in html
+
+
+def test_selection_targets_and_hint_are_shown() -> None:
+    s = Session.new(16557, manual=True)
+    while s.pending() is None:
+        s.apply(s.step_plan()[0])
+    move = s.pending()
+    assert isinstance(move, Move)
+    html = v.stacks_html(s.view, v.TableUI(manual=True, selected=move.src), [move.dst])
+    assert re.search(rf'class="stack[^"]*selected[^"]*"[^>]*data-i="{move.src}"', html)
+    assert re.search(rf'class="stack[^"]*target[^"]*"[^>]*data-i="{move.dst}"', html)
+    html = v.stacks_html(s.view, v.TableUI(manual=True, hint=move))
+    assert "hint: move this card" in html and "hint: onto this stack" in html
+
+
+def test_controls_follow_the_mode() -> None:
+    s = dealt(1, 0)
+    auto = v.controls_html(s.view, None, v.TableUI())
+    manual = v.controls_html(s.view, None, v.TableUI(manual=True))
+    playing = v.controls_html(s.view, None, v.TableUI(autoplay=True))
+    assert 'data-testid="speed"' in auto and 'data-testid="hint"' not in auto
+    assert 'data-testid="hint"' in manual and 'aria-pressed="true"' in manual
+    assert 'data-testid="stop"' in playing and "Deal</button>" in playing
+    parse(auto)
+    parse(manual)
+
+
+def test_end_panel_reports_the_loop_and_the_record() -> None:
+    s = Session.new(16709)
+    while not s.over:
+        for a in s.step_plan():
+            s.apply(a)
+    out = s.outcome
+    html = v.board_html(s.view, out, v.TableUI(record=Record(3, 1, 0, 1)))
+    parse(html)
+    assert f"Loops every {out.details['loop_length']} round" in html
+    assert f"from round {out.details['loop_start']}" in html
+    assert "played <b>3</b>" in html and "current streak <b>0</b>" in html
+    assert "Masten" in html
+    ctrl = v.controls_html(s.view, out, v.TableUI())
+    assert 'data-action="deal"' not in ctrl and 'data-action="autoplay"' not in ctrl
+    assert re.search(r'class="btn primary"[^>]*data-action="new-deal"', ctrl)
+
+
+def test_won_panel() -> None:
+    s = Session.new(16557)
+    while not s.over:
+        for a in s.step_plan():
+            s.apply(a)
+    html = v.end_html(s.view, s.outcome, None)
+    assert "Won!" in html and "11 rounds" in html
+
+
+def test_stats_panel_shows_progress_and_results() -> None:
+    from app.tables.perpetual_motion.sim import Simulation
+
+    sim = Simulation(200, 1)
+    sim.run_batch(budget_ms=10_000)
+    html = v.stats_html(Record(), 1000, 1, sim, running=False)
+    parse(html)
+    assert 'data-state="finished"' in html and "Mean rounds" in html
+    sim2 = Simulation(10_000, 1)
+    sim2.run_batch(budget_ms=1)
+    html = v.stats_html(Record(), 10000, 1, sim2, running=True)
+    assert 'data-state="running"' in html and 'data-testid="sim-stop"' in html
