@@ -3,8 +3,8 @@
 - scripts/ itself: the entry points: ``setup.sh`` (sourced by ``play`` and ``test``),
   ``build_site.py`` (with ``icons.py``, ``stdlib_zip.mjs`` and ``pyodide_node.mjs``),
   ``serve.py``, ``soak.py``, ``screenshots.py``, ``screenshots_xbrowser.py``,
-  ``code_figures.py``, ``count_game_names.py``, ``smoke_loop.py``, ``firefox_race.mjs``,
-  ``analyse_machiavelli_endings.py``;
+  ``compare_screenshots.py``, ``trace_tap.py``, ``code_figures.py``, ``count_game_names.py``,
+  ``smoke_loop.py``, ``firefox_race.mjs``, ``analyse_machiavelli_endings.py``;
 - ``scripts.lib``: what the tools, the benchmarks and the tests share;
 - ``scripts.bench``: the benchmarks, one module each.
 

@@ -4,7 +4,7 @@
 Prints the modules the tap visits in order, the calls from one module into another, and the
 returns to a module already left: a call into a module that is still waiting further down
 the stack (base → subclass → base, a board calling its core back). Run in CPython, with the
-test suite's stand-in for the bridge (``tests/helpers/link.py``).
+test suite's stand-in for the bridge (``scripts/lib/link.py``).
 
     .venv/bin/python scripts/trace_tap.py            # Machiavelli: Draw on your turn
     .venv/bin/python scripts/trace_tap.py --json
@@ -18,7 +18,7 @@ import sys
 from types import FrameType
 from typing import Any
 
-from helpers.link import Device, Tab
+from scripts.lib.link import Device, Tab
 
 OURS = ("app", "engine")
 

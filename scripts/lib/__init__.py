@@ -10,6 +10,8 @@ place that each of them imports (the tests import nothing of the benchmarks):
   (``Page``, ``BROWSERS``), started through ``webkit`` (the MiniBrowser, WebKitWebDriver, Xvfb)
   and ``firefox.mjs`` / ``firefox_page.mjs`` (puppeteer-core over WebDriver BiDi).
 - ``stats``: finished games made the way the app makes them, counted in a record.
+- ``link``: a stand-in for the page's bridge around ``app.link.Link``, in CPython (``Device``,
+  ``Tab``).
 - ``machiavelli``: big random Machiavelli positions; ``machiavelli_milp``: the solver's problem
   as an integer programme (SciPy).
 """

@@ -1,7 +1,7 @@
 """The app behind messages only (app.link): started from the page's snapshot, every write sent
 to the page and compared and set there, thinking asked through the page, what the app does on
 its own collected by the standing call. Tabs of the CPython stand-in for bridge.js
-(tests/helpers/link.py) share one device's storage."""
+(scripts/lib/link.py) share one device's storage."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import json
 from app import storage as g
 from app.link import SAVE_KEY, Mirror
 from app.storage import StoreRefused
-from helpers.link import Device, Tab
 from helpers.shell import run_async
+
+from scripts.lib.link import Device, Tab
 
 PM = "perpetual-motion"
 M = "machiavelli"

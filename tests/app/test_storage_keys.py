@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from app.storage import keys
-from helpers.link import Device, Tab
+
+from scripts.lib.link import Device, Tab
 
 SHARED_JS = r"^tabletop\.(settings|[a-z0-9-]{1,40}\.(save|record|daily))$"  # bridge.js had it
 

@@ -1,7 +1,7 @@
 """Helpers shared by the test modules and used by tests only (see tests/conftest.py for the
 layout; what the tests share with the tools and benchmarks is in scripts/lib/: driving the
 app's page, its layout rules, WebKit and Firefox, games made the app's way, big Machiavelli
-positions and their integer programme).
+positions and their integer programme, the bridge's stand-in).
 
 - ``shell``: the app's shell in CPython (``FakeEnv``, ``boot``, ``click``, ``settle``,
   ``run_async``).
@@ -14,7 +14,6 @@ positions and their integer programme).
 - ``mutate``: random damage to JSON data (``mutate``).
 - ``machiavelli``: hand-made Machiavelli positions (``start``).
 - ``guide``: following a guided game in CPython.
-- ``link``: links through the app's shell.
 - ``deep``: the thinking worker's hardest questions (the WebKit smoke run).
 - ``browser``: opening the app in the browser tests (``ROOT``, ``PHONE``, ``boot_app``, ...).
 - ``seated``: the seated tables in the browser (``phone_app``, ``fresh``, ``tap``, ``message``,

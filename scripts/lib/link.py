@@ -1,8 +1,8 @@
-"""A stand-in for the page's bridge (web/bridge.js) around :class:`app.link.Link`, for the
-CPython tests: tabs sharing one ``Device`` (its localStorage), each carrying out the items its
-app answers as bridge.js does — screen batches recorded, storage writes compared and set, the
-thinking worker's questions answered by ``app.think``, a new address routed. From
-tests/app/test_link.py."""
+"""A stand-in for the page's bridge (web/bridge.js) around :class:`app.link.Link`, for the CPython
+tests and scripts/trace_tap.py: tabs sharing one ``Device`` (its localStorage), each carrying
+out the items its app answers as bridge.js does — screen batches recorded, storage writes
+compared and set, the thinking worker's questions answered by ``app.think``, a new address
+routed. From tests/app/test_link.py."""
 
 from __future__ import annotations
 
