@@ -3,9 +3,9 @@
 For each mode, in the same run: the Perpetual Motion deal of the end-to-end tests (16557, won
 in 11 rounds: 376 taps in manual mode) played through taps, each timed from the tap to the
 page showing its answer (the app has handled the event, then the next frame), median and
-worst; the whole game's wall time; and the cost of one synchronous call from Python to the
-page (reading ``location.hash``: from the worker a cross-thread round-trip; on the page's thread
-it is a plain call).
+worst; and the whole game's wall time. (It timed one synchronous call from Python to the page
+too, through a hook in the shipped shell; the app's Python no longer calls the page
+synchronously, and the hook is gone.)
 
 Usage: .venv/bin/python -m scripts.bench.taps [--limit 376]
 """
@@ -60,15 +60,6 @@ def play(browser: Any, url: str, worker: bool, limit: int) -> dict[str, Any]:
         page.wait_for_function("document.documentElement.dataset.ready === '1'",
                                timeout=180_000)
     thread = page.evaluate("document.documentElement.dataset.thread")
-    # one synchronous call from Python to the page, timed inside Python
-    page.evaluate("""() => new Promise(r => {
-        const root = document.documentElement, before = root.dataset.handled || '0';
-        document.body.insertAdjacentHTML('beforeend',
-          '<button id=bench-bridge data-action=measure-bridge data-n=200 hidden></button>');
-        document.getElementById('bench-bridge').click();
-        const wait = () => (root.dataset.handled || '0') !== before ? r() : setTimeout(wait, 5);
-        wait(); })""")
-    call_ms = float(page.evaluate("document.documentElement.dataset.bridgeMs"))
     page.evaluate(f"location.hash = '#/perpetual-motion/deal/{QUICK_WIN}'")
     page.wait_for_selector("[data-testid=stack-1]")
     if page.get_by_test_id("manual").get_attribute("aria-pressed") != "true":
@@ -86,7 +77,7 @@ def play(browser: Any, url: str, worker: bool, limit: int) -> dict[str, Any]:
             times.append(page.evaluate(TAP, f"[data-testid=stack-{move[1] + 1}]"))
     wall = time.perf_counter() - t0
     ctx.close()
-    return {"thread": thread, "taps": times, "wall": wall, "call": call_ms}
+    return {"thread": thread, "taps": times, "wall": wall}
 
 
 def main() -> None:
@@ -105,7 +96,7 @@ def main() -> None:
             print(f"Python on the {'worker' if worker else 'page'}'s thread [{r['thread']}]: "
                   f"{len(t)} taps of deal {QUICK_WIN}: tap to screen updated median "
                   f"{statistics.median(t):.1f} ms, worst {max(t):.1f} ms; the game took "
-                  f"{r['wall']:.1f} s; one call from Python to the page {r['call']:.3f} ms")
+                  f"{r['wall']:.1f} s")
         browser.close()
     server.shutdown()
 

@@ -68,7 +68,7 @@ class App:
         # the shell's own taps, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {
             "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
-            "share-done": self.act_share_done, "measure-bridge": self.act_measure_bridge,
+            "share-done": self.act_share_done,
             "apply-update": self.act_apply_update, "toggle-setting": self.act_toggle_setting,
             "export-games": self.act_export_games, "import-replace": self.act_import_replace,
             "import-keep": self.act_import_keep}
@@ -478,20 +478,6 @@ class App:
             self.say(f"Link copied: {url}", "share")
         elif how != "cancelled":
             self.say(f"Copy this link: {url}", "share")
-
-    def act_measure_bridge(self, ev: Event) -> None:
-        """For scripts/bench/taps.py: the cost of one synchronous call from Python to the page
-        (reading the address), averaged over ``data-n`` calls, in ``dataset.bridgeMs``."""
-        import time
-
-        try:
-            n = max(1, min(int(ev.get("n", "100")), 1000))
-        except ValueError:
-            n = 100
-        t0 = time.perf_counter()
-        for _ in range(n):
-            self.env.hash()
-        self.page.data("bridgeMs", f"{(time.perf_counter() - t0) * 1000 / n:.4f}")
 
     def act_apply_update(self, _ev: Event) -> None:
         self.apply_update()
