@@ -85,13 +85,6 @@ def pyscript_files(web: Path) -> dict[str, str]:
     return {f: f for f in app_files(web, ".py") if f not in entries}
 
 
-def players_text(lo: int, hi: int) -> str:
-    """As the app's home screen writes it (web/app/views.py): "1 player", "2–8 players"."""
-    if lo == hi:
-        return f"{lo} player" + ("s" if lo != 1 else "")
-    return f"{lo}–{hi} players"
-
-
 def esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
@@ -100,6 +93,8 @@ def skeleton_tile(info: Any) -> str:
     """One home tile as the first paint shows it, before Python is up: the app's tile without
     its test ids and saved-game lines. A game for more than one player has a set-up screen;
     a game not yet built ("coming soon") has only its rules."""
+    from app import kit  # the app's own words ("2–8 players"), run in CPython
+
     gid = esc(info.id)
     rules = f'<a class="btn" href="#/rules/{gid}">Rules</a>'
     if not info.available:
@@ -113,7 +108,7 @@ def skeleton_tile(info: Any) -> str:
         cls = "tile"
     return (f'<li class="{cls}"><h2 class="tile-name">{esc(info.name)}</h2>'
             f'<p class="tile-pitch">{esc(info.pitch)}</p>'
-            f'<p class="tile-meta">{esc(players_text(info.min_players, info.max_players))}'
+            f'<p class="tile-meta">{esc(kit.players_text(info.min_players, info.max_players))}'
             f'{badge}</p><div class="tile-actions">{actions}</div></li>')
 
 

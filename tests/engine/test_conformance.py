@@ -1,4 +1,4 @@
-"""The conformance test every registered game must pass (DEVELOPERS.md, convention 8).
+"""The conformance test every registered game must pass (the developers' guide, convention 8).
 
 For each playable game: random seeded playouts that end; the same seed gives the same game;
 state and view JSON round-trips; cards are conserved; the view hides exactly what

@@ -23,7 +23,7 @@ def rules_link(game_id: str) -> str:
 def home_html(games: Sequence[GameInfo], actions: dict[str, str], notice: str | None = None,
               stats: str | None = None) -> str:
     """One tile per game; ``actions`` has the buttons of each game that has a table (its
-    table's :meth:`~app.table.Table.tile_actions`); the others say "coming soon".
+    declaration's ``tile``, :class:`app.table.Declared`); the others say "coming soon".
     ``stats``: where the home's Statistics link goes (None: no link)."""
     tiles = []
     for g in games:
