@@ -201,10 +201,14 @@ def test_skeleton_escapes_and_shows_coming_soon() -> None:
     assert head[0] == "<title>Tabletop — &lt;b&gt;&quot;Bad&quot;&lt;/b&gt;</title>"
 
 
-def test_players_text_is_the_apps() -> None:
-    views = pytest.importorskip("app.kit")
-    for lo, hi in [(1, 1), (2, 2), (1, 4), (2, 8)]:
-        assert b.players_text(lo, hi) == views.players_text(lo, hi)
+def test_the_skeleton_tiles_say_the_players_as_the_app_does() -> None:
+    from app.kit import players_text
+    from engine.registry import game_info
+
+    for game_id in ("perpetual-motion", "machiavelli"):
+        info = game_info(game_id)
+        assert (f'<p class="tile-meta">{players_text(info.min_players, info.max_players)}'
+                in b.skeleton_tile(info))
 
 
 def test_markers_must_each_be_there_once() -> None:
