@@ -203,6 +203,7 @@ def test_skeleton_escapes_and_shows_coming_soon() -> None:
 
 def test_the_skeleton_tiles_say_the_players_as_the_app_does() -> None:
     from app.kit import players_text
+
     from engine.registry import game_info
 
     for game_id in ("perpetual-motion", "machiavelli"):
