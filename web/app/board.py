@@ -49,7 +49,7 @@ class Core(Protocol[U, S, A, V]):
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[S, A] | None:
         """The guided first game, while it runs."""
 
     @property

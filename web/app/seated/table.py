@@ -109,7 +109,7 @@ class SeatedTable(Generic[U, S, A, V]):
         }
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[S, A] | None:
         return self.guiding.run
 
     @property
