@@ -277,8 +277,7 @@ class Match(Generic[S]):
     def game(self) -> Game[Any, S, Any, Any]:
         """The registry's game of the set-up: its state is this match's (the registry holds
         every game, so it cannot say which; its config, actions and views are not used here)."""
-        game: Game[Any, S, Any, Any] = get_game(self.setup.game)
-        return game
+        return get_game(self.setup.game)
 
     @property
     def current(self) -> int | None:
