@@ -72,9 +72,9 @@ class SeatedTable(Generic[U, S, A, V]):
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
         game_id = self.game_id
-        self.keeping: Keeping[Match[S]] = Keeping(app.store, game_id, self.info.name,
-                               lambda text: Match.from_json(text, game_id), won,
-                               self.daily_result, low=self.scores == "low", line=self.line_of)
+        self.keeping: Keeping[Match[S]] = Keeping(
+            app.store, game_id, self.info.name, lambda text: Match.from_json(text, game_id), won,
+            self.daily_result, low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
