@@ -15,8 +15,8 @@ M = "machiavelli"
 THREE = f"#/{M}/deal/7?seats=you,standard,standard&variant=manipulation"
 
 
-def table(app: Any) -> SeatedTable[Any]:
-    t: SeatedTable[Any] = app.tables[M]
+def table(app: Any) -> SeatedTable[Any, Any, Any, Any]:
+    t: SeatedTable[Any, Any, Any, Any] = app.tables[M]
     return t
 
 

@@ -33,7 +33,7 @@ import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from app import daily
 from app import settings as cfg
@@ -73,22 +73,43 @@ def setup_key(games: Games, game_id: str) -> str | None:
 # --- export ---------------------------------------------------------------------------------
 
 
-def _parsed(text: str | None) -> Any:
+class GameEntry(TypedDict, total=False):
+    """What the file keeps of one game: each as stored (a save that is not JSON: its text)."""
+
+    save: g.JSON
+    record: g.JSONObject
+    setup: g.JSONObject
+    daily: g.JSONObject
+
+
+class Export(TypedDict):
+    """The whole file."""
+
+    format: str
+    version: int
+    exported: str  # when, in UTC
+    app: str  # the app's version
+    games: dict[str, GameEntry]
+    settings: NotRequired[g.JSONObject]
+
+
+def _parsed(text: str | None) -> g.JSON:
     if text is None:
         return None
     try:
-        return g.loads_stored(text)
+        data: g.JSON = g.loads_stored(text)
+        return data
     except (ValueError, RecursionError):
         return None
 
 
 def export_data(store: g.Store, games: Games, version: str = "",
-                now: float | None = None) -> dict[str, Any]:
+                now: float | None = None) -> Export:
     """Everything this device keeps of ``games`` and the settings, as one object.
     A save that is not JSON is kept as its text (the import then reports it)."""
-    out_games: dict[str, Any] = {}
+    out_games: dict[str, GameEntry] = {}
     for gid in games:
-        entry: dict[str, Any] = {}
+        entry: GameEntry = {}
         text = store.get(save_key(gid))
         if text is not None:
             obj = _parsed(text)
@@ -105,7 +126,7 @@ def export_data(store: g.Store, games: Games, version: str = "",
             entry["daily"] = book
         if entry:
             out_games[gid] = entry
-    data: dict[str, Any] = {
+    data: Export = {
         "format": FORMAT, "version": VERSION,
         "exported": time.strftime("%Y-%m-%dT%H:%M:%SZ",
                                   time.gmtime(time.time() if now is None else now)),
@@ -128,7 +149,7 @@ def file_name(now: float | None = None) -> str:
                          time.localtime(time.time() if now is None else now))
 
 
-def export_counts(data: dict[str, Any]) -> str:
+def export_counts(data: Export) -> str:
     """What a file holds, in words: "2 games, 3 records and your settings"."""
     games = data.get("games", {})
     return counts_text(sum("save" in e for e in games.values()),
@@ -180,13 +201,13 @@ class Plan:
         return {c.key for c in self.conflicts}
 
 
-def _count(value: Any) -> int:
+def _count(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 10**9:
         raise ValueError("its counts are not whole numbers")
     return value
 
 
-def _read_record(obj: Any) -> str:
+def _read_record(obj: g.JSON) -> str:
     if not isinstance(obj, dict):
         raise ValueError("it is not an object")
     played, won, streak, best = (_count(obj.get(k, 0)) for k in RECORD)
@@ -202,19 +223,22 @@ def _all_known(record: g.Record) -> bool:
     return record.played <= len(record.history)
 
 
-def _read_settings(obj: Any) -> str:
+def _read_settings(obj: g.JSON) -> str:
     if not isinstance(obj, dict):
         raise ValueError("they are not an object")
     s = cfg.Settings()
     for k in ("four_colour", "manual"):
         if k in obj:
-            if not isinstance(obj[k], bool):
+            on = obj[k]
+            if not isinstance(on, bool):
                 raise ValueError(f"“{k}” is not on or off")
-            s.put(k, obj[k])
+            s.put(k, on)
     if cfg.PACE in obj:
-        if obj[cfg.PACE] not in cfg.SPEEDS:
+        speed = obj[cfg.PACE]
+        if speed not in cfg.SPEEDS:
             raise ValueError("the auto-play speed is not one this app has")
-        s.put(cfg.PACE, obj[cfg.PACE])
+        assert isinstance(speed, str)  # one of the speeds' names
+        s.put(cfg.PACE, speed)
     return s.to_json()
 
 
@@ -230,7 +254,7 @@ def read_file(text: str, games: Games) -> Plan:
                       "Nothing was imported.")
     text = text.lstrip("\ufeff")
     try:
-        data = g.loads_stored(text)  # a file nested deep would kill Pyodide's decoder
+        data: g.JSON = g.loads_stored(text)  # a file nested deep would kill Pyodide's decoder
     except (ValueError, RecursionError):
         raise Refused("This file is not a file of your games: it is not JSON text. "
                       "Nothing was imported.") from None

@@ -7,8 +7,10 @@ table draws from one player's view, what a tap or a key means (engine actions or
 its wording, marks and flights. The board sees the core only through :class:`Core`, so the
 core never calls up into a subclass and a board never reaches into the core's lifecycle.
 
-A table package binds its board where mypy checks it: ``BOARD: BoardClass[TurnUI] =
-MachiavelliBoard``.
+Both are generic in the board's in-turn UI state and in its game's state, actions and views
+(``Game[C, S, A, V]``): the core is generic code that never knows the game, and a table package
+binds its board where mypy checks it against its own game: ``BOARD: BoardClass[TurnUI, MState,
+MAction, MView] = MachiavelliBoard``.
 """
 
 from __future__ import annotations
@@ -20,42 +22,46 @@ from app.guide import GuideRun
 from app.kit import Tap
 from app.page import Page
 from app.seated.seats import Match
-from app.storage import Record
+from app.storage import JSONObject, Record
 from app.table import Event
-from engine.protocol import Action, Game
+from engine.protocol import Action, Game, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # the game's actions
+V = TypeVar("V", bound=View)  # what one player sees of a state
 
 # a board's own tap, by its ``data-action`` (the Hint, looking around…)
 Handler = Callable[[Event], None]
 # the thinking worker's answer to a Hint: the game, the seat, the state asked about, the answer
-HintAnswer = Callable[[Match, int, Any, dict[str, Any]], None]
+HintAnswer = Callable[[Match[S], int, S, JSONObject], None]
 
 
-class Core(Protocol[U]):
+class Core(Protocol[U, S, A, V]):
     """What a board may use of the table it is drawn on."""
 
-    game: Game[Any, Any, Any, Any]
+    # the game (the registry's, which holds every game: its config is not used at a table)
+    game: Game[Any, S, A, V]
     page: Page
     ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
-    undo: list[tuple[Any, int]]  # states of this turn, for Undo
+    undo: list[tuple[S, int]]  # states of this turn, for Undo
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[S, A] | None:
         """The guided first game, while it runs."""
 
     @property
-    def shown(self) -> Match | None: ...
+    def shown(self) -> Match[S] | None: ...
 
     @property
-    def replay_states(self) -> list[Any]:
+    def replay_states(self) -> list[S]:
         """The states since a person last acted (the computers' steps), the first that state."""
 
-    def viewer(self, m: Match) -> int: ...
+    def viewer(self, m: Match[S]) -> int: ...
 
-    def covered(self, m: Match) -> bool: ...
+    def covered(self, m: Match[S]) -> bool: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
@@ -65,19 +71,19 @@ class Core(Protocol[U]):
 
     def after_change(self) -> None: ...
 
-    def person_to_move(self) -> tuple[Match, int] | None: ...
+    def person_to_move(self) -> tuple[Match[S], int] | None: ...
 
-    def ask_hint(self, thinking: str, kind: str, then: HintAnswer) -> None: ...
+    def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None: ...
 
-    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
+    def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                 refusal: bool) -> None: ...
 
     def undo_turn(self) -> None: ...
 
-    def turn_start(self, before: Any) -> Any: ...
+    def turn_start(self, before: S) -> S: ...
 
 
-class Board(Protocol[U]):
+class Board(Protocol[U, S, A]):
     """One game's board at the core's table. Every method answers for the match and seat it is
     given; the UI state is the core's ``ui``."""
 
@@ -89,28 +95,28 @@ class Board(Protocol[U]):
     def fresh_ui(self) -> U:
         """The UI state of a table just made."""
 
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str: ...
+    def board_html(self, m: Match[S], seat: int, interactive: bool) -> str: ...
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         """The hand and the turn's actions, in the frame's dock under the message line."""
 
-    def click(self, m: Match, seat: int, ev: Event) -> Tap[U, Any] | None:
+    def click(self, m: Match[S], seat: int, ev: Event) -> Tap[U, A] | None:
         """A tap on the board: the UI it leads to and the engine actions to apply."""
 
-    def key(self, m: Match, seat: int, key: str) -> Tap[U, Any] | None: ...
+    def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None: ...
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str: ...
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str: ...
 
-    def hand_of(self, state: Any) -> int:
+    def hand_of(self, state: S) -> int:
         """The hand a ``state`` is in, for the log (1 in a game of one hand)."""
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]: ...
+    def marks(self, before: S, after: S) -> frozenset[str]: ...
 
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
         """The cards a computer's step moved: (``data-card`` key, where from, None: where it
         was)."""
 
-    def line(self, m: Match) -> str:
+    def line(self, m: Match[S]) -> str:
         """The home tile's one line about the game in progress."""
 
     def turn_reset(self) -> None:
@@ -119,25 +125,25 @@ class Board(Protocol[U]):
     def refused(self) -> None:
         """The engine refused the last tap's actions (the core has put its UI back)."""
 
-    def check_hand_over(self, before: Any, m: Match) -> None:
+    def check_hand_over(self, before: S, m: Match[S]) -> None:
         """After a step from ``before``: a game of hands keeps a finished hand's points and
         pauses at the hand-over panel (the core's ``hand_over``)."""
 
-    def next_hand(self, m: Match | None) -> bool:
+    def next_hand(self, m: Match[S] | None) -> bool:
         """Next hand was tapped: True when the board dealt it (else the core redraws)."""
 
-    def hand_over_html(self, m: Match) -> str: ...
+    def hand_over_html(self, m: Match[S]) -> str: ...
 
-    def end_html(self, m: Match, record: Record | None, note: str) -> str:
+    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
         """The end screen above the board (``note``: the daily deal's)."""
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[A]) -> None:
         """Mark the guide's next actions, as the board's Hint marks its own."""
 
-    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def before_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
         """A person's actions are about to be applied."""
 
-    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def after_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
         """A person's actions were performed (or refused) and the board redrawn."""
 
     def after_render(self) -> None:
@@ -147,7 +153,7 @@ class Board(Protocol[U]):
         """Undo was tapped: forget what the turn being undone showed."""
 
 
-class BoardClass(Protocol[U]):
+class BoardClass(Protocol[U, S, A, V]):
     """A table package's board: made with the core it is drawn on."""
 
-    def __call__(self, core: Core[U]) -> Board[U]: ...
+    def __call__(self, core: Core[U, S, A, V]) -> Board[U, S, A]: ...

@@ -25,12 +25,21 @@ import datetime
 import hashlib
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from app.kit import button, confirm_html, esc, topbar
-from app.storage import MAX_DEAL, Store, daily_aside_prefix, daily_key, loads_stored, set_aside
+from app.storage import (
+    JSON,
+    MAX_DEAL,
+    JSONObject,
+    Store,
+    daily_aside_prefix,
+    daily_key,
+    loads_stored,
+    set_aside,
+)
 from app.table import Host
 
 APP_NAME = "Tabletop"
@@ -86,11 +95,11 @@ class Attempt:
     deal: int
     gid: str
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"won": self.won, "result": self.result, "deal": self.deal, "gid": self.gid}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Attempt | None:
+    def from_dict(cls, data: JSON) -> Attempt | None:
         if not isinstance(data, dict):
             return None
         won, result, deal, gid = (data.get("won"), data.get("result"), data.get("deal"),
@@ -371,7 +380,7 @@ class Daily:
             table.start_daily(daily_deal(table.game_id, today), today)
 
 
-def date_of(data: dict[str, Any]) -> str:
+def date_of(data: Mapping[str, object]) -> str:
     """The daily date a saved game carries (``daily``), "" for none or an unreadable one (a
     save from before the daily deal has none)."""
     date = data.get("daily")

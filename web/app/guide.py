@@ -12,25 +12,39 @@ The guided game lives in memory only: a table never writes it to its save, and n
 in the record (it does not call its :class:`~app.storage.GameSaves` while a guide runs). Only
 "the offer was seen" is kept, under :data:`GUIDES_KEY`.
 
-Each game's guide is its table package's ``guide`` module (``guide() -> Guide``); nothing here
-names a game.
+Each game's guide is its table package's ``guide`` module (``guide() -> Guide[S, A]``, in its
+game's state and actions, which mypy checks its steps against); nothing here names a game.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 from app import tables as table_packages
 from app.kit import button, esc
 from app.storage import GUIDES_KEY, Store
 
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    # A guide is generic in its game's state and actions; where a guide's game is not said
+    # (``Guide`` bare, as app.core.guiding has it, from a table package imported by name) it
+    # is any game's. Defaults need typing_extensions, which only the type checker has.
+    S = TypeVar("S", default=Any)
+    A = TypeVar("A", default=Any)
+else:
+    from typing import TypeVar
+
+    S = TypeVar("S")
+    A = TypeVar("A")
+
 
 @dataclass(frozen=True)
-class Step:
+class Step(Generic[A]):
     """One step: ``text`` says what to do and why; ``actions`` complete it, in order (or in any
     order with ``any_order``); none: the player reads it and taps Next. ``by_guide``: the guide
     plays ``actions`` itself on Next (a computer's turn). ``do``: what to do, in a few words,
@@ -38,7 +52,7 @@ class Step:
     the table shows marked besides the next action (the keys its Hint marks with)."""
 
     text: str
-    actions: tuple[Any, ...] = ()
+    actions: tuple[A, ...] = ()
     do: str = ""
     any_order: bool = False
     by_guide: bool = False
@@ -54,45 +68,45 @@ class Step:
 
 
 @dataclass(frozen=True)
-class Guide:
+class Guide(Generic[S, A]):
     """A guided game: the state it starts from (a fixed deal) and its steps."""
 
-    start: Any
-    steps: tuple[Step, ...]
+    start: S
+    steps: tuple[Step[A], ...]
     done: str = "That is the whole guided game. Leave the guide to play a real one."
     # a game with seats: its seats and options as a link's query (("seats", "you,standard"),)
     query: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
-class GuideRun:
+class GuideRun(Generic[S, A]):
     """A guided game in progress: the step reached and that step's actions still to come."""
 
-    guide: Guide
+    guide: Guide[S, A]
     k: int = 0
-    left: list[Any] = field(default_factory=list)
+    left: list[A] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.left = list(self.step.actions) if self.step is not None else []
 
     @property
-    def step(self) -> Step | None:
+    def step(self) -> Step[A] | None:
         return self.guide.steps[self.k] if self.k < len(self.guide.steps) else None
 
     @property
     def over(self) -> bool:
         return self.k >= len(self.guide.steps)
 
-    def next_action(self) -> Any | None:
+    def next_action(self) -> A | None:
         """The action the player is asked for now (the one to mark), if any."""
         step = self.step
         return self.left[0] if step is not None and step.waits and self.left else None
 
-    def expected(self) -> list[Any]:
+    def expected(self) -> list[A]:
         step = self.step
         return list(self.left) if step is not None and step.waits else []
 
-    def check(self, actions: Sequence[Any]) -> str | None:
+    def check(self, actions: Sequence[A]) -> str | None:
         """None when ``actions`` are what the step asks for (the table applies them, then
         :meth:`note`); else what to tell the player (nothing is applied)."""
         step = self.step
@@ -106,7 +120,7 @@ class GuideRun:
                 return f"Not quite: {step.instruction()}."
         return None
 
-    def note(self, actions: Sequence[Any]) -> bool:
+    def note(self, actions: Sequence[A]) -> bool:
         """The table applied ``actions`` (checked, or the guide's own): True when that closed
         the step (the next one starts)."""
         for a in actions:
@@ -123,7 +137,7 @@ class GuideRun:
         step = self.step
         self.left = list(step.actions) if step is not None else []
 
-    def to_play(self) -> list[Any]:
+    def to_play(self) -> list[A]:
         """What Skip step (or Next on a computer's turn) plays: the step's actions not yet
         made."""
         return list(self.left)
@@ -159,14 +173,15 @@ class GuideRun:
 # --- the guides of the tables ------------------------------------------------------------------
 
 
-def guide_of(game_id: str) -> Guide | None:
-    """The game's guide: ``guide()`` of its table package's ``guide`` module (None: none)."""
+def guide_of(game_id: str) -> Guide[Any, Any] | None:
+    """The game's guide: ``guide()`` of its table package's ``guide`` module (None: none);
+    the package is imported by name, so its game's types are not known here."""
     name = table_packages.module_name(game_id) + ".guide"
     try:
         module = importlib.import_module(name)
     except ImportError:
         return None
-    found: Guide = module.guide()
+    found: Guide[Any, Any] = module.guide()
     return found
 
 
@@ -213,7 +228,7 @@ def learn_note(game_id: str, name: str) -> str:
             f'data-testid="guide-learn">Play a guided game of {esc(name)}</a></p>')
 
 
-def step_on(run: GuideRun, action: str, play: Any) -> bool:
+def step_on(run: GuideRun[S, A], action: str, play: Callable[[list[A]], None]) -> bool:
     """Next (``guide-next``) or Skip step (``guide-skip``): the step's actions still to come
     are played by ``play`` (the table applies them without the check and redraws), and the next
     step starts. False: the action is not one of these, or not for this step."""

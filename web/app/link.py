@@ -43,7 +43,7 @@ from app.messages import (
     read_message,
 )
 from app.page import Page
-from app.storage import SAVE_KEY, SHARED_KEY, StoreRefused
+from app.storage import SAVE_KEY, SHARED_KEY, JSONObject, StoreRefused
 
 if TYPE_CHECKING:
     from app.think import Thinker
@@ -104,7 +104,7 @@ class LinkEnv:
         self.date = str(snapshot.get("today") or "")  # the page's local date, at each event
         self.base = str(snapshot.get("base") or "")
         self.motion_reduced = bool(snapshot.get("reducedMotion"))
-        self.device: dict[str, Any] = dict(snapshot.get("device") or {})
+        self.device: JSONObject = dict(snapshot.get("device") or {})
         self.update_ready = bool(snapshot.get("updateReady"))
         self.update_callback: Callable[[], None] | None = None
         self.fetcher = fetch

@@ -16,7 +16,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
+
+from app.storage.stored_json import JSON, JSONObject
 
 # --- what the page sends -------------------------------------------------------------------
 
@@ -89,7 +91,7 @@ def _show(v: object) -> str:
     return r if len(r) <= 40 else r[:37] + "..."
 
 
-def _object(v: object, path: str) -> Mapping[str, object]:
+def _object(v: JSON, path: str) -> JSONObject:
     if not isinstance(v, Mapping):
         raise BadMessage(f"{path}: expected an object, got {_show(v)}")
     return v
@@ -112,9 +114,10 @@ def _flag(d: Mapping[str, object], key: str, path: str) -> bool | None:
     raise BadMessage(f"{path}.{key}: expected true or false, got {_show(v)}")
 
 
-def _json(text: str, path: str) -> object:
+def _json(text: str, path: str) -> JSON:
     try:
-        return json.loads(text)
+        data: JSON = json.loads(text)
+        return data
     except ValueError as e:
         raise BadMessage(f"{path}: not JSON ({e})") from None
 
@@ -231,7 +234,6 @@ def encode_items(items: list[Item]) -> str:
 
 # --- the thinking worker -------------------------------------------------------------------
 
-JSONDict = dict[str, Any]  # a game's state or hint as plain JSON data
 
 
 @dataclass(frozen=True)
@@ -245,7 +247,7 @@ class BotTurn:
     seat: int
     seed: int
     actions: int
-    state: JSONDict
+    state: JSONObject
 
 
 @dataclass(frozen=True)
@@ -253,7 +255,7 @@ class Advice:
     """The action a fresh computer at ``level`` would take for the player to move."""
 
     game: str
-    state: JSONDict
+    state: JSONObject
     level: str = "strong"
     seed: int = 0
     actions: int = 0
@@ -264,7 +266,7 @@ class GameHint:
     """The game's own hint for ``player`` (its table package's ``hint``)."""
 
     game: str
-    state: JSONDict
+    state: JSONObject
     player: int
 
 
@@ -280,7 +282,7 @@ ThinkRequest = BotTurn | Advice | GameHint | Forget
 
 def encode_request(r: ThinkRequest) -> str:
     """A request as the thinking worker reads it (:func:`read_request`)."""
-    d: JSONDict
+    d: JSONObject
     if isinstance(r, BotTurn):
         d = {"kind": "bot", "game": r.game, "gid": r.gid, "levels": list(r.levels),
              "seat": r.seat, "seed": r.seed, "actions": r.actions, "state": r.state}
@@ -308,7 +310,7 @@ def _need_text(d: Mapping[str, object], key: str, path: str) -> str:
     return v
 
 
-def _state(d: Mapping[str, object], path: str) -> JSONDict:
+def _state(d: JSONObject, path: str) -> JSONObject:
     return dict(_object(d.get("state"), f"{path}.state"))
 
 
@@ -323,7 +325,8 @@ def read_request(text: str) -> ThinkRequest:
         levels = d.get("levels")
         if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
             raise BadMessage(f"{p}.levels: expected a list of levels, got {_show(levels)}")
-        return BotTurn(_need_text(d, "game", p), _need_text(d, "gid", p), tuple(levels),
+        return BotTurn(_need_text(d, "game", p), _need_text(d, "gid", p),
+                       tuple(str(x) for x in levels),  # each is text: checked above
                        _int(d, "seat", p), _int(d, "seed", p), _int(d, "actions", p),
                        _state(d, p))
     if kind == "advice":
@@ -347,6 +350,6 @@ def read_chosen(text: str) -> str:
     return _need_text(_object(_json(text, "answer"), "answer"), "action", "answer")
 
 
-def read_answer(text: str) -> JSONDict:
+def read_answer(text: str) -> JSONObject:
     """A hint's answer as the JSON object its table reads (:data:`app.table.Hint`)."""
     return dict(_object(_json(text, "answer"), "answer"))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
-from app.messages import Batch, encode_items
+from app.messages import Batch, Download, encode_items
+from app.storage import JSONObject
 
 
 class Page:
@@ -90,31 +90,31 @@ class RecordingPage(Page):
     and the last HTML of each region."""
 
     def __init__(self) -> None:
-        self.batches: list[dict[str, Any]] = []  # decoded JSON, as the page reads it
+        self.batches: list[JSONObject] = []  # decoded JSON, as the page reads it
         self.regions: dict[str, str] = {}
         self.texts: dict[str, str] = {}
         self.dataset: dict[str, str] = {}
         self.hash = ""
-        self.downloads: list[dict[str, str]] = []
+        self.downloads: list[Download] = []
         self.cues: list[str] = []
         super().__init__(self._record)
 
     def _record(self, sent: Batch) -> None:
-        batch: dict[str, Any] = json.loads(encode_items([sent]))[0]
-        self.batches.append(batch)
-        self.regions.update(batch.get("regions", {}))
-        for k, (t, _c) in batch.get("texts", {}).items():
+        self.batches.append(json.loads(encode_items([sent]))[0])
+        # the rest is read from the batch as sent: its JSON says the same (tuples as lists)
+        self.regions.update(sent.get("regions", {}))
+        for k, (t, _c) in sent.get("texts", {}).items():
             self.texts[k] = t
-        for k, v in batch.get("data", {}).items():
+        for k, v in sent.get("data", {}).items():
             if v is None:
                 self.dataset.pop(k, None)
             else:
                 self.dataset[k] = v
-        if "hash" in batch:
-            self.hash = batch["hash"]
-        if "download" in batch:
-            self.downloads.append(batch["download"])
-        self.cues.extend(batch.get("cues", []))
+        if "hash" in sent:
+            self.hash = sent["hash"]
+        if "download" in sent:
+            self.downloads.append(sent["download"])
+        self.cues.extend(sent.get("cues", []))
 
     def html(self) -> str:
         return "".join(self.regions.values())

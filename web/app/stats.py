@@ -14,11 +14,10 @@ import asyncio
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from app.kit import button, esc, topbar
 from app.settings import SPEEDS, pace
-from app.storage import HISTORY, Record
+from app.storage import HISTORY, JSONObject, Record, played_at
 from app.table import Host, Replay, Task
 
 REPLAY_KEYS = "ArrowLeft ArrowRight Home End p P Escape"
@@ -80,21 +79,23 @@ def when(ms: int) -> str:
     return time.strftime("%d %b %H:%M", time.localtime(ms / 1000))
 
 
-def entry_html(game_id: str, e: dict[str, Any], scores: str) -> str:
-    """One finished game of the list: when, won or not, the result, and its Replay."""
+def entry_html(game_id: str, e: JSONObject, scores: str) -> str:
+    """One finished game of the list (as :func:`app.storage.read_played` read it): when, won
+    or not, the result, and its Replay."""
     mark = "Won" if e["won"] else "Lost"
     bits = [f'<b class="stats-{"won" if e["won"] else "lost"}">{mark}</b>',
-            esc(when(e["at"]))]
+            esc(when(played_at(e)))]
     if e.get("deal") is not None:
         bits.append(f"deal {e['deal']}")
-    if e["players"] > 1:
+    players, score = e["players"], e.get("score")  # a whole number; a number or None
+    if isinstance(players, int) and players > 1:
         bits.append(f"{e['players']} players")
-    if scores and e.get("score") is not None:
-        bits.append(f"{number(e['score'])} points")
+    if scores and isinstance(score, int | float):
+        bits.append(f"{number(score)} points")
     tag = f' <span class="badge">{esc(e["tag"])}</span>' if e.get("tag") else ""
     replay = (f'<a class="btn small" href="#/{esc(game_id)}/replay/{esc(e["gid"])}" '
               f'data-testid="replay-{esc(e["gid"])}" aria-label="Replay this game, '
-              f'{esc(mark.lower())} {esc(when(e["at"]))}">Replay</a>'
+              f'{esc(mark.lower())} {esc(when(played_at(e)))}">Replay</a>'
               if e.get("replay") is not None else "")
     return (f'<li class="stats-game" data-testid="game-{esc(e["gid"])}"><p>'
             + " · ".join(bits) + tag + f'<span class="fine">{esc(e["result"])}</span></p>'
@@ -128,7 +129,7 @@ def all_html(games: Sequence[GameRecord]) -> str:
     for g in games:
         last = g.record.history[-1] if g.record.history else None
         line = (f'<p class="fine">Last: {"won" if last["won"] else "lost"}, '
-                f'{esc(when(last["at"]))}</p>' if last else "")
+                f'{esc(when(played_at(last)))}</p>' if last else "")
         parts.append(
             f'<section class="panel" aria-labelledby="st-{esc(g.game_id)}">'
             f'<h2 id="st-{esc(g.game_id)}">{esc(g.name)}</h2>' + totals_html(g) + line

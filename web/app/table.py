@@ -22,7 +22,7 @@ from app.messages import ThinkRequest
 from app.page import Page
 from app.routes import Route
 from app.settings import Field, Settings
-from app.storage import Store, TabStore
+from app.storage import JSONObject, Store, TabStore
 from engine.protocol import Game
 
 
@@ -102,7 +102,7 @@ class Env(Protocol):
 class Task(Protocol):
     """A running task (an ``asyncio`` task): tables only ever cancel one."""
 
-    def cancel(self, msg: Any = None) -> bool: ...
+    def cancel(self) -> bool: ...
 
 
 class Host(Protocol):
@@ -125,7 +125,8 @@ class Host(Protocol):
         """The table now shows ``route``: the address says ``hash_`` (None: as it is) without
         routing again."""
 
-    def spawn(self, coro: Awaitable[Any]) -> Task: ...
+    def spawn(self, coro: Awaitable[object]) -> Task:
+        """Run ``coro`` on the page's loop (what it gives back is not used)."""
 
     def go(self, hash_: str) -> None: ...
 
@@ -191,7 +192,7 @@ class Table(Protocol):
         """Start the daily deal of ``date`` (the table's fixed set-up), marked as such, and
         show it."""
 
-    def replay(self, entry: dict[str, Any]) -> Replay:
+    def replay(self, entry: JSONObject) -> Replay:
         """A finished game of the record's history (:func:`app.storage.read_played`) rebuilt
         from what it kept; raises (ValueError, InvalidState, IllegalAction) when it cannot be."""
 
@@ -240,5 +241,6 @@ class TableClass(Protocol):
     def __call__(self, app: Host) -> Table: ...
 
 
-# The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data.
-Hint = Callable[[Game[Any, Any, Any, Any], Any, int], dict[str, Any]]
+# The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data. The
+# worker finds it by the game's id (app.tables.hint), so which game's it is is not known here.
+Hint = Callable[[Game[Any, Any, Any, Any], Any, int], JSONObject]

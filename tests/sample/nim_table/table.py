@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from app.board import BoardClass
 from app.kit import Tap, button, esc
@@ -13,7 +12,7 @@ from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.table import Event, Host, TableClass
 
-from sample.nim.rules import MAX_TAKE, NimView, Take
+from sample.nim.rules import MAX_TAKE, NimState, NimView, Take
 
 
 @dataclass(frozen=True)
@@ -35,16 +34,16 @@ def board_html(view: NimView, interactive: bool) -> str:
     return f'<ol class="nim-heaps" aria-label="{esc("Heaps")}">{"".join(rows)}</ol>'
 
 
-class NimBoard(PlainBoard[TurnUI]):
+class NimBoard(PlainBoard[TurnUI, NimState, Take, NimView]):
     """Nim's board: heaps and their Take buttons; everything else is the plain board's."""
 
     def fresh_ui(self) -> TurnUI:
         return TurnUI()
 
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match[NimState], seat: int, interactive: bool) -> str:
         return board_html(self.t.game.view(m.state, seat), interactive)
 
-    def click(self, m: Match, seat: int, ev: Event) -> Tap[TurnUI, Any] | None:
+    def click(self, m: Match[NimState], seat: int, ev: Event) -> Tap[TurnUI, Take] | None:
         if ev.action != "nim-take":
             return None
         try:
@@ -53,15 +52,16 @@ class NimBoard(PlainBoard[TurnUI]):
             return Tap(self.t.ui, message="That is not a move.", refusal=True)
         return Tap(self.t.ui, (take,))
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match[NimState], before: NimState, actions: Sequence[Take],
+                      seat: int) -> str:
         took = sum(a.count for a in actions)
         return f"{m.names()[seat]} took {took} stone{'' if took == 1 else 's'}."
 
 
-BOARD: BoardClass[TurnUI] = NimBoard
+BOARD: BoardClass[TurnUI, NimState, Take, NimView] = NimBoard
 
 
-def Table(app: Host) -> SeatedTable[TurnUI]:
+def Table(app: Host) -> SeatedTable[TurnUI, NimState, Take, NimView]:
     return SeatedTable(app, "nim", BOARD)
 
 

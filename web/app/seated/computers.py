@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from app.messages import BotTurn, read_chosen
 from app.page import Page
@@ -19,46 +19,50 @@ from app.seated import speed_field
 from app.seated.seats import LogLine, Match
 from app.settings import SPEEDS, pace
 from app.table import Host, Task
-from engine.protocol import Game
+from engine.protocol import Action, Game
 
 FASTEST_BATCH_MS = 40  # watching at "fastest": redraw about this often
 REPLAY_MIN_MS = 400  # a replay is for reading: never faster than this a step
 
 
-class Seating(Protocol):
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
+
+
+class Seating(Protocol[S, A]):
     """What the computers' turns use of their table (the core), and nothing else."""
 
     game_id: str
-    game: Game[Any, Any, Any, Any]
+    game: Game[Any, S, A, Any]  # its config and views are not used here
     page: Page
     marked: frozenset[str]
     hand_over: tuple[int, ...] | None  # a hand just ended: the computers wait for Next hand
     follower: bool  # another tab moves the computers
 
     @property
-    def shown(self) -> Match | None: ...
+    def shown(self) -> Match[S] | None: ...
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]: ...
+    def marks(self, before: S, after: S) -> frozenset[str]: ...
 
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]: ...
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
 
-    def check_hand_over(self, before: Any, m: Match) -> None: ...
+    def check_hand_over(self, before: S, m: Match[S]) -> None: ...
 
-    def log_line(self, m: Match, start: Any, actions: Sequence[Any], seat: int) -> LogLine: ...
+    def log_line(self, m: Match[S], start: S, actions: Sequence[A], seat: int) -> LogLine: ...
 
-    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int) -> None: ...
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
 
     def render_board(self) -> None: ...
 
     def save(self) -> None: ...
 
-    def cue_end(self, m: Match) -> None: ...
+    def cue_end(self, m: Match[S]) -> None: ...
 
     def after_change(self) -> None: ...
 
 
-class ComputerTurns:
-    def __init__(self, table: Seating, app: Host) -> None:
+class ComputerTurns(Generic[S, A]):
+    def __init__(self, table: Seating[S, A], app: Host) -> None:
         self.table = table
         self.app = app
         self.runner: Task | None = None  # the task playing the computers' turns
@@ -66,7 +70,7 @@ class ComputerTurns:
         self.fastest = False  # a watch link's speed=fastest
         # the states since a person last acted, the first that state: the computers' steps
         # are marked against it and can be replayed from it (kept until a person acts)
-        self.replay: list[Any] = []
+        self.replay: list[S] = []
         self.replaying: Task | None = None
 
     def person_acted(self) -> None:
@@ -96,7 +100,7 @@ class ComputerTurns:
             self.runner.cancel()
             self.runner = None
 
-    def pace_ms(self, m: Match) -> int:
+    def pace_ms(self, m: Match[S]) -> int:
         if m.watch and self.fastest:
             return 0
         if self.app.env.reduced_motion():
@@ -105,7 +109,7 @@ class ComputerTurns:
         speed = speed_field(pace(settings)).read(settings.get("computer_speed"))
         return SPEEDS.get(str(speed), SPEEDS["normal"])
 
-    async def run(self, m: Match) -> None:
+    async def run(self, m: Match[S]) -> None:
         """Computer turns, one step at a time, until a person is to play or the game ends."""
         try:
             last_draw = asyncio.get_event_loop().time()
@@ -113,7 +117,8 @@ class ComputerTurns:
                 seat = m.current
                 if seat is None or m.setup.seats[seat].human or self.table.hand_over is not None:
                     break
-                start, acts = m.state, []
+                start = m.state
+                acts: list[A] = []
                 if not self.replay:
                     self.replay = [m.state]
                 while m.current == seat and not m.over and self.table.hand_over is None:
@@ -166,7 +171,7 @@ class ComputerTurns:
             self.table.render_board()
             self.table.after_change()
 
-    def fly(self, m: Match, before: Any, after: Any) -> None:
+    def fly(self, m: Match[S], before: S, after: S) -> None:
         """The cards a step moved fly from where they were (the bridge's card flights)."""
         for card, source in self.table.flights(m, before, after):
             self.table.page.flight(card, source)
@@ -179,7 +184,7 @@ class ComputerTurns:
         self.stop_replay()
         self.replaying = self.app.spawn(self.run_replay(list(self.replay)))
 
-    async def run_replay(self, states: list[Any]) -> None:
+    async def run_replay(self, states: list[S]) -> None:
         m = self.table.shown
         try:
             if m is None:

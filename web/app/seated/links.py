@@ -3,7 +3,7 @@ a game in progress) and a watch link played by the computers."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from app.board import Handler
 from app.routes import Route
@@ -11,13 +11,17 @@ from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.seats import Match, Setup, SetupError, setup_from_query
 from app.table import Event, Host
+from engine.protocol import Action
+
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
 
 
-class Linked(Protocol):
+class Linked(Protocol[S]):
     """What links need of their table: the game in progress, Start, and drawing it."""
 
     @property
-    def match(self) -> Match | None: ...
+    def match(self) -> Match[S] | None: ...
 
     def start(self, setup: Setup, deal: int | None, watch: bool = False,
               daily: str = "") -> None: ...
@@ -25,11 +29,11 @@ class Linked(Protocol):
     def render(self) -> None: ...
 
 
-class Links:
+class Links(Generic[S, A]):
     """The links of one game's table; ``offer``: a deal link waiting for the player's word."""
 
-    def __init__(self, app: Host, game_id: str, name: str, table: Linked,
-                 computers: ComputerTurns) -> None:
+    def __init__(self, app: Host, game_id: str, name: str, table: Linked[S],
+                 computers: ComputerTurns[S, A]) -> None:
         self.app = app
         self.page = app.page
         self.game_id = game_id

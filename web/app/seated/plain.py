@@ -5,45 +5,48 @@ game takes nearly all of them)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from app.board import Core, Handler
 from app.kit import Tap
 from app.seated import screens
 from app.seated.seats import Match
 from app.storage import Record
-from engine.protocol import Action
+from engine.protocol import Action, View
 
-U = TypeVar("U")
+U = TypeVar("U")  # the game's in-turn UI state
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
+V = TypeVar("V", bound=View)  # what one player sees
 
 
-class PlainBoard(Generic[U]):
+class PlainBoard(Generic[U, S, A, V]):
     keys = "Escape"
     actions: Mapping[str, Handler] = {}
     guide_allows: frozenset[str] = frozenset()
 
-    def __init__(self, core: Core[U]) -> None:
+    def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         return ""
 
-    def key(self, m: Match, seat: int, key: str) -> Tap[U, Any] | None:
+    def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None:
         return None
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str:
         return f"{m.names()[seat]} played."
 
-    def hand_of(self, state: Any) -> int:
+    def hand_of(self, state: S) -> int:
         return 1
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
+    def marks(self, before: S, after: S) -> frozenset[str]:
         return frozenset()
 
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
         return []
 
-    def line(self, m: Match) -> str:
+    def line(self, m: Match[S]) -> str:
         return f"{len(m.log)} turns played"
 
     def turn_reset(self) -> None:
@@ -52,31 +55,31 @@ class PlainBoard(Generic[U]):
     def refused(self) -> None:
         pass
 
-    def check_hand_over(self, before: Any, m: Match) -> None:
+    def check_hand_over(self, before: S, m: Match[S]) -> None:
         pass
 
-    def next_hand(self, m: Match | None) -> bool:
+    def next_hand(self, m: Match[S] | None) -> bool:
         return False
 
-    def hand_over_html(self, m: Match) -> str:
+    def hand_over_html(self, m: Match[S]) -> str:
         return ""
 
-    def score_caption(self, m: Match) -> str:
+    def score_caption(self, m: Match[S]) -> str:
         return "Points"
 
-    def end_html(self, m: Match, record: Record | None, note: str) -> str:
+    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
         out = m.outcome
         assert out is not None
         return screens.end_html(m, m.result_text(out),
                                 screens.scores_html(m, self.score_caption(m)), record) + note
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[A]) -> None:
         pass
 
-    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def before_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
         pass
 
-    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def after_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
         pass
 
     def after_render(self) -> None:

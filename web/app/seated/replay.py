@@ -6,27 +6,34 @@ computers' last turn is), seen through :class:`Replaying`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from app.seated import screens
 from app.seated.seats import Match, Setup
+from app.storage import JSONObject
+from engine.protocol import Action
+
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
 
 
-class Replaying(Protocol):
+class Replaying(Protocol[S, A_contra]):
     """What a replay uses of its table (the core)."""
 
     game_id: str
 
-    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str: ...
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int
+                      ) -> str: ...
 
 
-class SeatedReplay:
-    def __init__(self, table: Replaying, entry: dict[str, Any]) -> None:
+class SeatedReplay(Generic[S, A]):
+    def __init__(self, table: Replaying[S, A], entry: JSONObject) -> None:
         kept = entry.get("replay")
         if not isinstance(kept, dict):
             raise ValueError("this game's moves were not kept")
@@ -34,10 +41,11 @@ class SeatedReplay:
         if not isinstance(deal, int) or not isinstance(moves, list):
             raise ValueError("this game's deal or moves cannot be read")
         self.table = table
-        self.match = m = Match.new(Setup.from_dict(kept.get("setup")), deal)
+        self.match: Match[S] = Match.new(Setup.from_dict(kept.get("setup")), deal)
+        m = self.match
         game = m.game
         self.states = [m.state]
-        self.actions: list[Any] = []
+        self.actions: list[A] = []
         self.seats: list[int] = []
         for text in moves:
             state = self.states[-1]
@@ -49,7 +57,7 @@ class SeatedReplay:
         if game.outcome(self.states[-1]) is None:
             raise ValueError("its moves do not reach the end of the game")
 
-    def at(self, k: int) -> Match:
+    def at(self, k: int) -> Match[S]:
         shown = Match(self.match.setup, self.match.deal, self.states[k], k,
                       gid=self.match.gid, moves=None)
         return shown

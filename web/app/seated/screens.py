@@ -4,11 +4,15 @@ open a link, the set-up. Pure functions of values to HTML; nothing here names a 
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from app.kit import button, confirm_html, esc, table_frame, topbar
 from app.routes import Route, shared
 from app.seated.seats import Match, Setup, level_label
 from app.storage import Record
 from engine.protocol import GameInfo
+
+S = TypeVar("S")  # the game's state: nothing here looks into it
 
 
 def frame_html(game_id: str, title: str) -> str:
@@ -21,7 +25,7 @@ def frame_html(game_id: str, title: str) -> str:
                              'data-testid="log"></section>')
 
 
-def extra_html(m: Match, name: str, paused: bool) -> str:
+def extra_html(m: Match[S], name: str, paused: bool) -> str:
     """Under the board: Stop / Resume for a watched game, else Share and New game."""
     game_id = m.setup.game
     if m.watch:
@@ -43,7 +47,7 @@ def extra_html(m: Match, name: str, paused: bool) -> str:
               f'data-testid="mt-new-game">New game</a></div>')
 
 
-def log_html(m: Match) -> str:
+def log_html(m: Match[S]) -> str:
     lines = m.log[-6:]
     if not lines:
         return ""
@@ -51,7 +55,7 @@ def log_html(m: Match) -> str:
     return f'<h2 class="sr-only">What happened</h2><ol class="log-lines">{items}</ol>'
 
 
-def since_html(m: Match, seat: int, can_replay: bool) -> str:
+def since_html(m: Match[S], seat: int, can_replay: bool) -> str:
     """The person's turn: one line of what the others did since their last turn (the last
     four turns of it), and Replay, which plays those steps again."""
     since = [ln for ln in m.log[m.seen.get(seat, 0):] if ln.seat != seat][-4:]
@@ -73,7 +77,7 @@ def replay_html(k: int, steps: int) -> str:
             + "</section>")
 
 
-def cover_html(m: Match, title: str) -> str:
+def cover_html(m: Match[S], title: str) -> str:
     """Pass-and-play: the next person's cover, with what happened since their last turn."""
     cur = m.current
     assert cur is not None
@@ -93,7 +97,7 @@ def cover_html(m: Match, title: str) -> str:
             + "</section></main>")
 
 
-def end_html(m: Match, sentence: str, scores: str, record: Record | None) -> str:
+def end_html(m: Match[S], sentence: str, scores: str, record: Record | None) -> str:
     """The end: who won, the sentence of how, the scores, this device's record (not for a
     watched game) and Play again."""
     out = m.outcome
@@ -124,7 +128,7 @@ def hands_head(hands: int) -> str:
             + '<th scope="col">Total</th></tr></thead>')
 
 
-def scores_html(m: Match, caption: str) -> str:
+def scores_html(m: Match[S], caption: str) -> str:
     """The end screen's table: each player's points, and in a match each hand's."""
     out = m.outcome
     assert out is not None  # the end of a finished game
@@ -143,7 +147,7 @@ def scores_html(m: Match, caption: str) -> str:
             f"</div>")
 
 
-def offer_html(m: Match, name: str, deal: int) -> str:
+def offer_html(m: Match[S], name: str, deal: int) -> str:
     """A link to another deal while a game is in progress: open it, or keep playing."""
     return (topbar(name)
             + '<main class="page offer" id="main"><section class="panel" data-testid="offer">'
@@ -232,7 +236,7 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
 # --- a game in a few words -----------------------------------------------------------------------
 
 
-def played_text(m: Match) -> str:
+def played_text(m: Match[S]) -> str:
     """A game in progress that a new one would end: "deal 12, 3 turns played"."""
     turns = len(m.log)
     return f"deal {m.deal}, {turns} turn{'s' if turns != 1 else ''} played"
@@ -250,7 +254,7 @@ def daily_setup_text(setup: Setup) -> str:
     return f"You against {many} ({names}), with the game's usual options."
 
 
-def daily_result_text(m: Match, won: bool) -> str:
+def daily_result_text(m: Match[S], won: bool) -> str:
     """A finished daily game in a few words: won or lost, in how many of your turns (nothing
     of any hand)."""
     you = [i for i, s in enumerate(m.setup.seats) if s.kind == "you"]

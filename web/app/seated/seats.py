@@ -14,11 +14,11 @@ import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from app.daily import date_of
 from app.routes import parse_deal_number
-from app.storage import Store, loads_stored, new_gid, read_envelope, setup_key
+from app.storage import JSON, JSONObject, Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState
 from engine.protocol import Action, Config, Game, Outcome, outcome_text
 from engine.registry import get_game
@@ -74,10 +74,11 @@ def level_label(level: str) -> str:
 class Setup:
     game: str
     seats: tuple[Seat, ...]
-    options: tuple[tuple[str, Any], ...] = ()
+    # the game's options as read (a link's, the form's, a save's): the game's config checks them
+    options: tuple[tuple[str, JSON], ...] = ()
     deal: int | None = None  # None: a new random deal each time
 
-    def option(self, key: str, default: Any = None) -> Any:
+    def option(self, key: str, default: JSON = None) -> JSON:
         return dict(self.options).get(key, default)
 
     @property
@@ -93,13 +94,13 @@ class Setup:
         q += [(k, str(v)) for k, v in self.options]
         return tuple(q)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {"game": self.game, "deal": self.deal, "options": dict(self.options),
                 "seats": [{"kind": s.kind, "name": s.name, "level": s.level}
                           for s in self.seats]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> Setup:
+    def from_dict(cls, data: object) -> Setup:
         if not isinstance(data, dict):
             raise SetupError("the set-up is not an object")
         game_id = data.get("game")
@@ -209,7 +210,7 @@ def setup_from_query(game_id: str, query: tuple[tuple[str, str], ...],
             raise SetupError(f"“{t[:20]}” is not a seat this app knows (each seat is {what}; "
                              f"levels: {', '.join(info.bot_levels)})")
     known = {o.id: o for o in info.options}
-    options: dict[str, Any] = {}
+    options: dict[str, JSON] = {}
     for k, v in query:
         if k in ("seats", "speed"):
             continue
@@ -243,13 +244,16 @@ class LogLine:
     hand: int = 1
 
 
+S = TypeVar("S")  # the game's state
+
+
 @dataclass
-class Match:
+class Match(Generic[S]):
     """One game at the table: the engine state, its seats and what the app keeps beside it."""
 
     setup: Setup
     deal: int
-    state: Any
+    state: S
     actions: int = 0  # actions applied (the watch link and the command line compare it)
     gid: str = field(default_factory=new_gid)
     log: list[LogLine] = field(default_factory=list)
@@ -265,12 +269,14 @@ class Match:
     practice: bool = False  # never counted
 
     @classmethod
-    def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match:
+    def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:
         game = get_game(setup.game)
         return cls(setup, deal, deal_seeded(game, setup.config(), deal), watch=watch)
 
     @property
-    def game(self) -> Game[Any, Any, Any, Any]:
+    def game(self) -> Game[Any, S, Any, Any]:
+        """The registry's game of the set-up: its state is this match's (the registry holds
+        every game, so it cannot say which; its config, actions and views are not used here)."""
         return get_game(self.setup.game)
 
     @property
@@ -305,13 +311,13 @@ class Match:
         if self.moves is not None:
             self.moves.extend(str(a) for a in actions)
 
-    def rewind(self, state: Any, actions: int) -> None:
+    def rewind(self, state: S, actions: int) -> None:
         """Back to an earlier ``state`` after ``actions`` actions (Undo)."""
         self.state, self.actions = state, actions
         if self.moves is not None:
             del self.moves[actions:]
 
-    def played(self) -> dict[str, Any]:
+    def played(self) -> JSONObject:
         """This finished game as the record's history keeps it (:func:`app.storage.read_played`):
         the seats, the result, the score of the seat that is you, and the set-up, deal and
         moves that replay it."""
@@ -319,22 +325,24 @@ class Match:
         assert out is not None
         you = next((i for i, s in enumerate(self.setup.seats) if s.kind == "you"), None)
         score = (out.scores[you] if out.scores is not None and you is not None else None)
-        replay = ({"setup": self.setup.to_dict(), "deal": self.deal, "moves": list(self.moves)}
-                  if self.moves is not None and len(self.moves) == self.actions else None)
+        replay: JSONObject | None = (
+            {"setup": self.setup.to_dict(), "deal": self.deal, "moves": list(self.moves)}
+            if self.moves is not None and len(self.moves) == self.actions else None)
         return {"won": won(self), "players": len(self.setup.seats),
                 "levels": [s.level for s in self.setup.seats if s.kind == "computer"],
                 "winners": list(out.winners), "score": score, "deal": self.deal,
                 "result": self.result_text(out), "tag": "daily" if self.daily else "",
                 "replay": replay}
 
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self) -> JSONObject:
         return {
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
-            "counted": self.counted, "hands": self.hands, "daily": self.daily,
-            "moves": self.moves, "practice": self.practice,
+            "counted": self.counted, "hands": [list(h) for h in self.hands],
+            "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
+            "practice": self.practice,
             "state": self.game.state_to_dict(self.state),
         }
 
@@ -342,7 +350,7 @@ class Match:
         return json.dumps(self.envelope(), separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str, game_id: str) -> Match:
+    def from_json(cls, text: str, game_id: str) -> Match[S]:
         """Read a saved game; InvalidState says what is wrong with it."""
         data = read_envelope(text, game_id, game_id, SAVE_VERSION)
         try:
@@ -404,7 +412,7 @@ def save_setup(store: Store, setup: Setup) -> None:
     store.set(setup_key(setup.game), json.dumps(setup.to_dict()))
 
 
-def won(match: Match) -> bool:
+def won(match: Match[S]) -> bool:
     """A finished game counts as won on this device when a "you" seat won (or shared it)."""
     out = match.outcome
     return out is not None and not match.watch and any(

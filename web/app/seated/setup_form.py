@@ -4,7 +4,7 @@ before a game starts and remembered on this device for next time."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TypedDict, Unpack
 
 from app.routes import parse_deal_number
 from app.seated.screens import setup_html
@@ -18,9 +18,16 @@ from app.seated.seats import (
     name_computers,
     save_setup,
 )
-from app.storage import Store
+from app.storage import JSON, Store
 from app.table import Event
 from engine.protocol import GameInfo
+
+
+class DraftChange(TypedDict, total=False):
+    """What one change of the form replaces in the draft besides its seats."""
+
+    options: tuple[tuple[str, JSON], ...]
+    deal: int | None
 
 
 class SetupForm:
@@ -37,9 +44,9 @@ class SetupForm:
     def draft_seats(self) -> list[Seat]:
         return list(self.draft.seats)
 
-    def set_draft(self, seats: list[Seat] | None = None, **kw: Any) -> None:
+    def set_draft(self, seats: list[Seat] | None = None, **kw: Unpack[DraftChange]) -> None:
         if seats is not None:
-            kw["seats"] = tuple(name_computers(seats))
+            self.draft = replace(self.draft, seats=tuple(name_computers(seats)))
         self.draft = replace(self.draft, **kw)
 
     def computer(self) -> Seat:
@@ -81,7 +88,7 @@ class SetupForm:
             opt = next((o for o in self.info.options if o.id == key), None)
             if opt is None:
                 return None
-            val: Any = ev.value
+            val: str | int = ev.value
             if opt.kind == "int":
                 try:
                     val = int(ev.value)

@@ -4,7 +4,7 @@ fields and buttons answered, and Start, asked first when it would end a game in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from app.board import Handler
 from app.seated.screens import played_text
@@ -12,21 +12,23 @@ from app.seated.seats import Match, Setup
 from app.seated.setup_form import SetupForm
 from app.table import Event, Host
 
+S = TypeVar("S")  # the game's state
 
-class Starting(Protocol):
+
+class Starting(Protocol[S]):
     """What the set-up screen needs of its table: the game a Start would end, and Start."""
 
     @property
-    def match(self) -> Match | None: ...
+    def match(self) -> Match[S] | None: ...
 
     def start(self, setup: Setup, deal: int | None, watch: bool = False,
               daily: str = "") -> None: ...
 
 
-class SetupScreen:
+class SetupScreen(Generic[S]):
     """The set-up screen of ``table``'s game."""
 
-    def __init__(self, app: Host, game_id: str, form: SetupForm, table: Starting) -> None:
+    def __init__(self, app: Host, game_id: str, form: SetupForm, table: Starting[S]) -> None:
         self.app = app
         self.page = app.page
         self.game_id = game_id

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
-from app.board import Board, BoardClass, Handler
+from app.board import Board, BoardClass, Handler, HintAnswer
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
@@ -42,34 +42,39 @@ from app.seated.seats import (
 from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, random_deal_number
+from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, SaveInfo
 from app.tables import declared
 from engine.errors import IllegalAction
-from engine.protocol import Action
+from engine.protocol import Action, Game, View
 from engine.registry import get_game
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
+V = TypeVar("V", bound=View)  # what one player sees of a state
 
 
-class SeatedTable(Generic[U]):
-    """The table core: one per game, composed with the game's board (``board``)."""
+class SeatedTable(Generic[U, S, A, V]):
+    """The table core: one per game, composed with the game's board (``board``); generic in
+    the board's UI and the game's state, actions and views, which it never looks into."""
 
-    def __init__(self, app: Host, game_id: str, board: BoardClass[U]) -> None:
+    def __init__(self, app: Host, game_id: str, board: BoardClass[U, S, A, V]) -> None:
         self.game_id = game_id
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.game = get_game(self.game_id)
+        # the registry holds every game, so it cannot say which: the board's binding does
+        self.game: Game[Any, S, A, V] = get_game(self.game_id)
         self.info = self.game.info
         self.declared = declared(self.game_id)  # its package's DECLARED (app.seated.declare)
         self.name = self.declared.name
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
         game_id = self.game_id
-        self.keeping = Keeping(app.store, game_id, self.info.name,
-                               lambda text: Match.from_json(text, game_id), won,
-                               self.daily_result, low=self.scores == "low", line=self.line_of)
+        self.keeping: Keeping[Match[S]] = Keeping(
+            app.store, game_id, self.info.name, lambda text: Match.from_json(text, game_id), won,
+            self.daily_result, low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
@@ -77,16 +82,16 @@ class SeatedTable(Generic[U]):
         self.links = Links(app, game_id, self.info.name, self, self.computers)
         # the guided first game (app.guide): a game in memory only, never saved nor counted
         self.guiding = Guiding(self.page, app.store, game_id, app.go, self.say)
-        self.guided: Match | None = None
-        self.match: Match | None = None  # the player's game (saved)
-        self.watching: Match | None = None  # a watched game (never saved)
-        self.undo: list[tuple[Any, int]] = []  # states of this turn, for Undo
+        self.guided: Match[S] | None = None
+        self.match: Match[S] | None = None  # the player's game (saved)
+        self.watching: Match[S] | None = None  # a watched game (never saved)
+        self.undo: list[tuple[S, int]] = []  # states of this turn, for Undo
         self.marked: frozenset[str] = frozenset()
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
-        self.board: Board[U] = board(self)
+        self.board: Board[U, S, A] = board(self)
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
@@ -104,11 +109,11 @@ class SeatedTable(Generic[U]):
         }
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[S, A] | None:
         return self.guiding.run
 
     @property
-    def replay_states(self) -> list[Any]:
+    def replay_states(self) -> list[S]:
         return self.computers.replay
 
     def refused(self) -> None:
@@ -116,7 +121,7 @@ class SeatedTable(Generic[U]):
         self.ui = self.before_tap
         self.board.refused()
 
-    def take(self, t: Tap[U, Any]) -> None:
+    def take(self, t: Tap[U, A]) -> None:
         """A game module's answer to a tap: keep the UI it leads to, and the one before in case
         the engine refuses its actions."""
         self.before_tap = self.ui
@@ -131,7 +136,7 @@ class SeatedTable(Generic[U]):
         self.board.turn_reset()
         self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
 
-    def person_to_move(self) -> tuple[Match, int] | None:
+    def person_to_move(self) -> tuple[Match[S], int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
         m = self.guided if self.guided is not None else self.match
         if m is None or self.watching is not None or m.over or self.computers.runner is not None:
@@ -141,8 +146,7 @@ class SeatedTable(Generic[U]):
             return None
         return m, cur
 
-    def ask_hint(self, thinking: str, kind: str,
-                 then: Callable[[Match, int, Any, dict[str, Any]], None]) -> None:
+    def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None:
         """The Hint, thought out in the thinking worker for the person to move: ``kind``
         "hint" (the game's own) or "advice" (what a Strong computer would do). ``then`` gets
         the game, the seat, the state asked about and the answer, unless the table changed
@@ -190,7 +194,7 @@ class SeatedTable(Generic[U]):
         self.fresh_turn()
         self.load()
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[A]) -> None:
         """Mark the guide's next actions on the board, as the game's Hint marks its own (the
         game's module sets its UI; nothing marked by default)."""
 
@@ -201,7 +205,7 @@ class SeatedTable(Generic[U]):
         self.page.region("mt-extra", "")  # no Share nor New game of a guided game
         self.guiding.show()
 
-    def guide_play(self, actions: list[Any]) -> None:
+    def guide_play(self, actions: list[A]) -> None:
         """A computer's turn of the guided game, or a skipped step: played as the guide says."""
         m = self.guided
         if m is None:
@@ -233,7 +237,7 @@ class SeatedTable(Generic[U]):
 
     # --- the shell's interface ---
     @property
-    def shown(self) -> Match | None:
+    def shown(self) -> Match[S] | None:
         if self.guided is not None:
             return self.guided
         return self.watching if self.watching is not None else self.match
@@ -261,7 +265,7 @@ class SeatedTable(Generic[U]):
             self.take_newer()
 
     def describe_save(self, text: str) -> SaveInfo:
-        m = Match.from_json(text, self.game_id)
+        m: Match[S] = Match.from_json(text, self.game_id)
         turns = len(m.log)
         return SaveInfo(self.saves.text(m), f"deal {m.deal}, {turns} turn"
                         + ("s" if turns != 1 else "") + (", finished" if m.over else ""), m.over)
@@ -319,7 +323,7 @@ class SeatedTable(Generic[U]):
     def summary(self) -> str | None:
         return None if self.match is None else self.line_of(self.match)
 
-    def line_of(self, m: Match) -> str | None:
+    def line_of(self, m: Match[S]) -> str | None:
         """The home tile's line of ``m`` (kept in its save): none once it is over."""
         return None if m.over else self.board.line(m)
 
@@ -337,10 +341,10 @@ class SeatedTable(Generic[U]):
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
 
-    def daily_result(self, m: Match) -> str:
+    def daily_result(self, m: Match[S]) -> str:
         return screens.daily_result_text(m, won(m))
 
-    def cue_end(self, m: Match) -> None:
+    def cue_end(self, m: Match[S]) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""
         out = m.outcome
         if out is not None and not m.watch:
@@ -396,7 +400,7 @@ class SeatedTable(Generic[U]):
         self.computers.stop()
         self.follower = False
         number = deal if deal is not None else random_deal_number()
-        m = Match.new(setup, number, watch=watch)
+        m: Match[S] = Match.new(setup, number, watch=watch)
         m.daily = daily
         humans = setup.humans
         m.shown = humans[0] if len(humans) == 1 else None
@@ -416,7 +420,7 @@ class SeatedTable(Generic[U]):
         self.render()
 
     # --- drawing ---
-    def viewer(self, m: Match) -> int:
+    def viewer(self, m: Match[S]) -> int:
         """Whose hand the page shows: the person who may see it, or in a watched game the
         player to move."""
         if m.watch:
@@ -427,7 +431,7 @@ class SeatedTable(Generic[U]):
         humans = m.setup.humans
         return humans[0] if humans else 0
 
-    def covered(self, m: Match) -> bool:
+    def covered(self, m: Match[S]) -> bool:
         """Pass-and-play: the next person has not yet taken the device."""
         if m.watch or m.over or len(m.setup.humans) < 2:
             return False
@@ -490,14 +494,14 @@ class SeatedTable(Generic[U]):
         self.page.text("mt-msg", "", "msg")
         self.show_guide()  # a guided game's step is said again after every redraw
 
-    def since_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         """On the person's turn: what the others did since their last turn, one line, with a
         Replay of it (the computers' steps, again, at the speed setting)."""
         if not interactive or m.watch:
             return ""
         return screens.since_html(m, seat, bool(self.computers.replay))
 
-    def end_html(self, m: Match) -> str:
+    def end_html(self, m: Match[S]) -> str:
         out = m.outcome
         assert out is not None
         record = None if m.watch or m is self.guided else self.saves.record()
@@ -513,7 +517,7 @@ class SeatedTable(Generic[U]):
     def on_change(self, ev: Event) -> None:
         self.setup_screen.change(ev)
 
-    def show_state(self, m: Match, state: Any, origin: Any, k: int, steps: int,
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None:
         """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
         nothing to tap but Stop (``head``: another bar above the table; ``dock_head``: the
@@ -531,7 +535,7 @@ class SeatedTable(Generic[U]):
         self.page.region("mt-board", html)
         self.page.region("mt-dock", dock)
 
-    def replay(self, entry: dict[str, Any]) -> SeatedReplay:
+    def replay(self, entry: JSONObject) -> SeatedReplay[S, A]:
         return SeatedReplay(self, entry)
 
     def render_stats(self) -> None:
@@ -582,7 +586,7 @@ class SeatedTable(Generic[U]):
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
-    def perform(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
+    def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                 refusal: bool) -> None:
         """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
         does, in a guided game, anything but what the step asks for). The board hears of them
@@ -591,7 +595,7 @@ class SeatedTable(Generic[U]):
         self.apply_steps(m, seat, actions, message, refusal)
         self.board.after_steps(m, seat, actions)
 
-    def apply_steps(self, m: Match, seat: int, actions: Sequence[Action], message: str | None,
+    def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                     refusal: bool) -> None:
         if actions:
             before, count = m.state, m.actions
@@ -628,25 +632,25 @@ class SeatedTable(Generic[U]):
             self.say(message, "refusal" if refusal else "info")
         self.after_change()
 
-    def log_line(self, m: Match, start: Any, actions: Sequence[Any], seat: int) -> LogLine:
+    def log_line(self, m: Match[S], start: S, actions: Sequence[A], seat: int) -> LogLine:
         """The log's line of ``seat``'s turn from ``start`` to now, in the hand it ended in."""
         return LogLine(seat, self.board.describe_turn(m, start, actions, seat),
                        self.board.hand_of(m.state))
 
     # --- the board's answers, for the computers' turns and the replays ---
-    def describe_turn(self, m: Match, before: Any, actions: Sequence[Any], seat: int) -> str:
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str:
         return self.board.describe_turn(m, before, actions, seat)
 
-    def marks(self, before: Any, after: Any) -> frozenset[str]:
+    def marks(self, before: S, after: S) -> frozenset[str]:
         return self.board.marks(before, after)
 
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
         return self.board.flights(m, before, after)
 
-    def check_hand_over(self, before: Any, m: Match) -> None:
+    def check_hand_over(self, before: S, m: Match[S]) -> None:
         self.board.check_hand_over(before, m)
 
-    def turn_start(self, before: Any) -> Any:
+    def turn_start(self, before: S) -> S:
         """The state the turn started from (for the log line): the first undo point."""
         return self.undo[0][0] if self.undo else before
 

@@ -24,7 +24,7 @@ from app.storage.keys import (
     setup_key,
 )
 from app.storage.merging import merge_records
-from app.storage.records import HISTORY, MAX_RECORD, Record, group_keys, read_played
+from app.storage.records import HISTORY, MAX_RECORD, Record, group_keys, played_at, read_played
 from app.storage.revisions import stamp_of, stamped, unstamped
 from app.storage.saves import (
     Loaded,
@@ -38,17 +38,17 @@ from app.storage.saves import (
     write_save,
 )
 from app.storage.store import DictStore, SaveStore, Store, StoreRefused
-from app.storage.stored_json import MAX_JSON_DEPTH, loads_stored
+from app.storage.stored_json import JSON, MAX_JSON_DEPTH, JSONObject, loads_stored
 from app.storage.tab_store import OTHER_TAB, REFUSED, TabStore
 from app.storage.tiles import TILE, saved_line, tile_of
 
 __all__ = [
-    "GUIDES_KEY", "HISTORY", "MAX_DEAL", "MAX_JSON_DEPTH", "MAX_RECORD", "OTHER_TAB", "REFUSED",
-    "SAVE_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "DictStore", "GameSaves", "Loaded",
-    "Record", "SaveStore", "Saved", "Store", "StoreRefused", "TabStore", "broken_prefix",
-    "daily_aside_prefix", "daily_key", "group_keys", "load_saved", "loads_stored",
-    "merge_records", "new_gid", "random_deal_number", "read_envelope", "read_played",
-    "read_save", "record_key", "replace_save", "save_key", "saved_line", "set_aside",
-    "setup_key", "stamp_of", "stamped", "tile_of", "unreadable_notice", "unstamped",
-    "write_save",
+    "GUIDES_KEY", "HISTORY", "JSON", "MAX_DEAL", "MAX_JSON_DEPTH", "MAX_RECORD", "OTHER_TAB",
+    "REFUSED", "SAVE_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "DictStore", "GameSaves",
+    "JSONObject", "Loaded", "Record", "SaveStore", "Saved", "Store", "StoreRefused", "TabStore",
+    "broken_prefix", "daily_aside_prefix", "daily_key", "group_keys", "load_saved",
+    "loads_stored", "merge_records", "new_gid", "played_at", "random_deal_number", "read_envelope",
+    "read_played", "read_save", "record_key", "replace_save", "save_key", "saved_line",
+    "set_aside", "setup_key", "stamp_of", "stamped", "tile_of", "unreadable_notice",
+    "unstamped", "write_save",
 ]

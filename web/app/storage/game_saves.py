@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any, Generic
+from typing import Generic
 
 from app.storage.keys import record_key, save_key
 from app.storage.records import Record, read_played
 from app.storage.saves import G, load_saved, unreadable_notice, write_save
 from app.storage.store import SaveStore
+from app.storage.stored_json import JSONObject
 from app.storage.tiles import TILE, tile_of
 
 
@@ -60,7 +61,7 @@ class GameSaves(Generic[G]):
             self.count(game)
         return write_save(self.store, self.key, self.envelope(game))
 
-    def envelope(self, game: G) -> dict[str, Any]:
+    def envelope(self, game: G) -> JSONObject:
         """The game as its save keeps it: its own envelope, and the home tile's line."""
         envelope = game.envelope()
         if self.line is not None:

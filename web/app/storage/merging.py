@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.storage.records import HISTORY, Record
+from app.storage.records import HISTORY, Record, played_at
 
 
 def merge_records(mine: Record, theirs: Record, low: bool = False) -> Record:
@@ -15,15 +15,15 @@ def merge_records(mine: Record, theirs: Record, low: bool = False) -> Record:
     if mine.played == 0 and not mine.history:
         return theirs
     merged = Record.from_json(mine.to_json())
-    new = sorted((e for e in theirs.history if not merged.has(e["gid"])),
-                 key=lambda e: e["at"])
-    last = max((e["at"] for e in mine.history), default=0)
+    new = sorted((e for e in theirs.history if not merged.has(str(e["gid"]))),
+                 key=played_at)
+    last = max((played_at(e) for e in mine.history), default=0)
     for e in new:
         streak = merged.streak
         merged.add(bool(e["won"]), e, low)
-        if e["at"] < last:  # an older game does not make or break today's streak
+        if played_at(e) < last:  # an older game does not make or break today's streak
             merged.streak = streak
-    merged.history.sort(key=lambda e: e["at"])
+    merged.history.sort(key=played_at)
     merged.history = merged.history[-HISTORY:]
     merged.best_streak = max(merged.best_streak, theirs.best_streak, merged.streak)
     return merged

@@ -5,23 +5,22 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.storage.keys import record_key
 from app.storage.store import Store
-from app.storage.stored_json import loads_stored
+from app.storage.stored_json import JSON, JSONObject, loads_stored
 
 HISTORY = 100  # finished games kept for the statistics' list and replays, per game
 MAX_RECORD = 600_000  # characters of one game's record at most (about 100 long games' moves)
 
 
-def _whole(x: Any) -> int:
+def _whole(x: object) -> int:
     if not isinstance(x, int) or isinstance(x, bool) or x < 0:
         raise ValueError("not a whole number")
     return x
 
 
-def read_played(data: Any) -> dict[str, Any]:
+def read_played(data: JSON) -> JSONObject:
     """One finished game of a record's history, checked field by field (ValueError): what
     :meth:`Saved.played` gives and :class:`GameSaves` stamps with ``gid`` and ``at``."""
     if not isinstance(data, dict):
@@ -37,18 +36,29 @@ def read_played(data: Any) -> dict[str, Any]:
     replay = data.get("replay")
     if replay is not None and not isinstance(replay, dict):
         raise ValueError("a finished game's replay cannot be read")
+    read_winners: list[JSON] = [_whole(w) for w in winners] if isinstance(winners, list) else []
     return {"gid": gid, "at": _whole(at), "won": bool(data.get("won")),
-            "players": _whole(data.get("players", 1)), "levels": [x[:20] for x in levels][:8],
-            "winners": [_whole(w) for w in winners][:8] if isinstance(winners, list) else [],
+            "players": _whole(data.get("players", 1)),
+            "levels": [str(x)[:20] for x in levels[:8]],  # text: checked above
+            "winners": read_winners[:8],
             "score": score, "result": str(result or "")[:300], "tag": str(tag or "")[:20],
             "deal": data.get("deal") if isinstance(data.get("deal"), int) else None,
             "replay": replay}
 
 
-def group_keys(entry: dict[str, Any]) -> list[str]:
+def group_keys(entry: JSONObject) -> list[str]:
     """The groups a finished game is counted in: its number of players, and each computer
     level at its table ("players:3", "level:strong")."""
-    return [f"players:{entry['players']}"] + [f"level:{lv}" for lv in sorted(set(entry["levels"]))]
+    levels = entry["levels"]
+    assert isinstance(levels, list)  # a list of levels: read_played made it
+    return [f"players:{entry['players']}"] + [f"level:{lv}" for lv in sorted(
+        {str(x) for x in levels})]
+
+
+def played_at(entry: JSONObject) -> int:
+    """When a finished game of the history was counted (milliseconds; read_played checked
+    it)."""
+    return _whole(entry["at"])
 
 
 @dataclass
@@ -67,9 +77,9 @@ class Record:
     scored: int = 0  # games with a score of the player's
     score_sum: float = 0
     best_score: float | None = None
-    history: list[dict[str, Any]] = field(default_factory=list)  # oldest first
+    history: list[JSONObject] = field(default_factory=list)  # oldest first
 
-    def add(self, won: bool, entry: dict[str, Any] | None = None, low: bool = False) -> None:
+    def add(self, won: bool, entry: JSONObject | None = None, low: bool = False) -> None:
         """Count one finished game (``entry``: its history line; ``low``: lower scores are
         better)."""
         self.played += 1
@@ -97,7 +107,7 @@ class Record:
     def has(self, gid: str) -> bool:
         return any(e["gid"] == gid for e in self.history)
 
-    def find(self, gid: str) -> dict[str, Any] | None:
+    def find(self, gid: str) -> JSONObject | None:
         return next((e for e in self.history if e["gid"] == gid), None)
 
     def to_json(self) -> str:

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from app.storage.keys import broken_prefix, save_key
 from app.storage.store import SaveStore, Store
-from app.storage.stored_json import loads_stored
+from app.storage.stored_json import JSONObject, loads_stored
 from engine.errors import InvalidState
 
 
@@ -67,7 +67,7 @@ def replace_save(store: SaveStore, key: str, text: str) -> None:
     store.replace(key, text)
 
 
-def write_save(store: SaveStore, key: str, envelope: dict[str, Any]) -> bool:
+def write_save(store: SaveStore, key: str, envelope: JSONObject) -> bool:
     """Write a saved game; False when another tab's newer save is there (nothing written)."""
     return store.save(key, envelope)
 
@@ -83,9 +83,9 @@ class Saved(Protocol):
     @property
     def over(self) -> bool: ...
 
-    def envelope(self) -> dict[str, Any]: ...
+    def envelope(self) -> JSONObject: ...
 
-    def played(self) -> dict[str, Any]:
+    def played(self) -> JSONObject:
         """A finished game as its record's history keeps it (see :func:`read_played`; ``gid``
         and ``at`` are added here): who sat, the result, and what replays it."""
 

@@ -10,7 +10,9 @@ it never has to ask which store it holds.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
+
+from app.storage.stored_json import JSONObject
 
 
 class Store(Protocol):
@@ -33,7 +35,7 @@ class SaveStore(Store, Protocol):
     def newer(self, key: str) -> bool:
         """Another tab saved this game since this store last read or wrote it."""
 
-    def save(self, key: str, envelope: dict[str, Any], force: bool = False) -> bool:
+    def save(self, key: str, envelope: JSONObject, force: bool = False) -> bool:
         """Write a saved game; False (nothing written) when another tab's newer save is there
         (``force``: write anyway)."""
 
@@ -67,7 +69,7 @@ class DictStore:
     def newer(self, key: str) -> bool:
         return False
 
-    def save(self, key: str, envelope: dict[str, Any], force: bool = False) -> bool:
+    def save(self, key: str, envelope: JSONObject, force: bool = False) -> bool:
         self.set(key, json.dumps(envelope, separators=(",", ":")))
         return True
 

@@ -6,6 +6,11 @@ import json
 import re
 from typing import Any
 
+# JSON as ``json.loads`` gives it and ``json.dumps`` takes it: what a save, a record or a
+# message holds where its shape is not fixed (a game's state, a set-up's options)
+JSON = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
+JSONObject = dict[str, JSON]
+
 MAX_JSON_DEPTH = 64  # arrays and objects in one another: saves need fewer than 10
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 

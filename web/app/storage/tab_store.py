@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.storage.ids import new_gid
 from app.storage.revisions import stamp_of, stamped, unstamped
 from app.storage.store import SaveStore, Store
-from app.storage.stored_json import loads_stored
+from app.storage.stored_json import JSONObject, loads_stored
 
 REFUSED = ("This browser is refusing to save (storage full or private mode). You can keep "
            "playing, but this game will not survive closing the tab.")
@@ -78,7 +78,7 @@ class TabStore:
         rev, tab = stamp_of(self.get(key))
         return rev > self.known.get(key, 0) and tab != self.tab
 
-    def save(self, key: str, envelope: dict[str, Any], force: bool = False) -> bool:
+    def save(self, key: str, envelope: JSONObject, force: bool = False) -> bool:
         """Write a saved game with the next revision; False (nothing written) when another
         tab's newer save is there (``force``: the player chose to replace it, as an import).
         The same game as stored is not written again. A refused write still answers True:

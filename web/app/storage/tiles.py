@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import Any
 
 from app.storage.keys import save_key
 from app.storage.revisions import unstamped
 from app.storage.store import Store
-from app.storage.stored_json import loads_stored
+from app.storage.stored_json import JSONObject, loads_stored
 
 TILE = "tile"
 
 
-def tile_of(envelope: dict[str, Any], line: str | None) -> dict[str, Any]:
+def tile_of(envelope: JSONObject, line: str | None) -> JSONObject:
     """The tile entry of a save whose envelope (without it) is ``envelope``."""
     return {"line": line, "sum": _checksum(envelope)}
 
 
-def _checksum(envelope: dict[str, Any]) -> str:
+def _checksum(envelope: JSONObject) -> str:
     return f"{zlib.crc32(json.dumps(envelope, separators=(',', ':')).encode()):08x}"
 
 

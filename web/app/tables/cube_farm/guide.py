@@ -8,11 +8,10 @@ each cubicle to claim; Ana's turns are played by the guide."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from app.guide import Guide, Step
 from engine.games.cube_farm.deck import DECK_IDS
-from engine.games.cube_farm.rules import GAME, CFConfig, CFState, Claim, Place
+from engine.games.cube_farm.rules import GAME, CFAction, CFConfig, CFState, Claim, Place
 
 YOURS = ("C03", "C40")
 ANAS = ("C01", "C02")
@@ -31,13 +30,13 @@ class Play:
     def __init__(self, state: CFState) -> None:
         self.state = state
 
-    def do(self, *actions: Any) -> tuple[Any, ...]:
+    def do(self, *actions: CFAction) -> tuple[CFAction, ...]:
         for a in actions:
             self.state = GAME.apply(self.state, a)
         return actions
 
 
-def guide() -> Guide:
+def guide() -> Guide[CFState, CFAction]:
     s = start()
     p = Play(s)
     lay1 = p.do(Place("C03", 3, 0, 0))

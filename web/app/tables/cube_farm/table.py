@@ -10,25 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from app.board import BoardClass, Core, Handler
-from app.kit import Tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import LogLine, Match
 from app.seated.table import SeatedTable
+from app.storage import JSONObject
 from app.table import Event, Host, TableClass
 from app.tables.cube_farm import board as cu
-from engine.games.cube_farm.rules import HAND_OVER, OVER, CFAction, CFState, NextHand, Place
-from engine.protocol import Action
+from engine.games.cube_farm.rules import (
+    HAND_OVER,
+    OVER,
+    CFAction,
+    CFState,
+    CFView,
+    NextHand,
+    Place,
+)
 
 
-class CubeFarmBoard(PlainBoard[cu.TurnUI]):
+class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
     keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
     # taps that never change the game (a guided game lets them through)
     guide_allows = frozenset({"cf-show", "cf-step"})
 
-    def __init__(self, core: Core[cu.TurnUI]) -> None:
+    def __init__(self, core: Core[cu.TurnUI, CFState, CFAction, CFView]) -> None:
         super().__init__(core)
         self.game = core.game
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
@@ -41,18 +47,18 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
     def fresh_ui(self) -> cu.TurnUI:
         return cu.TurnUI()
 
-    def key_of(self, m: Match) -> str:
+    def key_of(self, m: Match[CFState]) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
         return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
 
-    def view(self, m: Match, seat: int) -> Any:
+    def view(self, m: Match[CFState], seat: int) -> CFView:
         return self.game.view(m.state, seat)
 
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match[CFState], seat: int, interactive: bool) -> str:
         return cu.board_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                              marked=self.t.marked, key_=self.key_of(m))
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def dock_html(self, m: Match[CFState], seat: int, interactive: bool) -> str:
         self.live = interactive
         return cu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                             undo=bool(self.t.undo), hand_over=self.t.hand_over is not None)
@@ -67,7 +73,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
             if text:
                 t.say(text)
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[CFAction]) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the card shown
         where it goes (unless the player picked another card to look at), the cubicle to
         claim ringed."""
@@ -82,14 +88,15 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
         else:
             t.ui = replace(t.ui, hint=str(a))
 
-    def flights(self, m: Match, before: CFState, after: CFState) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[CFState], before: CFState, after: CFState
+                ) -> list[tuple[str, str | None]]:
         seat = self.t.viewer(m)
         return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
-    def click(self, m: Match, seat: int, ev: Event) -> Tap[cu.TurnUI, Any] | None:
+    def click(self, m: Match[CFState], seat: int, ev: Event) -> cu.TurnTap | None:
         return cu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
 
-    def key(self, m: Match, seat: int, key: str) -> Tap[cu.TurnUI, Any] | None:
+    def key(self, m: Match[CFState], seat: int, key: str) -> cu.TurnTap | None:
         return cu.key(self.view(m, seat), self.t.ui, key)
 
     def turn_reset(self) -> None:
@@ -98,7 +105,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
     def hand_of(self, state: CFState) -> int:
         return int(state.hand)
 
-    def describe_turn(self, m: Match, before: CFState, actions: Sequence[CFAction],
+    def describe_turn(self, m: Match[CFState], before: CFState, actions: Sequence[CFAction],
                       seat: int) -> str:
         return cu.describe_turn(self.game.view(before, seat), self.view(m, seat), seat,
                                 m.names()[seat])
@@ -106,13 +113,13 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
     def marks(self, before: CFState, after: CFState) -> frozenset[str]:
         return cu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
-    def line(self, m: Match) -> str:
+    def line(self, m: Match[CFState]) -> str:
         s = m.state
         seat = self.t.viewer(m)
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
     # --- a hand's end ---
-    def check_hand_over(self, before: CFState, m: Match) -> None:
+    def check_hand_over(self, before: CFState, m: Match[CFState]) -> None:
         if m.watch:
             return
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
@@ -120,11 +127,11 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
             if m.state.phase == HAND_OVER:
                 self.t.hand_over = tuple(m.state.history[-1])
 
-    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def before_steps(self, m: Match[CFState], seat: int, actions: Sequence[CFAction]) -> None:
         before: CFState = m.state
         self.before = (before, self.t.turn_start(before), len(m.log))
 
-    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def after_steps(self, m: Match[CFState], seat: int, actions: Sequence[CFAction]) -> None:
         """With two players the one who ends a hand also deals the next: the core sees the
         same person still to play, so the turn is closed here (log line, scoring stop)."""
         if self.before is None:
@@ -142,7 +149,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
             self.t.save()
             self.t.render_board()
 
-    def next_hand(self, m: Match | None) -> bool:
+    def next_hand(self, m: Match[CFState] | None) -> bool:
         """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""
         t = self.t
         t.ui = cu.TurnUI()
@@ -194,17 +201,18 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI]):
     def act_cf_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, state: CFState, answer: dict[str, Any]) -> None:
-        action = self.game.parse_action(answer["action"])
+    def show_hint(self, m: Match[CFState], seat: int, state: CFState, answer: JSONObject
+                  ) -> None:
+        action = self.game.parse_action(str(answer["action"]))  # the action's text
         self.t.ui, text = cu.advice_ui(self.game.view(state, seat), self.t.ui, action)
         self.t.render_board()
         self.t.say(text, "hint")
 
 
-BOARD: BoardClass[cu.TurnUI] = CubeFarmBoard
+BOARD: BoardClass[cu.TurnUI, CFState, CFAction, CFView] = CubeFarmBoard
 
 
-def Table(app: Host) -> SeatedTable[cu.TurnUI]:
+def Table(app: Host) -> SeatedTable[cu.TurnUI, CFState, CFAction, CFView]:
     """Cube Farm's table: the core with this board."""
     return SeatedTable(app, "cube-farm", BOARD)
 

@@ -6,11 +6,10 @@ is empty. Every step is one card, tapped and then its meld tapped (or dragged th
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from app.guide import Guide, Step
 from engine.cards import Card
-from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MConfig, Move, MState
+from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MAction, MConfig, Move, MState
 
 YOURS = ("3S", "4S", "5S", "8H", "9H")
 ANAS = ("7H", "7D", "7C", "7S", "KC")
@@ -43,12 +42,12 @@ class Play:
         self.do(action)
         return action
 
-    def do(self, action: Any) -> Any:
+    def do(self, action: MAction) -> MAction:
         self.state = GAME.apply(self.state, action)
         return action
 
 
-def guide() -> Guide:
+def guide() -> Guide[MState, MAction]:
     start = GAME.new_game_from_deck(MConfig(players=2, hand_size=5), deck())
     p = Play(start)
     first = p.lay("3S", None)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from app.storage import JSONObject
 from app.tables.machiavelli.board import make_hint
-from engine.games.machiavelli.rules import MState
+from engine.games.machiavelli.rules import MAction, MConfig, MState, MView
 from engine.protocol import Game
 
 
-def hint(game: Game[Any, Any, Any, Any], state: MState, player: int) -> dict[str, Any]:
+def hint(game: Game[MConfig, MState, MAction, MView], state: MState, player: int) -> JSONObject:
     """The exact solver's best play from the turn's start and the steps to it from the table
     as it is now (no steps: nothing can be laid, draw)."""
     h = make_hint(game.view(state, player), 3000.0)

@@ -9,26 +9,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from app.board import BoardClass, Core, Handler
-from app.kit import Tap, esc
+from app.kit import esc
 from app.seated import screens
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
-from app.storage import Record
+from app.storage import JSONObject, Record
 from app.table import Event, Host, TableClass
 from app.tables.machiavelli import board as mu
 from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
-from engine.protocol import Action
 
 
-class MachiavelliBoard(PlainBoard[mu.TurnUI]):
+class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
     keys = "Escape e E d D r R u U z Z h H . n N s S j J"
 
-    def __init__(self, core: Core[mu.TurnUI]) -> None:
+    def __init__(self, core: Core[mu.TurnUI, MState, MAction, MView]) -> None:
         super().__init__(core)
         self.game = core.game
         # the card a person just drew: (seat, hand number, card), marked in that hand until
@@ -42,44 +40,44 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
     def fresh_ui(self) -> mu.TurnUI:
         return mu.TurnUI()
 
-    def view(self, m: Match, seat: int) -> MView:
+    def view(self, m: Match[MState], seat: int) -> MView:
         view: MView = self.game.view(m.state, seat)
         return view
 
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match[MState], seat: int, interactive: bool) -> str:
         return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                              marked=self.t.marked)
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def dock_html(self, m: Match[MState], seat: int, interactive: bool) -> str:
         view = self.view(m, seat)
         d = self.drawn
         drawn = d[2] if d is not None and d[:2] == (seat, view.hand_no) else None
         return mu.dock_html(view, self.t.ui, m.names(), interactive=interactive, drawn=drawn)
 
-    def click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
+    def click(self, m: Match[MState], seat: int, ev: Event) -> mu.TurnTap | None:
         t = mu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
             self.t.page.focus("m-keep")
         return t
 
-    def before_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def before_steps(self, m: Match[MState], seat: int, actions: Sequence[MAction]) -> None:
         """A draw remembers the card drawn (marked in the hand until the person acts again):
         the hand before, to find it."""
         self.hand, self.hand_no = m.state.hands[seat], m.state.hand_no
         if actions:
             self.drawn = None
 
-    def after_steps(self, m: Match, seat: int, actions: Sequence[Action]) -> None:
+    def after_steps(self, m: Match[MState], seat: int, actions: Sequence[MAction]) -> None:
         if any(isinstance(a, Draw) for a in actions) and m.state.hand_no == self.hand_no:
             new = Counter(m.state.hands[seat]) - Counter(self.hand)
             self.drawn = next(((seat, self.hand_no, c) for c in new), None)
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[MAction]) -> None:
         """A guided game's next step is marked as the Hint's next step is."""
         self.t.ui = replace(self.t.ui, hint=mu.HintInfo(0, True, tuple(expected))
                             if expected else None)
 
-    def key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
+    def key(self, m: Match[MState], seat: int, key: str) -> mu.TurnTap | None:
         k = key.lower()
         if k in ("u", "z"):  # Undo and Hint are the core's and the worker's
             self.act_m_undo(None)
@@ -95,7 +93,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
     def hand_of(self, state: MState) -> int:
         return int(state.hand_no)
 
-    def check_hand_over(self, before: MState, m: Match) -> None:
+    def check_hand_over(self, before: MState, m: Match[MState]) -> None:
         """A hand of a match ended: keep its points; pause at the hand-over panel unless the
         match ended with it."""
         s: MState = m.state
@@ -107,7 +105,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
             if not m.over and not m.watch:  # a watched match goes straight on
                 self.t.hand_over = tuple(points)
 
-    def describe_turn(self, m: Match, before: MState, actions: Sequence[MAction],
+    def describe_turn(self, m: Match[MState], before: MState, actions: Sequence[MAction],
                       seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
@@ -115,26 +113,27 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
     def marks(self, before: MState, after: MState) -> frozenset[str]:
         return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
 
-    def flights(self, m: Match, before: MState, after: MState) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[MState], before: MState, after: MState
+                ) -> list[tuple[str, str | None]]:
         return mu.flights(before, after)
 
-    def line(self, m: Match) -> str:
+    def line(self, m: Match[MState]) -> str:
         s: MState = m.state
         seat = self.t.viewer(m)
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
-    def score_caption(self, m: Match) -> str:
+    def score_caption(self, m: Match[MState]) -> str:
         return ("Penalty points, hand by hand" if m.state.config.match_limit
                 else "Cards left in hand and their penalty points")
 
-    def end_html(self, m: Match, record: Record | None, note: str) -> str:
+    def end_html(self, m: Match[MState], record: Record | None, note: str) -> str:
         """The end, with Machiavelli's own table of points (and no daily note)."""
         out = m.outcome
         assert out is not None
         return screens.end_html(m, m.result_text(out), self.scores_html(m), record)
 
-    def scores_html(self, m: Match) -> str:
+    def scores_html(self, m: Match[MState]) -> str:
         """The end's table: one hand, each player's cards left and their penalty points (ace
         15, ten to king 10, the others 5); a match, each hand's points and the total."""
         s: MState = m.state
@@ -159,7 +158,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
                 f'</table><p class="fine mt-points">Penalty points: ace 15, ten to king 10, '
                 f"the others 5.</p></div>")
 
-    def hand_over_html(self, m: Match) -> str:
+    def hand_over_html(self, m: Match[MState]) -> str:
         s: MState = m.state
         points = self.t.hand_over or ()
         rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
@@ -167,7 +166,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
         return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
                 f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'
                 f'<table class="scores"><caption>Penalty points</caption><thead><tr><th></th>'
-                f'<th scope="col">This hand</th><th scope="col">Match</th></tr></thead>'
+                f'<th scope="col">This hand</th><th scope="col">Match[MState]</th></tr></thead>'
                 f"<tbody>{rows}</tbody></table>"
                 f'<div class="row"><button type="button" class="btn primary" '
                 f'data-action="mt-next-hand" data-testid="mt-next-hand">Next hand</button></div>'
@@ -181,18 +180,22 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI]):
     def act_m_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, _state: MState, answer: dict[str, Any]) -> None:
-        h = mu.HintInfo(int(answer["cards"]), bool(answer["proven"]),
-                        tuple(self.game.parse_action(s) for s in answer["steps"]))
+    def show_hint(self, m: Match[MState], seat: int, _state: MState, answer: JSONObject
+                  ) -> None:
+        cards, steps = answer["cards"], answer["steps"]  # as .hint.hint answers them
+        if not isinstance(cards, int) or not isinstance(steps, list):
+            raise ValueError("the Hint's answer cannot be read")
+        h = mu.HintInfo(cards, bool(answer["proven"]),
+                        tuple(self.game.parse_action(str(s)) for s in steps))
         self.t.ui = replace(self.t.ui, hint=h)
         self.t.render_board()
         self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
 
 
-BOARD: BoardClass[mu.TurnUI] = MachiavelliBoard
+BOARD: BoardClass[mu.TurnUI, MState, MAction, MView] = MachiavelliBoard
 
 
-def Table(app: Host) -> SeatedTable[mu.TurnUI]:
+def Table(app: Host) -> SeatedTable[mu.TurnUI, MState, MAction, MView]:
     """Machiavelli's table: the core with this board."""
     return SeatedTable(app, "machiavelli", BOARD)
 

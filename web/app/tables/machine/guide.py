@@ -5,8 +5,6 @@ next Three of a Kind section), Trade Cards for Cubes; Ana's turns are played by 
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.guide import Guide, Step
 from engine.cards import CARD_BY_TEXT, Card
 from engine.games.machine.mat import FLUSH, STRAIGHT, THREE
@@ -15,6 +13,7 @@ from engine.games.machine.rules import (
     TAKING,
     TRADING,
     Draw,
+    MachineAction,
     MachineConfig,
     MachineState,
     PlaySet,
@@ -42,7 +41,7 @@ class Play:
     def __init__(self, state: MachineState) -> None:
         self.state = state
 
-    def do(self, *actions: Any) -> tuple[Any, ...]:
+    def do(self, *actions: MachineAction) -> tuple[MachineAction, ...]:
         """``actions``, and a closing Stop if they leave a trade or a take open (as the
         table's buttons do)."""
         out = list(actions)
@@ -58,7 +57,7 @@ class Play:
         return self.state.display.index(Card.parse(card))
 
 
-def guide() -> Guide:
+def guide() -> Guide[MachineState, MachineAction]:
     start = GAME.new_game_from_deck(MachineConfig(players=2), deck())
     p = Play(start)
     anas_setup = p.do(Setup((STRAIGHT, FLUSH)))

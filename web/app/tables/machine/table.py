@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any
 
 from app.board import BoardClass, Core, Handler
-from app.kit import Tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
+from app.storage import JSONObject
 from app.table import Event, Host, TableClass
 from app.tables.machine import board as mu
 from engine.cards import Card
@@ -33,12 +32,12 @@ from engine.games.machine.rules import (
 )
 
 
-class MachineBoard(PlainBoard[mu.TurnUI]):
+class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineView]):
     keys = "Escape d D s S t T x X p P o O a A m M h H"
     # looking around works any time, also during the computers' turns and a guided game
     guide_allows = frozenset({"mm-opp", "mm-sort", "mm-aid", "mm-mat"})
 
-    def __init__(self, core: Core[mu.TurnUI]) -> None:
+    def __init__(self, core: Core[mu.TurnUI, MachineState, MachineAction, MachineView]) -> None:
         super().__init__(core)
         self.game = core.game
         # seat -> the mats when that person last tapped
@@ -54,24 +53,24 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
     def fresh_ui(self) -> mu.TurnUI:
         return mu.TurnUI()
 
-    def view(self, m: Match, seat: int) -> MachineView:
+    def view(self, m: Match[MachineState], seat: int) -> MachineView:
         view: MachineView = self.game.view(m.state, seat)
         return view
 
-    def board_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def board_html(self, m: Match[MachineState], seat: int, interactive: bool) -> str:
         return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                              marked=self.all_marks(m, seat))
 
-    def dock_html(self, m: Match, seat: int, interactive: bool) -> str:
+    def dock_html(self, m: Match[MachineState], seat: int, interactive: bool) -> str:
         return mu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
                             marked=self.all_marks(m, seat), fresh=self.fresh(m, seat))
 
-    def all_marks(self, m: Match, seat: int) -> frozenset[str]:
+    def all_marks(self, m: Match[MachineState], seat: int) -> frozenset[str]:
         """The computers' changes since the person last acted, and the person's own new
         sections and limits since their last tap."""
         return mu.mat_marks(self.seen.get(seat), m.state.mats) | self.t.marked
 
-    def fresh(self, m: Match, seat: int) -> frozenset[str]:
+    def fresh(self, m: Match[MachineState], seat: int) -> frozenset[str]:
         """The cards that came into ``seat``'s hand with that person's last action (a card
         drawn face down is seen nowhere else), marked until their next action."""
         held = self.held.get(seat)
@@ -91,7 +90,7 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
         if self.t.ui.hint_text:
             self.t.say(self.t.ui.hint_text, "hint")
 
-    def guide_mark(self, expected: list[Any]) -> None:
+    def guide_mark(self, expected: list[MachineAction]) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the pair chosen,
         the display card or Draw ringed, the cards of a trade or a set selected."""
         m = self.t.shown
@@ -107,19 +106,19 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
-    def click(self, m: Match, seat: int, ev: Event) -> Tap[mu.TurnUI, Any] | None:
+    def click(self, m: Match[MachineState], seat: int, ev: Event) -> mu.TurnTap | None:
         return self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
                                              ev.data or {}))
 
-    def key(self, m: Match, seat: int, key: str) -> Tap[mu.TurnUI, Any] | None:
+    def key(self, m: Match[MachineState], seat: int, key: str) -> mu.TurnTap | None:
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
         t = mu.key(self.view(m, seat), self.t.ui, key)
         return None if t is None else self.finished(m, seat, t)
 
-    def finished(self, m: Match, seat: int, t: Tap[mu.TurnUI, Any]
-                 ) -> Tap[mu.TurnUI, Any]:
+    def finished(self, m: Match[MachineState], seat: int, t: mu.TurnTap
+                 ) -> mu.TurnTap:
         """The Tap, with a closing Stop when a trade leaves the turn open."""
         actions = list(t.actions)
         if actions:
@@ -127,10 +126,12 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
             self.held_before = dict(self.held)
             self.held[seat] = m.state.hands[seat]
         if actions and t.finish:
-            state: MachineState | None = m.state
+            state: MachineState | None
             try:
+                applied = m.state
                 for a in actions:
-                    state = self.game.apply(state, a)
+                    applied = self.game.apply(applied, a)
+                state = applied
             except IllegalAction:
                 state = None  # the core applies them again and shows the engine's reason
             if (state is not None and self.game.current_player(state) == seat
@@ -145,8 +146,8 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
         ui = self.t.ui
         self.t.ui = mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
-    def describe_turn(self, m: Match, before: MachineState, actions: Sequence[MachineAction],
-                      seat: int) -> str:
+    def describe_turn(self, m: Match[MachineState], before: MachineState,
+                      actions: Sequence[MachineAction], seat: int) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
                                 actions, m.names()[seat])
 
@@ -173,13 +174,14 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
                 return list(zip(states[i:j], states[i + 1:j + 1], strict=True))
         return [(before, after)]
 
-    def flights(self, m: Match, before: Any, after: Any) -> list[tuple[str, str | None]]:
+    def flights(self, m: Match[MachineState], before: MachineState, after: MachineState
+                ) -> list[tuple[str, str | None]]:
         """A computer's step, card by card: a face-up card flies from the display to the
         player's chip row; a set played flies from the player's chip; new display cards fly
         from the face-down pile."""
         return mu.step_flights(before, after)
 
-    def line(self, m: Match) -> str:
+    def line(self, m: Match[MachineState]) -> str:
         s: MachineState = m.state
         seat = self.t.viewer(m)
         if s.phase == "setup":
@@ -187,7 +189,7 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
         limit = f" of {s.max_rounds}" if s.max_rounds else ""
         return f"round {s.round}{limit}, {s.mats[seat].left} cubes to place"
 
-    def score_caption(self, m: Match) -> str:
+    def score_caption(self, m: Match[MachineState]) -> str:
         return "Cubes on the mat"
 
     def look(self, ev: Event) -> None:
@@ -203,9 +205,9 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
     def act_mm_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match, seat: int, state: MachineState,
-                  answer: dict[str, Any]) -> None:
-        action = self.game.parse_action(answer["action"])
+    def show_hint(self, m: Match[MachineState], seat: int, state: MachineState,
+                  answer: JSONObject) -> None:
+        action = self.game.parse_action(str(answer["action"]))  # the action's text
         view = self.view(m, seat)
         cards = [str(c) for c in getattr(action, "cards", ())]
         card = getattr(action, "card", None)
@@ -228,10 +230,10 @@ class MachineBoard(PlainBoard[mu.TurnUI]):
         self.t.render_board()
 
 
-BOARD: BoardClass[mu.TurnUI] = MachineBoard
+BOARD: BoardClass[mu.TurnUI, MachineState, MachineAction, MachineView] = MachineBoard
 
 
-def Table(app: Host) -> SeatedTable[mu.TurnUI]:
+def Table(app: Host) -> SeatedTable[mu.TurnUI, MachineState, MachineAction, MachineView]:
     """The Machine's table: the core with this board."""
     return SeatedTable(app, "machine", BOARD)
 
