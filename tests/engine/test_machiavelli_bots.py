@@ -18,7 +18,7 @@ from engine.games.machiavelli import bots
 from engine.games.machiavelli.bots import Standard, Strong, make_bot
 from engine.games.machiavelli.cli import play_game, tournament
 from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, TableCard, Take
-from engine.games.machiavelli.solver import can_lay, max_laid, solve
+from engine.games.machiavelli.solver import SolverMemo, can_lay, max_laid, solve
 from engine.seats import LazyLegal
 
 
@@ -42,7 +42,7 @@ def test_sampled_worlds_keep_every_card_and_fit_what_was_seen() -> None:
             state = replace(state, hands=hands, start_table=melds, player=1,
                             table=tuple(tuple(TableCard(c) for c in m) for m in melds))
         view = GAME.view(state, state.player)
-        dead = bots._dead_cards(view, [10**9])
+        dead = bots._dead_cards(view, [10**9], SolverMemo())
         table = [c for m in view.start_table for c in m]
         for c in dead:
             assert not can_lay(table, [c], "both")
