@@ -380,7 +380,8 @@ class Board:
     def memo(self) -> dict[object, Any]:
         """Values worked out from this table, kept until :meth:`place` or :meth:`claim`
         changes it (a table in a state is never changed again: the same table is asked the
-        same questions by the rules, the views and the computer players)."""
+        same questions by the rules, the views, the computer players and the app's drawing,
+        each under keys of its own). On the table, not in a module, so it goes with it."""
         if self._memo is None:
             self._memo = {}
         return self._memo
