@@ -63,8 +63,8 @@ def test_standard_and_strong_never_play_into_the_stuck_position() -> None:
 
 def test_beginners_finish_their_games() -> None:
     """Issue 12: two Beginners without a round limit used to play thousands of rounds."""
-    from engine.games.machine.cli import play_game
+    from engine.seats import play_seeded
 
     for i in range(6):
-        rec = play_game(["beginner", "beginner"], f"b{i}", 0)
-        assert rec.result == "won" and rec.rounds < 200, (i, rec.rounds)
+        end = play_seeded("machine", i, ["beginner", "beginner"], {"max_rounds": 0}).state
+        assert end.result == "won" and end.round < 200, (i, end.round)
