@@ -75,11 +75,6 @@ def outcome_text(outcome: Outcome, names: Sequence[str],
                                has="have" if plural else "has")
 
 
-def seat_names(players: int) -> list[str]:
-    """The names seats have when nobody named them: "Player 1", "Player 2"..."""
-    return [f"Player {p + 1}" for p in range(players)]
-
-
 @dataclass(frozen=True)
 class OptionInfo:
     """One set-up option, described so that the app can draw its set-up screen from it.

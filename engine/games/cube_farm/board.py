@@ -38,7 +38,6 @@ Pos = tuple[int, int]
 
 N, E, S, W = 0, 1, 2, 3
 DIRS: tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
-SIDE_NAMES = ("north", "east", "south", "west")
 SIDE_LETTERS = "nesw"
 
 FLOOR, ITEM, CUBE, NEG, ELEVATOR = "floor", "item", "cube", "negative", "elevator"

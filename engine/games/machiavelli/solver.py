@@ -69,8 +69,6 @@ P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
 # at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
 SHIFT, MASK = 10, 1023
 DEFAULT_BUDGET_MS = 10_000.0  # a safety net: no solve runs unbounded unless asked to
-SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
-# (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
 Counts = list[list[int]]  # counts[suit][rank 1..13]
 

@@ -468,7 +468,8 @@ GAME = PerpetualMotion()
 
 @dataclass(frozen=True)
 class PlayResult:
-    """The result of playing one deal to its end (the command line's JSON object)."""
+    """The result of playing one deal to its end through :func:`play_out` (what ``stats``
+    adds up; the same figures as the outcome's details of the step-by-step game)."""
 
     won: bool
     rounds: int
@@ -534,10 +535,6 @@ def play_out(ranks: Sequence[int]) -> PlayResult:
             return PlayResult(False, rnd, deals, start, rnd + 1 - start)
         rnd += 1
         seen[key] = rnd
-
-
-def play_deck(cards: Sequence[Card]) -> PlayResult:
-    return play_out([c.rank for c in cards])
 
 
 @dataclass
