@@ -81,7 +81,7 @@ def test_two_solver_memos_share_nothing() -> None:
     hand = parse_cards("4S 7S KD 8C KC")
     one, two = SolverMemo(), SolverMemo()
     got = solve(table, hand, "both", memo=one)
-    assert two._trans == {} and two._deltas == {} and one._trans
+    assert two._trans == {} and two.deltas == {} and one._trans
     again = solve(table, hand, "both", memo=two)
     assert got == again == solve(table, hand, "both")  # a new memo, the same answer
     assert two._trans == one._trans and two._trans is not one._trans

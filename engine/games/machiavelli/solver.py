@@ -126,11 +126,13 @@ class SolverMemo:
     new one) rather than in the module, so that two games in one process share nothing.
     """
 
-    __slots__ = ("_deltas", "_trans")
+    __slots__ = ("_trans", "deltas")
 
     def __init__(self) -> None:
         self._trans: dict[tuple[int, int, int, str, str, int], list[Transition]] = {}
-        self._deltas: dict[tuple[int, bool], tuple[int, ...]] = {}
+        # (one suit's shifted sub-state, ace both) -> :meth:`dominated_deltas`; read directly
+        # in the hot loop of :func:`_prune_dominated`
+        self.deltas: dict[tuple[int, bool], tuple[int, ...]] = {}
 
     def transitions(self, sub: int, t: int, h: int, kind: str, ace: str,
                     aces: int) -> list[Transition]:
@@ -144,10 +146,10 @@ class SolverMemo:
     def dominated_deltas(self, part: int, sh: int, ace_both: bool) -> tuple[int, ...]:
         """For one suit's sub-state ``part`` (shifted by ``sh`` in a state key): what to add
         to the key to reach each state it dominates (:func:`_dominated_subs`)."""
-        got = self._deltas.get((part, ace_both))
+        got = self.deltas.get((part, ace_both))
         if got is None:
             sub = part >> sh
-            got = self._deltas[(part, ace_both)] = tuple(
+            got = self.deltas[(part, ace_both)] = tuple(
                 (low - sub) << sh for low in _dominated_subs(sub, ace_both))
         return got
 
@@ -776,7 +778,7 @@ def _dp_max(memo: SolverMemo, tab: Counts, hand: Counts, ace: str, deadline: flo
 def _prune_dominated(memo: SolverMemo, cur: dict[int, int], ace_both: bool) -> None:
     """Drop states that another state with an open run at least as long beats or equals."""
     get = cur.get
-    deltas = memo.dominated_deltas
+    known, work_out = memo.deltas.get, memo.dominated_deltas
     fields = [(MASK << (5 + SHIFT * j), 5 + SHIFT * j) for j in range(4)]
     for st in list(cur):
         v = get(st)
@@ -786,7 +788,10 @@ def _prune_dominated(memo: SolverMemo, cur: dict[int, int], ace_both: bool) -> N
             part = st & m
             if not part:
                 continue
-            for d in deltas(part, sh, ace_both):
+            ds = known((part, ace_both))
+            if ds is None:
+                ds = work_out(part, sh, ace_both)
+            for d in ds:
                 ov = get(st + d)
                 if ov is not None and ov <= v:
                     del cur[st + d]
