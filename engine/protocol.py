@@ -75,11 +75,6 @@ def outcome_text(outcome: Outcome, names: Sequence[str],
                                has="have" if plural else "has")
 
 
-def seat_names(players: int) -> list[str]:
-    """The names seats have when nobody named them: "Player 1", "Player 2"..."""
-    return [f"Player {p + 1}" for p in range(players)]
-
-
 @dataclass(frozen=True)
 class OptionInfo:
     """One set-up option, described so that the app can draw its set-up screen from it.
@@ -229,6 +224,14 @@ class Game(ABC, Generic[C, S, A, V]):
     def new_game_from_deck(self, config: C, deck: Sequence[str]) -> S:
         """A fresh game from an explicit card order (card text forms, first dealt first)."""
 
+    def new_game_numbered(self, config: C, number: int) -> S:
+        """Deal number ``number``: what a deal number means in a link and on the command line
+        (:func:`engine.seats.deal_seeded`). The shuffle is seeded with ``deal:<number>`` (a
+        string seed keeps the deal apart from every other generator made from that number);
+        a game whose deals were numbered otherwise before keeps its numbering by overriding
+        this."""
+        return self.new_game(config, random.Random(f"deal:{number}"))
+
     # --- play -----------------------------------------------------------------------------
     @abstractmethod
     def current_player(self, state: S) -> int | None:
@@ -268,6 +271,11 @@ class Game(ABC, Generic[C, S, A, V]):
     @abstractmethod
     def parse_action(self, text: str) -> A:
         """Inverse of ``str(action)``; raises ParseError."""
+
+    def table_text(self, state: S) -> str:
+        """The table of ``state`` as plain text, for the command line (``play --show``);
+        "" when the game has no text form of it."""
+        return ""
 
     # --- information ----------------------------------------------------------------------
     @abstractmethod

@@ -1,19 +1,23 @@
 """Seated games: how a deal number and a row of computer levels become one exact game.
 
-The command line (``python -m engine GAME play --seed N --seats a,b``) and the app (a "watch"
+The command line (``python -m engine play GAME --seed N --seats a,b``) and the app (a "watch"
 link ``#/GAME/watch/N?seats=a,b&...``, played one action at a time in Pyodide) must play the
 very same game. Both go through this module, which fixes the three things a game depends on:
 
-* the deal: :func:`deal_seeded` shuffles with ``random.Random(f"deal:{seed}")``;
+* the deal: :func:`deal_seeded`, the game's deal number ``N``
+  (:meth:`~engine.protocol.Game.new_game_numbered`);
 * the computer players: :func:`make_bots` gives every seat a new bot of its level (some bots
   remember things between turns, so a seat must never share one with another seat or game);
+  a game without computer players is played by :data:`FORCED` seats, which take the one
+  action open to them;
 * each computer decision: :func:`choose` hands the bot its own view, the legal actions (listed
   lazily, :class:`LazyLegal`) and a generator made for that one action, :func:`bot_rng`. A
   fresh generator per action, named by the seed and the number of actions applied so far, lets
   the app stop, reload and go on from a saved state without replaying the generator's history.
 
-:func:`play_seeded` is the whole loop, as the command line runs it; the app runs the same loop
-a step at a time (deal_seeded, then choose and apply until the game is over).
+:func:`play_seeded` is the whole game, as the command line runs it (:func:`play_to_end` its
+loop); the app runs the same loop a step at a time (deal_seeded, then choose and apply until
+the game is over).
 """
 
 from __future__ import annotations
@@ -79,11 +83,10 @@ class LazyLegal(Sequence[A], Generic[S, A]):
 
 
 def deal_seeded(game: Game[C, S, Any, Any], config: C, seed: int) -> S:
-    """The one way a deal number becomes a game: the shuffle is seeded with ``deal:<seed>``.
-
-    A string seed keeps the deal apart from every other generator made from the same number.
-    """
-    return game.new_game(config, random.Random(f"deal:{seed}"))
+    """The one way a deal number becomes a game: :meth:`Game.new_game_numbered` (by default
+    the shuffle is seeded with ``deal:<seed>``, a string seed that keeps the deal apart from
+    every other generator made from the same number)."""
+    return game.new_game_numbered(config, seed)
 
 
 def bot_rng(seed: int, actions: int) -> random.Random:
@@ -100,22 +103,53 @@ def _game(game_id: str) -> AnyGame:
     return get_game(game_id)
 
 
+FORCED = "forced"  # the level of a seat whose every move is forced
+
+
+class Forced(Generic[A]):
+    """The player of a :data:`FORCED` seat: it takes the one legal action.
+
+    What plays a game without computer players (a solitaire of forced moves) on the command
+    line. A choice between several actions is refused: nobody in that seat could make it.
+    """
+
+    def choose(self, view: object, legal: Sequence[A], rng: random.Random) -> A:
+        if len(legal) != 1:
+            raise IllegalAction(f"a {FORCED} seat cannot choose between {len(legal)} actions")
+        return legal[0]
+
+
 def make_bots(game_id: str, levels: Sequence[str]) -> list[Bot[Any, Any]]:
     """One new computer player per seat (``levels[i]`` sits in seat ``i``).
 
     Bots may keep memory between turns (a plan of steps, remembered hand sizes), so no two
     seats, and no two games, share an instance. An unknown level raises InvalidConfig naming
-    it and the known levels, weakest first.
+    it and the known levels, weakest first. :data:`FORCED` seats a :class:`Forced` player.
     """
     game = _game(game_id)
     known = game.info.bot_levels
-    if not known:
-        raise InvalidConfig(f"{game_id} has no computer players")
     for level in levels:
+        if level == FORCED:
+            continue
+        if not known:
+            raise InvalidConfig(f"{game_id} has no computer players (its seats can only be "
+                                f"{FORCED}: every move taken as the rules force it)")
         if level not in known:
             raise InvalidConfig(f"unknown computer level {level!r} for {game_id}; "
                                 f"choose from {', '.join(known)}")
-    return [game.bots()[level] for level in levels]
+    return [Forced() if level == FORCED else game.bots()[level] for level in levels]
+
+
+def default_seats(game_id: str) -> list[str]:
+    """The seats of a game nobody set up: the strongest computer level in the first seat and
+    the next strongest in the others, two seats where the game allows two (else its fewest);
+    :data:`FORCED` seats for a game without computer players."""
+    info = _game(game_id).info
+    players = max(info.min_players, min(2, info.max_players))
+    if not info.bot_levels:
+        return [FORCED] * players
+    levels = info.bot_levels
+    return [levels[-1]] + [levels[-2] if len(levels) > 1 else levels[-1]] * (players - 1)
 
 
 def choose(game: Game[Any, S, A, Any], state: S, bot: Bot[Any, A], seed: int,
@@ -195,7 +229,9 @@ class PlayResult:
     """One finished seated game: its set-up, end state, length and outcome.
 
     ``options`` are the set-up options in force (from the config, defaults filled in), so
-    that ``options`` and ``seed`` and ``seats`` are enough to play the game again.
+    that ``options`` and ``seed`` and ``seats`` are enough to play the game again. ``deck``:
+    the card order dealt, when the game was dealt from one instead of deal ``seed`` (the
+    seed then only names the computers' generators); the JSON form has it only then.
     """
 
     game: str
@@ -205,9 +241,10 @@ class PlayResult:
     state: Any = field(repr=False)
     actions: int
     outcome: Outcome
+    deck: tuple[str, ...] | None = None
 
     def to_dict(self) -> JSONDict:
-        return {
+        out: JSONDict = {
             "game": self.game,
             "seed": self.seed,
             "seats": list(self.seats),
@@ -218,6 +255,9 @@ class PlayResult:
             "summary": self.outcome.summary,
             "outcome": self.outcome.to_dict(),
         }
+        if self.deck is not None:
+            out["deck"] = list(self.deck)
+        return out
 
 
 def config_options(config: Config) -> dict[str, object]:
@@ -225,31 +265,27 @@ def config_options(config: Config) -> dict[str, object]:
     return {k: v for k, v in config.to_dict().items() if k != "players"}
 
 
-def play_seeded(game_id: str, seed: int, levels: Sequence[str],
-                options: Mapping[str, object] | None = None,
+def play_to_end(game: Game[Any, S, A, Any], state: S, bots: Sequence[Bot[Any, A]], seed: int,
                 max_actions: int = MAX_ACTIONS,
-                on_action: Callable[[int, Any], None] | None = None,
-                on_decision: Callable[[int, float, float], None] | None = None) -> PlayResult:
-    """Play deal ``seed`` between computer ``levels`` (one per seat) to the end.
+                on_action: Callable[[int, A], None] | None = None,
+                on_decision: Callable[[int, float, float], None] | None = None,
+                ) -> tuple[S, int]:
+    """Play ``state`` to the end, ``bots[p]`` deciding for player ``p`` through :func:`choose`
+    with ``seed``; returns the end state and the number of actions applied.
 
-    This is exactly what the app does step by step for a watch link: the same deal, new bots,
-    and :func:`choose` for every action. ``on_action(player, action)`` is called before each
-    action is applied (the command line prints a log with it); ``on_decision(player, wall
-    seconds, processor seconds)`` with how long each decision took (tournaments time turns
-    with it). RuntimeError if the game runs past ``max_actions``.
+    ``on_action(player, action)`` is called before each action is applied (the command line
+    prints a log with it); ``on_decision(player, wall seconds, processor seconds)`` with how
+    long each decision took (tournaments time turns with it). RuntimeError if the game runs
+    past ``max_actions``.
     """
-    game = _game(game_id)
-    seats = list(levels)
-    config = seated_config(game_id, len(seats), options)
-    bots = make_bots(game_id, seats)
-    state = deal_seeded(game, config, seed)
     actions = 0
     while True:
         p = game.current_player(state)
         if p is None:
-            break
+            return state, actions
         if actions >= max_actions:
-            raise RuntimeError(f"{game_id} game {seed} did not end within {max_actions} actions")
+            raise RuntimeError(f"{game.info.id} game {seed} did not end within {max_actions} "
+                               "actions")
         if on_decision is None:
             action = choose(game, state, bots[p], seed, actions)
         else:
@@ -260,12 +296,36 @@ def play_seeded(game_id: str, seed: int, levels: Sequence[str],
             on_action(p, action)
         state = game.apply(state, action)
         actions += 1
+
+
+def play_seeded(game_id: str, seed: int, levels: Sequence[str],
+                options: Mapping[str, object] | None = None,
+                max_actions: int = MAX_ACTIONS,
+                on_action: Callable[[int, Any], None] | None = None,
+                on_decision: Callable[[int, float, float], None] | None = None,
+                deck: Sequence[str] | None = None) -> PlayResult:
+    """Play deal ``seed`` between computer ``levels`` (one per seat) to the end.
+
+    This is exactly what the app does step by step for a watch link: the same deal, new bots,
+    and :func:`choose` for every action (:func:`play_to_end`, which says what ``max_actions``,
+    ``on_action`` and ``on_decision`` do). ``deck``: deal this card order (text forms, first
+    dealt first) instead of deal ``seed``.
+    """
+    game = _game(game_id)
+    seats = list(levels)
+    config = seated_config(game_id, len(seats), options)
+    bots = make_bots(game_id, seats)
+    if deck is None:
+        start = deal_seeded(game, config, seed)
+    else:
+        start = game.new_game_from_deck(config, deck)
+    state, actions = play_to_end(game, start, bots, seed, max_actions, on_action, on_decision)
     outcome = game.outcome(state)
     assert outcome is not None
     return PlayResult(game_id, seed, tuple(seats), config_options(config), state, actions,
-                      outcome)
+                      outcome, None if deck is None else tuple(deck))
 
 
-__all__ = ["MAX_ACTIONS", "LazyLegal", "PlayResult", "bot_rng", "choose", "config_options",
-           "deal_seeded", "make_bots", "parse_options", "parse_seats", "play_seeded",
-           "seated_config"]
+__all__ = ["FORCED", "MAX_ACTIONS", "Forced", "LazyLegal", "PlayResult", "bot_rng", "choose",
+           "config_options", "deal_seeded", "default_seats", "make_bots", "parse_options",
+           "parse_seats", "play_seeded", "play_to_end", "seated_config"]

@@ -29,7 +29,7 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -497,22 +497,9 @@ def soak_chunk(task: tuple[str, Sequence[int]]) -> list[JSONDict]:
     return [soak_game(game_id, s).to_dict() for s in seeds]
 
 
-def soak_many(game_id: str, seeds: Sequence[int],
-              on_result: Callable[[SoakResult], None] | None = None) -> list[SoakResult]:
-    """Soak games ``seeds`` of ``game_id`` one after another in this process."""
-    out = []
-    for s in seeds:
-        r = soak_game(game_id, s)
-        if on_result is not None:
-            on_result(r)
-        out.append(r)
-    return out
-
-
 __all__ = [
     "MAX_STEPS", "RANDOM", "InvariantBroken", "SoakResult",
     "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip",
     "check_views", "conserved", "full_set", "mutate_action", "mutate_text", "player_count",
     "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game",
-    "soak_many",
 ]

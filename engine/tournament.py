@@ -1,16 +1,19 @@
 """Tournaments: computer level against computer level, one seeded game after another.
 
-Every game's ``tournament`` command plays through :func:`play_tournament`, so tournament
-game ``N`` from seed ``S`` is exactly ``python -m engine GAME play --seed D --seats ...`` with
+``python -m engine tournament GAME`` plays through :func:`play_tournament`, so tournament
+game ``N`` from seed ``S`` is exactly ``python -m engine play GAME --seed D --seats ...`` with
 ``D = tournament_deal(S, N, players)`` and the seats of :func:`tournament_seats`: each deal
 is played once per seat with level ``a`` moving one seat on (for two players, the same deal
-twice with the seats swapped), so the luck of the deal cancels out. Win rates and their
-confidence intervals are reported the same way by every game (:func:`wilson`).
+twice with the seats swapped), so the luck of the deal cancels out. :func:`report` adds the
+games up the same way for every game: win rates with their confidence intervals
+(:func:`wilson`), scores, lengths, what the outcomes' details say, turn times.
 """
 
 from __future__ import annotations
 
+import json
 import math
+import statistics
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,5 +123,98 @@ def play_tournament(game_id: str, a: str, b: str, games: int, seed: int, players
             pool.join()
 
 
-__all__ = ["DEALS_APART", "TournamentGame", "play_tournament", "play_tournament_game",
-           "tournament_deal", "tournament_seats", "wilson"]
+@dataclass(frozen=True)
+class TournamentReport:
+    """What a tournament's games add up to, counted the same way for every game.
+
+    Side ``a`` is level a's one seat in each game, side ``b`` every other seat. A win shared
+    by ``k`` seats counts ``1/k`` to each; ``b_wins`` adds up side b's seats (so with more
+    than two players a b seat wins ``b_wins / (players - 1)``). ``mean_score``: by side, when
+    the game scores. ``details``: the outcomes' details, a number as its mean over the games
+    that have it and a word (or yes/no) as how many games had each value. ``turn_ms``: by
+    side, the median and worst turn (every decision of a player's turn added up), wall clock
+    and processor time, and the number of turns.
+    """
+
+    game: str
+    a: str
+    b: str
+    games: int
+    players: int
+    seed: int
+    options: Mapping[str, object]
+    a_wins: float
+    b_wins: float
+    no_winner: int
+    mean_actions: float
+    mean_score: Mapping[str, float]
+    details: Mapping[str, Mapping[str, float]]
+    turn_ms: Mapping[str, Mapping[str, float]]
+
+    @property
+    def a_win_rate(self) -> float:
+        return self.a_wins / self.games
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "a": self.a, "b": self.b, "games": self.games,
+            "players": self.players, "seed": self.seed, "options": dict(self.options),
+            "a_wins": self.a_wins, "b_wins": self.b_wins, "a_win_rate": self.a_win_rate,
+            "a_win_ci95": list(wilson(self.a_wins, self.games)), "no_winner": self.no_winner,
+            "mean_actions": self.mean_actions, "mean_score": dict(self.mean_score),
+            "details": {k: dict(v) for k, v in self.details.items()},
+            "turn_ms": {k: dict(v) for k, v in self.turn_ms.items()},
+        }
+
+
+def report(game_id: str, a: str, b: str, games: int, seed: int, players: int,
+           options: Mapping[str, object] | None = None, jobs: int = 1,
+           progress: bool = False) -> TournamentReport:
+    """Play the games of :func:`play_tournament` and add them up (:class:`TournamentReport`)."""
+    wins = {"a": 0.0, "b": 0.0}
+    no_winner = 0
+    actions: list[int] = []
+    scores: dict[str, list[float]] = {}
+    words: dict[str, dict[str, float]] = {}
+    numbers: dict[str, list[float]] = {}
+    wall: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    played: Mapping[str, object] = dict(options or {})
+    for g in play_tournament(game_id, a, b, games, seed, players, options, jobs, progress):
+        played = g.result.options
+        out = g.result.outcome
+
+        def side(seat: int, g: TournamentGame = g) -> str:
+            return "a" if seat == g.a_seat else "b"
+
+        for w in out.winners:
+            wins[side(w)] += 1 / len(out.winners)
+        no_winner += not out.winners
+        actions.append(g.result.actions)
+        for seat, score in enumerate(out.scores or ()):
+            scores.setdefault(side(seat), []).append(score)
+        for key, value in out.details.items():
+            if isinstance(value, bool | str):
+                text = value if isinstance(value, str) else json.dumps(value)
+                tally = words.setdefault(key, {})
+                tally[text] = tally.get(text, 0) + 1
+            elif isinstance(value, int | float):
+                numbers.setdefault(key, []).append(value)
+        for seat, ts in g.turn_seconds.items():
+            wall.setdefault(side(seat), []).extend(ts)
+            cpu.setdefault(side(seat), []).extend(g.turn_cpu_seconds[seat])
+    details: dict[str, Mapping[str, float]] = dict(words)
+    for key, xs in numbers.items():
+        details[key] = {"mean": statistics.fmean(xs), "games": len(xs)}
+    turn_ms = {s: {"median": 1000 * statistics.median(wall[s]), "worst": 1000 * max(wall[s]),
+                   "cpu_median": 1000 * statistics.median(cpu[s]),
+                   "cpu_worst": 1000 * max(cpu[s]), "turns": len(wall[s])}
+               for s in sorted(wall) if wall[s]}
+    return TournamentReport(game_id, a, b, games, players, seed, played, wins["a"], wins["b"],
+                            no_winner, statistics.fmean(actions),
+                            {s: statistics.fmean(xs) for s, xs in sorted(scores.items())},
+                            details, turn_ms)
+
+
+__all__ = ["DEALS_APART", "TournamentGame", "TournamentReport", "play_tournament",
+           "play_tournament_game", "report", "tournament_deal", "tournament_seats", "wilson"]

@@ -1,9 +1,10 @@
 """The engine's games, one package each.
 
 A game's package ``__init__`` only declares ``INFO`` (its :mod:`info` module: what the registry
-lists, the home screen's tiles) and hands out its rules object ``GAME``, the command line
-``cli_main`` and the names it exports through :func:`on_demand`. So listing the games imports
-no rules: the app starts without any game's rules and imports one when it is first opened.
+lists, the home screen's tiles) and hands out its rules object ``GAME``, its own commands
+``cli_main`` (if it has any besides the shared ``play`` and ``tournament``) and the names it
+exports through :func:`on_demand`. So listing the games imports no rules: the app starts
+without any game's rules and imports one when it is first opened.
 """
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ def on_demand(namespace: dict[str, Any], name: str, exports: tuple[str, ...]) ->
         if bots is not None:
             rules.GAME.use_bots(bots.LEVELS)
         namespace["GAME"] = rules.GAME
-    for module in (rules, _optional(package + ".cli")):
-        if module is not None and hasattr(module, name):
-            namespace[name] = getattr(module, name)
-            return namespace[name]
+    # the ``cli`` module (argparse and all) is imported only when the rules lack the name
+    module = rules if hasattr(rules, name) else _optional(package + ".cli")
+    if module is not None and hasattr(module, name):
+        namespace[name] = getattr(module, name)
+        return namespace[name]
     raise AttributeError(f"module {package!r} has no attribute {name!r}")

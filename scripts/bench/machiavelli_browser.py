@@ -47,14 +47,15 @@ json.dumps(out)
 BOTS_CODE = """
 import json
 from engine.games.machiavelli.bots import make_bot
-from engine.games.machiavelli.cli import play_game
 from engine.games.machiavelli.rules import GAME
+from engine.seats import deal_seeded, play_to_end
 levels = {levels!r}
 times = {{lv: [] for lv in levels}}
 cfg = GAME.make_config(players=len(levels))
 for g in range({games}):
     bots = [make_bot(lv) for lv in levels]
-    play_game(cfg, bots, {seed} * 100003 + g)
+    deal = {seed} * 100003 + g
+    play_to_end(GAME, deal_seeded(GAME, cfg, deal), bots, deal)
     for lv, b in zip(levels, bots):
         times[lv] += [t * 1000 for t in b.turn_times]
 json.dumps(times)

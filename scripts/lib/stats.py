@@ -1,6 +1,6 @@
 """Finished games made the way the app makes them, for the statistics' tests and screenshots:
 a seated game at its table's Match, seat 0 ("you") played by a computer with the command
-line's generators (engine.seats.choose), so the game is the one ``python -m engine GAME play
+line's generators (engine.seats.choose), so the game is the one ``python -m engine play GAME
 --seed N --seats ...`` plays; counted in a record by the app's GameSaves."""
 
 from __future__ import annotations

@@ -637,3 +637,30 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         assert 'data-testid="replaying"' not in page.regions["mt-board"]
         assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
     run_async(scenario())
+
+
+def test_places_and_names_are_kept_on_the_table_they_belong_to() -> None:
+    """The anchors of a card and the cubicles' spoken names live in the table's own memo
+    (never in a module), so another table, another game, is never answered from them."""
+    from app.tables.cube_farm import places, words
+
+    def sizes() -> dict[str, int]:
+        return {n: len(v) for m in (places, words) for n, v in vars(m).items()
+                if isinstance(v, dict | list) and not n.startswith("__")}
+
+    before = sizes()
+    s, rng = new(players=2, seed=5), random.Random(5)
+    bots = [make_bot("beginner"), make_bot("beginner")]
+    while not (s.board.cubicles() and s.phase == PLACE):
+        s = GAME.apply(s, bots[s.to_move].choose(view(s), GAME.legal_actions(s), rng))
+    v = view(s)
+    card = v.my_hand[0]
+    got = places.positions(v, card)
+    assert any(got.values()) and places.positions(v, card) is got
+    assert places.positions(view(new(players=2, seed=6)), card) is not got
+    c = v.board.cubicles()[0]
+    label = words.cubicle_label(v.board, c, NAMES, False)
+    assert words.cubicle_label(v.board, c, NAMES, False) is label
+    kinds = {k[0] for k in v.board.memo() if isinstance(k, tuple)}
+    assert {"positions", "cubicle label"} <= kinds
+    assert sizes() == before

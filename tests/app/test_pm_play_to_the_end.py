@@ -59,11 +59,12 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 
 def engine_says(deal: int) -> dict[str, Any]:
-    r = subprocess.run([sys.executable, "-m", "engine", "perpetual-motion", "play", "--seed",
+    """How the command line's game of this deal ends: its outcome's details."""
+    r = subprocess.run([sys.executable, "-m", "engine", "play", "perpetual-motion", "--seed",
                         str(deal), "--json"], capture_output=True, text=True, cwd=ROOT,
                        timeout=120)
     assert r.returncode == 0, r.stderr
-    result: dict[str, Any] = json.loads(r.stdout)
+    result: dict[str, Any] = json.loads(r.stdout)["outcome"]["details"]
     return result
 
 

@@ -41,8 +41,8 @@ PM_SEEDS = [3, 16557, 5, 7, 11, 2, 13]
 
 
 def cli(game: str, *args: str) -> dict[str, Any]:
-    """``python -m engine GAME play ... --json``, as a player would run it."""
-    out = subprocess.run([sys.executable, "-m", "engine", game, "play", *args, "--json"],
+    """``python -m engine play GAME ... --json``, as a player would run it."""
+    out = subprocess.run([sys.executable, "-m", "engine", "play", game, *args, "--json"],
                          cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
     data: dict[str, Any] = json.loads(out.stdout)
     return data
@@ -135,7 +135,7 @@ def test_perpetual_motion_series_counts_what_the_command_line_says() -> None:
     results = [cli(PM, "--seed", str(n)) for n in PM_SEEDS]
     for n in PM_SEEDS:
         play_pm(app, n)
-    won = [bool(r["won"]) for r in results]
+    won = [bool(r["outcome"]["details"]["won"]) for r in results]
     assert any(won) and not all(won)
     assert figures(Record.load(app.store, PM)) == expected(
         [{} for _ in results], won, [None] * len(results), False)

@@ -102,7 +102,7 @@ def lay_a_card(page: Any, turn: bool = False) -> None:
 def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
     seats = ["beginner", "standard", "strong"]
     expected = play_seeded(CF, 7, seats, {"hands": 1}).to_dict()
-    cli = subprocess.run([sys.executable, "-m", "engine", CF, "play", "--seed", "7", "--seats",
+    cli = subprocess.run([sys.executable, "-m", "engine", "play", CF, "--seed", "7", "--seats",
                           ",".join(seats), "--hands", "1", "--json"], capture_output=True,
                          text=True, check=True, cwd=ROOT)
     assert json.loads(cli.stdout) == expected

@@ -10,11 +10,20 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter, deque
+from pathlib import Path
 
 import pytest
 
 from engine.errors import IllegalAction, InvalidState, ParseError
-from engine.games.cube_farm.board import DIRS, LANDSCAPE, PORTRAIT, Board, Pos
+from engine.games.cube_farm.board import (
+    DIRS,
+    LANDSCAPE,
+    PORTRAIT,
+    SHAPES,
+    Board,
+    Pos,
+    board_from_map,
+)
 from engine.games.cube_farm.deck import CARDS, DECK_IDS, START_CARD
 from engine.games.cube_farm.rules import (
     GAME,
@@ -29,6 +38,7 @@ from engine.games.cube_farm.rules import (
     CFAction as Action,
 )
 from engine.registry import get_game, rules_markdown
+from engine.seats import play_seeded
 
 # --- set-up and turns ---------------------------------------------------------------------
 
@@ -364,3 +374,47 @@ def test_bots_choose_legal_actions_from_their_view() -> None:
             assert action in legal
             s = GAME.apply(s, action)
         check_table(s.board, s.players)
+
+
+# --- the rules page, and the set-up option for joining two players' cubicles ------------
+
+ROOT = Path(__file__).resolve().parents[2]
+TWO_OWNERS = "this would join cubicles claimed by two different players"
+
+
+def test_rules_page_counts_the_walk_through_the_elevator_as_three_steps() -> None:
+    text = " ".join((ROOT / "engine" / "games" / "cube_farm" / "rules.md").read_text().split())
+    assert "would be 3 steps away straight through the elevator" in text
+    assert "would be 2 steps away" not in text
+
+
+def test_joining_two_players_cubicles_is_a_named_set_up_option() -> None:
+    opt = next(o for o in GAME.info.options if o.id == "join")
+    assert opt.default == "no" and [v for v, _ in opt.choices] == ["no", "yes"]
+    assert GAME.config_from_dict({"players": 3}).join == "no"
+    config = GAME.config_from_dict({"players": 3, "join": "yes"})
+    s = GAME.new_game(config, random.Random(1))
+    assert s.join and s.board.join_players
+    again = GAME.state_from_dict(GAME.state_to_dict(s))
+    assert again == s and again.board.join_players and GAME.config_of(again).join == "yes"
+    old_save = {k: v for k, v in GAME.state_to_dict(s).items() if k != "join"}
+    assert not GAME.state_from_dict(old_save).join  # saves from before the option: "no"
+    # C31's corner unit opens north and west: between Ana's cubicle and Bo's
+    for join in (False, True):
+        b = board_from_map(["#    cs@1 #", "ce@2 #    #"])
+        b.join_players = join
+        problem = b.join_conflict(SHAPES["C31"][0], 1, 1)
+        if not join:
+            assert problem == TWO_OWNERS
+            continue
+        assert problem is None
+        b.place("C31", 1, 1, 0)
+        joined = b.cubicle_at((1, 1))
+        assert joined is not None and set(joined.units) == {(1, 0), (0, 1), (1, 1)}
+        assert joined.owner == 0  # a tie: the cubicle first in reading order (Ana's)
+        assert {b.stones[u] for u in joined.units} == {0}
+
+
+def test_the_join_option_reaches_the_command_line() -> None:
+    res = play_seeded("cube-farm", 3, ["beginner", "beginner"], {"hands": 1, "join": "yes"})
+    assert res.to_dict()["options"]["join"] == "yes"

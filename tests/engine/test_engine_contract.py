@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from sample import SAMPLE_ID, registered
 
-from engine.protocol import Outcome, outcome_text, seat_names
+from engine.protocol import Outcome, outcome_text
 from engine.registry import get_game, playable_ids
 from engine.seats import deal_seeded, play_seeded
 from engine.soak import InvariantBroken, check_conserved, full_set, random_config
@@ -160,7 +160,6 @@ def test_outcome_text_fills_in_names_as_written() -> None:
     # a name that looks like a template is a name
     assert outcome_text(o, ["{winners}", "{0}", "{1}}"]) == "{0} and {1}} beat {winners}."
     assert outcome_text(Outcome((), "Nobody won."), ["Ana"]) == "Nobody won."
-    assert seat_names(2) == ["Player 1", "Player 2"]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

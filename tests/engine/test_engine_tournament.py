@@ -1,11 +1,10 @@
-"""A tournament game is a ``play --seed`` game: every game's tournament command plays
-through :func:`engine.tournament.play_tournament`, which deals and seats as documented."""
+"""A tournament game is a ``play --seed`` game: the tournament command plays through
+:func:`engine.tournament.play_tournament`, which deals and seats as documented."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.__main__ import main
 from engine.seats import play_seeded
 from engine.tournament import (
     play_tournament,
@@ -39,9 +38,3 @@ def test_processes_do_not_change_the_games() -> None:
     two = [g.result for g in play_tournament("machine", "beginner", "standard", 3, 1, 2,
                                              {"max_rounds": 3}, jobs=2)]
     assert one == two
-
-
-def test_the_commands_say_where_a_game_comes_from(capsys: pytest.CaptureFixture[str]) -> None:
-    for game_id in ("machiavelli", "machine", "cube-farm"):
-        assert main([game_id, "tournament", "--help"]) == 0
-    assert capsys.readouterr().out.count("100003") >= 2

@@ -16,10 +16,9 @@ from helpers.machiavelli import start
 from engine.cards import Card, double_deck, parse_cards
 from engine.games.machiavelli import bots
 from engine.games.machiavelli.bots import Standard, Strong, make_bot
-from engine.games.machiavelli.cli import play_game, tournament
 from engine.games.machiavelli.rules import GAME, EndTurn, Lay, MState, TableCard, Take
-from engine.games.machiavelli.solver import can_lay, max_laid, solve
-from engine.seats import LazyLegal
+from engine.games.machiavelli.solver import SolverMemo, can_lay, max_laid, solve
+from engine.seats import LazyLegal, deal_seeded, play_to_end
 
 
 def _world_cards(world: MState) -> Counter[str]:
@@ -42,7 +41,7 @@ def test_sampled_worlds_keep_every_card_and_fit_what_was_seen() -> None:
             state = replace(state, hands=hands, start_table=melds, player=1,
                             table=tuple(tuple(TableCard(c) for c in m) for m in melds))
         view = GAME.view(state, state.player)
-        dead = bots._dead_cards(view, [10**9])
+        dead = bots._dead_cards(view, [10**9], SolverMemo())
         table = [c for m in view.start_table for c in m]
         for c in dead:
             assert not can_lay(table, [c], "both")
@@ -167,16 +166,11 @@ def test_beginner_ignores_helping_cards() -> None:
 
 def test_strong_games_replay_exactly() -> None:
     cfg = GAME.make_config(players=2)
-    end, _ = play_game(cfg, [make_bot("strong"), make_bot("standard")], 11)
-    again, _ = play_game(cfg, [make_bot("strong"), make_bot("standard")], 11)
+    end, _ = play_to_end(GAME, deal_seeded(GAME, cfg, 11),
+                         [make_bot("strong"), make_bot("standard")], 11)
+    again, _ = play_to_end(GAME, deal_seeded(GAME, cfg, 11),
+                           [make_bot("strong"), make_bot("standard")], 11)
     assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
-
-
-def test_tournament_results_do_not_depend_on_processes() -> None:
-    one = tournament("standard", "beginner", 4, 2, 2, "manipulation", "both", jobs=1)
-    two = tournament("standard", "beginner", 4, 2, 2, "manipulation", "both", jobs=2)
-    for k in ("a_wins", "b_wins", "mean_turns"):
-        assert one[k] == two[k]
 
 
 def test_strong_keeps_back_a_card_that_opens_the_table_to_the_opponent(

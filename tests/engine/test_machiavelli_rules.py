@@ -12,7 +12,6 @@ from helpers.machiavelli import start
 from engine.cards import Card, double_deck, parse_cards
 from engine.errors import IllegalAction, InvalidConfig, InvalidState
 from engine.games.machiavelli.bots import make_bot
-from engine.games.machiavelli.cli import play_game
 from engine.games.machiavelli.plan import hint, steps_to
 from engine.games.machiavelli.rules import (
     GAME,
@@ -31,6 +30,7 @@ from engine.games.machiavelli.rules import (
     penalty,
 )
 from engine.games.machiavelli.solver import solve
+from engine.seats import deal_seeded, play_to_end
 
 
 def act(state: MState, *texts: str) -> MState:
@@ -194,10 +194,11 @@ def test_seeded_bot_games_end_and_conserve_cards(levels: tuple[str, ...], player
     cfg = GAME.make_config(players=players, variant=variant)
     for seed in range(2):
         bots = [make_bot(x) for x in levels]
-        end, steps = play_game(cfg, bots, seed)
+        end, steps = play_to_end(GAME, deal_seeded(GAME, cfg, seed), bots, seed)
         assert GAME.is_over(end) and steps < 5000
         assert GAME.card_multiset(end) == Counter(str(c) for c in double_deck())
-        again, _ = play_game(cfg, [make_bot(x) for x in levels], seed)
+        again, _ = play_to_end(GAME, deal_seeded(GAME, cfg, seed),
+                               [make_bot(x) for x in levels], seed)
         assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
 
 

@@ -184,14 +184,14 @@ def test_command_line() -> None:
 
 
 def test_command_line_help_names_the_choices() -> None:
-    def helptext(cmd: str) -> str:
-        out = subprocess.run([sys.executable, "-m", "engine", "machiavelli", cmd, "--help"],
+    def helptext(*argv: str) -> str:
+        out = subprocess.run([sys.executable, "-m", "engine", *argv, "--help"],
                              capture_output=True, text=True, check=True).stdout
         return " ".join(out.split())
 
-    out = helptext("tournament")
-    assert "beginner, standard, strong" in out and "ace low only" in out
-    out = helptext("solve")
+    out = helptext("tournament", "machiavelli")
+    assert "beginner, standard, strong" in out and "low: Ace low only" in out
+    out = helptext("machiavelli", "solve")
     assert "ace low only" in out and "as JSON" in out and "not proven" in out
 
 

@@ -6,16 +6,17 @@ import random
 
 from engine.cards import standard_deck
 from engine.games.machine import sets as S
-from engine.games.machine.bots import LEVELS, _missing, make_bot
+from engine.games.machine.bots import LEVELS, Memo, _missing, make_bot
 from engine.games.machine.rules import GAME, MachineConfig
 
 
 def test_missing_is_zero_exactly_when_a_set_exists() -> None:
     rng = random.Random(4)
     deck = standard_deck()
+    run_best = Memo().run_best
     for _ in range(3000):
         hand = rng.sample(deck, rng.randint(0, 12))
-        miss = _missing(hand)
+        miss = _missing(hand, run_best)
         for kind, m in zip(S.KINDS, miss, strict=True):
             has = any(True for _ in S.generate(kind, hand))
             assert (m == 0) == has, (kind, [str(c) for c in hand])
@@ -62,8 +63,8 @@ def test_standard_and_strong_never_play_into_the_stuck_position() -> None:
 
 def test_beginners_finish_their_games() -> None:
     """Issue 12: two Beginners without a round limit used to play thousands of rounds."""
-    from engine.games.machine.cli import play_game
+    from engine.seats import play_seeded
 
     for i in range(6):
-        rec = play_game(["beginner", "beginner"], f"b{i}", 0)
-        assert rec.result == "won" and rec.rounds < 200, (i, rec.rounds)
+        end = play_seeded("machine", i, ["beginner", "beginner"], {"max_rounds": 0}).state
+        assert end.result == "won" and end.round < 200, (i, end.round)

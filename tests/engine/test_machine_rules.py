@@ -510,3 +510,14 @@ def test_new_game_deal_and_config() -> None:
     with pytest.raises(InvalidState):
         GAME.config_from_dict({"players": 1})
     assert GAME.config_from_dict({"players": 3, "max_rounds": 0}) == MachineConfig(3, 0)
+
+
+def test_shared_win_at_the_round_limit_reads_well() -> None:
+    from engine.games.machine.rules import GAME, LIMIT, OVER, MachineConfig
+
+    st = GAME.new_game(MachineConfig(2, max_rounds=5), random.Random(1))
+    st = replace(st, phase=OVER, result=LIMIT, winners=(0, 1), round=5)
+    out = GAME.outcome(st)
+    assert out is not None
+    assert out.summary == ("After 5 rounds Player 1 and Player 2 have the fewest cubes left "
+                           "and share the win.")

@@ -1,8 +1,8 @@
 """Cube Farm (RULINGS.md section 4): lay office cards, claim cubicles, score walking distances.
 
 ``info`` is what the registry lists, ``rules`` the game protocol, ``board`` the geometry,
-``deck`` the cards, ``bots`` the computer players and ``cli`` the command line (``python -m
-engine cube-farm ...``); the rules are imported when ``GAME`` is first asked for
+``deck`` the cards, ``bots`` the computer players and ``cli`` its own commands (``python -m
+engine cube-farm deck|stats``); the rules are imported when ``GAME`` is first asked for
 (:func:`engine.games.on_demand`).
 """
 from __future__ import annotations

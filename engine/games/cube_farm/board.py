@@ -38,7 +38,6 @@ Pos = tuple[int, int]
 
 N, E, S, W = 0, 1, 2, 3
 DIRS: tuple[Pos, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
-SIDE_NAMES = ("north", "east", "south", "west")
 SIDE_LETTERS = "nesw"
 
 FLOOR, ITEM, CUBE, NEG, ELEVATOR = "floor", "item", "cube", "negative", "elevator"
@@ -380,7 +379,8 @@ class Board:
     def memo(self) -> dict[object, Any]:
         """Values worked out from this table, kept until :meth:`place` or :meth:`claim`
         changes it (a table in a state is never changed again: the same table is asked the
-        same questions by the rules, the views and the computer players)."""
+        same questions by the rules, the views, the computer players and the app's drawing,
+        each under keys of its own). On the table, not in a module, so it goes with it."""
         if self._memo is None:
             self._memo = {}
         return self._memo

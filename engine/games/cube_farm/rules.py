@@ -422,6 +422,12 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                              f"after {state.hands_total} "
                              f"hand{'s' if state.hands_total != 1 else ''}."))
 
+    def table_text(self, state: CFState) -> str:
+        """The table's picture (squares, ``@n``: a stone of player n) and each claimed
+        cubicle's score."""
+        scores = [f"player {sc.owner + 1}: {sc.describe()}" for sc in state.board.scores()]
+        return "\n".join([state.board.render(), *scores])
+
     def parse_action(self, text: str) -> CFAction:
         return parse_cf_action(text)
 

@@ -2,8 +2,8 @@
 
 ``info`` is what the registry lists, ``rules`` the game (step-by-step turns), ``melds`` what a
 meld is, ``solver`` the exact solver, ``plan`` turning a target table into steps (bots and the
-Hint), ``bots`` the computer players and ``cli`` the command line; the rules are imported when
-``GAME`` is first asked for (:func:`engine.games.on_demand`).
+Hint), ``bots`` the computer players and ``cli`` its own command (``solve``); the rules are
+imported when ``GAME`` is first asked for (:func:`engine.games.on_demand`).
 """
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ from .rules import (
     restore,
     unseen,
 )
-from .solver import Solution, can_lay, solve
+from .solver import Solution, SolverMemo, can_lay, solve
 
 # The bots bound their searches by work (states visited), not time, so that a seeded game
 # replays exactly on any machine; 150,000 states is a few hundred ms in CPython.
@@ -59,6 +59,7 @@ class PlanBot:
     def __init__(self) -> None:
         self._plan: dict[tuple[object, ...], MAction] = {}
         self.turn_times: list[float] = []
+        self.memo = SolverMemo()  # this player's own: its searches share what they work out
 
     def choose(self, view: MView, legal: Sequence[MAction], rng: random.Random) -> MAction:
         key = _key(view)
@@ -85,7 +86,7 @@ class PlanBot:
         seq = None
         limit = view.step_limit - view.steps
         if self.takes_helping and any(c is not None for c in row):
-            helped = _helped_target(view, hand, row, target)
+            helped = _helped_target(view, hand, row, target, self.memo)
             if helped is not None:
                 seq = steps_to(view.table, view.hand, helped, view.config.ace, limit, row)
         first: MAction = give_up
@@ -109,7 +110,8 @@ class Beginner(PlanBot):
     takes_helping = False
 
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
-        sol = solve([], hand, view.config.ace, least_change=False, work_budget=WORK)
+        sol = solve([], hand, view.config.ace, least_change=False, work_budget=WORK,
+                    memo=self.memo)
         if sol is None or sol.max_cards == 0:
             return None
         return [list(m) for m in view.start_table] + [list(m) for m in sol.melds]
@@ -117,7 +119,7 @@ class Beginner(PlanBot):
 
 class Standard(PlanBot):
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
-        sol = solve(view.start_table, hand, view.config.ace, work_budget=WORK)
+        sol = solve(view.start_table, hand, view.config.ace, work_budget=WORK, memo=self.memo)
         if sol is None or sol.max_cards == 0:
             return None
         return [list(m) for m in sol.melds]
@@ -176,7 +178,7 @@ class Strong(PlanBot):
     def target(self, view: MView, hand: tuple[Card, ...]) -> list[list[Card]] | None:
         self._note_draws(view)
         ace = view.config.ace
-        sol = solve(view.start_table, hand, ace, work_budget=WORK)
+        sol = solve(view.start_table, hand, ace, work_budget=WORK, memo=self.memo)
         if sol is None or sol.max_cards == 0:
             return None
         full = [list(m) for m in sol.melds]
@@ -194,7 +196,8 @@ class Strong(PlanBot):
         laid, melds = choice
         if melds is None or sorted(laid) == sorted(sol.laid):
             return melds  # drawing, or the most cards after all
-        tidy = solve(view.start_table, list(laid), ace, must_lay=list(laid), work_budget=WORK)
+        tidy = solve(view.start_table, list(laid), ace, must_lay=list(laid), work_budget=WORK,
+                     memo=self.memo)
         if tidy is None or not tidy.proven:
             return melds
         return [list(m) for m in tidy.melds]
@@ -210,13 +213,13 @@ class Strong(PlanBot):
         they could (the way the last cards are kept decides whether one can go out)."""
         ace = view.config.ace
         plays = {tuple(sorted(sol.laid)): [list(m) for m in sol.melds]}
-        for alt in _without_each(view, hand, sol.laid, work):
+        for alt in _without_each(view, hand, sol.laid, work, self.memo):
             if (alt is not None and alt.proven and alt.max_cards
                     and alt.max_cards >= sol.max_cards - self.help_spread):
                 plays.setdefault(tuple(sorted(alt.laid)), [list(m) for m in alt.melds])
         if len(plays) == 1 or work[0] <= 0:
             return None
-        dead = _dead_cards(view, work)
+        dead = _dead_cards(view, work, self.memo)
         rng = random.Random(f"strong:{view.hand_no}:{view.turns}:{view.player}")
         others = [p for p in range(len(view.hand_sizes)) if p != view.player]
         guesses = [w.hands[p] for w in (_sample_world(view, rng, dead, self._drew)
@@ -229,11 +232,11 @@ class Strong(PlanBot):
             after = table + list(laid)
             helped = finished = 0
             for h in guesses:
-                got = solve([after], h, ace, least_change=False, work=work)
+                got = solve([after], h, ace, least_change=False, work=work, memo=self.memo)
                 helped += got.max_cards if got is not None else 0
                 if len(kept) <= self.finish:
                     reply = after + list(got.laid) if got is not None else after
-                    finished += can_lay(reply, kept, ace, work=work)
+                    finished += can_lay(reply, kept, ace, work=work, memo=self.memo)
             if work[0] <= 0:
                 return None
             score = ((self.help_weight * helped - self.out_weight * finished) / len(guesses)
@@ -248,7 +251,7 @@ class Strong(PlanBot):
         """The candidate play with the best trade of cards laid against the chance of letting
         an opponent go out; None when the budget ran out (then: the most cards)."""
         ace = view.config.ace
-        dead = _dead_cards(view, work)
+        dead = _dead_cards(view, work, self.memo)
         if work[0] <= 0:
             return None
         rng = random.Random(f"strong:{view.hand_no}:{view.turns}:{view.player}")
@@ -258,7 +261,8 @@ class Strong(PlanBot):
             for _try in range(self.tries):
                 world = _sample_world(view, rng, dead, self._drew)
                 # a player who laid last turn holds nothing that fits, not even together
-                if all(self._drew.get(p, False) or not _fits(table, world.hands[p], ace, work)
+                if all(self._drew.get(p, False)
+                       or not _fits(table, world.hands[p], ace, work, self.memo)
                        for p in threats):
                     break
             if work[0] <= 0:
@@ -277,9 +281,10 @@ class Strong(PlanBot):
         def risk(laid: Sequence[Card]) -> float | None:
             after = table + list(laid)
             if single is not None:
-                hits = sum(n for c, n in single.items() if can_lay(after, [c], ace, work=work))
+                hits = sum(n for c, n in single.items()
+                           if can_lay(after, [c], ace, work=work, memo=self.memo))
                 return None if work[0] <= 0 else hits / single.total()
-            hits = sum(1 for h in guesses if can_lay(after, h, ace, work=work))
+            hits = sum(1 for h in guesses if can_lay(after, h, ace, work=work, memo=self.memo))
             return None if work[0] <= 0 else hits / len(guesses)
 
         first = risk(sol.laid)
@@ -291,7 +296,7 @@ class Strong(PlanBot):
         if stay is None:
             return None
         cands[()] = (None, stay)
-        for alt in _without_each(view, hand, sol.laid, work):
+        for alt in _without_each(view, hand, sol.laid, work, self.memo):
             if alt is None or not alt.proven or work[0] <= 0:
                 return None
             key = tuple(sorted(alt.laid))
@@ -317,31 +322,34 @@ class Strong(PlanBot):
 
 
 def _without_each(view: MView, hand: Sequence[Card], laid: Sequence[Card],
-                  work: list[int]) -> Iterator[Solution | None]:
+                  work: list[int], memo: SolverMemo) -> Iterator[Solution | None]:
     """For each different card of ``laid`` in card order, the best play of the hand without
     that card; lazily, so that the caller's own solver calls interleave on the shared budget
     exactly as they come."""
     for c in sorted(set(laid)):
         trial = list(hand)
         trial.remove(c)
-        yield solve(view.start_table, trial, view.config.ace, least_change=False, work=work)
+        yield solve(view.start_table, trial, view.config.ace, least_change=False, work=work,
+                    memo=memo)
 
 
-def _dead_cards(view: MView, work: list[int]) -> set[Card]:
+def _dead_cards(view: MView, work: list[int], memo: SolverMemo) -> set[Card]:
     """Unseen cards that cannot be laid alone on the table as the turn found it."""
     table = [c for m in view.start_table for c in m]
     out: set[Card] = set()
     for c in sorted(set(unseen(view))):
         if work[0] <= 0:
             break
-        if not can_lay(table, [c], view.config.ace, work=work):
+        if not can_lay(table, [c], view.config.ace, work=work, memo=memo):
             out.add(c)
     return out
 
 
-def _fits(table: Sequence[Card], hand: Sequence[Card], ace: str, work: list[int]) -> bool:
+def _fits(table: Sequence[Card], hand: Sequence[Card], ace: str, work: list[int],
+          memo: SolverMemo) -> bool:
     """Can any of ``hand`` be laid on ``table``? (Out of budget: assume not.)"""
-    sol = solve([list(table)] if table else [], hand, ace, least_change=False, work=work)
+    sol = solve([list(table)] if table else [], hand, ace, least_change=False, work=work,
+                memo=memo)
     return sol is not None and sol.proven and sol.max_cards > 0
 
 
@@ -387,7 +395,8 @@ def _sample_world(view: MView, rng: random.Random, dead: set[Card],
 
 
 def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, ...],
-                   target: list[list[Card]] | None) -> list[list[Card]] | None:
+                   target: list[list[Card]] | None, memo: SolverMemo,
+                   ) -> list[list[Card]] | None:
     """A play that lays more of the hand by also taking helping cards, or None.
 
     The solver sees the face-up cards as extra hand cards; the play counts only if more
@@ -398,7 +407,7 @@ def _helped_target(view: MView, hand: tuple[Card, ...], row: tuple[Card | None, 
     base = 0 if target is None else sum(len(m) for m in target) - table_count
     extra = [c for c in row if c is not None]
     sol = solve(view.start_table, list(hand) + extra, view.config.ace, least_change=False,
-                work_budget=WORK)
+                work_budget=WORK, memo=memo)
     if sol is None or not sol.proven:
         return None
     laid, mine = Counter(sol.laid), Counter(hand)

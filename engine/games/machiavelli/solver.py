@@ -69,8 +69,6 @@ P1, P2 = 4, 5  # ace low or high: a run begun at the two, now 1 or 2 cards long
 # at the two that may take an ace in front (a free "slot"), d2 runs 2-3 that need one.
 SHIFT, MASK = 10, 1023
 DEFAULT_BUDGET_MS = 10_000.0  # a safety net: no solve runs unbounded unless asked to
-SECOND_AIM_CALLS = 40  # at most this many oracle solves looking for fewer changed melds
-# (a count, not a time, so that seeded games replay exactly; past it: not proven)
 
 Counts = list[list[int]]  # counts[suit][rank 1..13]
 
@@ -116,16 +114,48 @@ class Det:
     opt: int = 0  # at the ace (ace low or high): aces put in front of long runs begun at 2
 
 
-_TRANS: dict[tuple[int, int, int, str, str, int], list[tuple[int, int, int, Det]]] = {}
+Transition = tuple[int, int, int, Det]  # (new sub-state, group copies, hand cards, detail)
 
 
-def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
-                 aces: int) -> list[tuple[int, int, int, Det]]:
-    """Choices for one suit at one rank: (new sub-state, group copies, hand cards, detail)."""
-    key = (sub, t, h, kind, ace, aces)
-    got = _TRANS.get(key)
-    if got is not None:
+class SolverMemo:
+    """What the searches work out once and look up again and again: the choices of one suit
+    at one rank, and which per-suit sub-states another one beats.
+
+    Both are pure functions of their keys, so a memo never gives a wrong answer; it lives on
+    an instance (a computer player keeps one for all its searches; a one-off question makes a
+    new one) rather than in the module, so that two games in one process share nothing.
+    """
+
+    __slots__ = ("_trans", "deltas")
+
+    def __init__(self) -> None:
+        self._trans: dict[tuple[int, int, int, str, str, int], list[Transition]] = {}
+        # (one suit's shifted sub-state, ace both) -> :meth:`dominated_deltas`; read directly
+        # in the hot loop of :func:`_prune_dominated`
+        self.deltas: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+    def transitions(self, sub: int, t: int, h: int, kind: str, ace: str,
+                    aces: int) -> list[Transition]:
+        """:func:`_transitions`, each worked out once."""
+        key = (sub, t, h, kind, ace, aces)
+        got = self._trans.get(key)
+        if got is None:
+            got = self._trans[key] = _transitions(sub, t, h, kind, ace, aces)
         return got
+
+    def dominated_deltas(self, part: int, sh: int, ace_both: bool) -> tuple[int, ...]:
+        """For one suit's sub-state ``part`` (shifted by ``sh`` in a state key): what to add
+        to the key to reach each state it dominates (:func:`_dominated_subs`)."""
+        got = self.deltas.get((part, ace_both))
+        if got is None:
+            sub = part >> sh
+            got = self.deltas[(part, ace_both)] = tuple(
+                (low - sub) << sh for low in _dominated_subs(sub, ace_both))
+        return got
+
+
+def _transitions(sub: int, t: int, h: int, kind: str, ace: str, aces: int) -> list[Transition]:
+    """Choices for one suit at one rank: (new sub-state, group copies, hand cards, detail)."""
     a, b, d1, d2 = _unsub(sub)
     open_runs = [x for x in (a, b) if x]
     best: dict[tuple[int, int], tuple[int, Det]] = {}
@@ -186,7 +216,6 @@ def _transitions(sub: int, t: int, h: int, kind: str, ace: str,
                         Det(tuple(ext), starts, group=g, used=u))
     out = [(k[0], k[1], v[0], v[1]) for k, v in best.items()]
     out.sort(key=lambda x: (x[0], x[1]))
-    _TRANS[key] = out
     return out
 
 
@@ -285,28 +314,23 @@ _GC_NEXT = _gc_next_table()
 _GC_OK = [gc == 0 or gc == 12 or (gc in (6, 8)) for gc in range(13)]
 # dominance between run labels of one suit: a longer open run is never worse (3 can end at
 # any time, 2 needs one card less than 1); 3 also beats "no run"
-_DOMINATED: dict[tuple[int, bool], list[int]] = {}
+_BELOW = {0: (0,), 1: (1,), 2: (2, 1), 3: (3, 2, 1, 0), 4: (4,), 5: (5,)}
 
 
 def _dominated_subs(sub: int, ace_both: bool) -> list[int]:
     """Per-suit sub-states that ``sub`` dominates (same owed aces, each run no longer)."""
-    got = _DOMINATED.get((sub, ace_both))
-    if got is None:
-        a, b, d1, d2 = _unsub(sub)
-        below = {0: (0,), 1: (1,), 2: (2, 1), 3: (3, 2, 1, 0), 4: (4,), 5: (5,)}
-        out = {_sub(x, y, d1, d2) for x in below[a] for y in below[b]}
-        if ace_both:  # a free slot for an ace is never worse than none
-            out |= {_sub(x, y, e, d2) for x in below[a] for y in below[b] for e in range(d1)}
-        out.discard(sub)
-        got = sorted(out)
-        _DOMINATED[(sub, ace_both)] = got
-    return got
+    a, b, d1, d2 = _unsub(sub)
+    out = {_sub(x, y, d1, d2) for x in _BELOW[a] for y in _BELOW[b]}
+    if ace_both:  # a free slot for an ace is never worse than none
+        out |= {_sub(x, y, e, d2) for x in _BELOW[a] for y in _BELOW[b] for e in range(d1)}
+    out.discard(sub)
+    return sorted(out)
 
 
 Keep = Sequence[Sequence[tuple[int, int]]]  # table melds that may stay as they are: cards
 
 
-def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
+def _dp(memo: SolverMemo, tab: Counts, hand: Counts, ace: str, deadline: float | None,
         want_plan: bool, work: list[int] | None = None, floor: int = 0,
         keep: Keep | None = None, kept_out: list[int] | None = None,
         enough: int | None = None, sim: Counts | None = None,
@@ -325,15 +349,15 @@ def _dp(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     those units too (and a configuration of the corner ends the search once it lays the
     most cards there can be)."""
     if ace == "wrap":
-        res = _cut_dp(tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
+        res = _cut_dp(memo, tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
                       enough, sim)
         if res is None or res[1] is None:
             return res
         return res[0], _join_runs(res[1])
     if ace == "both":
-        return _cut_dp(tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
+        return _cut_dp(memo, tab, hand, ace, deadline, want_plan, work, floor, keep, kept_out,
                        enough, sim)
-    return _dp_core(tab, hand, ace, deadline, want_plan, work, floor, None, keep, kept_out,
+    return _dp_core(memo, tab, hand, ace, deadline, want_plan, work, floor, None, keep, kept_out,
                     sim)
 
 
@@ -370,8 +394,8 @@ CUTS = 1300  # at most this many corner configurations, one search each (6^4: al
 CUT_CARDS = 45  # ... and only with at least this many cards (else one search carries them all)
 
 
-def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
-            work: list[int] | None, floor: int, keep: Keep | None = None,
+def _cut_dp(memo: SolverMemo, tab: Counts, hand: Counts, ace: str, deadline: float | None,
+            want_plan: bool, work: list[int] | None, floor: int, keep: Keep | None = None,
             kept_out: list[int] | None = None, enough: int | None = None,
             sim: Counts | None = None,
             ) -> tuple[int, list[list[Card]] | None] | None:
@@ -398,8 +422,8 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     cut = min(range(1, 14), key=lambda c: (cost(c), c != 2, c)) if wrap else 2
     cards = sum(map(sum, have))
     if cost(cut) > CUTS or cards < CUT_CARDS:
-        return _dp_core(tab, hand, ace, deadline, want_plan, work, floor, None, keep, kept_out,
-                        sim)
+        return _dp_core(memo, tab, hand, ace, deadline, want_plan, work, floor, None, keep,
+                        kept_out, sim)
 
     def rot_rank(r: int) -> int:
         nr = (r - cut) % 13 + 2
@@ -434,7 +458,7 @@ def _cut_dp(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     best: tuple[int, list[list[Card]] | None] | None = None
     for fix in fixes:
         ko: list[int] | None = None if kept_out is None else []
-        got = _dp_core(rtab, rhand, mode, deadline, want_plan, work,
+        got = _dp_core(memo, rtab, rhand, mode, deadline, want_plan, work,
                        floor if best is None else max(floor, best[0] + 1), fix, rkeep, ko,
                        rsim)
         if got is not None:
@@ -457,7 +481,7 @@ _NO_HELD: tuple[tuple[tuple[()], ...], ...] = tuple(((),) * 4 for _ in range(13)
 _NO_KEEP = (0,) * 13
 
 
-def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
+def _dp_core(memo: SolverMemo, tab: Counts, hand: Counts, ace: str, deadline: float | None,
              want_plan: bool, work: list[int] | None = None, floor: int = 0,
              fix: tuple[tuple[int, int], ...] | None = None, keep: Keep | None = None,
              kept_out: list[int] | None = None, sim: Counts | None = None,
@@ -478,6 +502,7 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
     npos = len(positions)
     pidx = {(1 if pos == 14 else pos): i for i, pos in enumerate(positions)}
     aces_avail = [tab[s][1] + hand[s][1] for s in range(4)]
+    transitions = memo.transitions
     # melds that may be kept: bits, where they start and end, the cards they hold back
     nk = len(keep) if keep else 0
     mult = nk + 1 if sim is None else SIM  # value = laid * mult + kept (or likeness)
@@ -593,7 +618,7 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
             hj = held[pi][j]
             nxt: dict[int, int] = {}
             back: dict[int, tuple[int, Det]] = {}
-            cache: dict[int, list[tuple[int, int, int, Det]]] = {}
+            cache: dict[int, list[Transition]] = {}
             nget = nxt.get
             for key, val in layer.items():
                 sub = (key >> sh) & MASK
@@ -607,7 +632,7 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                 tr = cache.get(ck)
                 if tr is None:
                     tr = [(nsub << sh, g, hu * mult, det) for nsub, g, hu, det in
-                          _transitions(sub, tt, h, kind, ace, aces_avail[j])
+                          transitions(sub, tt, h, kind, ace, aces_avail[j])
                           if fix is None or kind != "first"
                           or (det.strict, det.joined) == fix[j]]
                     if sim is not None:
@@ -648,7 +673,7 @@ def _dp_core(tab: Counts, hand: Counts, ace: str, deadline: float | None,
                 rb[st] = key
         if not cur:
             return None
-        _prune_dominated(cur, ace == "both")
+        _prune_dominated(memo, cur, ace == "both")
         history.append(backs)
         rank_back.append(rb)
     low_bits = (1 << (5 + SHIFT * 4)) - 1  # everything but the kept melds
@@ -728,8 +753,8 @@ def _upper_bound(tab: Counts, hand: Counts, ace: str) -> int:
     return n
 
 
-def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_plan: bool,
-            work: list[int] | None = None, floor: int | None = None,
+def _dp_max(memo: SolverMemo, tab: Counts, hand: Counts, ace: str, deadline: float | None,
+            want_plan: bool, work: list[int] | None = None, floor: int | None = None,
             sim: Counts | None = None,
             ) -> tuple[int, list[list[Card]] | None] | None:
     """:func:`_dp` with the most hand cards found fast: first only searches that lay every
@@ -741,7 +766,7 @@ def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
     slack = 0
     while True:
         fl = max(top - slack, 0)
-        res = _dp(tab, hand, ace, deadline, want_plan, work, fl * unit, sim=sim,
+        res = _dp(memo, tab, hand, ace, deadline, want_plan, work, fl * unit, sim=sim,
                   enough=top * unit if sim is not None and slack == 0 else None)
         if res is not None:
             return res[0] // unit, res[1]
@@ -750,28 +775,22 @@ def _dp_max(tab: Counts, hand: Counts, ace: str, deadline: float | None, want_pl
         slack = 2 * slack + 1
 
 
-_DOM_DELTAS: dict[tuple[int, bool], tuple[int, ...]] = {}  # (shifted sub, ace both) -> deltas
-
-
-def _prune_dominated(cur: dict[int, int], ace_both: bool) -> None:
+def _prune_dominated(memo: SolverMemo, cur: dict[int, int], ace_both: bool) -> None:
     """Drop states that another state with an open run at least as long beats or equals."""
     get = cur.get
-    deltas = _DOM_DELTAS
-    masks = [MASK << (5 + SHIFT * j) for j in range(4)]
+    known, work_out = memo.deltas.get, memo.dominated_deltas
+    fields = [(MASK << (5 + SHIFT * j), 5 + SHIFT * j) for j in range(4)]
     for st in list(cur):
         v = get(st)
         if v is None:
             continue
-        for m in masks:
+        for m, sh in fields:
             part = st & m
             if not part:
                 continue
-            ds = deltas.get((part, ace_both))
+            ds = known((part, ace_both))
             if ds is None:
-                sh = (m & -m).bit_length() - 1
-                sub = part >> sh
-                ds = tuple((low - sub) << sh for low in _dominated_subs(sub, ace_both))
-                deltas[(part, ace_both)] = ds
+                ds = work_out(part, sh, ace_both)
             for d in ds:
                 ov = get(st + d)
                 if ov is not None and ov <= v:
@@ -940,31 +959,37 @@ def check_cards(table: Sequence[Card], hand: Sequence[Card]) -> None:
                                  "two decks have only two of each card")
 
 
-def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both") -> int | None:
-    """Only the number: most hand cards that can be laid, None if the table cannot be melded."""
-    res = _dp_max(counts_of(table), counts_of(hand), ace, None, False)
+def max_laid(table: Sequence[Card], hand: Sequence[Card], ace: str = "both",
+             memo: SolverMemo | None = None) -> int | None:
+    """Only the number: most hand cards that can be laid, None if the table cannot be melded.
+
+    ``memo``: what earlier searches worked out (see :func:`solve`)."""
+    res = _dp_max(memo or SolverMemo(), counts_of(table), counts_of(hand), ace, None, False)
     return None if res is None else res[0]
 
 
 def can_lay(table: Sequence[Card], cards: Sequence[Card], ace: str = "both",
-            work_budget: int | None = None, work: list[int] | None = None) -> bool:
+            work_budget: int | None = None, work: list[int] | None = None,
+            memo: SolverMemo | None = None) -> bool:
     """Can exactly these cards be added, with every card on the table re-melded?
 
     With ``work_budget`` (states the search may visit) an unfinished search answers False;
     ``work`` is the same as a counter shared by several calls (it is spent in place).
+    ``memo``: what earlier searches worked out (see :func:`solve`).
     """
     if work is None and work_budget is not None:
         work = [work_budget]
     try:
-        return _dp(counts_of(list(table) + list(cards)), counts_of([]), ace, None, False,
-                   work) is not None
+        return _dp(memo or SolverMemo(), counts_of(list(table) + list(cards)), counts_of([]),
+                   ace, None, False, work) is not None
     except SolverTimeout:
         return False
 
 
-def arrange(cards: Sequence[Card], ace: str = "both") -> list[list[Card]] | None:
+def arrange(cards: Sequence[Card], ace: str = "both",
+            memo: SolverMemo | None = None) -> list[list[Card]] | None:
     """Some arrangement of all ``cards`` into valid melds, or None."""
-    res = _dp(counts_of(cards), counts_of([]), ace, None, True)
+    res = _dp(memo or SolverMemo(), counts_of(cards), counts_of([]), ace, None, True)
     if res is None or res[1] is None:
         return None
     return res[1]
@@ -986,7 +1011,7 @@ def _laid_from(melds: Sequence[Sequence[Card]], table: Sequence[Card]) -> list[C
 def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "both",
           must_lay: Sequence[Card] = (), time_budget_ms: float | None = DEFAULT_BUDGET_MS,
           least_change: bool = True, work_budget: int | None = None,
-          work: list[int] | None = None) -> Solution | None:
+          work: list[int] | None = None, memo: SolverMemo | None = None) -> Solution | None:
     """Lay the most hand cards (those in ``must_lay`` surely); None if impossible.
 
     ``table`` is the list of melds on the table (their order is kept for untouched melds);
@@ -996,8 +1021,12 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
     is False (then the play only adds new melds from the hand). ``work_budget``
     does the same counting search states instead of time, so that computer players replay a
     seeded game exactly on any machine; ``work`` is such a budget shared by several calls (a
-    one-item list, spent in place), so that a whole computer turn has one bound.
+    one-item list, spent in place), so that a whole computer turn has one bound. ``memo``:
+    what earlier searches worked out (a computer player passes its own to every call, so that
+    its searches share the work); None: a new one for this call.
     """
+    if memo is None:
+        memo = SolverMemo()
     if ace not in ACE_OPTIONS:
         raise ParseError(f"ace option must be one of {', '.join(ACE_OPTIONS)}")
     t0 = time.perf_counter()
@@ -1025,7 +1054,7 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
             near = _near_melds(table, hand_left, forced) | _broken(table, ace)
             if len(near) < n:
                 cards = [c for i in sorted(near) for c in table[i]] + forced
-                got = _dp(counts_of(cards), hand_c, ace, deadline, True, work, top * SIM,
+                got = _dp(memo, counts_of(cards), hand_c, ace, deadline, True, work, top * SIM,
                           enough=top * SIM, sim=_group_copies([table[i] for i in near]))
                 if got is not None:
                     got = got[0] // SIM, got[1]
@@ -1033,12 +1062,12 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
                     assert got[0] == top
                     free_ids = near
         if got is None:
-            got = _dp_max(tab_c, hand_c, ace, deadline, True, work,
+            got = _dp_max(memo, tab_c, hand_c, ace, deadline, True, work,
                           sim=_group_copies(table) if least_change else None)
             if got is None:
                 return None
     except SolverTimeout:
-        return _fallback(table, hand, ace, forced, t0)
+        return _fallback(memo, table, hand, ace, forced, t0)
     target, plan = got
     assert plan is not None
     kept: tuple[int, ...] = ()
@@ -1048,7 +1077,7 @@ def solve(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str = "bot
         broken = _broken(table, ace)
         same = _intact(table, free_ids - broken, plan)
         free, plan, changes_proven = _least_change(
-            table, hand_left, forced, ace, target, deadline, stats, work, broken,
+            memo, table, hand_left, forced, ace, target, deadline, stats, work, broken,
             free_ids - same, _without(plan, [table[i] for i in same]))
         kept = tuple(i for i in range(n) if i not in free)
         plan = [list(table[i]) for i in kept] + plan
@@ -1091,10 +1120,10 @@ def _without(plan: Sequence[Sequence[Card]], melds: Sequence[Sequence[Card]],
     return out
 
 
-def _fallback(table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str,
+def _fallback(memo: SolverMemo, table: Sequence[Sequence[Card]], hand: Sequence[Card], ace: str,
               forced: Sequence[Card], t0: float) -> Solution | None:
     """Out of time: keep the table as it is and lay new melds from the hand alone."""
-    res = _dp(counts_of(forced), counts_of(_minus(hand, forced)), ace, None, True)
+    res = _dp(memo, counts_of(forced), counts_of(_minus(hand, forced)), ace, None, True)
     melds = [display_order(m, ace) for m in table]
     if res is not None and res[1] is not None:
         melds += [display_order(m, ace) for m in res[1]]
@@ -1137,10 +1166,11 @@ def _broken(table: Sequence[Sequence[Card]], ace: str) -> frozenset[int]:
     return frozenset(i for i in range(len(table)) if meld_problem(table[i], ace) is not None)
 
 
-def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced: list[Card],
-                  ace: str, target: int, deadline: float | None, stats: dict[str, float],
-                  work: list[int] | None, broken: frozenset[int], free: frozenset[int],
-                  plan: list[list[Card]]) -> tuple[frozenset[int], list[list[Card]], bool]:
+def _least_change(memo: SolverMemo, table: Sequence[Sequence[Card]], hand: Sequence[Card],
+                  forced: list[Card], ace: str, target: int, deadline: float | None,
+                  stats: dict[str, float], work: list[int] | None, broken: frozenset[int],
+                  free: frozenset[int], plan: list[list[Card]],
+                  ) -> tuple[frozenset[int], list[list[Card]], bool]:
     """Change as few of the table's melds as possible while still laying ``target``.
 
     ``free``: melds an arrangement laying ``target`` changes (``broken`` among them), and
@@ -1161,7 +1191,7 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
         if _upper_bound(cards, hand_c, ace) < target:
             return None  # fewer hand cards than that fit in any meld at all
         # only whether ``target`` (the most there is) is reached matters
-        got = _dp(cards, hand_c, ace, deadline, True, work, target * SIM,
+        got = _dp(memo, cards, hand_c, ace, deadline, True, work, target * SIM,
                   enough=target * SIM, sim=_group_copies([table[i] for i in fr]))
         return None if got is None else got[1]
 
@@ -1198,10 +1228,10 @@ def _least_change(table: Sequence[Sequence[Card]], hand: Sequence[Card], forced:
     everything = counts_of([c for m in table for c in m] + forced)
     try:
         # most often it fails: without the plan first (cheaper), again with it if not
-        res = _dp(everything, hand_c, ace, deadline, False, spend, target * mult + kept + 1,
+        res = _dp(memo, everything, hand_c, ace, deadline, False, spend, target * mult + kept + 1,
                   cells)
         if res is not None:
-            res = _dp(everything, hand_c, ace, deadline, True, work, res[0], cells, ko)
+            res = _dp(memo, everything, hand_c, ace, deadline, True, work, res[0], cells, ko)
     except SolverTimeout:
         return free, plan, False
     finally:

@@ -28,9 +28,8 @@ issue 4; every bot is deterministic given the ``rng`` it is passed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
 
 from engine.cards import Card
 from engine.games.machine import sets as S
@@ -79,16 +78,19 @@ _ROYAL = 0b11111 << 10
 _SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
-@cache
-def _run_best(mask: int) -> int:
-    """Most ranks of one five-rank run present in a rank mask (ace counted high and low)."""
-    if mask & 2:
-        mask |= 1 << 14
-    return max((mask & w).bit_count() for w in _WINDOWS)
+class _RunBest(dict[int, int]):
+    """Most ranks of one five-rank run present in a rank mask (ace counted high and low), by
+    mask, each worked out when first looked up (a plain lookup after that: a hot path)."""
+
+    def __missing__(self, mask: int) -> int:
+        m = mask | 1 << 14 if mask & 2 else mask
+        got = self[mask] = max((m & w).bit_count() for w in _WINDOWS)
+        return got
 
 
-def _missing(hand: Sequence[Card]) -> tuple[int, ...]:
-    """For each kind (in ``S.KINDS`` order), the fewest cards the hand lacks for that set.
+def _missing(hand: Sequence[Card], run_best: Mapping[int, int]) -> tuple[int, ...]:
+    """For each kind (in ``S.KINDS`` order), the fewest cards the hand lacks for that set;
+    ``run_best``: :attr:`Memo.run_best`.
 
     A hot path of every computer player: written for speed, not beauty.
     """
@@ -108,7 +110,7 @@ def _missing(hand: Sequence[Card]) -> tuple[int, ...]:
         elif x > c2:
             c2 = x
     m0, m1, m2, m3 = sm
-    best_sf = max(_run_best(m0), _run_best(m1), _run_best(m2), _run_best(m3))
+    best_sf = max(run_best[m0], run_best[m1], run_best[m2], run_best[m3])
     royal = 0
     for m in sm:
         if m & 2:
@@ -118,7 +120,7 @@ def _missing(hand: Sequence[Card]) -> tuple[int, ...]:
     pair2 = 2 - c2 if c2 < 2 else 0
     return (
         three,  # THREE
-        5 - _run_best(m0 | m1 | m2 | m3),  # STRAIGHT
+        5 - run_best[m0 | m1 | m2 | m3],  # STRAIGHT
         5 - max(sz) if max(sz) < 5 else 0,  # FLUSH
         three + pair2,  # FULL_HOUSE
         (2 - c1 if c1 < 2 else 0) + pair2,  # TWO_PAIR
@@ -185,21 +187,38 @@ def mat_value(mat: PlayerMat, w: Weights) -> float:
     return v
 
 
-@lru_cache(maxsize=8192)
-def kind_values(mat: PlayerMat, w: Weights) -> tuple[float, ...]:
-    """What a set of each kind (``S.KINDS`` order) is worth to this mat (cached)."""
-    return tuple(set_value_affordable(k, mat, w) for k in S.KINDS)
+class Memo:
+    """What a computer player works out again and again: the best run of each rank mask and
+    what each kind of set is worth to a mat. Pure functions of their keys, kept on the player
+    (every seat its own) rather than in the module, so that two games share nothing."""
+
+    __slots__ = ("_values", "run_best")
+    KEEP = 8192  # mats whose set values are kept (a game's look-aheads meet many mats)
+
+    def __init__(self) -> None:
+        self.run_best: Mapping[int, int] = _RunBest()
+        self._values: dict[tuple[PlayerMat, Weights], tuple[float, ...]] = {}
+
+    def kind_values(self, mat: PlayerMat, w: Weights) -> tuple[float, ...]:
+        """What a set of each kind (``S.KINDS`` order) is worth to this mat."""
+        got = self._values.get((mat, w))
+        if got is None:
+            if len(self._values) >= self.KEEP:
+                self._values.clear()
+            got = self._values[(mat, w)] = tuple(
+                set_value_affordable(k, mat, w) for k in S.KINDS)
+        return got
 
 
-def hand_value(hand: Sequence[Card], mat: PlayerMat, w: Weights,
+def hand_value(hand: Sequence[Card], mat: PlayerMat, w: Weights, memo: Memo,
                values: tuple[float, ...] | None = None) -> float:
     """Closeness of the hand to sets worth playing, weighted by what each set would add:
     the best set counts fully, the second best half."""
     if values is None:
-        values = kind_values(mat, w)
+        values = memo.kind_values(mat, w)
     close = w.close
     a = b = 0.0
-    for v, m in zip(values, _missing(hand), strict=True):
+    for v, m in zip(values, _missing(hand, memo.run_best), strict=True):
         x = v * close[m if m < 5 else 5]
         if x > a:
             a, b = x, a
@@ -339,6 +358,9 @@ class StandardBot:
 
     weights: Weights = STANDARD_W
 
+    def __init__(self) -> None:
+        self.memo = Memo()
+
     def choose(self, view: MachineView, legal: Sequence[MachineAction],
                rng: random.Random) -> MachineAction:
         if len(legal) == 1:
@@ -348,7 +370,7 @@ class StandardBot:
         mat = view.mats[view.player]
         hand = list(view.hand)
         w = self.weights
-        values = kind_values(mat, w)
+        values = self.memo.kind_values(mat, w)
         if view.phase == DISCARDING:
             return self.best_discard(hand, mat, legal, values)
         if view.phase == TRADING:
@@ -371,7 +393,7 @@ class StandardBot:
         after = apply_set(mat, a)
         rest = [c for c in hand if c not in a.cards]
         gain = mat_value(after, w) - mat_value(mat, w)
-        return gain + 0.3 * hand_value(rest, after, w)
+        return gain + 0.3 * hand_value(rest, after, w, self.memo)
 
     def best_play(self, hand: Sequence[Card], mat: PlayerMat, plays: Sequence[PlaySet],
                   values: tuple[float, ...]) -> tuple[PlaySet, float]:
@@ -418,7 +440,7 @@ class StandardBot:
             if not isinstance(a, (Trade, Discard)):
                 continue
             i = index[a.card]
-            v = hand_value(hand[:i] + hand[i + 1:], mat, w, values)
+            v = hand_value(hand[:i] + hand[i + 1:], mat, w, self.memo, values)
             if v > best_v:
                 best, best_v = a, v
         assert best is not None
@@ -439,8 +461,8 @@ class StandardBot:
         choice = self.best_card_to_give(hand, mat, trades, values)
         rest = [c for c in hand if not (isinstance(choice, Trade) and c == choice.card)]
         # keep cards that form a set we are saving cubes for
-        if hand_value(rest, mat, self.weights, values) < hand_value(hand, mat, self.weights,
-                                                                    values) - 0.6:
+        w, memo = self.weights, self.memo
+        if hand_value(rest, mat, w, memo, values) < hand_value(hand, mat, w, memo, values) - 0.6:
             return Stop()
         return choice
 
@@ -459,8 +481,8 @@ class StandardBot:
         if not takes:
             return Stop() if Stop() in legal else legal[0]
         w = self.weights
-        best = max(takes, key=lambda a: (hand_value(hand + [_slot(view, a)], mat, w, values),
-                                          -a.slot))
+        best = max(takes, key=lambda a: (
+            hand_value(hand + [_slot(view, a)], mat, w, self.memo, values), -a.slot))
         return best
 
 
@@ -488,8 +510,10 @@ class StrongBot(StandardBot):
     max_options: int = 3
 
     def __init__(self) -> None:
+        super().__init__()
         self.policy = StandardBot()
         self.policy.weights = self.weights
+        self.policy.memo = self.memo  # one seat: its look-aheads share what it works out
 
     def turn_start(self, view: MachineView, hand: list[Card], mat: PlayerMat,
                    legal: Sequence[MachineAction], values: tuple[float, ...],
@@ -549,7 +573,7 @@ class StrongBot(StandardBot):
             state = GAME._apply(state, action)
         m = state.mats[me]
         w = self.weights
-        return mat_value(m, w) + 0.5 * hand_value(state.hands[me], m, w)
+        return mat_value(m, w) + 0.5 * hand_value(state.hands[me], m, w, self.memo)
 
 
 # The declared levels (GameInfo.bot_levels, weakest first) paired with their players.
@@ -562,5 +586,5 @@ def make_bot(level: str) -> BeginnerBot | StandardBot:
     return LEVELS[level]()
 
 
-__all__ = ["ENGINE_TRACKS", "LEVELS", "TWO_PAIR", "BeginnerBot", "StandardBot",
+__all__ = ["ENGINE_TRACKS", "LEVELS", "TWO_PAIR", "BeginnerBot", "Memo", "StandardBot",
            "StrongBot", "Weights", "hand_value", "make_bot", "mat_value"]

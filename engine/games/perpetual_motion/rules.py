@@ -197,6 +197,11 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         """The deal numbered ``seed`` (what links and the deal number refer to)."""
         return self._start(deck_from_seed(seed), seed)
 
+    def new_game_numbered(self, config: PMConfig, number: int) -> PMState:
+        """Deal ``number`` is :meth:`new_seeded`'s, as the app's links have always numbered
+        deals (the command line plays the deal a link of that number shows)."""
+        return self.new_seeded(number)
+
     def new_game_from_deck(self, config: PMConfig, deck: Sequence[str]) -> PMState:
         cards = parse_cards(deck)
         check_single_deck(cards)
@@ -463,7 +468,8 @@ GAME = PerpetualMotion()
 
 @dataclass(frozen=True)
 class PlayResult:
-    """The result of playing one deal to its end (the command line's JSON object)."""
+    """The result of playing one deal to its end through :func:`play_out` (what ``stats``
+    adds up; the same figures as the outcome's details of the step-by-step game)."""
 
     won: bool
     rounds: int
@@ -529,10 +535,6 @@ def play_out(ranks: Sequence[int]) -> PlayResult:
             return PlayResult(False, rnd, deals, start, rnd + 1 - start)
         rnd += 1
         seen[key] = rnd
-
-
-def play_deck(cards: Sequence[Card]) -> PlayResult:
-    return play_out([c.rank for c in cards])
 
 
 @dataclass
@@ -610,43 +612,20 @@ def simulate(games: int, seed: int) -> Stats:
 
 
 def cli_main(argv: list[str]) -> int:
-    """``python -m engine perpetual-motion play|stats ...``."""
+    """``python -m engine perpetual-motion stats ...``: many deals through :func:`play_out`
+    (one deal is the shared ``python -m engine play perpetual-motion``)."""
     p = argparse.ArgumentParser(prog="python -m engine perpetual-motion",
-                                description="Perpetual Motion solitaire.")
+                                description="Perpetual Motion's own commands (besides play).")
     sub = p.add_subparsers(dest="cmd", required=True)
-    play = sub.add_parser("play", help="play one deal out and print the result")
-    src = play.add_mutually_exclusive_group(required=True)
-    src.add_argument("--deck", help="52 cards, first dealt first, e.g. 'AS 7H TD ...'")
-    src.add_argument("--seed", type=int, help="deal number (as in the app's links)")
-    play.add_argument("--json", action="store_true", help="print one JSON object")
     st = sub.add_parser("stats", help="simulate many deals")
-    st.add_argument("--games", type=int, default=10000)
-    st.add_argument("--seed", type=int, default=1)
-    st.add_argument("--json", action="store_true")
+    st.add_argument("--games", type=int, default=10000, help="deals to play (default 10000)")
+    st.add_argument("--seed", type=int, default=1,
+                    help="seed of the generator that shuffles every deal (default 1)")
+    st.add_argument("--json", action="store_true", help="print one JSON object")
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0)
-    if args.cmd == "play":
-        if args.deck is not None:
-            cards = parse_cards(args.deck)
-            check_single_deck(cards)
-        else:
-            if args.seed < 0:
-                raise ParseError("--seed must be 0 or more")
-            cards = deck_from_seed(args.seed)
-        result = play_deck(cards)
-        if args.json:
-            print(json.dumps(result.to_dict()))
-        elif result.won:
-            print(f"won after {result.rounds} round{_s(result.rounds)} "
-                  f"({result.deals} deal{_s(result.deals)})")
-        else:
-            n = result.loop_length or 0
-            print(f"loops every {n} round{_s(n)} from round {result.loop_start} "
-                  f"({result.rounds} round{_s(result.rounds)}, "
-                  f"{result.deals} deal{_s(result.deals)})")
-        return 0
     if args.games < 1:
         raise ParseError("--games must be at least 1")
     return _stats_cli(args.games, args.seed, args.json)

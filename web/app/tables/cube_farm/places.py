@@ -1,35 +1,27 @@
-"""Where a card may go, from the engine's legal placements: each turn's anchors (cached per
-table and card, as a tap redraws the same table), footprints, the lit squares, the nearest
-place to a tapped square."""
+"""Where a card may go, from the engine's legal placements: each turn's anchors (kept in the
+table's own memo, per card, as a tap redraws the same table), footprints, the lit squares, the
+nearest place to a tapped square."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from app.tables.cube_farm.turn import Pos, TurnUI
-from engine.games.cube_farm.board import SHAPES, Board
+from engine.games.cube_farm.board import SHAPES
 from engine.games.cube_farm.rules import CFView
-
-_CACHE: dict[tuple[object, ...], dict[int, list[Pos]]] = {}
 
 
 def positions(view: CFView, card: str) -> dict[int, list[Pos]]:
-    """Turn -> legal anchors (reading order) of ``card`` now, from the engine."""
-    key = (id(view.board), view.phase, view.to_move, view.player, view.my_hand, card)
-    got = _CACHE.get(key)
+    """Turn -> legal anchors (reading order) of ``card`` now, from the engine; kept in the
+    table's memo (:meth:`Board.memo`), which goes with the table, so nothing outlives it."""
+    memo = view.board.memo()
+    key = ("positions", view.phase, view.to_move, view.player, view.my_hand, card)
+    got: dict[int, list[Pos]] | None = memo.get(key)
     if got is None:
-        got = {r: [] for r in range(4)}
+        got = memo[key] = {r: [] for r in range(4)}
         for a in view.placements_for(card):
             got[a.rot].append((a.x, a.y))
-        if len(_CACHE) > 16:
-            _CACHE.clear()
-        _CACHE[key] = got
-        _KEEP.append(view.board)  # ids stay valid while cached
-        del _KEEP[:-17]
     return got
-
-
-_KEEP: list[Board] = []
 
 
 def footprint(card: str, rot: int, x: int, y: int) -> list[Pos]:

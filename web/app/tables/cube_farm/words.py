@@ -66,21 +66,14 @@ def score_words(sc: CubicleScore) -> str:
     return ", ".join(parts) + f" = {sc.total}"
 
 
-_LABELS: dict[int, tuple[Board, dict[tuple[object, ...], str]]] = {}
-
-
 def cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -> str:
-    """The cubicle's name for screen readers (cached per table: a tap redraws the same
-    table, and every name walks to the elevator)."""
-    got = _LABELS.get(id(b))
-    if got is None or got[0] is not b:
-        if len(_LABELS) > 4:
-            _LABELS.clear()
-        got = _LABELS[id(b)] = (b, {})
-    key = (c.id, c.owner, claimable, tuple(names))
-    label = got[1].get(key)
+    """The cubicle's name for screen readers, kept in the table's memo (:meth:`Board.memo`):
+    a tap redraws the same table, and every name walks to the elevator."""
+    memo = b.memo()
+    key = ("cubicle label", c.id, c.owner, claimable, tuple(names))
+    label: str | None = memo.get(key)
     if label is None:
-        label = got[1][key] = _cubicle_label(b, c, names, claimable)
+        label = memo[key] = _cubicle_label(b, c, names, claimable)
     return label
 
 
