@@ -1,5 +1,5 @@
 """app.storage.game_saves: every table's one path to its save and record: a finished game is
-counted once, across tabs too, and a practice game never."""
+counted once, across tabs too."""
 
 from __future__ import annotations
 
@@ -64,15 +64,6 @@ def test_counted_once_across_two_tabs() -> None:
     copy.counted = False
     b.count(copy)
     assert copy.counted and Record.load(device, "machine").played == 1
-
-
-def test_a_practice_game_is_never_counted() -> None:
-    device = DictStore()
-    m = finished()
-    m.practice = True
-    saves(device).save(m)
-    assert Record.load(device, "machine").played == 0
-    assert Match.from_json(m.to_json(), "machine").practice
 
 
 def test_a_save_keeps_the_home_tiles_line_and_loads_back() -> None:

@@ -266,7 +266,6 @@ class Match(Generic[S]):
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)
     moves: list[str] | None = field(default_factory=list)
-    practice: bool = False  # never counted
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:
@@ -342,7 +341,6 @@ class Match(Generic[S]):
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
             "counted": self.counted, "hands": [list(h) for h in self.hands],
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
-            "practice": self.practice,
             "state": self.game.state_to_dict(self.state),
         }
 
@@ -395,7 +393,7 @@ class Match(Generic[S]):
             moves = None  # a replay needs every move: without them the game is still played
         return cls(setup, deal, state, actions, gid, log, seen, shown,
                    bool(data.get("counted")), hands=hands[:1000], daily=date_of(data),
-                   moves=moves, practice=bool(data.get("practice")))
+                   moves=moves)
 
 
 def load_setup(store: Store, game_id: str) -> Setup:

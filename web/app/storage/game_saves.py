@@ -75,9 +75,9 @@ class GameSaves(Generic[G]):
     def count(self, game: G, now_ms: int | None = None) -> Record:
         """Add a finished game to the record once: the game remembers it was counted, and a
         game whose id the history holds already (counted by another tab) is not counted
-        again. A practice game is never counted."""
+        again."""
         record = self.record()
-        if game.over and not game.counted and (game.practice or record.has(game.gid)):
+        if game.over and not game.counted and record.has(game.gid):
             game.counted = True
         if game.over and not game.counted:
             entry = {**game.played(), "gid": game.gid,

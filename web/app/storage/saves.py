@@ -77,8 +77,6 @@ class Saved(Protocol):
 
     gid: str
     counted: bool  # already added to this device's record
-    # a game that is never counted (a guided first game): set it True before it is saved
-    practice: bool
 
     @property
     def over(self) -> bool: ...

@@ -29,7 +29,6 @@ class Session:
     counted: bool = False  # already added to this device's record
     manual: bool = False  # the player makes the forced moves by tapping
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
-    practice: bool = False  # never counted
 
     @classmethod
     def new(cls, deal: int, manual: bool = False) -> Session:
@@ -141,7 +140,6 @@ class Session:
             "counted": self.counted,
             "manual": self.manual,
             "daily": self.daily,
-            "practice": self.practice,
             "state": GAME.state_to_dict(self.state),
         }
 
@@ -155,7 +153,7 @@ class Session:
         state = GAME.state_from_dict(data.get("state"))
         return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
                    daily=date_of(data),
-                   manual=bool(data.get("manual")), practice=bool(data.get("practice")))
+                   manual=bool(data.get("manual")))
 
 
 MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
