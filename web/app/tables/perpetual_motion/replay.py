@@ -3,16 +3,15 @@ action at each step, so its number rebuilds it (:func:`.session.replay_states`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from app.page import Page
+from app.storage import JSONObject
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import replay_states
 from engine.games.perpetual_motion.rules import GAME, Move, describe_move
 
 
 class PMReplay:
-    def __init__(self, page: Page, entry: dict[str, Any]) -> None:
+    def __init__(self, page: Page, entry: JSONObject) -> None:
         kept = entry.get("replay")
         if not isinstance(kept, dict):
             raise ValueError("this deal cannot be replayed")

@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from app.daily import date_of
-from app.storage import new_gid, read_envelope
+from app.storage import JSONObject, new_gid, read_envelope
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import GAME, Deal, Gather, Move, PMAction, PMState, PMView
 from engine.protocol import Outcome
@@ -51,7 +50,7 @@ class Session:
     def over(self) -> bool:
         return GAME.outcome(self.state) is not None
 
-    def played(self) -> dict[str, Any]:
+    def played(self) -> JSONObject:
         """This finished deal as the record's history keeps it: a deal has one legal action at
         every step, so its number is all a replay needs (:func:`replay_states`)."""
         out = self.outcome
@@ -132,7 +131,7 @@ class Session:
         return move
 
     # --- saving ---
-    def envelope(self) -> dict[str, Any]:
+    def envelope(self) -> JSONObject:
         return {
             "version": SAVE_VERSION,
             "game": GAME.info.id,
@@ -159,7 +158,7 @@ class Session:
 MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
 
 
-def replay_states(replay: dict[str, Any]) -> list[PMState]:
+def replay_states(replay: JSONObject) -> list[PMState]:
     """Every state of a finished deal from its number: the one legal action each time, as
     the game was played (the player's taps only ever make the forced moves). ValueError when
     the replay cannot be read."""

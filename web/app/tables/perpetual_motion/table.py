@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from app import daily, stats
 from app.core.guiding import Guiding
@@ -21,7 +20,7 @@ from app.kit import confirm_html, plural
 from app.routes import Route
 from app.settings import PACE, SPEEDS, pace
 from app.stats import GameRecord
-from app.storage import OTHER_TAB, random_deal_number
+from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, MANUAL, PM
 from app.tables.perpetual_motion import view as v
@@ -699,7 +698,7 @@ class Table:
         record = GameRecord(PM, self.name, self.saves.record(), self.scores)
         self.page.region("screen", stats.game_html(record, self.sims.html()))
 
-    def replay(self, entry: dict[str, Any]) -> PMReplay:
+    def replay(self, entry: JSONObject) -> PMReplay:
         return PMReplay(self.page, entry)
 
 
