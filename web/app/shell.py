@@ -253,9 +253,13 @@ class App:
         self.page.root_class("has-update", True)  # the table makes room
 
     def apply_update(self) -> None:
-        for t in self.tables.made.values():
-            t.save()
-        self.env.apply_update()
+        """Save every table's game, then take the new version: even if a save fails (every
+        change was saved already), Update never does nothing."""
+        try:
+            for t in self.tables.made.values():
+                t.save()
+        finally:
+            self.env.apply_update()
 
     # --- routing ---
     def go(self, hash_: str) -> None:
