@@ -26,10 +26,17 @@
       // "Update" would do nothing. A version that still does not take over within 10 s gets
       // a reload anyway: a page is never left without its workers.
       dispatchEvent(new Event("pwa:applying"));
-      if (waiting) {
-        waiting.postMessage({ type: "skip-waiting" });
-        setTimeout(() => location.reload(), 10000);
-      } else location.reload();
+      // the version waiting now (a later check may have replaced the one first seen); the
+      // reload is set before asking it, so that nothing it throws leaves the page without its
+      // workers and without a reload
+      const next = (pwa.registration && pwa.registration.waiting) || waiting;
+      if (!next) { location.reload(); return; }
+      setTimeout(() => location.reload(), 10000);
+      try {
+        next.postMessage({ type: "skip-waiting" });
+      } catch (e) {
+        location.reload();
+      }
     },
     version() {
       const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
