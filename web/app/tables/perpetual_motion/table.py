@@ -318,8 +318,6 @@ class Table:
         if s is None or not self.on_table():
             return
         view, outcome, ui = s.view, s.outcome, self.table_ui()
-        if self.run is not None:
-            self.page.data("guideStep", str(self.run.k))
         targets: list[int] = []
         if self.selected is not None:
             targets = [a.dst for a in GAME.legal_actions(s.state)
