@@ -12,6 +12,7 @@ start imports no game's code, and shows each game's saved game from the line kep
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import traceback
 from collections.abc import Awaitable, Callable
@@ -194,6 +195,10 @@ class App:
         self.tasks.add(task)
         self.mark_busy()
         task.add_done_callback(self.task_done)
+        if inspect.iscoroutine(coro):  # cancelled before its first step: closed, not leaked
+            work = coro
+            task.add_done_callback(lambda _t: work.close() if inspect.getcoroutinestate(work)
+                                   == inspect.CORO_CREATED else None)
         return task
 
     def task_done(self, task: asyncio.Task[None]) -> None:
