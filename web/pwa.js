@@ -30,12 +30,13 @@
       // reload is set before asking it, so that nothing it throws leaves the page without its
       // workers and without a reload
       const next = (pwa.registration && pwa.registration.waiting) || waiting;
-      if (!next) { location.reload(); return; }
-      setTimeout(() => location.reload(), 10000);
+      if (!next) { reload("no-waiting"); return; }
+      setTimeout(() => reload("late"), 10000);
       try {
         next.postMessage({ type: "skip-waiting" });
+        mark("asked");
       } catch (e) {
-        location.reload();
+        reload("refused");
       }
     },
     version() {
@@ -50,6 +51,16 @@
   };
   window.pwa = pwa;
 
+  /* Where applying an update got to, on the root (a test that waits in vain reads it). */
+  function mark(step) {
+    const root = document.documentElement;
+    root.dataset.updating = (root.dataset.updating ? root.dataset.updating + " " : "") + step;
+  }
+  function reload(why) {
+    mark("reload:" + why);
+    location.reload();
+  }
+
   function markWaiting(worker) {
     waiting = worker;
     pwa.updateReady = true;
@@ -59,7 +70,7 @@
 
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    if (applying) location.reload();
+    if (applying) reload("controller");
   });
   // Register once the app is ready: the worker's precaching then revalidates files the page
   // has already downloaded instead of competing with the start-up for bandwidth. A start that

@@ -60,6 +60,10 @@ def watch(ctx: Any) -> Any:
     ctx.on("console", lambda m: PROBLEMS.append(f"console error: {m.text}")
            if m.type == "error" else None)
     ctx.on("weberror", lambda e: PROBLEMS.append(f"page error: {e.error}"))
+    # everything else is printed: pytest shows it when the test fails (a race's trace)
+    ctx.on("console", lambda m: print(f"[console {m.type}] {m.text}"))
+    ctx.on("page", lambda p: p.on("framenavigated", lambda f: print(f"[navigated] {f.url}")
+                                  if f.parent_frame is None else None))
     return ctx
 
 

@@ -21,6 +21,7 @@ import pytest
 from helpers.browser import (
     PHONE,
     ROOT,
+    apply_update,
     network_is_off,
     open_app,
     wait_ready,
@@ -348,8 +349,7 @@ def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_pat
         write_service_worker(live)
         page.evaluate("window.pwa.registration.update()")
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
-        with page.expect_navigation(timeout=60_000):
-            page.get_by_test_id("apply-update").click()
+        apply_update(page)
         wait_ready(page)
         idle(page)
         assert "<!-- v2 -->" in page.content()

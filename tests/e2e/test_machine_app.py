@@ -206,7 +206,7 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
     mid-game is offered, applied, and the game goes on where it was."""
     import shutil
 
-    from helpers.browser import open_app, wait_service_worker
+    from helpers.browser import apply_update, open_app, wait_service_worker
 
     from scripts.build_site import write_service_worker
     from scripts.serve import serve_in_thread
@@ -243,8 +243,7 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
         write_service_worker(live)
         page.evaluate("window.pwa.registration.update()")
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
-        with page.expect_navigation(timeout=60_000):
-            page.get_by_test_id("apply-update").click()
+        apply_update(page)
         wait_ready(page)
         assert "<!-- v2 -->" in page.content()
         idle(page)

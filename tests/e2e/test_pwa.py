@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from helpers.browser import network_is_off, open_app, wait_ready, wait_service_worker
+from helpers.browser import apply_update, network_is_off, open_app, wait_ready, wait_service_worker
 
 
 def precache_list(site: Path) -> list[str]:
@@ -171,8 +171,7 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         assert "Update available" in bar.inner_text()
         assert page.evaluate("window.pwa.version()") == old
         assert "<!-- v2 -->" not in page.content()
-        with page.expect_navigation(timeout=60_000):
-            page.get_by_test_id("apply-update").click()
+        apply_update(page)
         wait_ready(page)
         assert page.evaluate("window.pwa.version()") == new
         assert "<!-- v2 -->" in page.content()

@@ -50,6 +50,29 @@ def wait_service_worker(page: Any, timeout: int = 60_000) -> None:
     )
 
 
+UPDATE_STATE = """async () => {
+    const root = document.documentElement.dataset;
+    const reg = await navigator.serviceWorker.getRegistration();
+    const state = (w) => w ? w.state : "none";
+    return `taps sent ${root.sent} handled ${root.handled}; update: ${root.updating || "not asked"}`
+      + `; workers: installing ${state(reg && reg.installing)}, waiting `
+      + `${state(reg && reg.waiting)}, active ${state(reg && reg.active)}; controlled `
+      + `${!!navigator.serviceWorker.controller}`;
+}"""
+
+
+def apply_update(page: Any, timeout: int = 60_000) -> None:
+    """Tap the update bar's Reload and wait for the new version's page to load; if it never
+    comes, fail with how far applying got (the tap, the page's marks, the workers)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        with page.expect_navigation(timeout=timeout):
+            page.get_by_test_id("apply-update").click()
+    except PlaywrightTimeout:
+        raise AssertionError("no new page after Update: " + page.evaluate(UPDATE_STATE)) from None
+
+
 def network_is_off(page: Any) -> bool:
     """The page cannot reach the network: a fetch of an address that no cache holds fails.
     (Chromium 150 answers navigator.onLine = true after a reload in an offline context, though
