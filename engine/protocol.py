@@ -320,7 +320,9 @@ class Game(ABC, Generic[C, S, A, V]):
     # --- saving ---------------------------------------------------------------------------
     @abstractmethod
     def state_to_dict(self, state: S) -> JSONDict:
-        """Plain JSON data; ``state_from_dict`` reads it back equal."""
+        """Plain JSON data; ``state_from_dict`` reads it back equal. A game of several hands
+        keeps each finished hand's scores in it as ``history`` (one list per hand, a number per
+        player): the end's score sheet, and where the app's older saves' points go."""
 
     @abstractmethod
     def state_from_dict(self, data: object) -> S:

@@ -13,6 +13,7 @@ from app.seated import seats as st
 from app.storage import DictStore
 
 from engine.registry import get_game
+from engine.seats import choose, make_bots
 
 M = "machiavelli"
 TABLES = {"perpetual-motion": frozenset({"deal", "stats"}),
@@ -78,3 +79,24 @@ def test_saved_match_round_trips_and_a_broken_one_is_set_aside() -> None:
         assert res.game is None and res.problem
         assert store.get(g.save_key(M)) is None
         assert store.get(f"tabletop.{M}.unreadable.5") == broken
+
+
+def test_a_match_saved_with_its_points_beside_the_state_loads_them_into_it() -> None:
+    """Saves before the state kept a match's points hand by hand had them in the envelope
+    (``hands``): they load into the state's ``history``, the same score sheet."""
+    s = st.setup_from_query(M, (("seats", "standard,standard"), ("variant", "manipulation"),
+                                ("match_limit", "500")), 2)
+    m = st.Match.new(s, 2, watch=True)
+    game = get_game(M)
+    bots = make_bots(M, ["standard", "standard"])
+    while m.state.hand_no < 3:
+        seat = game.current_player(m.state)
+        assert seat is not None
+        m.apply_all([choose(game, m.state, bots[seat], 2, m.actions)])
+    sheet = m.state.history
+    assert len(sheet) == 2 and all(len(h) == 2 for h in sheet)
+    new = json.loads(m.to_json())
+    assert "hands" not in new and new["state"]["history"] == [list(h) for h in sheet]
+    old = dict(new, hands=new["state"].pop("history"))  # how the older version wrote it
+    back = st.Match.from_json(json.dumps(old), M)
+    assert back.state == m.state and back.state.history == sheet

@@ -102,8 +102,8 @@ def test_a_match_keeps_every_hands_points_and_pauses_between_hands() -> None:
         await settle(app)
         m = app.tables[M].watching
         assert m is not None and m.over
-        assert len(m.hands) == m.state.hand_no >= 2
-        assert [sum(h[i] for h in m.hands) for i in range(2)] == list(m.state.scores)
+        assert len(m.state.history) == m.state.hand_no >= 2
+        assert [sum(h[i] for h in m.state.history) for i in range(2)] == list(m.state.scores)
         board = page.regions["mt-board"]
         assert "Hand 1" in board and "Total" in board
         # a person's match stops at the hand-over panel until "Next hand"

@@ -30,7 +30,7 @@ from engine.games.machiavelli.rules import (
     penalty,
 )
 from engine.games.machiavelli.solver import solve
-from engine.seats import deal_seeded, play_to_end
+from engine.seats import choose, deal_seeded, play_to_end
 
 
 def act(state: MState, *texts: str) -> MState:
@@ -200,6 +200,32 @@ def test_seeded_bot_games_end_and_conserve_cards(levels: tuple[str, ...], player
         again, _ = play_to_end(GAME, deal_seeded(GAME, cfg, seed),
                                [make_bot(x) for x in levels], seed)
         assert GAME.state_to_dict(again) == GAME.state_to_dict(end)
+
+
+def test_a_match_keeps_every_hands_points_and_they_add_up_to_the_totals() -> None:
+    """The score sheet lives in the state: one row per finished hand, summing to the totals,
+    read back from a save equal, refused when it has the wrong shape."""
+    cfg = GAME.make_config(players=2, variant="manipulation", match_limit=60)
+    for seed in range(3):
+        bots = [make_bot("standard"), make_bot("standard")]
+        end, actions = deal_seeded(GAME, cfg, seed), 0
+        while not GAME.is_over(end):
+            end = GAME.apply(end, choose(GAME, end, bots[GAME.current_player(end) or 0], seed,
+                                         actions))
+            actions += 1
+            assert len(end.history) == end.hand_no - (0 if GAME.is_over(end) else 1)
+            assert [sum(h[i] for h in end.history) for i in range(2)] == list(end.scores)
+            if actions % 50 == 0 or GAME.is_over(end):
+                assert GAME.state_from_dict(GAME.state_to_dict(end)) == end
+        assert end.hand_no >= 2 and end.history[-1] == end.last_hand
+        assert GAME.view(end, 1).history == end.history
+        data = GAME.state_to_dict(end)
+        with pytest.raises(InvalidState, match="history"):
+            GAME.state_from_dict({**data, "history": [[1, 2, 3]]})
+    single = GAME.state_to_dict(deal_seeded(GAME, GAME.make_config(players=2), 1))
+    assert "history" not in single
+    with pytest.raises(InvalidState, match="history"):
+        GAME.state_from_dict({**single, "history": [[1, 2]]})
 
 
 def test_hint_walks_to_the_best_play() -> None:

@@ -175,7 +175,9 @@ class MState:
     where each card came from this turn. ``start_table``: the table as the turn found it (what
     Reset restores). ``helping``: the face-up row (None: a slot whose card was taken this turn).
     ``passes``: consecutive passes with an empty pile. ``turns``: turns played this hand.
-    ``scores``: match penalty totals. ``seed``: where later hands of a match are shuffled from.
+    ``scores``: match penalty totals. ``history``: a match's penalty points, hand by hand (every
+    finished hand: the score sheet the end shows). ``seed``: where later hands of a match are
+    shuffled from.
     """
 
     config: MConfig
@@ -195,6 +197,7 @@ class MState:
     seed: int = 0
     last_hand: tuple[int, ...] = ()  # penalty points of the hand that just ended (matches)
     resets: int = 0  # fresh starts (Reset) used this turn
+    history: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,7 @@ class MView:
     hand_no: int
     last_hand: tuple[int, ...]
     resets: int = 0  # fresh starts used this turn (Reset gives steps back while below the max)
+    history: tuple[tuple[int, ...], ...] = ()  # a match's points, hand by hand
 
     def to_dict(self) -> JSONDict:
         return {
@@ -243,6 +247,7 @@ class MView:
             "scores": list(self.scores),
             "hand_no": self.hand_no,
             "last_hand": list(self.last_hand),
+            "history": [list(h) for h in self.history],
             "resets": self.resets,
             "resets_left": MAX_RESETS - self.resets,
         }
@@ -437,7 +442,8 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                           tuple([0] * config.players) if config.match_limit else ())
 
     def _deal(self, config: MConfig, cards: Sequence[Card], seed: int, hand_no: int,
-              first: int, scores: tuple[int, ...], last: tuple[int, ...] = ()) -> MState:
+              first: int, scores: tuple[int, ...], last: tuple[int, ...] = (),
+              history: tuple[tuple[int, ...], ...] = ()) -> MState:
         n, k = config.players, config.hand_size
         hands = tuple(tuple(sort_cards(cards[i * k:(i + 1) * k])) for i in range(n))
         rest = list(cards[n * k:])
@@ -447,7 +453,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             rest = rest[HELPING_ROW:]
         return MState(config=config, deck=tuple(rest), hands=hands, table=(), start_table=(),
                       helping=helping, player=first, scores=scores, hand_no=hand_no, seed=seed,
-                      last_hand=last)
+                      last_hand=last, history=history)
 
     # --- play ---
     def current_player(self, state: MState) -> int | None:
@@ -534,14 +540,15 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         if not cfg.match_limit:
             return replace(state, status=OVER, winners=winners, last_hand=points)
         totals = tuple(a + b for a, b in zip(state.scores, points, strict=True))
+        history = (*state.history, points)
         if max(totals) >= cfg.match_limit:
             best = min(totals)
-            return replace(state, status=OVER, scores=totals, last_hand=points,
+            return replace(state, status=OVER, scores=totals, last_hand=points, history=history,
                            winners=tuple(i for i, t in enumerate(totals) if t == best))
         nxt_rng = random.Random(f"{state.seed}:{state.hand_no + 1}")
         cards = shuffled(double_deck(), nxt_rng)
         return self._deal(cfg, cards, state.seed, state.hand_no + 1,
-                          state.hand_no % cfg.players, totals, points)
+                          state.hand_no % cfg.players, totals, points, history)
 
     def outcome(self, state: MState) -> Outcome | None:
         if state.status != OVER:
@@ -578,7 +585,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             step_limit=self.limit(state) if state.status == PLAYING else 0,
             passes=state.passes, turns=state.turns, status=state.status,
             winners=state.winners, scores=state.scores, hand_no=state.hand_no,
-            last_hand=state.last_hand, resets=state.resets)
+            last_hand=state.last_hand, resets=state.resets, history=state.history)
 
     def determinize(self, view: MView, rng: random.Random) -> MState:
         unknown = unseen(view)
@@ -596,7 +603,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
                       steps=view.steps, passes=view.passes, turns=view.turns,
                       status=view.status, winners=view.winners, scores=view.scores,
                       hand_no=view.hand_no, seed=rng.randrange(2**31), last_hand=view.last_hand,
-                      resets=view.resets)
+                      resets=view.resets, history=view.history)
 
     def card_multiset(self, state: MState) -> Counter[str]:
         cards: list[Card] = list(state.deck)
@@ -640,6 +647,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             "seed": state.seed,
             "last_hand": list(state.last_hand),
             "resets": state.resets,
+            **({"history": [list(h) for h in state.history]} if state.config.match_limit else {}),
         }
 
     def state_from_dict(self, data: object) -> MState:
@@ -690,6 +698,15 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         last = tuple(check_int(s, f"state.last_hand[{i}]", 0)
                      for i, s in enumerate(r.array("last_hand")))
         resets = r.integer("resets", 0, MAX_RESETS) if r.has("resets") else 0
+        # a match's points, hand by hand (saves before it was kept here have none)
+        history = tuple(
+            tuple(check_int(x, f"state.history[{i}][{j}]", 0) for j, x in enumerate(
+                _row(h, n, f"state.history[{i}]")))
+            for i, h in enumerate(r.array("history") if r.has("history") else []))
+        if history and not config.match_limit:
+            raise InvalidState("state.history: only a match keeps points hand by hand")
+        if len(history) > hand_no:
+            raise InvalidState("state.history: more hands scored than played")
         # consistency
         every: Counter[Card] = Counter(deck)
         for h in hands:
@@ -735,10 +752,17 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         st = MState(config=config, deck=deck, hands=hands, table=table, start_table=start,
                     helping=helping, player=player, steps=steps, passes=passes, turns=turns,
                     status=status, winners=winners, scores=scores, hand_no=hand_no, seed=seed,
-                    last_hand=last, resets=resets)
+                    last_hand=last, resets=resets, history=history)
         if status == PLAYING and steps > self.limit(st):
             raise InvalidState("state.steps: more than this turn's step limit")
         return st
+
+
+def _row(v: object, n: int, path: str) -> list[object]:
+    """One hand's points: a list of one number per player."""
+    if not isinstance(v, list) or len(v) != n:
+        raise InvalidState(f"{path}: expected one number per player ({n})")
+    return v
 
 
 def _read_cards(v: object, path: str) -> list[Card]:

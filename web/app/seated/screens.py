@@ -134,16 +134,11 @@ def scores_html(m: Match[S], caption: str) -> str:
     assert out is not None  # the end of a finished game
     if out.scores is None:
         return ""
-    names = m.names()
-    hands = m.hands if len(m.hands) > 1 else []
-    head = hands_head(len(hands)) if hands else ""
     rows = "".join(
-        f"<tr><th scope='row'>{esc(n)}</th>"
-        + "".join(f"<td>{h[i]}</td>" for h in hands)
-        + f"<td>{int(s)}</td></tr>"
-        for i, (n, s) in enumerate(zip(names, out.scores, strict=False)))
+        f"<tr><th scope='row'>{esc(n)}</th><td>{int(s)}</td></tr>"
+        for n, s in zip(m.names(), out.scores, strict=False))
     return (f'<div class="scores-wrap"><table class="scores" data-testid="scores"><caption>'
-            f'{esc(caption)}</caption>{head}<tbody>{rows}</tbody></table>'
+            f'{esc(caption)}</caption><tbody>{rows}</tbody></table>'
             f"</div>")
 
 

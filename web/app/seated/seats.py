@@ -261,7 +261,6 @@ class Match(Generic[S]):
     shown: int | None = None  # the person whose hand the page may show (pass-and-play)
     counted: bool = False
     watch: bool = False
-    hands: list[list[int]] = field(default_factory=list)  # a match's points, hand by hand
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)
@@ -339,7 +338,7 @@ class Match(Generic[S]):
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
             "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
-            "counted": self.counted, "hands": [list(h) for h in self.hands],
+            "counted": self.counted,
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
             "state": self.game.state_to_dict(self.state),
         }
@@ -356,7 +355,7 @@ class Match(Generic[S]):
         except SetupError as e:
             raise InvalidState(f"its seats cannot be read: {e}") from None
         game = get_game(game_id)
-        state = game.state_from_dict(data.get("state"))
+        state = game.state_from_dict(legacy_history(data))
         deal, actions = data.get("deal"), data.get("actions")
         if not isinstance(deal, int) or not isinstance(actions, int) or actions < 0:
             raise InvalidState("the saved game has no deal number or action count")
@@ -381,19 +380,23 @@ class Match(Generic[S]):
                                   or not 0 <= shown < len(setup.seats)):
             raise InvalidState("the saved game's shown hand cannot be read")
         gid = data["gid"]
-        hands = data.get("hands") or []
-        if not isinstance(hands, list) or not all(
-                isinstance(h, list) and len(h) == len(setup.seats)
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in h)
-                for h in hands):
-            raise InvalidState("the saved game's points per hand cannot be read")
         moves = data.get("moves", [] if actions == 0 else None)
         if moves is not None and (not isinstance(moves, list) or len(moves) != actions
                                   or not all(isinstance(x, str) for x in moves)):
             moves = None  # a replay needs every move: without them the game is still played
         return cls(setup, deal, state, actions, gid, log, seen, shown,
-                   bool(data.get("counted")), hands=hands[:1000], daily=date_of(data),
+                   bool(data.get("counted")), daily=date_of(data),
                    moves=moves)
+
+
+def legacy_history(data: JSONObject) -> JSON:
+    """The saved state, with the points hand by hand that saves before the state kept them
+    were written with beside it (``hands``): a game of several hands keeps its finished hands'
+    scores in its state, as ``history`` (engine.protocol)."""
+    state, hands = data.get("state"), data.get("hands")
+    if hands and isinstance(state, dict) and "history" not in state:
+        return {**state, "history": hands}
+    return state
 
 
 def load_setup(store: Store, game_id: str) -> Setup:

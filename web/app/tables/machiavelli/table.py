@@ -97,13 +97,8 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         """A hand of a match ended: keep its points; pause at the hand-over panel unless the
         match ended with it."""
         s: MState = m.state
-        if s.hand_no != before.hand_no or (m.over and s.hand_no > len(m.hands)
-                                           and s.config.match_limit):
-            points = [int(x) for x in s.last_hand]
-            if points:
-                m.hands.append(points)
-            if not m.over and not m.watch:  # a watched match goes straight on
-                self.t.hand_over = tuple(points)
+        if len(s.history) > len(before.history) and not m.over and not m.watch:
+            self.t.hand_over = s.history[-1]  # a watched match goes straight on
 
     def describe_turn(self, m: Match[MState], before: MState, actions: Sequence[MAction],
                       seat: int) -> str:
@@ -139,7 +134,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         s: MState = m.state
         names = m.names()
         if s.config.match_limit:
-            hands = m.hands
+            hands = s.history
             head = screens.hands_head(len(hands))
             rows = "".join(
                 f"<tr><th scope='row'>{esc(n)}</th>"
