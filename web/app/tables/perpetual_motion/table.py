@@ -130,7 +130,7 @@ class Table:
         return "1 2 3 4 d D h H a A Escape"
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.page.text("pm-msg", text, f"msg {kind}")
+        self.page.text(v.FRAME.msg, text, f"msg {kind}")
 
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
@@ -324,14 +324,14 @@ class Table:
                        if isinstance(a, Move) and a.src == self.selected]
         note = (daily.end_note_html(self.store, PM, GAME.info.name, s.daily, s.gid)
                 if outcome is not None and s.daily else "")
-        self.page.region("pm-board", v.board_html(view, outcome, ui, targets) + note)
-        self.page.region("pm-controls", v.controls_html(view, outcome, ui))
+        self.page.region(v.FRAME.board, v.board_html(view, outcome, ui, targets) + note)
+        self.page.region(v.FRAME.dock, v.controls_html(view, outcome, ui))
 
     def render_controls(self) -> None:
         s = self.session
         if s is None or not self.on_table():
             return
-        self.page.region("pm-controls", v.controls_html(s.view, s.outcome, self.table_ui()))
+        self.page.region(v.FRAME.dock, v.controls_html(s.view, s.outcome, self.table_ui()))
 
     # --- events ---
     def on_click(self, ev: Event) -> None:
@@ -400,7 +400,7 @@ class Table:
         question = (f"{lose} A new deal ends it." if what == "new-deal" else
                     f"{lose} Restarting takes it back to its first card.")
         yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
-        self.page.region("pm-controls", confirm_html(question, yes, f"{what}-sure",
+        self.page.region(v.FRAME.dock, confirm_html(question, yes, f"{what}-sure",
                                                      "Keep playing", "keep-deal"))
         self.page.focus("keep-deal")
         return True
