@@ -40,8 +40,8 @@ FLY_MS = 220  # one card's flight
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
 
 
-class Kept(Protocol):
-    """The record a finished deal is shown with."""
+class Recorded(Protocol):
+    """The game's record, shown under a finished deal."""
 
     def record(self) -> Record: ...
 
@@ -58,7 +58,7 @@ class Solitaire(Protocol):
     def store(self) -> Store: ...
 
     @property
-    def saves(self) -> Kept: ...
+    def saves(self) -> Recorded: ...
 
     def save(self) -> None: ...
 
@@ -115,8 +115,8 @@ class PerpetualMotionBoard:
         self.hint = None
 
     def taken_over(self) -> None:
-        """Another tab played on, or the guide ended: this tab's play to the end and queued
-        Deals stop (the game they played is not on the table any more)."""
+        """Another tab played on: this tab's play to the end and queued Deals stop (the game
+        they played is not on the table any more)."""
         self.to_end.on = False
         self.deals_queued = 0
         self.turn_reset()

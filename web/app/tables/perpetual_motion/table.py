@@ -27,10 +27,7 @@ from app.tables.perpetual_motion.board import PerpetualMotionBoard
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim_panel import SimPanel
-from engine.games.perpetual_motion.rules import (
-    GAME,
-    PMAction,
-)
+from engine.games.perpetual_motion.rules import GAME, PMAction
 
 # What a guided game's table answers to (the rest would leave the guided deal).
 GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
