@@ -47,3 +47,23 @@ def test_a_save_written_before_the_one_core_loads_and_is_written_back_the_same()
         assert without_revision(store.data[KEY]) == without_revision(SAVED)
         assert "forced move" in page.texts["pm-msg"]
     run_async(run())
+
+
+def test_an_older_save_without_the_daily_date_loads_and_is_written_in_todays_shape() -> None:
+    """Before the daily deal (and with the Practice flag since dropped) a save had no
+    ``daily``, no home tile line and no revision: it loads as that deal, not a daily one."""
+    older = without_revision(SAVED)
+    del older["daily"], older["tile"]
+    older["practice"] = False
+
+    async def run() -> None:
+        store = DictStore({KEY: json.dumps(older)})
+        app, page, _env = boot(store, "#/perpetual-motion")
+        await settle(app)
+        assert not any(".unreadable." in k for k in store.data)
+        assert app.notice is None
+        assert "Perpetual Motion, deal 34" in page.regions["screen"]
+        assert 'aria-pressed="true"' in page.regions["pm-controls"]
+        app.tables["perpetual-motion"].save()
+        assert without_revision(store.data[KEY]) == without_revision(SAVED)
+    run_async(run())
