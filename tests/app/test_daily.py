@@ -38,7 +38,7 @@ def finish_pm(app: Any) -> None:
     while not s.over:
         s.apply(GAME.legal_actions(s.state)[0])
     t.save()
-    t.render_table()
+    t.render_board()
     app.flush()
 
 

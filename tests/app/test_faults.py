@@ -137,7 +137,7 @@ def test_pm_autoplay_in_the_stale_tab_stops_and_the_finished_game_is_counted_onc
         await settle(b)
         assert store.get(SAVE_KEY) == finished
         assert b.tables[PM].session.state == a.tables[PM].session.state
-        assert not b.tables[PM].autoplay
+        assert not b.tables[PM].board.autoplay
         assert g.Record.load(store, PM).played == 1  # the finished deal is counted once
         assert page_b.texts["pm-msg"] == g.OTHER_TAB
     run_async(run())

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from app.messages import Event
-from app.tables.perpetual_motion import table as pm_table
+from app.tables.perpetual_motion import board as pm_board
 from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -83,7 +83,7 @@ def test_no_primary_button_while_the_deal_plays_itself_out(monkeypatch: Any) -> 
             await asyncio.sleep(0)
 
     clock = Clock()
-    monkeypatch.setattr(pm_table, "asyncio", clock)
+    monkeypatch.setattr(pm_board, "asyncio", clock)
     monkeypatch.setattr(to_the_end, "asyncio", clock)
 
     async def run() -> None:
@@ -96,7 +96,7 @@ def test_no_primary_button_while_the_deal_plays_itself_out(monkeypatch: Any) -> 
         assert primaries(page) == []
         assert 'data-testid="stop"' in page.regions["pm-controls"]
         key(app, "h")  # no hint while the deal moves on: it would not stay true
-        assert app.tables[PM].hint is None
+        assert app.tables[PM].board.hint is None
         assert page.texts["pm-msg"].startswith("Playing to the end")
         click(app, "stop")
         await settle(app)

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from app.messages import Event
-from app.tables.perpetual_motion import table as pm_table
+from app.tables.perpetual_motion import board as pm_board
 from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -53,7 +53,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     c = Clock()
-    monkeypatch.setattr(pm_table, "asyncio", c)
+    monkeypatch.setattr(pm_board, "asyncio", c)
     monkeypatch.setattr(to_the_end, "asyncio", c)
     return c
 
@@ -103,7 +103,7 @@ def test_a_lost_deal_played_to_the_end_at_once_ends_as_the_engine_says() -> None
         assert "played <b>1</b>" in board
         assert page.texts["pm-msg"] == "Loops every 12 rounds from round 31."
         assert 'class="btn primary" id="pm-new"' in page.regions["pm-controls"]
-        assert not table.autoplay and table.session.counted
+        assert not table.board.autoplay and table.session.counted
         assert json.loads(env.store.get(f"tabletop.{PM}.save") or "{}")["state"]["status"] == (
             "looped")
     run_async(run())
@@ -164,7 +164,7 @@ def test_stop_takes_over_midway(clock: Clock) -> None:
         click(app, "stop")
         await settle(app)
         state = table.session.state
-        assert not table.autoplay and not table.session.over and state.round > 1
+        assert not table.board.autoplay and not table.session.over and state.round > 1
         assert page.texts["pm-msg"] == "Stopped."
         assert 'data-testid="autoplay"' in page.regions["pm-controls"]
         for _ in range(50):
@@ -202,7 +202,7 @@ def test_play_to_the_end_while_a_deal_is_still_moving(clock: Clock) -> None:
         table = app.tables[PM]
         click(app, "deal")
         await asyncio.sleep(0)
-        assert table.busy
+        assert table.board.busy
         click(app, "autoplay")  # not lost: it starts when the row has landed
         await settle(app)
         assert ended(table) == engine_says(ONE_ROUND_LOOP)

@@ -16,10 +16,11 @@ MAction, MView] = MachiavelliBoard``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from app.guide import GuideRun
-from app.kit import Tap
+from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.seated.seats import Match
 from app.storage import JSONObject, Record
@@ -35,6 +36,31 @@ V = TypeVar("V", bound=View)  # what one player sees of a state
 Handler = Callable[[Event], None]
 # the thinking worker's answer to a Hint: the game, the seat, the state asked about, the answer
 HintAnswer = Callable[[Match[S], int, S, JSONObject], None]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A table's frame (:func:`app.kit.table_frame`) and the ids of the regions its core
+    draws into: declared by the board, so that the core writes no game's ids (e2e tests and
+    a game's CSS and scripts know each table's own)."""
+
+    board: str  # the board, in the field
+    msg: str  # the message line, in the dock
+    dock: str  # the hand, or the game's controls, under the message line
+    cls: str = ""  # the frame's classes; ``{game}`` is the game's id
+    dock_cls: str = ""  # the dock's own classes
+    extra: str = ""  # under the board: Share and New game, Stop for a watched game ("": none)
+    log: str = ""  # the log of the turns, under that ("": none)
+
+    def html(self, game_id: str, title: str) -> str:
+        """The frame of ``game_id``'s table, titled ``title``; the regions are filled later."""
+        after = f'<div id="{self.extra}"></div>' if self.extra else ""
+        if self.log:
+            after += (f'<section id="{self.log}" class="{self.log}" aria-label="What happened" '
+                      'data-testid="log"></section>')
+        return table_frame(game_id, title, board=self.board, msg=self.msg, dock=self.dock,
+                           cls=self.cls.format(game=esc(game_id)), dock_cls=self.dock_cls,
+                           after=after)
 
 
 class Core(Protocol[U, S, A, V]):
@@ -88,6 +114,7 @@ class Board(Protocol[U, S, A]):
     given; the UI state is the core's ``ui``."""
 
     keys: str  # the keys the board handles (the bridge prevents their default)
+    frame: Frame  # the table's frame and the ids the core draws the board, dock and message in
     # the board's own taps, by action; those in ``guide_allows`` (only looking) pass a guided game
     actions: Mapping[str, Handler]
     guide_allows: frozenset[str]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
-from app.board import Core, Handler
+from app.board import Core, Frame, Handler
 from app.kit import Tap
 from app.seated import screens
 from app.seated.seats import Match
@@ -22,6 +22,7 @@ V = TypeVar("V", bound=View)  # what one player sees
 
 class PlainBoard(Generic[U, S, A, V]):
     keys = "Escape"
+    frame: Frame = screens.SEATED_FRAME
     actions: Mapping[str, Handler] = {}
     guide_allows: frozenset[str] = frozenset()
 

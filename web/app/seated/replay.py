@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
-from app.seated import screens
+from app.board import Frame
 from app.seated.seats import Match, Setup
 from app.storage import JSONObject
 from engine.protocol import Action
@@ -22,6 +22,7 @@ class Replaying(Protocol[S, A_contra]):
     """What a replay uses of its table (the core)."""
 
     game_id: str
+    frame: Frame  # the board's frame, drawn as the table draws it
 
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None: ...
@@ -63,7 +64,7 @@ class SeatedReplay(Generic[S, A]):
         return shown
 
     def frame(self, title: str) -> str:
-        return screens.frame_html(self.table.game_id, title)
+        return self.table.frame.html(self.table.game_id, title)
 
     def draw(self, k: int, head: str, controls: str) -> None:
         t = self.table

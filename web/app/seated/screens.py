@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from app.kit import button, confirm_html, esc, table_frame, topbar
+from app.board import Frame
+from app.kit import button, confirm_html, esc, topbar
 from app.routes import Route, shared
 from app.seated.seats import Match, Setup, level_label
 from app.storage import Record
@@ -15,14 +16,10 @@ from engine.protocol import GameInfo
 S = TypeVar("S")  # the game's state: nothing here looks into it
 
 
-def frame_html(game_id: str, title: str) -> str:
-    """The table's frame (:func:`app.kit.table_frame`): the board, then Share / New game and
-    the log, in the field; the message, then the game's hand and actions, in the dock."""
-    return table_frame(game_id, title, board="mt-board", msg="mt-msg", dock="mt-dock",
-                       cls=f"mt mt-{esc(game_id)}",
-                       after='<div id="mt-extra"></div>'
-                             '<section id="mt-log" class="mt-log" aria-label="What happened" '
-                             'data-testid="log"></section>')
+# The seated games' frame: the board, then Share / New game and the log, in the field; the
+# message, then the game's hand and actions, in the dock.
+SEATED_FRAME = Frame(board="mt-board", msg="mt-msg", dock="mt-dock", cls="mt mt-{game}",
+                     extra="mt-extra", log="mt-log")
 
 
 def extra_html(m: Match[S], name: str, paused: bool) -> str:

@@ -92,6 +92,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A] = board(self)
+        self.frame = self.board.frame  # the regions drawn into: the board's ids
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
@@ -202,7 +203,8 @@ class SeatedTable(Generic[U, S, A, V]):
         """The guide's bar, and the step's text in the message line."""
         if self.guiding.run is None:
             return
-        self.page.region("mt-extra", "")  # no Share nor New game of a guided game
+        if self.frame.extra:
+            self.page.region(self.frame.extra, "")  # no Share nor New game of a guided game
         self.guiding.show()
 
     def guide_play(self, actions: list[A]) -> None:
@@ -229,7 +231,7 @@ class SeatedTable(Generic[U, S, A, V]):
         (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
         return not self.guiding.click(
             ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
-            "mt-msg")
+            self.frame.msg)
 
     def guide_stepped(self, focus: str) -> None:
         self.render_board()
@@ -354,7 +356,7 @@ class SeatedTable(Generic[U, S, A, V]):
         return self.board.keys
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.page.text("mt-msg", text, f"msg {kind}")
+        self.page.text(self.frame.msg, text, f"msg {kind}")
 
     def leave(self, route: Route) -> None:
         if route.game != self.game_id or route.screen != "learn":
@@ -456,7 +458,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.page.region("screen", screens.cover_html(m, self.title()))
             self.page.focus("cover-go")
             return
-        self.page.region("screen", screens.frame_html(self.game_id, self.title()))
+        self.page.region("screen", self.frame.html(self.game_id, self.title()))
         self.render_board()
         self.computers.kick()
 
@@ -483,15 +485,18 @@ class SeatedTable(Generic[U, S, A, V]):
         else:
             html = (self.since_html(m, seat, interactive)
                     + self.board.board_html(m, seat, interactive))
-        self.page.region("mt-board", html)
-        self.page.region("mt-dock", self.board.dock_html(m, seat, interactive and not m.over))
-        self.page.region("mt-extra", screens.extra_html(m, self.info.name,
-                                                        self.computers.paused))
-        self.page.region("mt-log", screens.log_html(m))
+        frame = self.frame
+        self.page.region(frame.board, html)
+        self.page.region(frame.dock, self.board.dock_html(m, seat, interactive and not m.over))
+        if frame.extra:
+            self.page.region(frame.extra, screens.extra_html(m, self.info.name,
+                                                             self.computers.paused))
+        if frame.log:
+            self.page.region(frame.log, screens.log_html(m))
         self.page.data("actions", str(m.actions))
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
-        self.page.text("mt-msg", "", "msg")
+        self.page.text(self.frame.msg, "", "msg")
         self.show_guide()  # a guided game's step is said again after every redraw
 
     def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:
@@ -532,8 +537,8 @@ class SeatedTable(Generic[U, S, A, V]):
             dock = dock_head + self.board.dock_html(shown, seat, False)
         finally:
             self.marked = marked
-        self.page.region("mt-board", html)
-        self.page.region("mt-dock", dock)
+        self.page.region(self.frame.board, html)
+        self.page.region(self.frame.dock, dock)
 
     def replay(self, entry: JSONObject) -> SeatedReplay[S, A]:
         return SeatedReplay(self, entry)

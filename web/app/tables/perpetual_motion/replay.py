@@ -25,10 +25,10 @@ class PMReplay:
     def draw(self, k: int, head: str, controls: str) -> None:
         state = self.states[k]
         ui = v.TableUI(can_share=False)
-        self.page.region("pm-board", head + v.board_html(GAME.view(state, 0),
+        self.page.region(v.FRAME.board, head + v.board_html(GAME.view(state, 0),
                                                         GAME.outcome(state), ui))
-        self.page.region("pm-controls", controls)
-        self.page.text("pm-msg", self.line(k) if k else "The deck, before the first deal.",
+        self.page.region(v.FRAME.dock, controls)
+        self.page.text(v.FRAME.msg, self.line(k) if k else "The deck, before the first deal.",
                        "msg")
 
     def line(self, k: int) -> str:

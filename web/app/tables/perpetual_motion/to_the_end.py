@@ -38,7 +38,7 @@ def step_seconds(speed: str, steps_left: int) -> float:
 
 
 class Played(Protocol):
-    """What playing to the end needs of the table."""
+    """What playing to the end needs of the board it plays on."""
 
     page: Page
     app: Host
@@ -49,7 +49,7 @@ class Played(Protocol):
 
     def save(self) -> None: ...
 
-    def render_table(self) -> None: ...
+    def render_board(self) -> None: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
@@ -70,7 +70,7 @@ class ToTheEnd:
     def stop(self) -> None:
         if self.on:
             self.on = False
-            self.table.render_table()
+            self.table.render_board()
             self.table.say("Stopped.")
 
     def playing(self, s: Session) -> bool:
@@ -95,7 +95,7 @@ class ToTheEnd:
             was = self.on
             self.on = False
             if t.session is s:
-                t.render_table()
+                t.render_board()
                 out = s.outcome
                 if out is not None:
                     t.say(str(out.summary))
@@ -145,7 +145,7 @@ class ToTheEnd:
         t.save()
         if t.session is not s:  # another tab's newer game is shown instead
             return len(steps)
-        t.render_table()
+        t.render_board()
         self.page.flush()
         await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))
         return k

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.kit import button, card_html, esc, plural, table_frame, topbar
+from app.board import Frame
+from app.kit import button, card_html, esc, plural, topbar
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
@@ -204,11 +205,13 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     return row2 + row1
 
 
+# The solitaire's frame: the board; the message, then the controls (no log, no Share bar).
+FRAME = Frame(board="pm-board", msg="pm-msg", dock="pm-controls", cls="pm", dock_cls="controls")
+
+
 def table_html(title: str = "Perpetual Motion") -> str:
-    """The table's frame (:func:`app.kit.table_frame`); the board and the controls are filled
-    in by later updates."""
-    return table_frame(PM, title, board="pm-board", msg="pm-msg", dock="pm-controls",
-                       cls="pm", dock_cls="controls")
+    """The table's frame; the board and the controls are filled in by later updates."""
+    return FRAME.html(PM, title)
 
 
 def offer_html(saved: SavedSummary, deal: int) -> str:

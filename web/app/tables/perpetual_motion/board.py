@@ -1,0 +1,503 @@
+"""Perpetual Motion's board: how the solitaire's table is drawn, and what a tap on it, a key,
+Deal, the Hint, Tap moves and Play to the end do (the engine decides what is legal).
+
+The table (:mod:`.table`) keeps the game, its save, the guide, the daily deal and the routes;
+the board holds only what a turn at the table needs (the selected stack, the Hint, a Deal still
+moving, a question on show) and reaches the table only through :class:`Solitaire`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from app import daily
+from app.board import Frame
+from app.core.guiding import Guiding
+from app.guide import GuideRun
+from app.kit import confirm_html, plural
+from app.page import Page
+from app.settings import pace
+from app.storage import Record, Store, random_deal_number
+from app.table import Event, Host
+from app.tables.perpetual_motion import PM
+from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
+from engine.errors import IllegalAction
+from engine.games.perpetual_motion.rules import (
+    GAME,
+    Deal,
+    Gather,
+    Move,
+    PMAction,
+    PMView,
+    describe_stack,
+)
+
+FLY_MS = 220  # one card's flight
+MOVE_PAUSE_S = 0.30  # between the steps of one Deal
+
+
+class Recorded(Protocol):
+    """The game's record, shown under a finished deal."""
+
+    def record(self) -> Record: ...
+
+
+class Solitaire(Protocol):
+    """What the board uses of the table it is drawn on."""
+
+    app: Host
+    page: Page
+    guiding: Guiding
+    session: Session | None  # the game on the table (the guided one during a guided game)
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def saves(self) -> Recorded: ...
+
+    def save(self) -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def on_table(self) -> bool:
+        """The table is on show (its game's table or guided game)."""
+
+    def show_guide(self) -> None: ...
+
+    def new_session(self, deal: int, date: str = "") -> None: ...
+
+
+class PerpetualMotionBoard:
+    """The solitaire's board at its table; ``actions``: its taps, by ``data-action``."""
+
+    keys = "1 2 3 4 d D h H a A Escape"
+    frame: Frame = v.FRAME
+
+    def __init__(self, table: Solitaire) -> None:
+        self.t = table
+        self.app = table.app
+        self.page = table.page
+        self.selected: int | None = None  # the stack whose top card is to move (Tap moves)
+        self.hint: Move | None = None  # the forced move the Hint shows
+        self.to_end = ToTheEnd(self)
+        self.busy = False  # a Deal is still moving
+        self.deals_queued = 0  # Deal pressed again while a deal was still moving
+        self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
+            "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
+            "restart-sure": self.act_restart_sure, "stack": self.act_stack,
+            "hint": self.act_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
+            "stop": self.act_stop, "toggle-manual": self.act_toggle_manual}
+
+    @property
+    def session(self) -> Session | None:
+        return self.t.session
+
+    @property
+    def run(self) -> GuideRun | None:
+        return self.t.guiding.run
+
+    def save(self) -> None:
+        self.t.save()
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.t.say(text, kind)
+
+    def turn_reset(self) -> None:
+        """Another game, or the same read again: nothing selected, no Hint on show."""
+        self.selected = None
+        self.hint = None
+
+    def taken_over(self) -> None:
+        """Another tab played on: this tab's play to the end and queued Deals stop (the game
+        they played is not on the table any more)."""
+        self.to_end.on = False
+        self.deals_queued = 0
+        self.turn_reset()
+
+    def set_aside(self, ev: Event) -> bool:
+        """A question on show is set aside by any tap but its answer (Keep playing included);
+        True: the tap was Keep playing, nothing more to do."""
+        if self.confirming is None or ev.action.endswith("-sure"):
+            return False
+        self.confirming = None
+        self.render_controls()
+        return ev.action == "keep-deal"
+
+    def guide_refused(self, actions: Sequence[object]) -> bool:
+        """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
+        problem = self.t.guiding.refuses(actions)
+        if problem is None:
+            return False
+        self.selected = None
+        self.render_board()
+        self.say(problem, "refusal")
+        return True
+
+    def table_ui(self) -> v.TableUI:
+        s = self.session
+        assert s is not None
+        record = self.t.saves.record() if s.over and self.run is None else None
+        hint, asked = self.hint, None
+        if self.run is not None:  # the guide marks what it asks for, as the Hint does
+            asked = self.run.next_action()
+            hint = asked if isinstance(asked, Move) else None
+        return v.TableUI(manual=s.manual, selected=self.selected, hint=hint,
+                         autoplay=self.autoplay, busy=self.busy,
+                         pending=s.manual and s.pending() is not None,
+                         speed=pace(self.app.settings), record=record,
+                         guided=self.run is not None,
+                         deal_hint=isinstance(asked, Deal | Gather))
+
+    def render_board(self) -> None:
+        """The stacks (and the end, a daily deal's note under it) and the controls."""
+        s = self.session
+        if s is None or not self.t.on_table():
+            return
+        view, outcome, ui = s.view, s.outcome, self.table_ui()
+        targets: list[int] = []
+        if self.selected is not None:
+            targets = [a.dst for a in GAME.legal_actions(s.state)
+                       if isinstance(a, Move) and a.src == self.selected]
+        note = (daily.end_note_html(self.t.store, PM, GAME.info.name, s.daily, s.gid)
+                if outcome is not None and s.daily else "")
+        self.page.region(v.FRAME.board, v.board_html(view, outcome, ui, targets) + note)
+        self.page.region(v.FRAME.dock, v.controls_html(view, outcome, ui))
+
+    def render_controls(self) -> None:
+        s = self.session
+        if s is None or not self.t.on_table():
+            return
+        self.page.region(v.FRAME.dock, v.controls_html(s.view, s.outcome, self.table_ui()))
+
+    def on_key(self, key: str) -> None:
+        if self.session is None or not self.t.on_table():
+            return
+        if key in ("1", "2", "3", "4"):
+            self.tap_stack(int(key) - 1)
+        elif key in ("d", "D"):
+            self.act_deal(None)
+        elif key in ("h", "H") and self.session.manual:
+            self.act_hint(None)
+        elif key in ("a", "A") and self.run is None:
+            if self.autoplay:
+                self.stop_autoplay()
+            else:
+                self.act_autoplay(None)
+        elif key == "Escape":
+            if self.autoplay:
+                self.stop_autoplay()
+            elif self.selected is not None:
+                self.selected = None
+                self.render_board()
+                self.say("Nothing selected.")  # not "The … is selected" any more
+
+    def in_progress(self) -> bool:
+        """A deal played on from its start and not finished: New deal or Restart would throw
+        that play away."""
+        s = self.session
+        return (s is not None and not s.over and s.deal is not None
+                and s.state != GAME.new_seeded(s.deal))
+
+    def ask_first(self, what: str) -> bool:
+        """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
+        the question is on show, nothing done yet."""
+        s = self.session
+        if not self.in_progress() or s is None:
+            return False
+        self.stop_autoplay()
+        self.confirming = what
+        rounds = s.view.round
+        lose = f"Deal {s.deal} is in progress (round {rounds})."
+        question = (f"{lose} A new deal ends it." if what == "new-deal" else
+                    f"{lose} Restarting takes it back to its first card.")
+        yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
+        self.page.region(v.FRAME.dock, confirm_html(question, yes, f"{what}-sure",
+                                                     "Keep playing", "keep-deal"))
+        self.page.focus("keep-deal")
+        return True
+
+    def act_keep_deal(self, _ev: Event | None) -> None:
+        self.confirming = None
+        self.render_controls()
+
+    def act_new_deal(self, _ev: Event | None) -> None:
+        if self.ask_first("new-deal"):
+            return
+        self.act_new_deal_sure(None)
+
+    def act_new_deal_sure(self, _ev: Event | None) -> None:
+        self.confirming = None
+        self.t.new_session(random_deal_number())
+        self.say("A new deal: tap Deal to deal the first row.")
+
+    def act_restart(self, _ev: Event | None) -> None:
+        if self.ask_first("restart"):
+            return
+        self.act_restart_sure(None)
+
+    def act_restart_sure(self, _ev: Event | None) -> None:
+        self.confirming = None
+        s = self.session
+        if s is None or s.deal is None:
+            return
+        self.stop_autoplay()
+        self.t.session = s.restart()
+        self.selected = None
+        self.hint = None
+        self.save()
+        self.render_board()
+        self.say(f"Deal {s.deal} starts again from the beginning.")
+
+
+    # --- actions: the table ---
+    def act_stack(self, ev: Event) -> None:
+        self.tap_stack(int(ev.get("i")))
+
+    def tap_stack(self, i: int) -> None:
+        s = self.session
+        if s is None or self.busy or self.autoplay:
+            return
+        view = s.view
+        if s.over:
+            self.say("The game is over: start a new deal or restart this one.")
+            return
+        if self.run is not None and isinstance(self.run.next_action(), Deal | Gather):
+            self.guide_refused([i])  # a stack, when the guide asks for Deal
+            return
+        if not s.manual:
+            self.say(describe_stack(view.stacks[i], i).capitalize()
+                     + ". Forced moves are made for you; turn on Tap moves to make them.")
+            return
+        if self.selected is None:
+            if not view.stacks[i]:
+                self.say(f"Stack {i + 1} is empty: there is no card to move.", "refusal")
+                return
+            self.selected = i
+            self.hint = None
+            self.render_board()
+            card = view.stacks[i][-1]
+            self.say(f"The {card.name} is selected: tap the stack to move it onto.")
+            return
+        src = self.selected
+        self.selected = None
+        if src == i:
+            self.render_board()
+            self.say("Nothing selected.")
+            return
+        if self.guide_refused([Move(src, i)]):
+            return
+        self.app.spawn(self.perform_manual(Move(src, i)))
+
+    async def perform_manual(self, move: Move) -> None:
+        try:
+            await self.perform(move, animate=not self.app.env.reduced_motion())
+        except IllegalAction as e:
+            self.render_board()
+            self.say(f"Not allowed: {e.reason}.", "refusal")
+            return
+        s = self.session
+        assert s is not None
+        if self.run is not None:
+            self.t.guiding.noted([move])
+            self.render_board()
+            self.t.show_guide()
+            return
+        out = s.outcome
+        if out is not None:
+            self.say(out.summary)
+        elif s.pending() is None:
+            self.say("Done: no forced move is left. " + (
+                "Deal the next row." if s.view.deck_count else "Tap Next round to gather."))
+        else:
+            self.say("Moved. Another forced move is waiting.")
+
+    def act_hint(self, _ev: Event | None) -> None:
+        s = self.session
+        if s is None or s.over or self.busy or self.autoplay:  # a hint would not stay true
+            return
+        move = s.pending()
+        if move is None:
+            self.hint = None
+            self.render_board()
+            self.say("No forced move is waiting: " + (
+                "deal the next row." if s.view.deck_count else "tap Next round to gather."))
+            return
+        self.hint = move
+        self.selected = None
+        self.render_board()
+        card = s.view.stacks[move.src][-1]
+        self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
+                 f"{move.dst + 1}.", "hint")
+
+    def act_deal(self, _ev: Event | None) -> None:
+        s = self.session
+        if s is None or self.autoplay or s.over:
+            return
+        if self.busy:  # a deal is still moving: do the next one right after it
+            self.deals_queued = min(self.deals_queued + 1, 3)
+            return
+        try:
+            plan = s.step_plan()
+        except IllegalAction as e:
+            if self.guide_refused([Deal() if s.state.deck else Gather()]):  # said kindly
+                return
+            self.say(f"Not yet: {e.reason}.", "refusal")
+            return
+        if self.guide_refused(plan):
+            return
+        self.selected = None
+        self.hint = None
+        self.app.spawn(self.run_plan(plan))
+
+    async def run_plan(self, plan: list[PMAction]) -> None:
+        s = self.session
+        assert s is not None
+        animate = not self.app.env.reduced_motion()
+        self.busy = True
+        before = s.view
+        moved: list[tuple[str, int]] = []
+        try:
+            for k, action in enumerate(plan):
+                if self.session is not s:  # New deal or Restart meanwhile: drop the rest
+                    return
+                if isinstance(action, Move):
+                    moved.append((s.view.stacks[action.src][-1].name, action.dst))
+                await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
+                if animate:  # let the card(s) land before the next step redraws the table
+                    self.page.flush()
+                    await asyncio.sleep(MOVE_PAUSE_S if isinstance(action, Move) else
+                                        (ROW_STAGGER_MS * 3 + FLY_MS + 40) / 1000)
+        finally:
+            self.busy = False
+            self.render_controls()
+        if self.session is not s:
+            self.deals_queued = 0
+            return
+        if self.run is not None:
+            self.deals_queued = 0
+            self.t.guiding.noted(plan)
+            self.render_board()
+            self.t.show_guide()
+            return
+        self.say(self.describe_plan(before, plan, moved))
+        if self.deals_queued and self.session is s and not s.over:
+            self.deals_queued -= 1
+            self.act_deal(None)
+        else:
+            self.deals_queued = 0
+
+    def describe_plan(self, before: PMView, plan: list[PMAction],
+                      moved: list[tuple[str, int]] | None = None) -> str:
+        s = self.session
+        assert s is not None
+        after = s.view
+        first = plan[0] if plan else None
+        if isinstance(first, Gather):
+            text = (f"Stacks gathered: round {after.round} starts." if not s.over else "")
+        elif isinstance(first, Deal):
+            if len(after.discarded) > len(before.discarded) and len(plan) == 1:
+                text = "Four of one rank: the row is discarded."
+            else:
+                moves = len(plan) - 1
+                text = ("Dealt a row" + (f", then {plural(moves, 'forced move')}."
+                                          if moves else ": no forced move."))
+                if moves == 1 and moved:
+                    name, dst = moved[0]
+                    text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
+                if s.manual and s.pending() is not None:
+                    text = "Dealt a row: make the forced moves by tapping the stacks."
+        elif plan:  # the forced moves left pending when Tap moves was turned off
+            text = f"{plural(len(plan), 'forced move').capitalize()} made for you."
+        else:
+            text = ""
+        out = s.outcome
+        if out is not None:
+            text = (text + " " if text else "") + str(out.summary)
+        return text
+
+    async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
+        """Apply one action (IllegalAction: nothing changes), save, show it moving."""
+        s = self.session
+        assert s is not None
+        before = s.view
+        s.apply(action)
+        self.save()
+        if render and not self.autoplay and not s.over:
+            self.app.cue("placed")
+        if not render or self.session is not s:  # not s: another tab's newer game is shown
+            return
+        after = s.view
+        self.render_board()
+        if not animate:
+            return
+        if isinstance(action, Move):
+            card = before.stacks[action.src][-1] if before.stacks[action.src] else None
+            if card is not None:
+                self.page.flight(str(card))
+        elif isinstance(action, Deal):
+            if len(after.discarded) > len(before.discarded):
+                cards = [str(after.discarded[-1])]
+            else:
+                cards = [str(st[-1]) for st in after.stacks if st]
+            for k, name in enumerate(cards):
+                self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
+
+    # --- playing to the end ---
+    @property
+    def autoplay(self) -> bool:
+        return self.to_end.on
+
+    def act_autoplay(self, _ev: Event | None) -> None:
+        """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
+        s = self.session
+        if s is None or s.over or self.autoplay or self.run is not None:
+            return
+        self.deals_queued = 0
+        self.selected = None
+        self.hint = None
+        self.to_end.on = True  # drawn as playing from now
+        self.render_board()
+        self.say("Playing to the end… tap Stop to take over.")
+        self.to_end.start()
+
+    def act_stop(self, _ev: Event | None) -> None:
+        self.stop_autoplay()
+
+    def stop_autoplay(self) -> None:
+        self.to_end.stop()
+
+    def act_toggle_manual(self, _ev: Event | None) -> None:
+        s = self.session
+        if s is None:
+            return
+        s.manual = not s.manual
+        self.selected = None
+        self.hint = None
+        self.save()
+        if self.session is not s:  # another tab's newer game is shown instead
+            return
+        self.render_board()
+        if s.manual:
+            self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
+        else:
+            self.say("Tap moves off: Deal makes the forced moves for you.")
+        if not s.manual and s.pending() is not None and not self.autoplay:
+            self.app.spawn(self.run_plan(list(self.pending_chain())))
+
+    def pending_chain(self) -> list[Move]:
+        s = self.session
+        assert s is not None
+        state = s.state
+        out: list[Move] = []
+        while (m := GAME.pending_move(state)) is not None:
+            out.append(m)
+            state = GAME.apply(state, m)
+        return out
+
