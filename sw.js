@@ -33,7 +33,7 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "skip-waiting") event.waitUntil(self.skipWaiting());
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage(VERSION);
   }

@@ -23,21 +23,31 @@
       applying = true;
       // The app's workers go first (everything is saved before this call): while they live,
       // Chromium can keep the old version busy and the new one waiting, and the tap on
-      // "Update" would do nothing. A version that still does not take over within 10 s gets
-      // a reload anyway: a page is never left without its workers.
+      // "Update" would do nothing.
       dispatchEvent(new Event("pwa:applying"));
-      // the version waiting now (a later check may have replaced the one first seen); the
-      // reload is set before asking it, so that nothing it throws leaves the page without its
-      // workers and without a reload
+      // the version waiting now (a later check may have replaced the one first seen)
       const next = (pwa.registration && pwa.registration.waiting) || waiting;
       if (!next) { reload("no-waiting"); return; }
-      setTimeout(() => reload("late"), 10000);
-      try {
-        next.postMessage({ type: "skip-waiting" });
-        mark("asked");
-      } catch (e) {
-        reload("refused");
-      }
+      // The new version takes over, then the page reloads into it (controllerchange). Chromium
+      // can drop an activation that met a fetch of the old version (a worker of this page
+      // still loading), and the new version goes back to waiting: it is asked again while it
+      // waits. One that has still not taken over after 30 s gets a reload anyway (into this
+      // version, which offers the update again): a page is never left without its workers.
+      const late = setTimeout(() => reload("late"), 30000);
+      const ask = (worker, step) => {
+        try {
+          worker.postMessage({ type: "skip-waiting" });
+          mark(step);
+        } catch (e) {
+          clearTimeout(late);
+          reload("refused");
+        }
+      };
+      ask(next, "asked");
+      setInterval(() => {
+        const still = pwa.registration && pwa.registration.waiting;
+        if (still) ask(still, "asked-again");
+      }, 2500);
     },
     version() {
       const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
