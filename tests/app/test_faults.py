@@ -236,7 +236,7 @@ def test_pass_and_play_another_tab_shows_the_cover_not_the_hand() -> None:
         storage_event(b, g.save_key(M))
         screen = page_b.regions["screen"]
         assert "Pass to Bo" in screen and "data-card" not in screen
-        assert b.tables[M].match.shown is None
+        assert b.tables[M].match.uncovered is None
         assert json.loads(store.get(g.save_key(M)) or "{}")["shown"] == 1  # nothing written
     run_async(run())
 

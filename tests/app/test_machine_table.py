@@ -489,7 +489,7 @@ def test_marks_and_flights_follow_several_computers_turns() -> None:
     from helpers.shell import boot
     app, _page, _env = boot()
     table = app.tables["machine"]
-    table.computers.replay = states
+    table.computers.since = states
     marks = table.marks(states[0], states[-1])
     for p, card in took.items():
         if not any(card in cs for cs in played.values()):

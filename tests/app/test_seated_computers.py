@@ -35,7 +35,7 @@ def test_every_computers_changes_stay_marked_until_the_person_acts() -> None:
         click(app, "m-draw")
         await settle(app)
         assert m.current == 0 and len(m.log) == 3  # both computers played
-        replay = t.computers.replay
+        replay = t.computers.since
         assert replay[0] == after_draw and replay[-1] == m.state
         assert t.marked == t.marks(after_draw, m.state)  # since the draw, not the last turn
         board = page.regions["mt-board"]
@@ -44,7 +44,7 @@ def test_every_computers_changes_stay_marked_until_the_person_acts() -> None:
             assert esc(line.text) in since
         assert 'data-testid="mt-replay"' in board
         click(app, "m-draw")  # the person acts: the computers' steps are no longer news
-        assert t.computers.replay == [] or t.computers.replay[0] != after_draw
+        assert t.computers.since == [] or t.computers.since[0] != after_draw
     run_async(run())
 
 
@@ -59,7 +59,7 @@ def test_replay_shows_the_steps_again_then_the_table_as_it_is() -> None:
             click(app, "m-draw")
             await settle(app)
             t = table(app)
-            steps = len(t.computers.replay) - 1
+            steps = len(t.computers.since) - 1
             assert steps >= 2
             page.batches.clear()
             click(app, "mt-replay")
@@ -90,10 +90,10 @@ def test_a_tap_during_a_replay_stops_it_and_changes_nothing() -> None:
         click(app, "mt-replay")
         for _ in range(3):
             await asyncio.sleep(0)
-        assert t.computers.replaying is not None
+        assert t.computers.showing_again is not None
         assert 'data-testid="replaying"' in page.regions["mt-board"]
         click(app, "m-draw")  # stops the replay only
         await settle(app)
-        assert t.computers.replaying is None and m.state == state
+        assert t.computers.showing_again is None and m.state == state
         assert 'data-testid="replaying"' not in page.regions["mt-board"]
     run_async(run())

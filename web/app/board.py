@@ -82,7 +82,7 @@ class Core(Protocol[U, S, A, V]):
     def shown(self) -> Match[S] | None: ...
 
     @property
-    def replay_states(self) -> list[S]:
+    def since_states(self) -> list[S]:
         """The states since a person last acted (the computers' steps), the first that state."""
 
     def viewer(self, m: Match[S]) -> int: ...

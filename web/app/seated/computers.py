@@ -69,19 +69,19 @@ class ComputerTurns(Generic[S, A]):
         self.paused = False  # a watched game stopped by the player
         self.fastest = False  # a watch link's speed=fastest
         # the states since a person last acted, the first that state: the computers' steps
-        # are marked against it and can be replayed from it (kept until a person acts)
-        self.replay: list[S] = []
-        self.replaying: Task | None = None
+        # are marked against it and shown again from it (Replay; kept until a person acts)
+        self.since: list[S] = []
+        self.showing_again: Task | None = None
 
     def person_acted(self) -> None:
         """A person acted: what the computers did before is no longer news."""
-        self.replay = []
-        self.stop_replay()
+        self.since = []
+        self.stop_showing()
 
-    def stop_replay(self) -> None:
-        if self.replaying is not None:
-            self.replaying.cancel()
-            self.replaying = None
+    def stop_showing(self) -> None:
+        if self.showing_again is not None:
+            self.showing_again.cancel()
+            self.showing_again = None
 
     def kick(self) -> None:
         """Start the computers if one of them is to play."""
@@ -119,8 +119,8 @@ class ComputerTurns(Generic[S, A]):
                     break
                 start = m.state
                 acts: list[A] = []
-                if not self.replay:
-                    self.replay = [m.state]
+                if not self.since:
+                    self.since = [m.state]
                 while m.current == seat and not m.over and self.table.hand_over is None:
                     request = BotTurn(
                         self.table.game_id, m.gid, tuple(s.level for s in m.setup.seats), seat,
@@ -132,9 +132,9 @@ class ComputerTurns(Generic[S, A]):
                     before = m.state
                     m.apply_all([action])
                     acts.append(action)
-                    self.replay.append(m.state)
+                    self.since.append(m.state)
                     pace = self.pace_ms(m)
-                    self.table.marked = self.table.marks(self.replay[0], m.state)
+                    self.table.marked = self.table.marks(self.since[0], m.state)
                     if pace:
                         self.app.cue("placed")
                         self.table.render_board()
@@ -176,15 +176,15 @@ class ComputerTurns(Generic[S, A]):
         for card, source in self.table.flights(m, before, after):
             self.table.page.flight(card, source)
 
-    def start_replay(self) -> None:
+    def show_again(self) -> None:
         """Replay: the computers' steps since the person last acted, again, at the speed
         setting (at least a readable pace), then the table as it is."""
-        if len(self.replay) < 2 or self.runner is not None:
+        if len(self.since) < 2 or self.runner is not None:
             return
-        self.stop_replay()
-        self.replaying = self.app.spawn(self.run_replay(list(self.replay)))
+        self.stop_showing()
+        self.showing_again = self.app.spawn(self.run_again(list(self.since)))
 
-    async def run_replay(self, states: list[S]) -> None:
+    async def run_again(self, states: list[S]) -> None:
         m = self.table.shown
         try:
             if m is None:
@@ -199,7 +199,7 @@ class ComputerTurns(Generic[S, A]):
                 self.table.page.flush()
                 await asyncio.sleep(pace / 1000)
         finally:
-            self.replaying = None
+            self.showing_again = None
         if self.table.shown is m:
             self.table.render_board()
             self.table.page.flush()

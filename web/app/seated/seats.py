@@ -258,7 +258,9 @@ class Match(Generic[S]):
     gid: str = field(default_factory=new_gid)
     log: list[LogLine] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)  # person seat -> log lines seen
-    shown: int | None = None  # the person whose hand the page may show (pass-and-play)
+    # pass-and-play: the person the cover was lifted for, whose hand the page may show (saved
+    # as "shown")
+    uncovered: int | None = None
     counted: bool = False
     watch: bool = False
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
@@ -337,7 +339,7 @@ class Match(Generic[S]):
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
-            "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.shown,
+            "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.uncovered,
             "counted": self.counted,
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
             "state": self.game.state_to_dict(self.state),

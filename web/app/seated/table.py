@@ -114,8 +114,8 @@ class SeatedTable(Generic[U, S, A, V]):
         return self.guiding.run
 
     @property
-    def replay_states(self) -> list[S]:
-        return self.computers.replay
+    def since_states(self) -> list[S]:
+        return self.computers.since
 
     def refused(self) -> None:
         """The engine refused the steps of the last tap: the UI goes back to before it."""
@@ -181,7 +181,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.computers.paused = True
         self.watching = None
         m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
-        m.shown = 0
+        m.uncovered = 0
         self.guided = m
         self.fresh_turn()
         self.render()
@@ -254,8 +254,8 @@ class SeatedTable(Generic[U, S, A, V]):
         (the player went elsewhere, the app started again, another tab played on), so whoever
         holds the device then must take it to see it."""
         m = self.match
-        if m is not None and len(m.setup.humans) > 1 and m.shown is not None:
-            m.shown = None
+        if m is not None and len(m.setup.humans) > 1 and m.uncovered is not None:
+            m.uncovered = None
 
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one: then this tab takes that one
@@ -287,7 +287,7 @@ class SeatedTable(Generic[U, S, A, V]):
         """The app went to the background: a pass-and-play hand goes under its cover now, so
         neither the app switcher's picture nor whoever picks the phone up sees it."""
         m = self.match
-        if m is None or m.shown is None or len(m.setup.humans) < 2:
+        if m is None or m.uncovered is None or len(m.setup.humans) < 2:
             return
         self.cover_again()
         r = self.app.route
@@ -312,7 +312,7 @@ class SeatedTable(Generic[U, S, A, V]):
         cur = m.current if m is not None else None
         if m is not None and len(m.setup.humans) > 1 and cur is not None and (
                 m.setup.seats[cur].human):
-            m.shown = None  # pass-and-play: the cover again, whoever holds this tab
+            m.uncovered = None  # pass-and-play: the cover again, whoever holds this tab
         r = self.app.route
         if r.game != self.game_id or r.screen != "table" or self.watching is not None:
             return
@@ -405,7 +405,7 @@ class SeatedTable(Generic[U, S, A, V]):
         m: Match[S] = Match.new(setup, number, watch=watch)
         m.daily = daily
         humans = setup.humans
-        m.shown = humans[0] if len(humans) == 1 else None
+        m.uncovered = humans[0] if len(humans) == 1 else None
         self.fresh_turn()
         self.computers.paused = False
         if watch:
@@ -428,8 +428,8 @@ class SeatedTable(Generic[U, S, A, V]):
         if m.watch:
             cur = m.current
             return cur if cur is not None else 0
-        if m.shown is not None:
-            return m.shown
+        if m.uncovered is not None:
+            return m.uncovered
         humans = m.setup.humans
         return humans[0] if humans else 0
 
@@ -438,7 +438,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m.watch or m.over or len(m.setup.humans) < 2:
             return False
         cur = m.current
-        return cur is not None and m.setup.seats[cur].human and m.shown != cur
+        return cur is not None and m.setup.seats[cur].human and m.uncovered != cur
 
     def title(self) -> str:
         if self.run is not None:
@@ -504,7 +504,7 @@ class SeatedTable(Generic[U, S, A, V]):
         Replay of it (the computers' steps, again, at the speed setting)."""
         if not interactive or m.watch:
             return ""
-        return screens.since_html(m, seat, bool(self.computers.replay))
+        return screens.since_html(m, seat, bool(self.computers.since))
 
     def end_html(self, m: Match[S]) -> str:
         out = m.outcome
@@ -549,8 +549,8 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def on_click(self, ev: Event) -> None:
         self.follower = False  # a person acts in this tab: its computers move again
-        if self.computers.replaying is not None:  # any tap during a Replay stops it
-            self.computers.stop_replay()
+        if self.computers.showing_again is not None:  # any tap during a Replay stops it
+            self.computers.stop_showing()
             self.render_board()
             return
         if not self.guide_click(ev):
@@ -681,7 +681,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or not self.covered(m):
             return
         cur = m.current
-        m.shown = cur
+        m.uncovered = cur
         if cur is not None:
             m.seen[cur] = len(m.log)
         self.save()
@@ -690,7 +690,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.say(since or f"{m.names()[cur or 0]}, your turn.")
 
     def act_mt_replay(self, _ev: Event | None) -> None:
-        self.computers.start_replay()
+        self.computers.show_again()
 
     def act_mt_replay_stop(self, _ev: Event | None) -> None:
         """Stop of a Replay that has already ended: nothing to do."""

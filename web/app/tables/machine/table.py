@@ -166,7 +166,7 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
               ) -> list[tuple[MachineState, MachineState]]:
         """The single steps from ``before`` to ``after``, from the computers' record of the
         states since the person acted (one step when they are not in it)."""
-        states = self.t.replay_states
+        states = self.t.since_states
         ids = [id(s) for s in states]
         if id(before) in ids and id(after) in ids:
             i, j = ids.index(id(before)), ids.index(id(after))
