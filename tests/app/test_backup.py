@@ -13,7 +13,7 @@ from app import backup
 from app import settings as cfg
 from app import storage as g
 from app.storage import DictStore
-from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from app.tables.perpetual_motion.table import line_of
 from helpers.backup import PM, M, export, import_file, played_store
 from helpers.shell import boot, click, run_async, settle
@@ -23,7 +23,7 @@ RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won, line=line_of)
+    return g.GameSaves(store, PM, "Perpetual Motion", CODEC, won, line=line_of)
 
 
 def same_texts(a: DictStore, b: DictStore) -> bool:

@@ -14,7 +14,7 @@ from app import storage as g
 from app.messages import BotTurn, Event, ThinkRequest
 from app.seated import seats as st
 from app.storage import DictStore
-from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -24,7 +24,7 @@ RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+    return g.GameSaves(store, PM, "Perpetual Motion", CODEC, won)
 
 
 M = "machiavelli"

@@ -15,7 +15,7 @@ import pytest
 from app import backup
 from app import storage as g
 from app.messages import Event
-from app.seated.seats import Match
+from app.seated.seats import Match, MatchCodec
 from app.storage import DictStore, GameSaves, Record
 from app.tables.perpetual_motion.session import Session
 from helpers.shell import boot, click, run_async, settle
@@ -193,7 +193,7 @@ def finished(seed: int = 3) -> Match:
 
 def saves(store: g.Store) -> GameSaves[Match]:
     from app.seated.seats import won
-    return GameSaves(store, "machine", "Machine", lambda t: Match.from_json(t, "machine"), won)
+    return GameSaves(store, "machine", "Machine", MatchCodec[Any]("machine"), won)
 
 
 def test_counted_once_across_two_tabs_of_the_app() -> None:

@@ -23,7 +23,7 @@ from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.seated.seats import Match
-from app.storage import JSONObject, Record
+from app.storage import Codec, JSONObject, Record
 from app.table import Event
 from engine.protocol import Action, Game, View
 
@@ -115,6 +115,12 @@ class Board(Protocol[U, S, A]):
 
     keys: str  # the keys the board handles (the bridge prevents their default)
     frame: Frame  # the table's frame and the ids the core draws the board, dock and message in
+
+    @property
+    def codec(self) -> Codec[Match[S]]:
+        """How the board's game is read from its save and written: each game keeps its own
+        save's shape, so that its older saves still load."""
+
     # the board's own taps, by action; those in ``guide_allows`` (only looking) pass a guided game
     actions: Mapping[str, Handler]
     guide_allows: frozenset[str]

@@ -10,7 +10,7 @@ from typing import Generic, TypeVar
 from app.board import Core, Frame, Handler
 from app.kit import Tap
 from app.seated import screens
-from app.seated.seats import Match
+from app.seated.seats import Match, MatchCodec
 from app.storage import Record
 from engine.protocol import Action, View
 
@@ -28,6 +28,7 @@ class PlainBoard(Generic[U, S, A, V]):
 
     def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
+        self.codec: MatchCodec[S] = MatchCodec(core.game.info.id)  # a seated game's save
 
     def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         return ""

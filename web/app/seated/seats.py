@@ -391,6 +391,22 @@ class Match(Generic[S]):
                    moves=moves)
 
 
+class MatchCodec(Generic[S]):
+    """A seated game's save as :class:`Match` writes it (:class:`app.storage.Codec`)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def read(self, text: str) -> Match[S]:
+        return Match.from_json(text, self.game_id)
+
+    def envelope(self, game: Match[S]) -> JSONObject:
+        return game.envelope()
+
+    def played(self, game: Match[S]) -> JSONObject:
+        return game.played()
+
+
 def legacy_history(data: JSONObject) -> JSON:
     """The saved state, with the points hand by hand that saves before the state kept them
     were written with beside it (``hands``): a game of several hands keeps its finished hands'

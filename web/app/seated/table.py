@@ -71,11 +71,6 @@ class SeatedTable(Generic[U, S, A, V]):
         self.name = self.declared.name
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
-        game_id = self.game_id
-        self.keeping: Keeping[Match[S]] = Keeping(
-            app.store, game_id, self.info.name, lambda text: Match.from_json(text, game_id), won,
-            self.daily_result, low=self.scores == "low", line=self.line_of)
-        self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
@@ -92,6 +87,10 @@ class SeatedTable(Generic[U, S, A, V]):
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A] = board(self)
+        self.keeping: Keeping[Match[S]] = Keeping(
+            app.store, game_id, self.info.name, self.board.codec, won, self.daily_result,
+            low=self.scores == "low", line=self.line_of)
+        self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
@@ -267,7 +266,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.take_newer()
 
     def describe_save(self, text: str) -> SaveInfo:
-        m: Match[S] = Match.from_json(text, self.game_id)
+        m = self.board.codec.read(text)
         turns = len(m.log)
         return SaveInfo(self.saves.text(m), f"deal {m.deal}, {turns} turn"
                         + ("s" if turns != 1 else "") + (", finished" if m.over else ""), m.over)

@@ -23,7 +23,7 @@ from app.storage import Record, Store, random_deal_number
 from app.table import Event, Host
 from app.tables.perpetual_motion import PM
 from app.tables.perpetual_motion import view as v
-from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion.session import CODEC, Session, SessionCodec
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -77,6 +77,7 @@ class PerpetualMotionBoard:
 
     keys = "1 2 3 4 d D h H a A Escape"
     frame: Frame = v.FRAME
+    codec: SessionCodec = CODEC  # the deal's save, in its own shape (older saves load)
 
     def __init__(self, table: Solitaire) -> None:
         self.t = table

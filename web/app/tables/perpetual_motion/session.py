@@ -155,6 +155,21 @@ class Session:
                    manual=bool(data.get("manual")))
 
 
+class SessionCodec:
+    """The solitaire's save as :class:`Session` writes it (:class:`app.storage.Codec`)."""
+
+    def read(self, text: str) -> Session:
+        return Session.from_json(text)
+
+    def envelope(self, game: Session) -> JSONObject:
+        return game.envelope()
+
+    def played(self, game: Session) -> JSONObject:
+        return game.played()
+
+
+CODEC = SessionCodec()
+
 MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
 
 

@@ -49,15 +49,15 @@ class Table:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.keeping = Keeping(app.store, PM, GAME.info.name, Session.from_json, won,
-                               self.daily_result, line=line_of)
-        self.saves = self.keeping.saves
         self.session: Session | None = None
         self.sims = SimPanel(app, self.render_stats)
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
         self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
         self.board = PerpetualMotionBoard(self)
+        self.keeping = Keeping(app.store, PM, GAME.info.name, self.board.codec, won,
+                               self.daily_result, line=line_of)
+        self.saves = self.keeping.saves
         # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by):
         # the board's, and the table's own (a linked deal's offer, the statistics' simulation)
         self.actions: dict[str, Callable[[Event], None]] = {
@@ -78,7 +78,7 @@ class Table:
         return None if self.session is None else line_of(self.session)
 
     def describe_save(self, text: str) -> SaveInfo:
-        s = Session.from_json(text)
+        s = self.board.codec.read(text)
         deal = f"deal {s.deal}, " if s.deal is not None else ""
         return SaveInfo(self.saves.text(s), f"{deal}round {s.view.round}"
                         + (", finished" if s.over else ""), s.over)
