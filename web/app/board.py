@@ -24,13 +24,14 @@ from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
-from app.table import Event
+from app.table import Event, Replay
 from engine.protocol import Action, Game, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # the game's actions
 V = TypeVar("V", bound=View)  # what one player sees of a state
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
 
 # a board's own tap, by its ``data-action`` (the Hint, looking around…)
 Handler = Callable[[Event], None]
@@ -61,6 +62,21 @@ class Frame:
         return table_frame(game_id, title, board=self.board, msg=self.msg, dock=self.dock,
                            cls=self.cls.format(game=esc(game_id)), dock_cls=self.dock_cls,
                            after=after)
+
+
+class Replaying(Protocol[S, A_contra]):
+    """What a replay of a finished game uses of its table (the core)."""
+
+    game_id: str
+    frame: Frame  # the board's frame, drawn as the table draws it
+
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
+                   head: str | None = None, dock_head: str = "") -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int
+                      ) -> str: ...
 
 
 class Core(Protocol[U, S, A, V]):
@@ -127,6 +143,10 @@ class Board(Protocol[U, S, A]):
 
     def fresh_ui(self) -> U:
         """The UI state of a table just made."""
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
+        """A finished game of the record's history rebuilt, drawn at ``table``: the board knows
+        what its game's record keeps (older entries included); raises when it cannot be."""
 
     def board_html(self, m: Match[S], seat: int, interactive: bool) -> str: ...
 

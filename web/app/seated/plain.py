@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
-from app.board import Core, Frame, Handler
+from app.board import Core, Frame, Handler, Replaying
 from app.kit import Tap
 from app.seated import screens
+from app.seated.replay import SeatedReplay
 from app.seated.seats import Match, MatchCodec
-from app.storage import Record
+from app.storage import JSONObject, Record
 from engine.protocol import Action, View
 
 U = TypeVar("U")  # the game's in-turn UI state
@@ -29,6 +30,9 @@ class PlainBoard(Generic[U, S, A, V]):
     def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
         self.codec: MatchCodec[S] = MatchCodec(core.game.info.id)  # a seated game's save
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> SeatedReplay[S, A]:
+        return SeatedReplay(table, entry)
 
     def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         return ""

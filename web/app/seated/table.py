@@ -30,7 +30,6 @@ from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.links import Links
-from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
     Match,
@@ -43,7 +42,7 @@ from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
-from app.table import Event, Host, SaveInfo
+from app.table import Event, Host, Replay, SaveInfo
 from app.tables import declared
 from engine.errors import IllegalAction
 from engine.protocol import Action, Game, View
@@ -539,8 +538,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.region(self.frame.board, html)
         self.page.region(self.frame.dock, dock)
 
-    def replay(self, entry: JSONObject) -> SeatedReplay[S, A]:
-        return SeatedReplay(self, entry)
+    def replay(self, entry: JSONObject) -> Replay:
+        return self.board.replay(self, entry)
 
     def render_stats(self) -> None:
         record = GameRecord(self.game_id, self.name, self.saves.record(), self.scores)

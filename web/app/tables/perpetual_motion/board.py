@@ -19,10 +19,11 @@ from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.page import Page
 from app.settings import pace
-from app.storage import Record, Store, random_deal_number
+from app.storage import JSONObject, Record, Store, random_deal_number
 from app.table import Event, Host
 from app.tables.perpetual_motion import PM
 from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import CODEC, Session, SessionCodec
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
@@ -109,6 +110,11 @@ class PerpetualMotionBoard:
 
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
+
+    def replay(self, table: object, entry: JSONObject) -> PMReplay:
+        """A finished deal again from its record's entry (its number: every entry kept it);
+        drawn by the board's own screens, whatever table asks."""
+        return PMReplay(self.page, entry)
 
     def turn_reset(self) -> None:
         """Another game, or the same read again: nothing selected, no Hint on show."""

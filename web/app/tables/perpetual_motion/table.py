@@ -302,7 +302,7 @@ class Table:
         self.page.region("screen", stats.game_html(record, self.sims.html()))
 
     def replay(self, entry: JSONObject) -> PMReplay:
-        return PMReplay(self.page, entry)
+        return self.board.replay(self, entry)
 
 
 TABLE: TableClass = Table
