@@ -246,11 +246,11 @@ def test_the_share_text_has_no_card_of_any_hand() -> None:
                 s = Session.new(deal)
                 while not s.over:
                     s.apply(GAME.legal_actions(s.state)[0])
-                phrase, state = table.daily_result(s), GAME.state_to_dict(s.state)
+                phrase, state = table.board.daily_result(s), GAME.state_to_dict(s.state)
                 start = GAME.state_to_dict(GAME.new_seeded(deal))
             else:
                 m = Match.new(default_setup(gid), deal)
-                phrase, state = table.daily_result(m), get_game(gid).state_to_dict(m.state)
+                phrase, state = table.board.daily_result(m), get_game(gid).state_to_dict(m.state)
                 start = state
             cards = cards_in(start) | cards_in(state)
             for won in (True, False):

@@ -172,6 +172,18 @@ class Board(Protocol[U, S, A]):
     def line(self, m: Match[S]) -> str:
         """The home tile's one line about the game in progress."""
 
+    def saved_text(self, m: Match[S]) -> str:
+        """A save's game in a few words, for a backup's list ("deal 12, 3 turns, finished")."""
+
+    def to_lose(self, m: Match[S]) -> str | None:
+        """What a new game would end of ``m``, in a few words; None: nothing to lose in it."""
+
+    def daily_setup(self) -> str:
+        """The daily deal's table in a sentence (the daily screen says what is played)."""
+
+    def daily_result(self, m: Match[S]) -> str:
+        """A finished daily deal in a few words ("won in 12 turns"), for the daily book."""
+
     def turn_reset(self) -> None:
         """A new turn starts: the board forgets its in-turn selection."""
 

@@ -11,7 +11,7 @@ from app.board import Core, Frame, Handler, Replaying
 from app.kit import Tap
 from app.seated import screens
 from app.seated.replay import SeatedReplay
-from app.seated.seats import Match, MatchCodec
+from app.seated.seats import Match, MatchCodec, default_setup, won
 from app.storage import JSONObject, Record
 from engine.protocol import Action, View
 
@@ -54,6 +54,20 @@ class PlainBoard(Generic[U, S, A, V]):
 
     def line(self, m: Match[S]) -> str:
         return f"{len(m.log)} turns played"
+
+    def saved_text(self, m: Match[S]) -> str:
+        turns = len(m.log)
+        return (f"deal {m.deal}, {turns} turn" + ("s" if turns != 1 else "")
+                + (", finished" if m.over else ""))
+
+    def to_lose(self, m: Match[S]) -> str | None:
+        return None if m.over or m.actions == 0 else screens.played_text(m)
+
+    def daily_setup(self) -> str:
+        return screens.daily_setup_text(default_setup(self.t.game.info.id))
+
+    def daily_result(self, m: Match[S]) -> str:
+        return screens.daily_result_text(m, won(m))
 
     def turn_reset(self) -> None:
         pass

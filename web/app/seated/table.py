@@ -87,7 +87,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A] = board(self)
         self.keeping: Keeping[Match[S]] = Keeping(
-            app.store, game_id, self.info.name, self.board.codec, won, self.daily_result,
+            app.store, game_id, self.info.name, self.board.codec, won, self.board.daily_result,
             low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
@@ -266,9 +266,7 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def describe_save(self, text: str) -> SaveInfo:
         m = self.board.codec.read(text)
-        turns = len(m.log)
-        return SaveInfo(self.saves.text(m), f"deal {m.deal}, {turns} turn"
-                        + ("s" if turns != 1 else "") + (", finished" if m.over else ""), m.over)
+        return SaveInfo(self.saves.text(m), self.board.saved_text(m), m.over)
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once (after a guided game:
@@ -329,20 +327,17 @@ class SeatedTable(Generic[U, S, A, V]):
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        return screens.daily_setup_text(default_setup(self.game_id))
+        return self.board.daily_setup()
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
-        return None if m is None or m.over or m.actions == 0 else screens.played_text(m)
+        return None if m is None else self.board.to_lose(m)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
-
-    def daily_result(self, m: Match[S]) -> str:
-        return screens.daily_result_text(m, won(m))
 
     def cue_end(self, m: Match[S]) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""

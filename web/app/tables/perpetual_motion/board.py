@@ -24,7 +24,7 @@ from app.table import Event, Host
 from app.tables.perpetual_motion import PM
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
-from app.tables.perpetual_motion.session import CODEC, Session, SessionCodec
+from app.tables.perpetual_motion.session import CODEC, Session, SessionCodec, won
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -116,6 +116,24 @@ class PerpetualMotionBoard:
         drawn by the board's own screens, whatever table asks."""
         return PMReplay(self.page, entry)
 
+    # --- its wording ---
+    def saved_text(self, s: Session) -> str:
+        """A save's deal in a few words, for a backup's list ("deal 12, round 3, finished")."""
+        deal = f"deal {s.deal}, " if s.deal is not None else ""
+        return f"{deal}round {s.view.round}" + (", finished" if s.over else "")
+
+    def to_lose(self, s: Session) -> str | None:
+        """What a new deal would end of ``s``: a deal played on from its start, not finished."""
+        return f"deal {s.deal}, round {s.view.round}" if self.in_progress(s) else None
+
+    def daily_setup(self) -> str:
+        """The daily deal's table in a sentence."""
+        return "A solitaire: you alone with the deal, played as any deal is."
+
+    def daily_result(self, s: Session) -> str:
+        """A finished daily deal in a few words: won or lost, in which round."""
+        return f"{'won' if won(s) else 'lost'} in round {s.view.round}"
+
     def turn_reset(self) -> None:
         """Another game, or the same read again: nothing selected, no Hint on show."""
         self.selected = None
@@ -205,10 +223,9 @@ class PerpetualMotionBoard:
                 self.render_board()
                 self.say("Nothing selected.")  # not "The … is selected" any more
 
-    def in_progress(self) -> bool:
+    def in_progress(self, s: Session | None) -> bool:
         """A deal played on from its start and not finished: New deal or Restart would throw
         that play away."""
-        s = self.session
         return (s is not None and not s.over and s.deal is not None
                 and s.state != GAME.new_seeded(s.deal))
 
@@ -216,7 +233,7 @@ class PerpetualMotionBoard:
         """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
         the question is on show, nothing done yet."""
         s = self.session
-        if not self.in_progress() or s is None:
+        if not self.in_progress(s) or s is None:
             return False
         self.stop_autoplay()
         self.confirming = what

@@ -56,7 +56,7 @@ class Table:
         self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
         self.board = PerpetualMotionBoard(self)
         self.keeping = Keeping(app.store, PM, GAME.info.name, self.board.codec, won,
-                               self.daily_result, line=line_of)
+                               self.board.daily_result, line=line_of)
         self.saves = self.keeping.saves
         # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by):
         # the board's, and the table's own (a linked deal's offer, the statistics' simulation)
@@ -79,30 +79,22 @@ class Table:
 
     def describe_save(self, text: str) -> SaveInfo:
         s = self.board.codec.read(text)
-        deal = f"deal {s.deal}, " if s.deal is not None else ""
-        return SaveInfo(self.saves.text(s), f"{deal}round {s.view.round}"
-                        + (", finished" if s.over else ""), s.over)
+        return SaveInfo(self.saves.text(s), self.board.saved_text(s), s.over)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        return "A solitaire: you alone with the deal, played as any deal is."
+        return self.board.daily_setup()
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.session)
 
     def game_to_lose(self) -> str | None:
         s = self.session
-        if s is None or not self.board.in_progress():
-            return None
-        return f"deal {s.deal}, round {s.view.round}"
+        return None if s is None else self.board.to_lose(s)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.board.confirming = None
         self.new_session(deal, date)
-
-    def daily_result(self, s: Session) -> str:
-        """A finished daily deal in a few words: won or lost, in which round."""
-        return f"{'won' if won(s) else 'lost'} in round {s.view.round}"
 
     def keys(self) -> str:
         return self.board.keys
