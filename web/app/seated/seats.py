@@ -267,6 +267,9 @@ class Match(Generic[S]):
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)
     moves: list[str] | None = field(default_factory=list)
+    # the board's own switches of this game, flipped at its table and saved by its codec (a
+    # seated board has none: its Match's own envelope does not write them)
+    switches: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:

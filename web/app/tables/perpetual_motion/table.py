@@ -22,6 +22,7 @@ from app.stats import GameRecord
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, MANUAL, PM
+from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.board import PerpetualMotionBoard
 from app.tables.perpetual_motion.replay import PMReplay
@@ -36,7 +37,7 @@ GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip",
 
 def line_of(s: Session) -> str | None:
     """The home tile's line of a deal (kept in its save)."""
-    return v.SavedSummary(s.deal, s.view.round, s.over).text()
+    return v.SavedSummary(pm.deal_of(s), pm.view_of(s).round, s.over).text()
 
 
 class Table:
@@ -143,8 +144,9 @@ class Table:
         if s is None:
             self.app.go_home(problem)
             return
-        if s.deal is not None:
-            self.app.settle(Route("table", game=PM, deal=s.deal), f"#/{PM}/deal/{s.deal}")
+        deal = pm.deal_of(s)
+        if deal is not None:
+            self.app.settle(Route("table", game=PM, deal=deal), f"#/{PM}/deal/{deal}")
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
@@ -171,25 +173,26 @@ class Table:
             if s is None:
                 self.new_session(random_deal_number())
                 return
-            if s.deal is not None:
-                self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+            deal = pm.deal_of(s)
+            if deal is not None:
+                self.page.replace_hash(f"#/{PM}/deal/{deal}")
             self.render()
             return
-        if s is not None and s.deal == route.deal:
+        if s is not None and pm.deal_of(s) == route.deal:
             self.render()
             return
-        if s is not None and not s.over and s.view.deals > 0:  # a game really in progress
+        if s is not None and not s.over and pm.view_of(s).deals > 0:  # a game really in progress
             self.page.region("screen", v.offer_html(
-                v.SavedSummary(s.deal, s.view.round, s.over), route.deal))
+                v.SavedSummary(pm.deal_of(s), pm.view_of(s).round, s.over), route.deal))
             return
         self.new_session(route.deal)
 
     def new_session(self, deal: int, date: str = "") -> None:
         """A new game of ``deal`` (``date``: the daily deal of that date)."""
         self.board.stop_autoplay()
-        manual = (self.session.manual if self.session is not None
+        manual = (pm.is_manual(self.session) if self.session is not None
                   else MANUAL.read(self.app.settings.get(MANUAL.key)) is True)
-        new = self.session = Session.new(deal, manual=manual)
+        new = self.session = pm.new_session(deal, manual=manual)
         new.daily = date
         self.board.turn_reset()
         self.save()
@@ -208,7 +211,7 @@ class Table:
             return
         self.board.stop_autoplay()
         self.board.confirming = None
-        self.session = Session(guide.start, manual=True)
+        self.session = pm.guided_session(guide.start)
         self.render()
 
     def end_guide(self) -> None:
@@ -229,7 +232,7 @@ class Table:
         s = self.session
         assert s is not None
         for a in actions:
-            s.apply(a)
+            pm.apply(s, a)
         self.board.selected = None
 
     def guide_stepped(self, focus: str) -> None:
@@ -240,9 +243,9 @@ class Table:
     # --- rendering ---
     def render(self) -> None:
         s = self.session
+        deal = None if s is None else pm.deal_of(s)
         name = ("Guided: Perpetual Motion" if self.run is not None else
-                f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
-                else "Perpetual Motion")
+                f"Perpetual Motion, deal {deal}" if deal is not None else "Perpetual Motion")
         self.app.set_title(name)
         self.page.region("screen", v.table_html(name))
         self.render_board()
@@ -284,8 +287,9 @@ class Table:
 
     def act_continue(self, _ev: Event | None) -> None:
         s = self.session
-        self.app.settle(Route("table", game=PM, deal=s.deal if s else None),
-                        f"#/{PM}/deal/{s.deal}" if s is not None and s.deal is not None else None)
+        deal = None if s is None else pm.deal_of(s)
+        self.app.settle(Route("table", game=PM, deal=deal),
+                        f"#/{PM}/deal/{deal}" if deal is not None else None)
         self.render()
 
     # --- statistics ---
