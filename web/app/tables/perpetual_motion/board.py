@@ -19,13 +19,13 @@ from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.page import Page
 from app.settings import pace
-from app.storage import JSONObject, Record, Store, random_deal_number
+from app.storage import Codec, JSONObject, Record, Store, random_deal_number
 from app.table import Event, Host
 from app.tables.perpetual_motion import PM
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
-from app.tables.perpetual_motion.session import CODEC, Session, SessionCodec, won
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -79,7 +79,7 @@ class PerpetualMotionBoard:
 
     keys = "1 2 3 4 d D h H a A Escape"
     frame: Frame = v.FRAME
-    codec: SessionCodec = CODEC  # the deal's save, in its own shape (older saves load)
+    codec: Codec[Session] = CODEC  # the deal's save, in its own shape (older saves load)
 
     def __init__(self, table: Solitaire) -> None:
         self.t = table

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from app.daily import date_of
 from app.seated.seats import Match, Seat, Setup
-from app.storage import JSONObject, read_envelope
+from app.storage import Codec, JSONObject, read_envelope
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import GAME, Deal, Gather, Move, PMAction, PMState, PMView
 
@@ -172,7 +172,7 @@ class SessionCodec:
         return json.dumps(self.envelope(game), separators=(",", ":"))
 
 
-CODEC = SessionCodec()
+CODEC: Codec[Session] = SessionCodec()  # checked by mypy against the declared protocol
 
 MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
 
