@@ -52,6 +52,9 @@ class Frame:
     dock_cls: str = ""  # the dock's own classes
     extra: str = ""  # under the board: Share and New game, Stop for a watched game ("": none)
     log: str = ""  # the log of the turns, under that ("": none)
+    # where the focus goes after a guide's step that waits for the player ("": the message
+    # line): the board's one control, at a table that has one
+    guide_focus: str = ""
 
     def html(self, game_id: str, title: str) -> str:
         """The frame of ``game_id``'s table, titled ``title``; the regions are filled later."""

@@ -229,7 +229,7 @@ class SeatedTable(Generic[U, S, A, V]):
         (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
         return not self.guiding.click(
             ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
-            self.frame.msg)
+            self.frame.guide_focus or self.frame.msg)
 
     def guide_stepped(self, focus: str) -> None:
         self.render_board()

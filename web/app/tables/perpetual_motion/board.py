@@ -80,6 +80,9 @@ class PerpetualMotionBoard:
     keys = "1 2 3 4 d D h H a A Escape"
     frame: Frame = v.FRAME
     codec: Codec[Session] = CODEC  # the deal's save, in its own shape (older saves load)
+    # what a guided game lets by besides the guide's own buttons (the rest would leave the
+    # guided deal): the taps the guide asks for, the Hint, and closing Share
+    guide_allows = frozenset({"stack", "deal", "hint", "share-done"})
 
     def __init__(self, table: Solitaire) -> None:
         self.t = table

@@ -30,10 +30,6 @@ from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim_panel import SimPanel
 from engine.games.perpetual_motion.rules import GAME, PMAction
 
-# What a guided game's table answers to (the rest would leave the guided deal).
-GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
-                            "guide-again", "share-done"})
-
 
 def line_of(s: Session) -> str | None:
     """The home tile's line of a deal (kept in its save)."""
@@ -59,7 +55,8 @@ class Table:
         self.keeping = Keeping(app.store, PM, GAME.info.name, self.board.codec, won,
                                self.board.daily_result, line=line_of)
         self.saves = self.keeping.saves
-        # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by):
+        # every tap the table answers, by action (the board's guide_allows: those a guided game
+        # lets by, besides the guide's own buttons):
         # the board's, and the table's own (a linked deal's offer, the statistics' simulation)
         self.actions: dict[str, Callable[[Event], None]] = {
             **self.board.actions, "open-deal": self.act_open_deal,
@@ -263,7 +260,8 @@ class Table:
     def on_click(self, ev: Event) -> None:
         if self.board.busy and self.run is not None and ev.action in ("guide-next", "guide-skip"):
             return  # a step still moving
-        if self.guiding.click(ev.action, self, GUIDED_ACTIONS.__contains__, "pm-deal"):
+        if self.guiding.click(ev.action, self, self.board.guide_allows.__contains__,
+                              self.board.frame.guide_focus):
             return
         if self.board.set_aside(ev):
             return
