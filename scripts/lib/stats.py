@@ -5,7 +5,7 @@ line's generators (engine.seats.choose), so the game is the one ``python -m engi
 
 from __future__ import annotations
 
-from app.seated.seats import Match, Seat, Setup, name_computers, won
+from app.seated.seats import Match, MatchCodec, Seat, Setup, name_computers, won
 from app.storage import DictStore, GameSaves, Record, record_key
 
 from engine.seats import choose, make_bots
@@ -33,7 +33,7 @@ def record_of(game_id: str, games: list[tuple[int, list[str]]], low: bool = Fals
     """The record text (``tabletop.<game>.record``) after ``games`` (seed, levels by seat),
     finished an hour apart, and their game ids."""
     store = DictStore()
-    saves = GameSaves(store, game_id, game_id, lambda t: Match.from_json(t, game_id), won,
+    saves = GameSaves(store, game_id, game_id, MatchCodec(game_id), won,
                       low=low)
     gids = []
     for i, (seed, levels) in enumerate(games):

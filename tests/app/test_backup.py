@@ -13,7 +13,8 @@ from app import backup
 from app import settings as cfg
 from app import storage as g
 from app.storage import DictStore
-from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion import session as pms
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from app.tables.perpetual_motion.table import line_of
 from helpers.backup import PM, M, export, import_file, played_store
 from helpers.shell import boot, click, run_async, settle
@@ -23,7 +24,7 @@ RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won, line=line_of)
+    return g.GameSaves(store, PM, "Perpetual Motion", CODEC, won, line=line_of)
 
 
 def same_texts(a: DictStore, b: DictStore) -> bool:
@@ -193,7 +194,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     click(app, "import-keep")
     assert other.get(SAVE_KEY) == mine[SAVE_KEY]
     assert other.get(RECORD_KEY) == mine[RECORD_KEY]
-    assert app.tables[PM].session.deal == 77
+    assert pms.deal_of(app.tables[PM].session) == 77
     said = page.texts["settings-msg"]
     assert said == ("Kept your Perpetual Motion game and your Perpetual Motion record here. "
                     "Imported 1 game, 1 record and your settings.")
@@ -204,7 +205,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     import_file(app, text)
     assert 'data-testid="import-confirm"' in page.regions["screen"]
     click(app, "import-replace")
-    assert app.tables[PM].session.deal == 5
+    assert pms.deal_of(app.tables[PM].session) == 5
     assert json.loads(other.get(RECORD_KEY) or "")["played"] == 7
     assert page.texts["settings-msg"] == "Imported 2 games, 2 records and your settings."
 
@@ -212,7 +213,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
 def test_leaving_the_question_imports_nothing() -> None:
     text = export(played_store())[1]
     other = DictStore()
-    other.set(SAVE_KEY, pm_saves(other).text(Session.new(77)))  # as the table writes it
+    other.set(SAVE_KEY, pm_saves(other).text(pms.new_session(77)))  # as the table writes it
     mine = dict(other.data)
     app, page, env = boot(other)
     env.go("#/settings")
@@ -228,15 +229,15 @@ def test_leaving_the_question_imports_nothing() -> None:
 def test_a_finished_game_here_is_replaced_without_asking() -> None:
     text = export(played_store())[1]
     other = DictStore()
-    s = Session.new(16557)
+    s = pms.new_session(16557)
     while not s.over:
-        for a in s.step_plan():
-            s.apply(a)
-    other.set(SAVE_KEY, s.to_json())
+        for a in pms.step_plan(s):
+            pms.apply(s, a)
+    other.set(SAVE_KEY, pms.CODEC.to_json(s))
     app, page, env = boot(other)
     env.go("#/settings")
     import_file(app, text)
     screen = page.regions["screen"]  # the finished game was counted: only its record asks
     assert "your record here (1 played)" in screen and "your game here" not in screen
     click(app, "import-replace")
-    assert app.tables[PM].session.deal == 5
+    assert pms.deal_of(app.tables[PM].session) == 5

@@ -14,6 +14,7 @@ from app.daily import Attempt, Book, daily_deal, share_text, streaks
 from app.messages import Event
 from app.seated.seats import Match, default_setup
 from app.storage import DictStore, Record
+from app.tables.perpetual_motion import session as pms
 from helpers.shell import boot, click, run_async, settle
 
 from engine.cards import Card
@@ -36,7 +37,7 @@ def finish_pm(app: Any) -> None:
     t = app.tables[PM]
     s = t.session
     while not s.over:
-        s.apply(GAME.legal_actions(s.state)[0])
+        pms.apply(s, GAME.legal_actions(s.state)[0])
     t.save()
     t.render_board()
     app.flush()
@@ -85,7 +86,7 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         app, page, env = boot(store)
         play_daily(app, page, env)
         first = app.tables[PM].session
-        assert first.daily == "2026-12-02" and first.deal == daily_deal(PM, "2026-12-02")
+        assert first.daily == "2026-12-02" and pms.deal_of(first) == daily_deal(PM, "2026-12-02")
         assert "Counted" in page.regions["pm-board"]
         book = book_of(store)
         assert list(book.attempts) == ["2026-12-02"]
@@ -241,16 +242,15 @@ def test_the_share_text_has_no_card_of_any_hand() -> None:
             deal = daily_deal(gid, date)
             table = app.tables[gid]
             if gid == PM:
-                from app.tables.perpetual_motion.session import Session
 
-                s = Session.new(deal)
+                s = pms.new_session(deal)
                 while not s.over:
-                    s.apply(GAME.legal_actions(s.state)[0])
-                phrase, state = table.daily_result(s), GAME.state_to_dict(s.state)
+                    pms.apply(s, GAME.legal_actions(s.state)[0])
+                phrase, state = table.board.daily_result(s), GAME.state_to_dict(s.state)
                 start = GAME.state_to_dict(GAME.new_seeded(deal))
             else:
                 m = Match.new(default_setup(gid), deal)
-                phrase, state = table.daily_result(m), get_game(gid).state_to_dict(m.state)
+                phrase, state = table.board.daily_result(m), get_game(gid).state_to_dict(m.state)
                 start = state
             cards = cards_in(start) | cards_in(state)
             for won in (True, False):

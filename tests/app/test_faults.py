@@ -14,7 +14,8 @@ from app import storage as g
 from app.messages import BotTurn, Event, ThinkRequest
 from app.seated import seats as st
 from app.storage import DictStore
-from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion import session as pms
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 PM = "perpetual-motion"
@@ -24,7 +25,7 @@ RECORD_KEY = g.record_key(PM)
 
 
 def pm_saves(store: g.Store) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+    return g.GameSaves(store, PM, "Perpetual Motion", CODEC, won)
 
 
 M = "machiavelli"
@@ -245,9 +246,9 @@ def test_records_of_two_tabs_add_up() -> None:
     store = DictStore()
     tab_a, tab_b = g.TabStore(store), g.TabStore(store)
     for tab, deal in ((tab_a, QUICK_WIN), (tab_b, QUICK_WIN)):
-        s = Session.new(deal)
-        while (action := s.next_action()) is not None:
-            s.apply(action)
+        s = pms.new_session(deal)
+        while (action := pms.next_action(s)) is not None:
+            pms.apply(s, action)
         pm_saves(tab).count(s)
         assert s.counted
     assert g.Record.load(store, PM).played == 2 and g.Record.load(store, PM).won == 2
@@ -307,9 +308,9 @@ def test_refused_storage_is_told_once_play_goes_on_and_the_save_is_untouched() -
 def test_a_finished_game_is_counted_once_its_record_is_kept() -> None:
     store = RefusingStore()
     tab = g.TabStore(store)
-    s = Session.new(QUICK_WIN)
-    while (action := s.next_action()) is not None:
-        s.apply(action)
+    s = pms.new_session(QUICK_WIN)
+    while (action := pms.next_action(s)) is not None:
+        pms.apply(s, action)
     store.full = True
     pm_saves(tab).count(s)
     assert not s.counted and RECORD_KEY not in store.data
@@ -350,12 +351,13 @@ def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
         import_file(b, text)
         click(b, "import-replace")
         imported = store.get(SAVE_KEY)
-        assert b.tables[PM].session.deal == 5 and stamp(store, SAVE_KEY)[1] == b.store.tab
+        assert pms.deal_of(b.tables[PM].session) == 5
+        assert stamp(store, SAVE_KEY)[1] == b.store.tab
         # tab A, even without the storage event, does not write its deal over the import
         click(a, "deal")
         await settle(a)
         assert store.get(SAVE_KEY) == imported
-        assert a.tables[PM].session.deal == 5
+        assert pms.deal_of(a.tables[PM].session) == 5
     run_async(run())
 
 

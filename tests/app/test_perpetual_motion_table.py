@@ -3,6 +3,7 @@ asks first (through the shell in CPython)."""
 
 from __future__ import annotations
 
+from app.tables.perpetual_motion import session as pms
 from helpers.shell import boot, click, run_async, settle
 
 
@@ -33,12 +34,12 @@ def test_perpetual_motion_asks_before_a_new_deal_or_restart_ends_a_deal_in_progr
         click(app, "restart")
         click(app, "restart-sure")
         await settle(app)
-        assert pm.session.deal == 34 and pm.session.state != state
+        assert pms.deal_of(pm.session) == 34 and pm.session.state != state
         for _ in range(3):
             click(app, "deal")
             await settle(app)
         click(app, "new-deal")
         click(app, "new-deal-sure")
         await settle(app)
-        assert pm.session.deal != 34
+        assert pms.deal_of(pm.session) != 34
     run_async(run())

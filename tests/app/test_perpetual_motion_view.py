@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from app.storage import Record
+from app.tables.perpetual_motion import session as pms
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.session import Session
 from helpers.markup import parse
@@ -14,16 +15,16 @@ from engine.games.perpetual_motion.rules import Move
 
 
 def dealt(seed: int, rows: int, manual: bool = False) -> Session:
-    s = Session.new(seed, manual=manual)
+    s = pms.new_session(seed, manual=manual)
     for _ in range(rows):
-        for a in s.step_plan():
-            s.apply(a)
+        for a in pms.step_plan(s):
+            pms.apply(s, a)
     return s
 
 
 def test_stacks_are_labelled_for_screen_readers() -> None:
     s = dealt(16557, 5)
-    view = s.view
+    view = pms.view_of(s)
     html = v.board_html(view, None, v.TableUI())
     c = parse(html)
     labels = [a["aria-label"] for t, a in c.tags
@@ -41,23 +42,23 @@ def test_stacks_are_labelled_for_screen_readers() -> None:
 
 
 def test_selection_targets_and_hint_are_shown() -> None:
-    s = Session.new(16557, manual=True)
-    while s.pending() is None:
-        s.apply(s.step_plan()[0])
-    move = s.pending()
+    s = pms.new_session(16557, manual=True)
+    while pms.pending(s) is None:
+        pms.apply(s, pms.step_plan(s)[0])
+    move = pms.pending(s)
     assert isinstance(move, Move)
-    html = v.stacks_html(s.view, v.TableUI(manual=True, selected=move.src), [move.dst])
+    html = v.stacks_html(pms.view_of(s), v.TableUI(manual=True, selected=move.src), [move.dst])
     assert re.search(rf'class="stack[^"]*selected[^"]*"[^>]*data-i="{move.src}"', html)
     assert re.search(rf'class="stack[^"]*target[^"]*"[^>]*data-i="{move.dst}"', html)
-    html = v.stacks_html(s.view, v.TableUI(manual=True, hint=move))
+    html = v.stacks_html(pms.view_of(s), v.TableUI(manual=True, hint=move))
     assert "hint: move this card" in html and "hint: onto this stack" in html
 
 
 def test_controls_follow_the_mode() -> None:
     s = dealt(1, 0)
-    auto = v.controls_html(s.view, None, v.TableUI())
-    manual = v.controls_html(s.view, None, v.TableUI(manual=True))
-    playing = v.controls_html(s.view, None, v.TableUI(autoplay=True))
+    auto = v.controls_html(pms.view_of(s), None, v.TableUI())
+    manual = v.controls_html(pms.view_of(s), None, v.TableUI(manual=True))
+    playing = v.controls_html(pms.view_of(s), None, v.TableUI(autoplay=True))
     assert 'data-testid="speed"' in auto and 'data-testid="hint"' not in auto
     assert 'data-testid="hint"' in manual and 'aria-pressed="true"' in manual
     assert 'data-testid="stop"' in playing and "Deal</button>" in playing
@@ -66,28 +67,28 @@ def test_controls_follow_the_mode() -> None:
 
 
 def test_end_panel_reports_the_loop_and_the_record() -> None:
-    s = Session.new(16709)
+    s = pms.new_session(16709)
     while not s.over:
-        for a in s.step_plan():
-            s.apply(a)
+        for a in pms.step_plan(s):
+            pms.apply(s, a)
     out = s.outcome
-    html = v.board_html(s.view, out, v.TableUI(record=Record(3, 1, 0, 1)))
+    html = v.board_html(pms.view_of(s), out, v.TableUI(record=Record(3, 1, 0, 1)))
     parse(html)
     assert f"Loops every {out.details['loop_length']} round" in html
     assert f"from round {out.details['loop_start']}" in html
     assert "played <b>3</b>" in html and "current streak <b>0</b>" in html
     assert "Masten" in html
-    ctrl = v.controls_html(s.view, out, v.TableUI())
+    ctrl = v.controls_html(pms.view_of(s), out, v.TableUI())
     assert 'data-action="deal"' not in ctrl and 'data-action="autoplay"' not in ctrl
     assert re.search(r'class="btn primary"[^>]*data-action="new-deal"', ctrl)
 
 
 def test_won_panel() -> None:
-    s = Session.new(16557)
+    s = pms.new_session(16557)
     while not s.over:
-        for a in s.step_plan():
-            s.apply(a)
-    html = v.end_html(s.view, s.outcome, None)
+        for a in pms.step_plan(s):
+            pms.apply(s, a)
+    html = v.end_html(pms.view_of(s), s.outcome, None)
     assert "Won!" in html and "11 rounds" in html
 
 

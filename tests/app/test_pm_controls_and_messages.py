@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.tables.perpetual_motion import board as pm_board
+from app.tables.perpetual_motion import session as pms
 from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -36,19 +37,19 @@ def key(app: Any, name: str) -> None:
 async def deal_until_a_move_waits(app: Any) -> Any:
     click(app, "toggle-manual")
     table = app.tables[PM]
-    assert table.session.manual
+    assert pms.is_manual(table.session)
     for _ in range(13):
         click(app, "deal")
         await settle(app)
-        if table.session.pending() is not None:
-            return table.session.pending()
+        if pms.pending(table.session) is not None:
+            return pms.pending(table.session)
     raise AssertionError("no forced move came up")
 
 
 async def make_the_waiting_moves(app: Any) -> int:
     table = app.tables[PM]
     made = 0
-    while (move := table.session.pending()) is not None:
+    while (move := pms.pending(table.session)) is not None:
         click(app, "stack", i=str(move.src))
         click(app, "stack", i=str(move.dst))
         await settle(app)
@@ -133,7 +134,7 @@ def test_a_hint_goes_once_its_move_is_made() -> None:
         app, page, _env = boot(address=f"#/{PM}/deal/{QUICK_WIN}")
         await settle(app)
         move = await deal_until_a_move_waits(app)
-        card = app.tables[PM].session.view.stacks[move.src][-1]
+        card = pms.view_of(app.tables[PM].session).stacks[move.src][-1]
         click(app, "hint")
         assert page.texts["pm-msg"] == (f"Hint: the {card.name} on stack {move.src + 1} goes "
                                         f"onto stack {move.dst + 1}.")
@@ -160,7 +161,7 @@ def test_turning_tap_moves_off_says_what_it_made(deal: int, said: str) -> None:
         assert page.texts["pm-msg"] == "Tap moves off: Deal makes the forced moves for you."
         await settle(app)
         assert page.texts["pm-msg"] == said  # not the line of the moment before
-        assert app.tables[PM].session.pending() is None
+        assert pms.pending(app.tables[PM].session) is None
     run_async(run())
 
 

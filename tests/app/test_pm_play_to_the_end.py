@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.tables.perpetual_motion import board as pm_board
+from app.tables.perpetual_motion import session as pms
 from app.tables.perpetual_motion import to_the_end
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -76,8 +77,7 @@ def ended(table: Any) -> dict[str, Any]:
 
 
 def steps_left(deal: int) -> int:
-    from app.tables.perpetual_motion.session import Session
-    return len(list(Session.new(deal).steps_to_the_end()))
+    return len(list(pms.steps_to_the_end(pms.new_session(deal))))
 
 
 def test_the_lost_deal_needs_379_presses_of_deal() -> None:
@@ -132,10 +132,10 @@ def test_the_last_steps_at_a_slow_speed_fly_one_press_of_deal_at_a_time(clock: C
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
         s = app.tables[PM].session
-        steps = list(s.steps_to_the_end())
+        steps = list(pms.steps_to_the_end(s))
         for step in steps[:-8]:  # 8 presses of Deal to go: slow enough to follow
             for action in step:
-                s.apply(action)
+                pms.apply(s, action)
         app.settings.put("speed", "slow")
         before = len(page.batches)
         click(app, "autoplay")
@@ -233,12 +233,12 @@ def test_with_a_forced_move_waiting_for_taps_it_makes_that_move_first() -> None:
         await settle(app)
         click(app, "toggle-manual")
         table = app.tables[PM]
-        while table.session.pending() is None:
+        while pms.pending(table.session) is None:
             click(app, "deal")
             await settle(app)
         click(app, "autoplay")
         await settle(app)
         assert ended(table) == LOST_END
-        assert table.session.manual  # Tap moves stays on for the next deal
+        assert pms.is_manual(table.session)  # Tap moves stays on for the next deal
         assert 'data-testid="end"' in page.regions["pm-board"]
     run_async(run())

@@ -15,8 +15,9 @@ import pytest
 from app import backup
 from app import storage as g
 from app.messages import Event
-from app.seated.seats import Match
+from app.seated.seats import Match, MatchCodec
 from app.storage import DictStore, GameSaves, Record
+from app.tables.perpetual_motion import session as pms
 from app.tables.perpetual_motion.session import Session
 from helpers.shell import boot, click, run_async, settle
 from sample import registered
@@ -96,10 +97,10 @@ def play_at_table(app: Any, game_id: str, seed: int, levels: list[str]) -> Match
 
 def play_pm(app: Any, seed: int) -> Session:
     table = app.tables[PM]
-    s = table.session = Session.new(seed)
+    s = table.session = pms.new_session(seed)
     while not s.over:
-        for a in s.step_plan():
-            s.apply(a)
+        for a in pms.step_plan(s):
+            pms.apply(s, a)
         table.save()
     return s
 
@@ -193,7 +194,7 @@ def finished(seed: int = 3) -> Match:
 
 def saves(store: g.Store) -> GameSaves[Match]:
     from app.seated.seats import won
-    return GameSaves(store, "machine", "Machine", lambda t: Match.from_json(t, "machine"), won)
+    return GameSaves(store, "machine", "Machine", MatchCodec[Any]("machine"), won)
 
 
 def test_counted_once_across_two_tabs_of_the_app() -> None:
@@ -205,14 +206,14 @@ def test_counted_once_across_two_tabs_of_the_app() -> None:
     tab_b, page_b, env_b = boot(device)
     for env in (env_a, env_b):
         env.go(f"#/{PM}/deal/34")
-    stale = Session.from_json(tab_b.tables[PM].session.to_json())
+    stale = pms.CODEC.read(pms.CODEC.to_json(tab_b.tables[PM].session))
     play_pm(tab_a, 34)
     assert Record.load(device, PM).played == 1
     # tab B plays its older copy to the end before it hears of tab A's
     tab_b.tables[PM].session = stale
     while not stale.over:
-        for a in stale.step_plan():
-            stale.apply(a)
+        for a in pms.step_plan(stale):
+            pms.apply(stale, a)
     tab_b.tables[PM].save()
     assert Record.load(device, PM).played == 1
     tab_b.handle(Event("storage", key=g.save_key(PM)))

@@ -4,9 +4,10 @@ counted once, across tabs too."""
 from __future__ import annotations
 
 from app import storage as g
-from app.seated.seats import Match
+from app.seated.seats import Match, MatchCodec
 from app.storage import DictStore, GameSaves, Record, TabStore
-from app.tables.perpetual_motion.session import Session, won
+from app.tables.perpetual_motion import session as pms
+from app.tables.perpetual_motion.session import CODEC, Session, won
 
 from scripts.lib.stats import finished_match
 
@@ -14,13 +15,13 @@ PM = "perpetual-motion"
 
 
 def pm_saves(store: g.SaveStore) -> g.GameSaves[Session]:
-    return g.GameSaves(store, PM, "Perpetual Motion", Session.from_json, won)
+    return g.GameSaves(store, PM, "Perpetual Motion", CODEC, won)
 
 
 def play_to_end(s: Session) -> None:
     while not s.over:
-        for action in s.step_plan():
-            s.apply(action)
+        for action in pms.step_plan(s):
+            pms.apply(s, action)
 
 
 def finished(seed: int = 3) -> Match:
@@ -29,18 +30,18 @@ def finished(seed: int = 3) -> Match:
 
 def saves(store: g.SaveStore) -> GameSaves[Match]:
     from app.seated.seats import won
-    return GameSaves(store, "machine", "Machine", lambda t: Match.from_json(t, "machine"), won)
+    return GameSaves(store, "machine", "Machine", MatchCodec("machine"), won)
 
 
 def test_record_counts_each_finished_game_once() -> None:
     store = g.DictStore()
-    s = Session.new(16557)
+    s = pms.new_session(16557)
     play_to_end(s)
     rec = pm_saves(store).count(s)
     assert (rec.played, rec.won, rec.streak) == (1, 1, 1)
     rec = pm_saves(store).count(s)
     assert rec.played == 1
-    lost = Session.new(16709)
+    lost = pms.new_session(16709)
     play_to_end(lost)
     rec = pm_saves(store).count(lost)
     assert (rec.played, rec.won, rec.streak, rec.best_streak) == (2, 1, 0, 1)
@@ -68,8 +69,8 @@ def test_counted_once_across_two_tabs() -> None:
 
 def test_a_save_keeps_the_home_tiles_line_and_loads_back() -> None:
     device = DictStore()
-    s = Session.new(5)
-    keeping = g.GameSaves(device, PM, "Perpetual Motion", Session.from_json, won,
+    s = pms.new_session(5)
+    keeping = g.GameSaves(device, PM, "Perpetual Motion", CODEC, won,
                           line=lambda _s: "Round 1")
     assert keeping.save(s) and g.saved_line(device, PM) == (True, "Round 1")
     assert keeping.text(s) == device.get(g.save_key(PM))

@@ -7,7 +7,7 @@ import json
 
 import pytest
 from app import storage as g
-from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion import session as pms
 
 from engine.errors import InvalidState
 
@@ -17,18 +17,18 @@ SAVE_KEY = g.save_key(PM)
 
 def test_save_and_load_round_trip() -> None:
     store = g.DictStore()
-    s = Session.new(99, manual=True)
-    for a in s.step_plan():
-        s.apply(a)
-    g.write_save(store, SAVE_KEY, s.envelope())
-    loaded = g.load_saved(store, PM, Session.from_json)
+    s = pms.new_session(99, manual=True)
+    for a in pms.step_plan(s):
+        pms.apply(s, a)
+    g.write_save(store, SAVE_KEY, pms.CODEC.envelope(s))
+    loaded = g.load_saved(store, PM, pms.CODEC.read)
     assert loaded.problem is None and loaded.game is not None
     assert loaded.game.state == s.state
-    assert loaded.game.gid == s.gid and loaded.game.manual
+    assert loaded.game.gid == s.gid and pms.is_manual(loaded.game)
 
 
 def test_no_save_is_not_a_problem() -> None:
-    assert g.load_saved(g.DictStore(), PM, Session.from_json) == g.Loaded(None)
+    assert g.load_saved(g.DictStore(), PM, pms.CODEC.read) == g.Loaded(None)
 
 
 @pytest.mark.parametrize("text", [
@@ -37,7 +37,7 @@ def test_no_save_is_not_a_problem() -> None:
 ])
 def test_unreadable_save_is_set_aside_not_deleted(text: str) -> None:
     store = g.DictStore({SAVE_KEY: text})
-    r = g.load_saved(store, PM, Session.from_json, 123)
+    r = g.load_saved(store, PM, pms.CODEC.read, 123)
     assert r.game is None and r.problem
     assert r.set_aside_as == g.broken_prefix(PM) + "123"
     assert store.get(r.set_aside_as) == text
@@ -78,9 +78,9 @@ def test_a_replaced_save_is_written_as_chosen_by_a_plain_store() -> None:
 
 
 def test_tampered_state_is_invalid() -> None:
-    s = Session.new(5)
-    data = json.loads(s.to_json())
+    s = pms.new_session(5)
+    data = json.loads(pms.CODEC.to_json(s))
     data["state"]["deck"][0] = data["state"]["deck"][1]  # a card twice
     store = g.DictStore({SAVE_KEY: json.dumps(data)})
-    r = g.load_saved(store, PM, Session.from_json, 1)
+    r = g.load_saved(store, PM, pms.CODEC.read, 1)
     assert r.game is None and "more than once" in (r.problem or "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from app import storage as g
 from app.storage import DictStore
-from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion import session as pms
 
 PM = "perpetual-motion"
 SAVE_KEY = g.save_key(PM)
@@ -23,29 +23,30 @@ class Full(DictStore):
 
 
 def test_revisions_go_up_and_old_saves_without_one_are_read() -> None:
+    envelope, to_json = pms.CODEC.envelope, pms.CODEC.to_json
     store = DictStore()
-    s = Session.new(3)
-    store.set(SAVE_KEY, s.to_json())  # a save from before revisions
+    s = pms.new_session(3)
+    store.set(SAVE_KEY, to_json(s))  # a save from before revisions
     tab = g.TabStore(store, tab="t1")
-    assert g.load_saved(tab, PM, Session.from_json).game is not None
+    assert g.load_saved(tab, PM, pms.CODEC.read).game is not None
     # the same: not rewritten
-    assert g.write_save(tab, SAVE_KEY, s.envelope()) and store.get(SAVE_KEY) == s.to_json()
-    s.apply(s.next_action())
-    assert g.write_save(tab, SAVE_KEY, s.envelope()) and stamp(store, SAVE_KEY) == (1, "t1")
-    assert g.unstamped(store.get(SAVE_KEY) or "") == s.to_json()
+    assert g.write_save(tab, SAVE_KEY, envelope(s)) and store.get(SAVE_KEY) == to_json(s)
+    pms.apply(s, pms.next_action(s))
+    assert g.write_save(tab, SAVE_KEY, envelope(s)) and stamp(store, SAVE_KEY) == (1, "t1")
+    assert g.unstamped(store.get(SAVE_KEY) or "") == to_json(s)
     other = g.TabStore(store, tab="t2")
-    s2 = g.load_saved(other, PM, Session.from_json).game
+    s2 = g.load_saved(other, PM, pms.CODEC.read).game
     assert s2 is not None and s2.state == s.state
-    s2.apply(s2.next_action())
-    assert g.write_save(other, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
+    pms.apply(s2, pms.next_action(s2))
+    assert g.write_save(other, SAVE_KEY, envelope(s2)) and stamp(store, SAVE_KEY) == (2, "t2")
     # tab t1 is stale: refused
-    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, s.envelope())
+    assert tab.newer(SAVE_KEY) and not g.write_save(tab, SAVE_KEY, envelope(s))
     assert stamp(store, SAVE_KEY) == (2, "t2")
     # the same game: taken
-    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (2, "t2")
+    assert g.write_save(tab, SAVE_KEY, envelope(s2)) and stamp(store, SAVE_KEY) == (2, "t2")
     assert not tab.newer(SAVE_KEY)
-    s2.apply(s2.next_action())
-    assert g.write_save(tab, SAVE_KEY, s2.envelope()) and stamp(store, SAVE_KEY) == (3, "t1")
+    pms.apply(s2, pms.next_action(s2))
+    assert g.write_save(tab, SAVE_KEY, envelope(s2)) and stamp(store, SAVE_KEY) == (3, "t1")
     for odd in ("[" * 100_000, '{"rev":true,"tab":7}', '{"rev":-3}', "", "null"):
         assert g.stamp_of(odd) == (0, "")
 

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from app.seated import seats as st
 from app.storage import save_key
+from app.tables.perpetual_motion import session as pms
 from helpers.browser import PHONE, boot_app
 from helpers.hostile import HOSTILE, app_saves, damaged
 from helpers.seated import tap
@@ -132,7 +133,6 @@ GAMES = ["perpetual-motion", "machiavelli", "machine", "cube-farm"]
 def test_damaged_saves_are_set_aside_and_reported(hostile_page: Any) -> None:
     """Three rounds: every game's save damaged at once (cut short, nested 50,000 deep, a
     damage the engine refuses), then the app started again."""
-    from app.tables.perpetual_motion.session import Session
 
     SAVE_KEY = save_key("perpetual-motion")
 
@@ -147,7 +147,7 @@ def test_damaged_saves_are_set_aside_and_reported(hostile_page: Any) -> None:
             text, _what = damaged(save, rng)
             try:
                 if game_id == "perpetual-motion":
-                    Session.from_json(text)
+                    pms.CODEC.read(text)
                 else:
                     st.Match.from_json(text, game_id)
             except Exception:

@@ -30,12 +30,12 @@ def app_saves(game_id: str, count: int, seed: int) -> list[str]:
     out = []
     for _ in range(count):
         if game_id == pm.GAME.info.id:
-            s = pm.Session.new(rng.randint(1, 10**6), manual=rng.random() < 0.5)
+            s = pm.new_session(rng.randint(1, 10**6), manual=rng.random() < 0.5)
             for _ in range(rng.randrange(300)):
                 if s.over:
                     break
-                s.apply(rng.choice(game.legal_actions(s.state)))
-            out.append(s.to_json())
+                pm.apply(s, rng.choice(game.legal_actions(s.state)))
+            out.append(pm.CODEC.to_json(s))
             continue
         info = game.info
         players = rng.randint(info.min_players, info.max_players)

@@ -23,14 +23,15 @@ from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.seated.seats import Match
-from app.storage import JSONObject, Record
-from app.table import Event
+from app.storage import Codec, JSONObject, Record
+from app.table import Event, Replay
 from engine.protocol import Action, Game, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # the game's actions
 V = TypeVar("V", bound=View)  # what one player sees of a state
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
 
 # a board's own tap, by its ``data-action`` (the Hint, looking around…)
 Handler = Callable[[Event], None]
@@ -51,6 +52,9 @@ class Frame:
     dock_cls: str = ""  # the dock's own classes
     extra: str = ""  # under the board: Share and New game, Stop for a watched game ("": none)
     log: str = ""  # the log of the turns, under that ("": none)
+    # where the focus goes after a guide's step that waits for the player ("": the message
+    # line): the board's one control, at a table that has one
+    guide_focus: str = ""
 
     def html(self, game_id: str, title: str) -> str:
         """The frame of ``game_id``'s table, titled ``title``; the regions are filled later."""
@@ -61,6 +65,21 @@ class Frame:
         return table_frame(game_id, title, board=self.board, msg=self.msg, dock=self.dock,
                            cls=self.cls.format(game=esc(game_id)), dock_cls=self.dock_cls,
                            after=after)
+
+
+class Replaying(Protocol[S, A_contra]):
+    """What a replay of a finished game uses of its table (the core)."""
+
+    game_id: str
+    frame: Frame  # the board's frame, drawn as the table draws it
+
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
+                   head: str | None = None, dock_head: str = "") -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int
+                      ) -> str: ...
 
 
 class Core(Protocol[U, S, A, V]):
@@ -115,12 +134,22 @@ class Board(Protocol[U, S, A]):
 
     keys: str  # the keys the board handles (the bridge prevents their default)
     frame: Frame  # the table's frame and the ids the core draws the board, dock and message in
+
+    @property
+    def codec(self) -> Codec[Match[S]]:
+        """How the board's game is read from its save and written: each game keeps its own
+        save's shape, so that its older saves still load."""
+
     # the board's own taps, by action; those in ``guide_allows`` (only looking) pass a guided game
     actions: Mapping[str, Handler]
     guide_allows: frozenset[str]
 
     def fresh_ui(self) -> U:
         """The UI state of a table just made."""
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
+        """A finished game of the record's history rebuilt, drawn at ``table``: the board knows
+        what its game's record keeps (older entries included); raises when it cannot be."""
 
     def board_html(self, m: Match[S], seat: int, interactive: bool) -> str: ...
 
@@ -145,6 +174,18 @@ class Board(Protocol[U, S, A]):
 
     def line(self, m: Match[S]) -> str:
         """The home tile's one line about the game in progress."""
+
+    def saved_text(self, m: Match[S]) -> str:
+        """A save's game in a few words, for a backup's list ("deal 12, 3 turns, finished")."""
+
+    def to_lose(self, m: Match[S]) -> str | None:
+        """What a new game would end of ``m``, in a few words; None: nothing to lose in it."""
+
+    def daily_setup(self) -> str:
+        """The daily deal's table in a sentence (the daily screen says what is played)."""
+
+    def daily_result(self, m: Match[S]) -> str:
+        """A finished daily deal in a few words ("won in 12 turns"), for the daily book."""
 
     def turn_reset(self) -> None:
         """A new turn starts: the board forgets its in-turn selection."""

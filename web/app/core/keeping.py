@@ -13,7 +13,7 @@ from enum import Enum
 from typing import Generic, Protocol, TypeVar
 
 from app import daily
-from app.storage import GameSaves, Saved, SaveStore
+from app.storage import Codec, GameSaves, Saved, SaveStore
 
 
 class Kept(Saved, Protocol):
@@ -40,10 +40,10 @@ class Keeping(Generic[K]):
     another tab's writes concern the table."""
 
     def __init__(self, store: SaveStore, game_id: str, name: str,
-                 read: Callable[[str], K], won: Callable[[K], bool],
+                 codec: Codec[K], won: Callable[[K], bool],
                  result: Callable[[K], str], low: bool = False,
                  line: Callable[[K], str | None] | None = None) -> None:
-        self.saves = GameSaves(store, game_id, name, read, won, low=low, line=line)
+        self.saves = GameSaves(store, game_id, name, codec, won, low=low, line=line)
         self.store = store
         self.game_id = game_id
         self.name = name

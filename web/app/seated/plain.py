@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
-from app.board import Core, Frame, Handler
+from app.board import Core, Frame, Handler, Replaying
 from app.kit import Tap
 from app.seated import screens
-from app.seated.seats import Match
-from app.storage import Record
+from app.seated.replay import SeatedReplay
+from app.seated.seats import Match, MatchCodec, default_setup, won
+from app.storage import JSONObject, Record
 from engine.protocol import Action, View
 
 U = TypeVar("U")  # the game's in-turn UI state
@@ -28,6 +29,10 @@ class PlainBoard(Generic[U, S, A, V]):
 
     def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
+        self.codec: MatchCodec[S] = MatchCodec(core.game.info.id)  # a seated game's save
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> SeatedReplay[S, A]:
+        return SeatedReplay(table, entry)
 
     def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         return ""
@@ -49,6 +54,20 @@ class PlainBoard(Generic[U, S, A, V]):
 
     def line(self, m: Match[S]) -> str:
         return f"{len(m.log)} turns played"
+
+    def saved_text(self, m: Match[S]) -> str:
+        turns = len(m.log)
+        return (f"deal {m.deal}, {turns} turn" + ("s" if turns != 1 else "")
+                + (", finished" if m.over else ""))
+
+    def to_lose(self, m: Match[S]) -> str | None:
+        return None if m.over or m.actions == 0 else screens.played_text(m)
+
+    def daily_setup(self) -> str:
+        return screens.daily_setup_text(default_setup(self.t.game.info.id))
+
+    def daily_result(self, m: Match[S]) -> str:
+        return screens.daily_result_text(m, won(m))
 
     def turn_reset(self) -> None:
         pass

@@ -5,32 +5,15 @@ computers' last turn is), seen through :class:`Replaying`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
-from app.board import Frame
+from app.board import Replaying
 from app.seated.seats import Match, Setup
 from app.storage import JSONObject
 from engine.protocol import Action
 
 S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # its actions
-A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
-
-
-class Replaying(Protocol[S, A_contra]):
-    """What a replay uses of its table (the core)."""
-
-    game_id: str
-    frame: Frame  # the board's frame, drawn as the table draws it
-
-    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
-                   head: str | None = None, dock_head: str = "") -> None: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int
-                      ) -> str: ...
 
 
 class SeatedReplay(Generic[S, A]):

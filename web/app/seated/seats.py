@@ -267,6 +267,9 @@ class Match(Generic[S]):
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)
     moves: list[str] | None = field(default_factory=list)
+    # the board's own switches of this game, flipped at its table and saved by its codec (a
+    # seated board has none: its Match's own envelope does not write them)
+    switches: dict[str, bool] = field(default_factory=dict)
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:
@@ -389,6 +392,22 @@ class Match(Generic[S]):
         return cls(setup, deal, state, actions, gid, log, seen, shown,
                    bool(data.get("counted")), daily=date_of(data),
                    moves=moves)
+
+
+class MatchCodec(Generic[S]):
+    """A seated game's save as :class:`Match` writes it (:class:`app.storage.Codec`)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    def read(self, text: str) -> Match[S]:
+        return Match.from_json(text, self.game_id)
+
+    def envelope(self, game: Match[S]) -> JSONObject:
+        return game.envelope()
+
+    def played(self, game: Match[S]) -> JSONObject:
+        return game.played()
 
 
 def legacy_history(data: JSONObject) -> JSON:

@@ -30,7 +30,6 @@ from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.links import Links
-from app.seated.replay import SeatedReplay
 from app.seated.seats import (
     LogLine,
     Match,
@@ -43,7 +42,7 @@ from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
 from app.stats import GameRecord
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
-from app.table import Event, Host, SaveInfo
+from app.table import Event, Host, Replay, SaveInfo
 from app.tables import declared
 from engine.errors import IllegalAction
 from engine.protocol import Action, Game, View
@@ -71,11 +70,6 @@ class SeatedTable(Generic[U, S, A, V]):
         self.name = self.declared.name
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
-        game_id = self.game_id
-        self.keeping: Keeping[Match[S]] = Keeping(
-            app.store, game_id, self.info.name, lambda text: Match.from_json(text, game_id), won,
-            self.daily_result, low=self.scores == "low", line=self.line_of)
-        self.saves = self.keeping.saves
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
@@ -92,6 +86,10 @@ class SeatedTable(Generic[U, S, A, V]):
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A] = board(self)
+        self.keeping: Keeping[Match[S]] = Keeping(
+            app.store, game_id, self.info.name, self.board.codec, won, self.board.daily_result,
+            low=self.scores == "low", line=self.line_of)
+        self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
@@ -231,7 +229,7 @@ class SeatedTable(Generic[U, S, A, V]):
         (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
         return not self.guiding.click(
             ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
-            self.frame.msg)
+            self.frame.guide_focus or self.frame.msg)
 
     def guide_stepped(self, focus: str) -> None:
         self.render_board()
@@ -267,10 +265,8 @@ class SeatedTable(Generic[U, S, A, V]):
             self.take_newer()
 
     def describe_save(self, text: str) -> SaveInfo:
-        m: Match[S] = Match.from_json(text, self.game_id)
-        turns = len(m.log)
-        return SaveInfo(self.saves.text(m), f"deal {m.deal}, {turns} turn"
-                        + ("s" if turns != 1 else "") + (", finished" if m.over else ""), m.over)
+        m = self.board.codec.read(text)
+        return SaveInfo(self.saves.text(m), self.board.saved_text(m), m.over)
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once (after a guided game:
@@ -331,20 +327,17 @@ class SeatedTable(Generic[U, S, A, V]):
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        return screens.daily_setup_text(default_setup(self.game_id))
+        return self.board.daily_setup()
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
-        return None if m is None or m.over or m.actions == 0 else screens.played_text(m)
+        return None if m is None else self.board.to_lose(m)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
-
-    def daily_result(self, m: Match[S]) -> str:
-        return screens.daily_result_text(m, won(m))
 
     def cue_end(self, m: Match[S]) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""
@@ -540,8 +533,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.region(self.frame.board, html)
         self.page.region(self.frame.dock, dock)
 
-    def replay(self, entry: JSONObject) -> SeatedReplay[S, A]:
-        return SeatedReplay(self, entry)
+    def replay(self, entry: JSONObject) -> Replay:
+        return self.board.replay(self, entry)
 
     def render_stats(self) -> None:
         record = GameRecord(self.game_id, self.name, self.saves.record(), self.scores)

@@ -27,6 +27,7 @@ from app.storage.merging import merge_records
 from app.storage.records import HISTORY, MAX_RECORD, Record, group_keys, played_at, read_played
 from app.storage.revisions import stamp_of, stamped, unstamped
 from app.storage.saves import (
+    Codec,
     Loaded,
     Saved,
     load_saved,
@@ -44,8 +45,9 @@ from app.storage.tiles import TILE, saved_line, tile_of
 
 __all__ = [
     "GUIDES_KEY", "HISTORY", "JSON", "MAX_DEAL", "MAX_JSON_DEPTH", "MAX_RECORD", "OTHER_TAB",
-    "REFUSED", "SAVE_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "DictStore", "GameSaves",
-    "JSONObject", "Loaded", "Record", "SaveStore", "Saved", "Store", "StoreRefused", "TabStore",
+    "REFUSED", "SAVE_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "Codec", "DictStore",
+    "GameSaves", "JSONObject", "Loaded", "Record", "SaveStore", "Saved", "Store", "StoreRefused",
+    "TabStore",
     "broken_prefix", "daily_aside_prefix", "daily_key", "group_keys", "load_saved",
     "loads_stored", "merge_records", "new_gid", "played_at", "random_deal_number", "read_envelope",
     "read_played", "read_save", "record_key", "replace_save", "save_key", "saved_line",

@@ -10,7 +10,7 @@ from typing import Generic
 
 from app.storage.keys import record_key, save_key
 from app.storage.records import Record, read_played
-from app.storage.saves import G, load_saved, unreadable_notice, write_save
+from app.storage.saves import Codec, G, load_saved, unreadable_notice, write_save
 from app.storage.store import SaveStore
 from app.storage.stored_json import JSONObject
 from app.storage.tiles import TILE, tile_of
@@ -25,13 +25,13 @@ class GameSaves(Generic[G]):
     the table then takes that game).
     """
 
-    def __init__(self, store: SaveStore, game_id: str, name: str, read: Callable[[str], G],
+    def __init__(self, store: SaveStore, game_id: str, name: str, codec: Codec[G],
                  won: Callable[[G], bool], low: bool = False,
                  line: Callable[[G], str | None] | None = None) -> None:
         self.store = store
         self.game_id = game_id
         self.name = name
-        self.read = read
+        self.codec = codec  # how the game is read and written (its board's)
         self.won = won
         # the home tile's line of a game (None: nothing to continue), kept in its save so that
         # the home screen reads it without the game's code (without it: the table reads the save)
@@ -42,7 +42,7 @@ class GameSaves(Generic[G]):
 
     def load(self, then: str = "; a new game can start.") -> tuple[G | None, str | None]:
         """The saved game (None: none or unreadable) and what to tell the player."""
-        loaded = load_saved(self.store, self.game_id, self.read)
+        loaded = load_saved(self.store, self.game_id, self.codec.read)
         if loaded.problem:
             return None, unreadable_notice(f"Your saved {self.name} game", loaded.problem,
                                            loaded.set_aside_as, then)
@@ -63,7 +63,7 @@ class GameSaves(Generic[G]):
 
     def envelope(self, game: G) -> JSONObject:
         """The game as its save keeps it: its own envelope, and the home tile's line."""
-        envelope = game.envelope()
+        envelope = self.codec.envelope(game)
         if self.line is not None:
             envelope[TILE] = tile_of(envelope, self.line(game))
         return envelope
@@ -80,7 +80,7 @@ class GameSaves(Generic[G]):
         if game.over and not game.counted and record.has(game.gid):
             game.counted = True
         if game.over and not game.counted:
-            entry = {**game.played(), "gid": game.gid,
+            entry = {**self.codec.played(game), "gid": game.gid,
                      "at": now_ms if now_ms is not None else int(time.time() * 1000)}
             record.add(self.won(game), read_played(entry), self.low)
             # counted only once the record is kept: a refused write is tried again next save

@@ -73,7 +73,8 @@ def write_save(store: SaveStore, key: str, envelope: JSONObject) -> bool:
 
 
 class Saved(Protocol):
-    """A game in progress as a table keeps it: what :class:`GameSaves` needs of it."""
+    """A game in progress as a table keeps it: what :class:`GameSaves` needs of it (how it
+    is written is its :class:`Codec`'s)."""
 
     gid: str
     counted: bool  # already added to this device's record
@@ -81,14 +82,23 @@ class Saved(Protocol):
     @property
     def over(self) -> bool: ...
 
-    def envelope(self) -> JSONObject: ...
-
-    def played(self) -> JSONObject:
-        """A finished game as its record's history keeps it (see :func:`read_played`; ``gid``
-        and ``at`` are added here): who sat, the result, and what replays it."""
-
 
 G = TypeVar("G", bound=Saved)
+
+
+class Codec(Protocol[G]):
+    """How a table's game is read from its save and written to it and to its record: declared
+    by the game's board, so that each game keeps its own save's shape (and older saves load)."""
+
+    def read(self, text: str) -> G:
+        """A saved game from its text; InvalidState (or anything a damaged save provokes)."""
+
+    def envelope(self, game: G) -> JSONObject:
+        """The game as its save keeps it (without the home tile's line)."""
+
+    def played(self, game: G) -> JSONObject:
+        """A finished game as its record's history keeps it (see :func:`read_played`; ``gid``
+        and ``at`` are added by :class:`GameSaves`): who sat, the result, what replays it."""
 
 
 @dataclass(frozen=True)

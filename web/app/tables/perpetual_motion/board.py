@@ -19,11 +19,13 @@ from app.guide import GuideRun
 from app.kit import confirm_html, plural
 from app.page import Page
 from app.settings import pace
-from app.storage import Record, Store, random_deal_number
+from app.storage import Codec, JSONObject, Record, Store, random_deal_number
 from app.table import Event, Host
 from app.tables.perpetual_motion import PM
+from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
-from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion.replay import PMReplay
+from app.tables.perpetual_motion.session import CODEC, Session, won
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -77,6 +79,10 @@ class PerpetualMotionBoard:
 
     keys = "1 2 3 4 d D h H a A Escape"
     frame: Frame = v.FRAME
+    codec: Codec[Session] = CODEC  # the deal's save, in its own shape (older saves load)
+    # what a guided game lets by besides the guide's own buttons (the rest would leave the
+    # guided deal): the taps the guide asks for, the Hint, and closing Share
+    guide_allows = frozenset({"stack", "deal", "hint", "share-done"})
 
     def __init__(self, table: Solitaire) -> None:
         self.t = table
@@ -108,6 +114,31 @@ class PerpetualMotionBoard:
 
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
+
+    def replay(self, table: object, entry: JSONObject) -> PMReplay:
+        """A finished deal again from its record's entry (its number: every entry kept it);
+        drawn by the board's own screens, whatever table asks."""
+        return PMReplay(self.page, entry)
+
+    # --- its wording ---
+    def saved_text(self, s: Session) -> str:
+        """A save's deal in a few words, for a backup's list ("deal 12, round 3, finished")."""
+        deal = f"deal {pm.deal_of(s)}, " if pm.deal_of(s) is not None else ""
+        return f"{deal}round {pm.view_of(s).round}" + (", finished" if s.over else "")
+
+    def to_lose(self, s: Session) -> str | None:
+        """What a new deal would end of ``s``: a deal played on from its start, not finished."""
+        if not self.in_progress(s):
+            return None
+        return f"deal {pm.deal_of(s)}, round {pm.view_of(s).round}"
+
+    def daily_setup(self) -> str:
+        """The daily deal's table in a sentence."""
+        return "A solitaire: you alone with the deal, played as any deal is."
+
+    def daily_result(self, s: Session) -> str:
+        """A finished daily deal in a few words: won or lost, in which round."""
+        return f"{'won' if won(s) else 'lost'} in round {pm.view_of(s).round}"
 
     def turn_reset(self) -> None:
         """Another game, or the same read again: nothing selected, no Hint on show."""
@@ -148,9 +179,9 @@ class PerpetualMotionBoard:
         if self.run is not None:  # the guide marks what it asks for, as the Hint does
             asked = self.run.next_action()
             hint = asked if isinstance(asked, Move) else None
-        return v.TableUI(manual=s.manual, selected=self.selected, hint=hint,
+        return v.TableUI(manual=pm.is_manual(s), selected=self.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
-                         pending=s.manual and s.pending() is not None,
+                         pending=pm.is_manual(s) and pm.pending(s) is not None,
                          speed=pace(self.app.settings), record=record,
                          guided=self.run is not None,
                          deal_hint=isinstance(asked, Deal | Gather))
@@ -160,7 +191,7 @@ class PerpetualMotionBoard:
         s = self.session
         if s is None or not self.t.on_table():
             return
-        view, outcome, ui = s.view, s.outcome, self.table_ui()
+        view, outcome, ui = pm.view_of(s), s.outcome, self.table_ui()
         targets: list[int] = []
         if self.selected is not None:
             targets = [a.dst for a in GAME.legal_actions(s.state)
@@ -174,7 +205,7 @@ class PerpetualMotionBoard:
         s = self.session
         if s is None or not self.t.on_table():
             return
-        self.page.region(v.FRAME.dock, v.controls_html(s.view, s.outcome, self.table_ui()))
+        self.page.region(v.FRAME.dock, v.controls_html(pm.view_of(s), s.outcome, self.table_ui()))
 
     def on_key(self, key: str) -> None:
         if self.session is None or not self.t.on_table():
@@ -183,7 +214,7 @@ class PerpetualMotionBoard:
             self.tap_stack(int(key) - 1)
         elif key in ("d", "D"):
             self.act_deal(None)
-        elif key in ("h", "H") and self.session.manual:
+        elif key in ("h", "H") and pm.is_manual(self.session):
             self.act_hint(None)
         elif key in ("a", "A") and self.run is None:
             if self.autoplay:
@@ -198,23 +229,23 @@ class PerpetualMotionBoard:
                 self.render_board()
                 self.say("Nothing selected.")  # not "The … is selected" any more
 
-    def in_progress(self) -> bool:
+    def in_progress(self, s: Session | None) -> bool:
         """A deal played on from its start and not finished: New deal or Restart would throw
         that play away."""
-        s = self.session
-        return (s is not None and not s.over and s.deal is not None
-                and s.state != GAME.new_seeded(s.deal))
+        deal = None if s is None else pm.deal_of(s)
+        return (s is not None and not s.over and deal is not None
+                and s.state != GAME.new_seeded(deal))
 
     def ask_first(self, what: str) -> bool:
         """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
         the question is on show, nothing done yet."""
         s = self.session
-        if not self.in_progress() or s is None:
+        if not self.in_progress(s) or s is None:
             return False
         self.stop_autoplay()
         self.confirming = what
-        rounds = s.view.round
-        lose = f"Deal {s.deal} is in progress (round {rounds})."
+        rounds = pm.view_of(s).round
+        lose = f"Deal {pm.deal_of(s)} is in progress (round {rounds})."
         question = (f"{lose} A new deal ends it." if what == "new-deal" else
                     f"{lose} Restarting takes it back to its first card.")
         yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
@@ -245,15 +276,15 @@ class PerpetualMotionBoard:
     def act_restart_sure(self, _ev: Event | None) -> None:
         self.confirming = None
         s = self.session
-        if s is None or s.deal is None:
+        if s is None or pm.deal_of(s) is None:
             return
         self.stop_autoplay()
-        self.t.session = s.restart()
+        self.t.session = pm.restart(s)
         self.selected = None
         self.hint = None
         self.save()
         self.render_board()
-        self.say(f"Deal {s.deal} starts again from the beginning.")
+        self.say(f"Deal {pm.deal_of(s)} starts again from the beginning.")
 
 
     # --- actions: the table ---
@@ -264,14 +295,14 @@ class PerpetualMotionBoard:
         s = self.session
         if s is None or self.busy or self.autoplay:
             return
-        view = s.view
+        view = pm.view_of(s)
         if s.over:
             self.say("The game is over: start a new deal or restart this one.")
             return
         if self.run is not None and isinstance(self.run.next_action(), Deal | Gather):
             self.guide_refused([i])  # a stack, when the guide asks for Deal
             return
-        if not s.manual:
+        if not pm.is_manual(s):
             self.say(describe_stack(view.stacks[i], i).capitalize()
                      + ". Forced moves are made for you; turn on Tap moves to make them.")
             return
@@ -312,9 +343,9 @@ class PerpetualMotionBoard:
         out = s.outcome
         if out is not None:
             self.say(out.summary)
-        elif s.pending() is None:
+        elif pm.pending(s) is None:
             self.say("Done: no forced move is left. " + (
-                "Deal the next row." if s.view.deck_count else "Tap Next round to gather."))
+                "Deal the next row." if pm.view_of(s).deck_count else "Tap Next round to gather."))
         else:
             self.say("Moved. Another forced move is waiting.")
 
@@ -322,17 +353,17 @@ class PerpetualMotionBoard:
         s = self.session
         if s is None or s.over or self.busy or self.autoplay:  # a hint would not stay true
             return
-        move = s.pending()
+        move = pm.pending(s)
         if move is None:
             self.hint = None
             self.render_board()
             self.say("No forced move is waiting: " + (
-                "deal the next row." if s.view.deck_count else "tap Next round to gather."))
+                "deal the next row." if pm.view_of(s).deck_count else "tap Next round to gather."))
             return
         self.hint = move
         self.selected = None
         self.render_board()
-        card = s.view.stacks[move.src][-1]
+        card = pm.view_of(s).stacks[move.src][-1]
         self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
                  f"{move.dst + 1}.", "hint")
 
@@ -344,7 +375,7 @@ class PerpetualMotionBoard:
             self.deals_queued = min(self.deals_queued + 1, 3)
             return
         try:
-            plan = s.step_plan()
+            plan = pm.step_plan(s)
         except IllegalAction as e:
             if self.guide_refused([Deal() if s.state.deck else Gather()]):  # said kindly
                 return
@@ -361,14 +392,14 @@ class PerpetualMotionBoard:
         assert s is not None
         animate = not self.app.env.reduced_motion()
         self.busy = True
-        before = s.view
+        before = pm.view_of(s)
         moved: list[tuple[str, int]] = []
         try:
             for k, action in enumerate(plan):
                 if self.session is not s:  # New deal or Restart meanwhile: drop the rest
                     return
                 if isinstance(action, Move):
-                    moved.append((s.view.stacks[action.src][-1].name, action.dst))
+                    moved.append((pm.view_of(s).stacks[action.src][-1].name, action.dst))
                 await self.perform(action, animate=animate, render=animate or k == len(plan) - 1)
                 if animate:  # let the card(s) land before the next step redraws the table
                     self.page.flush()
@@ -397,7 +428,7 @@ class PerpetualMotionBoard:
                       moved: list[tuple[str, int]] | None = None) -> str:
         s = self.session
         assert s is not None
-        after = s.view
+        after = pm.view_of(s)
         first = plan[0] if plan else None
         if isinstance(first, Gather):
             text = (f"Stacks gathered: round {after.round} starts." if not s.over else "")
@@ -411,7 +442,7 @@ class PerpetualMotionBoard:
                 if moves == 1 and moved:
                     name, dst = moved[0]
                     text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
-                if s.manual and s.pending() is not None:
+                if pm.is_manual(s) and pm.pending(s) is not None:
                     text = "Dealt a row: make the forced moves by tapping the stacks."
         elif plan:  # the forced moves left pending when Tap moves was turned off
             text = f"{plural(len(plan), 'forced move').capitalize()} made for you."
@@ -426,14 +457,14 @@ class PerpetualMotionBoard:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
         s = self.session
         assert s is not None
-        before = s.view
-        s.apply(action)
+        before = pm.view_of(s)
+        pm.apply(s, action)
         self.save()
         if render and not self.autoplay and not s.over:
             self.app.cue("placed")
         if not render or self.session is not s:  # not s: another tab's newer game is shown
             return
-        after = s.view
+        after = pm.view_of(s)
         self.render_board()
         if not animate:
             return
@@ -477,18 +508,18 @@ class PerpetualMotionBoard:
         s = self.session
         if s is None:
             return
-        s.manual = not s.manual
+        pm.set_manual(s, not pm.is_manual(s))
         self.selected = None
         self.hint = None
         self.save()
         if self.session is not s:  # another tab's newer game is shown instead
             return
         self.render_board()
-        if s.manual:
+        if pm.is_manual(s):
             self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
         else:
             self.say("Tap moves off: Deal makes the forced moves for you.")
-        if not s.manual and s.pending() is not None and not self.autoplay:
+        if not pm.is_manual(s) and pm.pending(s) is not None and not self.autoplay:
             self.app.spawn(self.run_plan(list(self.pending_chain())))
 
     def pending_chain(self) -> list[Move]:

@@ -1,4 +1,6 @@
-"""The solitaire's game in progress: the engine state and what the app keeps beside it.
+"""The solitaire's game in progress: a :class:`~app.seated.seats.Match` of its engine state
+with one seat, the player's, and the switch Tap moves; what one press of Deal or playing to
+the end applies; its save in its own shape (:data:`CODEC`).
 
 Saved and counted by the shell's one mechanism (:class:`app.storage.GameSaves`), as every
 table's game is.
@@ -8,152 +10,169 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from app.daily import date_of
-from app.storage import JSONObject, new_gid, read_envelope
+from app.seated.seats import Match, Seat, Setup
+from app.storage import Codec, JSONObject, read_envelope
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import GAME, Deal, Gather, Move, PMAction, PMState, PMView
-from engine.protocol import Outcome
 
 SAVE_VERSION = 1
 
 
-@dataclass
-class Session:
-    """One game at the table: the engine state plus what the app keeps beside it."""
+# the solitaire's one seat: the player (the core's Match of a seated game, with no computers)
+YOU = Setup(GAME.info.id, (Seat("you", "You"),))
+MANUAL = "manual"  # the switch Tap moves: the player makes the forced moves by tapping
 
-    state: PMState
-    gid: str = field(default_factory=new_gid)
-    counted: bool = False  # already added to this device's record
-    manual: bool = False  # the player makes the forced moves by tapping
-    daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
+Session = Match[PMState]  # one deal at the table (the guided one during a guided game)
 
-    @classmethod
-    def new(cls, deal: int, manual: bool = False) -> Session:
-        return cls(GAME.new_seeded(deal), manual=manual)
 
-    @property
-    def deal(self) -> int | None:
-        seed: int | None = self.state.seed
-        return seed
+def new_session(deal: int, manual: bool = False) -> Session:
+    """Deal ``deal``, with Tap moves on or off."""
+    return Match(YOU, deal, GAME.new_seeded(deal), moves=None, switches={MANUAL: manual})
 
-    @property
-    def view(self) -> PMView:
-        return GAME.view(self.state, 0)
 
-    @property
-    def outcome(self) -> Outcome | None:
-        return GAME.outcome(self.state)
+def guided_session(start: PMState) -> Session:
+    """The guided first game from the guide's deck: no deal number, Tap moves on."""
+    return Match(YOU, 0, start, moves=None, switches={MANUAL: True})
 
-    @property
-    def over(self) -> bool:
-        return GAME.outcome(self.state) is not None
 
-    def played(self) -> JSONObject:
-        """This finished deal as the record's history keeps it: a deal has one legal action at
-        every step, so its number is all a replay needs (:func:`replay_states`)."""
-        out = self.outcome
-        assert out is not None
-        return {"won": won(self), "players": 1, "levels": [], "winners": list(out.winners),
-                "score": None, "deal": self.deal, "result": out.summary,
-                "tag": "daily" if self.daily else "",
-                "replay": None if self.deal is None else {"deal": self.deal}}
+def deal_of(s: Session) -> int | None:
+    """The deal's number (None: the guided game's deck has none)."""
+    seed: int | None = s.state.seed
+    return seed
 
-    def pending(self) -> Move | None:
-        move: Move | None = GAME.pending_move(self.state)
-        return move
 
-    def restart(self) -> Session:
-        if self.deal is None:
-            raise IllegalAction("this game has no deal number to restart from")
-        return Session.new(self.deal, self.manual)
+def is_manual(s: Session) -> bool:
+    return s.switches.get(MANUAL, False)
 
-    # --- actions ---
-    def apply(self, action: PMAction) -> None:
-        """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
-        self.state = GAME.apply(self.state, action)
 
-    def next_action(self) -> PMAction | None:
-        """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
-        legal = GAME.legal_actions(self.state)
-        return legal[0] if legal else None
+def set_manual(s: Session, on: bool) -> None:
+    s.switches[MANUAL] = on
 
-    def deal_action(self) -> Deal | Gather:
-        """The Deal button: deal the next row, or gather the stacks when the deck is used up.
 
-        Refused (IllegalAction with the engine's reason) while a forced move is pending.
-        """
-        action: Deal | Gather = Deal() if self.state.deck else Gather()
-        reason = GAME.explain_illegal(self.state, action)
-        if reason is not None:
-            raise IllegalAction(reason)
-        return action
+def view_of(s: Session) -> PMView:
+    return GAME.view(s.state, 0)
 
-    def step_plan(self) -> list[PMAction]:
-        """The actions one press of Deal makes: the deal (or gather) and, unless the player
-        makes them, every forced move it causes. Nothing is applied."""
-        if self.over:
-            return []
-        first = self.deal_action()
-        plan: list[PMAction] = [first]
-        if self.manual:
-            return plan
-        state = GAME.apply(self.state, first)
-        while (move := GAME.pending_move(state)) is not None:
-            plan.append(move)
-            state = GAME.apply(state, move)
+
+def pending(s: Session) -> Move | None:
+    move: Move | None = GAME.pending_move(s.state)
+    return move
+
+
+def restart(s: Session) -> Session:
+    deal = deal_of(s)
+    if deal is None:
+        raise IllegalAction("this game has no deal number to restart from")
+    return new_session(deal, is_manual(s))
+
+
+def apply(s: Session, action: PMAction) -> None:
+    """Apply one action; IllegalAction (with the engine's reason) changes nothing."""
+    s.state = GAME.apply(s.state, action)
+    s.actions += 1
+
+
+def next_action(s: Session) -> PMAction | None:
+    """What "Deal" does now: the pending forced move, a deal, or the gather; None when over."""
+    legal = GAME.legal_actions(s.state)
+    return legal[0] if legal else None
+
+
+def deal_action(s: Session) -> Deal | Gather:
+    """The Deal button: deal the next row, or gather the stacks when the deck is used up.
+
+    Refused (IllegalAction with the engine's reason) while a forced move is pending.
+    """
+    action: Deal | Gather = Deal() if s.state.deck else Gather()
+    reason = GAME.explain_illegal(s.state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return action
+
+
+def step_plan(s: Session) -> list[PMAction]:
+    """The actions one press of Deal makes: the deal (or gather) and, unless the player
+    makes them, every forced move it causes. Nothing is applied."""
+    if s.over:
+        return []
+    first = deal_action(s)
+    plan: list[PMAction] = [first]
+    if is_manual(s):
         return plan
+    state = GAME.apply(s.state, first)
+    while (move := GAME.pending_move(state)) is not None:
+        plan.append(move)
+        state = GAME.apply(state, move)
+    return plan
 
-    def steps_to_the_end(self) -> Iterator[list[PMAction]]:
-        """The rest of the deal as presses of Deal with the forced moves made: the pending
-        forced moves first, then each deal (or gather) with every forced move it causes, until
-        the engine says the deal is over. Nothing is applied; a generator, so that whoever plays
-        the deal out can stop and breathe between steps."""
-        state = self.state
-        while GAME.outcome(state) is None:
-            step: list[PMAction] = []
-            if GAME.pending_move(state) is None:
-                legal = GAME.legal_actions(state)
-                if not legal:
-                    return
-                step.append(legal[0])
-                state = GAME.apply(state, legal[0])
-            while (move := GAME.pending_move(state)) is not None:
-                step.append(move)
-                state = GAME.apply(state, move)
-            yield step
 
-    def tap_move(self, src: int, dst: int) -> Move:
-        """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
-        move = Move(src, dst)
-        self.apply(move)
-        return move
+def steps_to_the_end(s: Session) -> Iterator[list[PMAction]]:
+    """The rest of the deal as presses of Deal with the forced moves made: the pending
+    forced moves first, then each deal (or gather) with every forced move it causes, until
+    the engine says the deal is over. Nothing is applied; a generator, so that whoever plays
+    the deal out can stop and breathe between steps."""
+    state = s.state
+    while GAME.outcome(state) is None:
+        step: list[PMAction] = []
+        if GAME.pending_move(state) is None:
+            legal = GAME.legal_actions(state)
+            if not legal:
+                return
+            step.append(legal[0])
+            state = GAME.apply(state, legal[0])
+        while (move := GAME.pending_move(state)) is not None:
+            step.append(move)
+            state = GAME.apply(state, move)
+        yield step
 
-    # --- saving ---
-    def envelope(self) -> JSONObject:
+
+def tap_move(s: Session, src: int, dst: int) -> Move:
+    """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
+    move = Move(src, dst)
+    apply(s, move)
+    return move
+
+
+class SessionCodec:
+    """The solitaire's save in its own shape (:class:`app.storage.Codec`), as it was written
+    before its game was a :class:`Match`: older saves load and are written back the same."""
+
+    def read(self, text: str) -> Session:
+        """Read a saved game; InvalidState says what is wrong with it."""
+        data = read_envelope(text, GAME.info.id, GAME.info.name, SAVE_VERSION)
+        state: PMState = GAME.state_from_dict(data.get("state"))
+        return Match(YOU, state.seed or 0, state, gid=data["gid"],
+                     counted=bool(data.get("counted")), daily=date_of(data), moves=None,
+                     switches={MANUAL: bool(data.get("manual"))})
+
+    def envelope(self, game: Session) -> JSONObject:
         return {
             "version": SAVE_VERSION,
             "game": GAME.info.id,
-            "gid": self.gid,
-            "counted": self.counted,
-            "manual": self.manual,
-            "daily": self.daily,
-            "state": GAME.state_to_dict(self.state),
+            "gid": game.gid,
+            "counted": game.counted,
+            "manual": is_manual(game),
+            "daily": game.daily,
+            "state": GAME.state_to_dict(game.state),
         }
 
-    def to_json(self) -> str:
-        return json.dumps(self.envelope(), separators=(",", ":"))
+    def played(self, game: Session) -> JSONObject:
+        """This finished deal as the record's history keeps it: a deal has one legal action at
+        every step, so its number is all a replay needs (:func:`replay_states`)."""
+        out = game.outcome
+        assert out is not None
+        deal = deal_of(game)
+        return {"won": won(game), "players": 1, "levels": [], "winners": list(out.winners),
+                "score": None, "deal": deal, "result": out.summary,
+                "tag": "daily" if game.daily else "",
+                "replay": None if deal is None else {"deal": deal}}
 
-    @classmethod
-    def from_json(cls, text: str) -> Session:
-        """Read a saved game; InvalidState says what is wrong with it."""
-        data = read_envelope(text, GAME.info.id, GAME.info.name, SAVE_VERSION)
-        state = GAME.state_from_dict(data.get("state"))
-        return cls(state, gid=data["gid"], counted=bool(data.get("counted")),
-                   daily=date_of(data),
-                   manual=bool(data.get("manual")))
+    def to_json(self, game: Session) -> str:
+        return json.dumps(self.envelope(game), separators=(",", ":"))
 
+
+CODEC: Codec[Session] = SessionCodec()  # checked by mypy against the declared protocol
 
 MAX_REPLAY = 20_000  # actions: every deal ends (won or looped) long before
 
@@ -176,5 +195,5 @@ def replay_states(replay: JSONObject) -> list[PMState]:
 
 def won(session: Session) -> bool:
     """A finished deal counts as won when every card was discarded."""
-    out = session.outcome
+    out = GAME.outcome(session.state)
     return out is not None and bool(out.details.get("won"))

@@ -22,6 +22,7 @@ from app.stats import GameRecord
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, SaveInfo, TableClass
 from app.tables.perpetual_motion import DECLARED, MANUAL, PM
+from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.board import PerpetualMotionBoard
 from app.tables.perpetual_motion.replay import PMReplay
@@ -29,14 +30,10 @@ from app.tables.perpetual_motion.session import Session, won
 from app.tables.perpetual_motion.sim_panel import SimPanel
 from engine.games.perpetual_motion.rules import GAME, PMAction
 
-# What a guided game's table answers to (the rest would leave the guided deal).
-GUIDED_ACTIONS = frozenset({"stack", "deal", "hint", "guide-next", "guide-skip", "guide-leave",
-                            "guide-again", "share-done"})
-
 
 def line_of(s: Session) -> str | None:
     """The home tile's line of a deal (kept in its save)."""
-    return v.SavedSummary(s.deal, s.view.round, s.over).text()
+    return v.SavedSummary(pm.deal_of(s), pm.view_of(s).round, s.over).text()
 
 
 class Table:
@@ -49,16 +46,17 @@ class Table:
         self.app = app
         self.page = app.page
         self.store = app.store
-        self.keeping = Keeping(app.store, PM, GAME.info.name, Session.from_json, won,
-                               self.daily_result, line=line_of)
-        self.saves = self.keeping.saves
         self.session: Session | None = None
         self.sims = SimPanel(app, self.render_stats)
         # the guided first game (app.guide): while it runs, ``session`` is the guided game,
         # never saved nor counted; the player's own game is read again from its save after
         self.guiding = Guiding(self.page, app.store, PM, app.go, self.say)
         self.board = PerpetualMotionBoard(self)
-        # every tap the table answers, by action (GUIDED_ACTIONS: those a guided game lets by):
+        self.keeping = Keeping(app.store, PM, GAME.info.name, self.board.codec, won,
+                               self.board.daily_result, line=line_of)
+        self.saves = self.keeping.saves
+        # every tap the table answers, by action (the board's guide_allows: those a guided game
+        # lets by, besides the guide's own buttons):
         # the board's, and the table's own (a linked deal's offer, the statistics' simulation)
         self.actions: dict[str, Callable[[Event], None]] = {
             **self.board.actions, "open-deal": self.act_open_deal,
@@ -78,31 +76,23 @@ class Table:
         return None if self.session is None else line_of(self.session)
 
     def describe_save(self, text: str) -> SaveInfo:
-        s = Session.from_json(text)
-        deal = f"deal {s.deal}, " if s.deal is not None else ""
-        return SaveInfo(self.saves.text(s), f"{deal}round {s.view.round}"
-                        + (", finished" if s.over else ""), s.over)
+        s = self.board.codec.read(text)
+        return SaveInfo(self.saves.text(s), self.board.saved_text(s), s.over)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        return "A solitaire: you alone with the deal, played as any deal is."
+        return self.board.daily_setup()
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.session)
 
     def game_to_lose(self) -> str | None:
         s = self.session
-        if s is None or not self.board.in_progress():
-            return None
-        return f"deal {s.deal}, round {s.view.round}"
+        return None if s is None else self.board.to_lose(s)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.board.confirming = None
         self.new_session(deal, date)
-
-    def daily_result(self, s: Session) -> str:
-        """A finished daily deal in a few words: won or lost, in which round."""
-        return f"{'won' if won(s) else 'lost'} in round {s.view.round}"
 
     def keys(self) -> str:
         return self.board.keys
@@ -151,8 +141,9 @@ class Table:
         if s is None:
             self.app.go_home(problem)
             return
-        if s.deal is not None:
-            self.app.settle(Route("table", game=PM, deal=s.deal), f"#/{PM}/deal/{s.deal}")
+        deal = pm.deal_of(s)
+        if deal is not None:
+            self.app.settle(Route("table", game=PM, deal=deal), f"#/{PM}/deal/{deal}")
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
 
@@ -179,25 +170,26 @@ class Table:
             if s is None:
                 self.new_session(random_deal_number())
                 return
-            if s.deal is not None:
-                self.page.replace_hash(f"#/{PM}/deal/{s.deal}")
+            deal = pm.deal_of(s)
+            if deal is not None:
+                self.page.replace_hash(f"#/{PM}/deal/{deal}")
             self.render()
             return
-        if s is not None and s.deal == route.deal:
+        if s is not None and pm.deal_of(s) == route.deal:
             self.render()
             return
-        if s is not None and not s.over and s.view.deals > 0:  # a game really in progress
+        if s is not None and not s.over and pm.view_of(s).deals > 0:  # a game really in progress
             self.page.region("screen", v.offer_html(
-                v.SavedSummary(s.deal, s.view.round, s.over), route.deal))
+                v.SavedSummary(pm.deal_of(s), pm.view_of(s).round, s.over), route.deal))
             return
         self.new_session(route.deal)
 
     def new_session(self, deal: int, date: str = "") -> None:
         """A new game of ``deal`` (``date``: the daily deal of that date)."""
         self.board.stop_autoplay()
-        manual = (self.session.manual if self.session is not None
+        manual = (pm.is_manual(self.session) if self.session is not None
                   else MANUAL.read(self.app.settings.get(MANUAL.key)) is True)
-        new = self.session = Session.new(deal, manual=manual)
+        new = self.session = pm.new_session(deal, manual=manual)
         new.daily = date
         self.board.turn_reset()
         self.save()
@@ -216,7 +208,7 @@ class Table:
             return
         self.board.stop_autoplay()
         self.board.confirming = None
-        self.session = Session(guide.start, manual=True)
+        self.session = pm.guided_session(guide.start)
         self.render()
 
     def end_guide(self) -> None:
@@ -237,7 +229,7 @@ class Table:
         s = self.session
         assert s is not None
         for a in actions:
-            s.apply(a)
+            pm.apply(s, a)
         self.board.selected = None
 
     def guide_stepped(self, focus: str) -> None:
@@ -248,9 +240,9 @@ class Table:
     # --- rendering ---
     def render(self) -> None:
         s = self.session
+        deal = None if s is None else pm.deal_of(s)
         name = ("Guided: Perpetual Motion" if self.run is not None else
-                f"Perpetual Motion, deal {s.deal}" if s is not None and s.deal is not None
-                else "Perpetual Motion")
+                f"Perpetual Motion, deal {deal}" if deal is not None else "Perpetual Motion")
         self.app.set_title(name)
         self.page.region("screen", v.table_html(name))
         self.render_board()
@@ -268,7 +260,8 @@ class Table:
     def on_click(self, ev: Event) -> None:
         if self.board.busy and self.run is not None and ev.action in ("guide-next", "guide-skip"):
             return  # a step still moving
-        if self.guiding.click(ev.action, self, GUIDED_ACTIONS.__contains__, "pm-deal"):
+        if self.guiding.click(ev.action, self, self.board.guide_allows.__contains__,
+                              self.board.frame.guide_focus):
             return
         if self.board.set_aside(ev):
             return
@@ -292,8 +285,9 @@ class Table:
 
     def act_continue(self, _ev: Event | None) -> None:
         s = self.session
-        self.app.settle(Route("table", game=PM, deal=s.deal if s else None),
-                        f"#/{PM}/deal/{s.deal}" if s is not None and s.deal is not None else None)
+        deal = None if s is None else pm.deal_of(s)
+        self.app.settle(Route("table", game=PM, deal=deal),
+                        f"#/{PM}/deal/{deal}" if deal is not None else None)
         self.render()
 
     # --- statistics ---
@@ -302,7 +296,7 @@ class Table:
         self.page.region("screen", stats.game_html(record, self.sims.html()))
 
     def replay(self, entry: JSONObject) -> PMReplay:
-        return PMReplay(self.page, entry)
+        return self.board.replay(self, entry)
 
 
 TABLE: TableClass = Table

@@ -17,6 +17,7 @@ from typing import Protocol
 from app.page import Page
 from app.settings import SPEEDS, pace
 from app.table import Host
+from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion.session import Session
 from engine.games.perpetual_motion.rules import Deal, Move, PMAction
 
@@ -106,7 +107,7 @@ class ToTheEnd:
         """The engine's steps to the end of the deal, asked in short stretches."""
         steps: list[list[PMAction]] = []
         breath = time.perf_counter()
-        for step in s.steps_to_the_end():
+        for step in pm.steps_to_the_end(s):
             steps.append(step)
             if time.perf_counter() - breath >= BREATHE_S:
                 await asyncio.sleep(0)
@@ -125,7 +126,7 @@ class ToTheEnd:
             breath = start
             while k < len(steps) and time.perf_counter() - start < FRAME_S:
                 for action in steps[k]:
-                    s.apply(action)
+                    pm.apply(s, action)
                 k += 1
                 if time.perf_counter() - breath >= BREATHE_S:
                     await asyncio.sleep(0)
@@ -140,7 +141,7 @@ class ToTheEnd:
         else:
             for step in steps[k:k + math.ceil(FRAME_S / pace)]:
                 for action in step:
-                    s.apply(action)
+                    pm.apply(s, action)
                 k += 1
         t.save()
         if t.session is not s:  # another tab's newer game is shown instead
@@ -156,14 +157,14 @@ class ToTheEnd:
         from_deck: list[str] = []
         moved: list[str] = []
         for action in step:
-            before = s.view
+            before = pm.view_of(s)
             if isinstance(action, Move) and before.stacks[action.src]:
                 name = str(before.stacks[action.src][-1])
                 if name not in from_deck and name not in moved:
                     moved.append(name)
-            s.apply(action)
+            pm.apply(s, action)
             if isinstance(action, Deal):
-                after = s.view
+                after = pm.view_of(s)
                 from_deck = ([str(after.discarded[-1])]
                              if len(after.discarded) > len(before.discarded)
                              else [str(st[-1]) for st in after.stacks if st])

@@ -206,7 +206,8 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
 
 
 # The solitaire's frame: the board; the message, then the controls (no log, no Share bar).
-FRAME = Frame(board="pm-board", msg="pm-msg", dock="pm-controls", cls="pm", dock_cls="controls")
+FRAME = Frame(board="pm-board", msg="pm-msg", dock="pm-controls", cls="pm", dock_cls="controls",
+              guide_focus="pm-deal")
 
 
 def table_html(title: str = "Perpetual Motion") -> str:
