@@ -74,9 +74,9 @@ def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
         if i in targets:
             cls += " target"
         if ui.hint is not None and ui.hint.src == i:
-            cls += " hint-src"
+            cls += " hint-src hinted"
         if ui.hint is not None and ui.hint.dst == i:
-            cls += " hint-dst"
+            cls += " hint-dst hinted"
         if not n:
             cls += " empty"
         cards = "".join(card_html(c, k, " top" if k == n - 1 else "") for k, c in enumerate(stack))
@@ -186,7 +186,7 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     # are where to act, and no button is the primary one.
     primary = not ui.autoplay and not (ui.manual and ui.pending)
     deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
-                  + (" hint" if ui.deal_hint else ""), id_="pm-deal",
+                  + (" hint hinted" if ui.deal_hint else ""), id_="pm-deal",
                   testid="deal", disabled=ui.autoplay)
     if ui.manual and not ui.autoplay:
         third = button("Hint", "hint", id_="pm-hint", testid="hint")
