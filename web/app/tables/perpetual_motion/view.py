@@ -186,7 +186,7 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     # are where to act, and no button is the primary one.
     primary = not ui.autoplay and not (ui.manual and ui.pending)
     deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
-                  + (" hint hinted" if ui.deal_hint else ""), id_="pm-deal",
+                  + (" hinted hint" if ui.deal_hint else ""), id_="pm-deal",
                   testid="deal", disabled=ui.autoplay)
     if ui.manual and not ui.autoplay:
         third = button("Hint", "hint", id_="pm-hint", testid="hint")
