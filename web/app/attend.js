@@ -7,7 +7,9 @@
  * scrolls as little as it takes to show them all, or the first of them if they cannot all be
  * shown at once. An area that pans and zooms its content itself (data-camera, such as a
  * floor plan) is asked to with an "attend" event whose detail is the element. The marks are
- * looked at once per change, so a player who scrolls away after that is left alone.
+ * looked at once per change, so a player who scrolls away after that is left alone. With no
+ * marks, an element with data-attend="<key>" is brought into view once per key ("since your
+ * turn", at the start of a turn).
  */
 (function () {
   "use strict";
@@ -15,6 +17,7 @@
   let shown = "";  // the marks last brought into view, as a key
   let frame = 0;
 
+  // the marks and the message they go with (another Hint on the same card is looked at again)
   const keyOf = (els) => els.map((el) => (el.dataset.card || el.dataset.testid ||
     el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40)).join("|") +
     "#" + ((document.querySelector("[data-testid=message]") || {}).textContent || "");
@@ -59,11 +62,18 @@
 
   function attend() {
     frame = 0;
-    const els = [...document.querySelectorAll(".hinted")].filter((el) => {
+    const drawn = (sel) => [...document.querySelectorAll(sel)].filter((el) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 || r.height > 0;
     });
-    const key = els.length ? keyOf(els) : "";
+    // the marks; else what asks to be seen when it first shows (data-attend: "since your
+    // turn" at the start of a turn)
+    let els = drawn(".hinted");
+    let key = els.length ? keyOf(els) : "";
+    if (!els.length) {
+      els = drawn("[data-attend]");
+      key = els.map((el) => "attend:" + el.dataset.attend).join("|");
+    }
     if (key === shown) return;
     shown = key;
     if (!els.length) return;
