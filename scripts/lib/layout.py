@@ -513,3 +513,46 @@ def unattended(page: Any) -> list[str]:
     """The marked elements out of view, in words (empty: all in view)."""
     return [f"{m['name']!r} at {m['at']} outside {m['field']}" for m in attended(page)
             if not m["ok"]]
+
+
+# The smallest text on the table as drawn (CSS px on the screen: an SVG's text at the zoom its
+# camera has), among the texts in view in the table's field.
+SMALLEST_TEXT_JS = r"""() => {
+  const field = document.querySelector('.table-field');
+  if (!field) return null;
+  const f = field.getBoundingClientRect();
+  let best = null;
+  const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const text = n.textContent.trim();
+    const el = n.parentElement;
+    if (!text || !el) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom <= f.top || r.top >= f.bottom || r.right <= f.left ||
+        r.left >= f.right) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || +cs.opacity === 0) continue;
+    let k = 1;
+    if (el instanceof SVGElement && el.getScreenCTM) {
+      const m = el.getScreenCTM();
+      if (m) k = Math.hypot(m.a, m.b);
+    }
+    const px = parseFloat(cs.fontSize) * k;
+    if (best === null || px < best.px) {
+      best = {px: Math.round(px * 10) / 10, text: text.slice(0, 30)};
+    }
+  }
+  return best;
+}"""
+
+
+def smallest_text(page: Any) -> dict[str, Any] | None:
+    """:data:`SMALLEST_TEXT_JS`: the smallest text in view on the table, and its size."""
+    result: dict[str, Any] | None = page.evaluate(SMALLEST_TEXT_JS)
+    return result
+
+
+DOCK_SHARE_JS = """() => {
+  const d = document.querySelector('.table-dock');
+  return d ? d.getBoundingClientRect().height / innerHeight : null;
+}"""

@@ -45,15 +45,16 @@ def board_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: b
     zooms inside its own viewport, so the page never moves)."""
     live = " live" if interactive and view.to_move == view.player and view.phase in (
         PLACE, CLAIM) else ""
-    zoom = ('<div class="cf-zoom" aria-label="Zoom">'
+    # the view's controls in a column beside the plan, never over a square of it
+    zoom = ('<div class="cf-zoom" role="group" aria-label="Zoom">'
             '<button type="button" class="btn icon" data-cf-zoom="in" aria-label="Zoom in" '
             'data-testid="cf-zoom-in">+</button>'
             '<button type="button" class="btn icon" data-cf-zoom="out" aria-label="Zoom out" '
             'data-testid="cf-zoom-out">−</button>'
             '<button type="button" class="btn icon" data-cf-zoom="fit" '
-            'aria-label="Fit the whole floor" data-testid="cf-zoom-fit">⤢</button></div>'
-            '<button type="button" class="btn small cf-mine" data-cf-zoom="mine" '
-            'data-testid="cf-mine">My cubicles</button>')
+            'aria-label="Fit the whole floor" data-testid="cf-zoom-fit">⤢</button>'
+            '<button type="button" class="btn icon cf-mine" data-cf-zoom="mine" '
+            'aria-label="Mine: show my cubicles" data-testid="cf-mine">Mine</button></div>')
     return (f'<div class="cf{live}" data-testid="cf-table" data-phase="{view.phase}">'
             + players_html(view, names)
             + '<div class="cf-viewport">'

@@ -123,8 +123,10 @@ def _stone(owner: int, p: Pos, small: bool = False) -> str:
 
 
 def marker_svg(owner: int) -> str:
-    """A player's stone on its own (the players strip, the scores)."""
-    return (f'<svg class="cf-mark" viewBox="{-S * 0.0} 0 {S} {S}" width="24" height="24" '
+    """A player's stone on its own (the players strip, the scores): the stone's own box, so
+    that its number is drawn at 12 CSS px (14 units at 24 / 28)."""
+    return (f'<svg class="cf-mark" viewBox="{S / 2 - 14} {S / 2 - 14} 28 28" width="24" '
+            'height="24" '
             f'aria-hidden="true">{_stone(owner, (0, 0), small=True)}</svg>')
 
 
