@@ -470,8 +470,9 @@ def open_turn(page: Any, game: str, hash_: str | None = None) -> None:
 
 # --- what the message points at, in view (issue 35) -----------------------------------------
 
-# Every element the message line points at (``.hinted``: a Hint's or a guide step's marks)
-# must lie inside the visible field: inside the viewport, inside every ancestor that clips
+# Every element the message line points at (``.hinted``: a Hint's or a guide step's marks;
+# with none, ``[data-attend]``: "since your turn" as a turn starts) must lie inside the
+# visible field: inside the viewport, inside every ancestor that clips
 # it (the table's field, a strip, the floor plan's view), and, unless it is in the dock
 # itself, above the dock.
 ATTENDED_JS = r"""() => {
@@ -479,7 +480,12 @@ ATTENDED_JS = r"""() => {
   const out = [];
   const dock = document.querySelector('.table-dock');
   const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
-  for (const el of document.querySelectorAll('.hinted')) {
+  // the marks, else what asks to be seen when it shows ("since your turn": data-attend)
+  let els = [...document.querySelectorAll('.hinted')];
+  if (!els.some((el) => el.getBoundingClientRect().width > 0)) {
+    els = [...document.querySelectorAll('[data-attend]')];
+  }
+  for (const el of els) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;  // not drawn (display: none)
     let box = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};

@@ -1,8 +1,9 @@
-"""What the message points at is in view (issue 35), at 360 x 640 in the real app: after the
-Hint and after every step of every game's guide, each element the message line points at
-(``.hinted``: the Hint's advice, the step's marks) lies inside the visible field — inside the
-viewport and every area that clips it, and above the dock unless it is in the dock itself
-(scripts/lib/layout.py: ``unattended``; web/app/attend.js brings it there)."""
+"""What the message points at is in view (issue 35), at 360 x 640 in the real app: at the start
+of a turn ("since your turn"), after the Hint and after every step of every game's guide, each
+element the message line points at (``.hinted``: the Hint's advice, the step's marks) lies
+inside the visible field — inside the viewport and every area that clips it, and above the
+dock unless it is in the dock itself (scripts/lib/layout.py: ``unattended``; web/app/attend.js
+brings it there)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,11 @@ def settle(page: Any) -> None:
 
 @pytest.mark.parametrize("game", sorted(HINTS))
 def test_the_hints_marks_are_in_view(phone: Any, game: str) -> None:
-    open_turn(phone, game)
+    open_turn(phone, game)  # the Machine's computer played first: "since your turn" in view
+    settle(phone)
+    since = ["Since your turn"] if game == "machine" else []
+    assert [m["name"] for m in attended(phone)] == since
+    assert unattended(phone) == []
     tap(phone, HINTS[game])
     phone.wait_for_selector(".hinted", timeout=60_000)
     settle(phone)
