@@ -72,7 +72,7 @@ async def machine_tap(app: Any, page: Any) -> None:
                          if e.get("data-action") == "mm-setup")
             tap_element(app, place)
     else:
-        want = "mm-play" if "tap Play" in page.texts["mt-msg"] else "mm-trade"
+        want = "mm-play" if "tap “Play”" in page.texts["mt-msg"] else "mm-trade"
         button = next(e for e in marked(page.regions["mt-dock"], "btn")
                       if e.get("data-action") == want)
         tap_element(app, button)
@@ -178,14 +178,16 @@ def test_a_wrong_action_is_refused_kindly_and_changes_nothing() -> None:
         click(app, "stack", i="0")
         await settle(app)
         assert table.session.state == state
-        assert page.texts["pm-msg"] == "Not quite: tap Deal."
+        # the whole step again, not a fragment of it (issue 35)
+        assert page.texts["pm-msg"] == "Not quite. Tap “Deal”: one card goes onto each stack."
         click(app, "deal")
         await settle(app)
         state = table.session.state
         click(app, "deal")  # Deal, when a forced move waits
         await settle(app)
         assert table.session.state == state
-        assert page.texts["pm-msg"].startswith("Not quite: tap stack 3, then stack 1")
+        assert page.texts["pm-msg"].startswith("Not quite. Tops A 5 A 5.")
+        assert page.texts["pm-msg"].endswith("Tap stack 3, then stack 1.")
         click(app, "new-deal")  # nothing leaves the guided deal
         click(app, "autoplay")
         await settle(app)
@@ -229,13 +231,13 @@ def test_every_step_is_legal_at_its_turn(game: str) -> None:
 
 
 def test_the_runner_checks_order_and_any_order() -> None:
-    run = GuideRun(guides.Guide(None, (Step("a b", ("a", "b"), do="a then b"),
+    run = GuideRun(guides.Guide(None, (Step("a then b", ("a", "b")),
                                         Step("c d", ("c", "d"), any_order=True),
                                         Step("read"))))
-    assert run.check(["b"]) == "Not quite: a then b."
+    assert run.check(["b"]) == "Not quite. a then b"
     assert run.check(["a", "b"]) is None
     assert not run.note(["a"]) and run.note(["b"])
-    assert run.check(["d"]) is None and run.check(["e"]) == "Not quite: c d."
+    assert run.check(["d"]) is None and run.check(["e"]) == "Not quite. c d"
     assert run.note(["d", "c"]) and run.next_action() is None and run.step is not None
     assert not run.step.waits
 
@@ -256,7 +258,8 @@ def test_a_seated_guide_refuses_another_move_and_the_tables_own_buttons() -> Non
         click(app, "m-new")
         await settle(app)
         assert (m.state, m.actions) == (state, count)
-        assert page.texts["mt-msg"] == "Not quite: tap 3♠, then New meld."
+        assert page.texts["mt-msg"] == ("Not quite. You hold 3♠ 4♠ 5♠: a run. Tap 3♠ in your "
+                                        "hand, then “New meld” (or drag it there).")
         for action in ("m-undo", "mt-again", "m-hint"):
             click(app, action)
             await settle(app)
@@ -291,6 +294,6 @@ def test_another_legal_move_is_refused_with_the_game_unchanged(game: str) -> Non
             click(app, action, **data)
         await settle(app)
         assert (m.state, m.actions) == (state, count)
-        assert page.texts["mt-msg"].startswith("Not quite: "), page.texts["mt-msg"]
+        assert page.texts["mt-msg"].startswith("Not quite. "), page.texts["mt-msg"]
         assert f'data-step="{steps}"' in bar(page)
     run_async(run())
