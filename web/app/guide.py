@@ -171,7 +171,7 @@ class GuideRun(Generic[S, A]):
         n = len(self.guide.steps)
         step = self.step
         if step is None:
-            count = "Guided game: done"
+            count = "All done"  # short: the count and its two buttons on one row at 360
             buttons = (f'<a class="btn small primary" href="#/{esc(game_id)}" '
                        'data-testid="guide-play">Play a real game</a>'
                        + button("Again", "guide-again", cls="btn small", testid="guide-again"))

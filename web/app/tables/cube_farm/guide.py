@@ -79,9 +79,8 @@ def guide() -> Guide[CFState, CFAction]:
              "Tap “Next”.", anas2, by_guide=True),
         # the hand's scoring is told at the end, under the scoring's own walk through the
         # cubicles (its "Next ▶"): a step to read there would be a second Next beside it
-    ), done="Scored: a cubicle gets 1 point a stone, plus each item in its reach, minus each "
-            "Receptionist within 2 steps and Vice President within 3. Your cubes make 7 each: "
-            "1 + 2 (Coffee Machine) + 4 (Photocopier); the Soda Machine is one step too far. "
-            f"A real hand deals {real_hand()} cards each. Tap “Play a real game”.",
+    ), done="Scored: 1 point a stone, plus each item in reach (listed below), minus each "
+            "Receptionist within 2 steps and Vice President within 3. A real hand deals "
+            f"{real_hand()} cards each: tap “Play a real game”.",
         query=(("seats", "you,standard"),))
 

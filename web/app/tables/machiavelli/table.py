@@ -57,8 +57,10 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
 
     def click(self, m: Match[MState], seat: int, ev: Event) -> mu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        t = guided_tap(self.t.run, mu.tap(self.view(m, seat), self.t.ui, ev.action,
-                                          ev.data or {}), self.t.ui.cleared())
+        # (the meld that was open stays open)
+        ui = self.t.ui
+        t = guided_tap(self.t.run, mu.tap(self.view(m, seat), ui, ev.action, ev.data or {}),
+                       ui.cleared(opened=ui.opened))
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
             self.t.page.focus("m-keep")
         return t

@@ -75,8 +75,8 @@ def guide() -> Guide[MachineState, MachineAction]:
         Step("Set-up: Ana places two cubes first, on Straight and Flush (a bigger hand, and "
              "one face-down draw a turn). Tap “Next”.", anas_setup, by_guide=True),
         Step("Your two set-up cubes: you hold two nines, so put both on Three of a Kind "
-             "(each placed cube raises what that track gives). Tap “Three × 2”, then "
-             "“Place”.", your_setup),
+             "(each placed cube raises what that track gives): tap “Three × 2”, then "
+             "“Place on Three × 2”.", your_setup),
         Step("Your turn: do one of three things. Take Cards: with Full House empty you may "
              "take one face-up card. Tap the 9♦ in the display.", take),
         Step("Ana takes cards: one face down (her Flush gives one), then one face up. Tap "
@@ -92,5 +92,5 @@ def guide() -> Guide[MachineState, MachineAction]:
         Step("That is a turn of each kind. A set places cubes only if your supply holds the "
              "whole next section. Beware: with exactly one cube left and no one-cube section "
              "free, you are stuck and out. Tap “Next”."),
-    ), done="Guided game done. “Hint” shows what the Strong computer would do. Tap "
-            "“Play a real game”.", query=(("seats", "you,standard"),))
+    ), done="Guided game done. In a real game Hint shows what the Strong computer would do. "
+            "Tap “Play a real game”.", query=(("seats", "you,standard"),))

@@ -102,18 +102,21 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
         a = expected[0]
         cards = [str(x.card) for x in expected if isinstance(x, Trade | Discard)] or [
             str(c) for c in getattr(a, "cards", ())]
-        pair = " ".join(str(a).split()[1:]) if isinstance(a, Setup) else ui.pair
+        # the pair asked for, unless the player chose another (Place then says Not quite)
+        pair = (ui.pair or " ".join(str(a).split()[1:])) if isinstance(a, Setup) else ui.pair
         self.t.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
     def click(self, m: Match[MachineState], seat: int, ev: Event) -> mu.TurnTap | None:
+        seen = dict(self.seen)
         t = self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
                                           ev.data or {}))
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         g = guided_tap(self.t.run, t, self.turn_ui())
-        if g is not t and t.actions:
-            self.refused()  # nothing is applied: the hand's marks stay
+        if g is not t and t.actions:  # nothing is applied: the mats' and hand's marks stay
+            self.seen = seen
+            self.refused()
         return g
 
     def key(self, m: Match[MachineState], seat: int, key: str) -> mu.TurnTap | None:
