@@ -1,7 +1,10 @@
-"""Perpetual Motion's guided first game (app.guide) at 360 x 640, in the real app: offered on
-the home tile, completed by taps on what each step marks, its bar and its text in view at every
-step (the page never scrolls), and the player's own game and record byte-for-byte as they were.
-The other guides are followed in CPython (tests/app/test_guide.py)."""
+"""The guided first games (app.guide) at 360 x 640, in the real app. Perpetual Motion's: offered
+on the home tile, completed by taps on what each step marks, its bar and its text in view at
+every step (the page never scrolls), and the player's own game and record byte-for-byte as they
+were. Every game's: each step stepped through fits; and each is completed with a wrong move at
+every step, answered with the whole step again, then the step's text followed, every control it
+names in quotes a label on the page (the guides are followed by their marks in CPython too:
+tests/app/test_guide.py)."""
 
 from __future__ import annotations
 

@@ -20,12 +20,16 @@ from app.seated.table import SeatedTable
 from app.storage import JSONObject, Record
 from app.table import Event, Host, TableClass
 from app.tables.machiavelli import board as mu
+from app.tables.machiavelli.taps import ANY_TIME
 from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
 
 
 class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
     keys = "Escape e E d D r R u U z Z h H . n N s S j J"
+    # the taps that only change what is shown (sorting the hand, closing a meld) pass every
+    # step of a guided game, the steps to read included
+    guide_allows = frozenset(ANY_TIME)
 
     def __init__(self, core: Core[mu.TurnUI, MState, MAction, MView]) -> None:
         super().__init__(core)
