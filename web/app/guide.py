@@ -18,7 +18,7 @@ Each game's guide is its table package's ``guide`` module (``guide() -> Guide[S,
 game's state and actions, which mypy checks its steps against); nothing here names a game.
 
 A step names each control it asks for by its label on screen, in quotes: 'Tap “Next”.',
-'tap “Three × 2”, then “Place”' (:func:`controls_named`; tests/e2e/test_guide_app.py reads every
+'tap “Three × 2”, then “Place on Three × 2”' (:func:`controls_named`; a browser test reads every
 step against the page). Cards, stacks and cubicles are named by what they show, unquoted.
 """
 
