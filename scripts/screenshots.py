@@ -4,9 +4,11 @@ docs/screenshots/<game>-light.png, <game>-dark.png, home-light.png and home-dark
 step of Perpetual Motion's guided first game (its third: tops A 5 A 5, the card to move and the
 stack it goes to marked), guide-light.png and guide-dark.png; Machiavelli's statistics after
 three seeded games and the 14th step of the last one's replay, stats-*.png and replay-*.png;
-a daily result, daily-light.png and daily-dark.png: Perpetual Motion's daily deal of
-2026-12-02 (the browser's clock fixed on that date, in a context of its own), played to its
-end, then its daily screen with the result shared (the confirmation in its message line).
+Perpetual Motion's statistics with its simulator, pm-stats-*.png, and its offer of a linked
+deal while one is in progress, pm-offer-*.png; a daily result, daily-light.png and
+daily-dark.png: Perpetual Motion's daily deal of 2026-12-02 (the browser's clock fixed on that
+date, in a context of its own), played to its end, then its daily screen with the result
+shared (the confirmation in its message line).
 
 The tables are opened as the browser tests of the table frame open them
 (scripts/lib/layout.py: TURNS, open_turn): Machiavelli deal 7 against two Standard
@@ -14,7 +16,7 @@ computers, the Machine deal 7 against one (its set-up choice), Cube Farm deal 7 
 Perpetual Motion deal 7.
 
 Usage: flock /tmp/browser.lock .venv/bin/python scripts/screenshots.py [--site build/site]
-       [--out docs/screenshots] [--only guide|stats|daily]
+       [--out docs/screenshots] [--only guide|stats|pm|daily]
 (build the site first; one browser at a time on this machine, hence the lock.)
 """
 
@@ -46,7 +48,8 @@ def guide_step(page: object) -> None:
 # Machiavelli games (seed, computer levels by seat; seat 0 is you) for the statistics' shots
 STATS_GAMES = [(3, ["standard", "beginner"]), (4, ["beginner", "beginner", "standard"]),
                (7, ["standard", "standard"])]
-ONLY = {"guide": ("guide",), "stats": ("stats", "replay"), "daily": ("daily",)}
+ONLY = {"guide": ("guide",), "stats": ("stats", "replay"), "pm": ("pm-stats", "pm-offer"),
+        "daily": ("daily",)}
 DAILY_DATE = datetime.datetime(2026, 12, 2, 20, 0)
 PM = "perpetual-motion"
 
@@ -68,6 +71,15 @@ def replay_step(page: Any, made: list[tuple[str, list[str]]]) -> None:
     go(page, f"#/machiavelli/replay/{made[0][1][-1]}")
     for _ in range(14):
         handled(page, lambda: page.keyboard.press("ArrowRight"))
+
+
+def pm_offer(page: Any) -> None:
+    """Perpetual Motion's deal 7 with a row dealt, then a link to deal 12: the offer."""
+    open_turn(page, PM)
+    handled(page, lambda: page.get_by_test_id("deal").click())
+    page.wait_for_selector("[data-testid=deal]:not([disabled])")
+    go(page, f"#/{PM}/deal/12")
+    page.get_by_test_id("offer").wait_for()
 
 
 def daily_shot(page: Any, path: Path) -> None:
@@ -113,7 +125,8 @@ def main() -> None:
         with chromium() as browser:
             for scheme in ("light", "dark"):
                 shots = [("home", None)] + [(g, g) for g in TURNS] + [
-                    ("guide", "guide"), ("stats", "stats"), ("replay", "replay")]
+                    ("guide", "guide"), ("stats", "stats"), ("replay", "replay"),
+                    ("pm-stats", "pm-stats"), ("pm-offer", "pm-offer")]
                 if args.only:
                     shots = [(n, g) for n, g in shots if n in ONLY[args.only]]
                 page = phone_page(browser, url, scheme) if shots else None
@@ -128,6 +141,10 @@ def main() -> None:
                         stats_page(page, made)
                     elif game == "replay":
                         replay_step(page, made)
+                    elif game == "pm-stats":
+                        go(page, f"#/{PM}/stats")
+                    elif game == "pm-offer":
+                        pm_offer(page)
                     else:
                         open_turn(page, game)
                     page.evaluate("window.scrollTo(0, 0)")

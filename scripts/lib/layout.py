@@ -466,3 +466,50 @@ def open_turn(page: Any, game: str, hash_: str | None = None) -> None:
     if page.get_by_test_id("offer").count():
         tap_el(page, page.get_by_test_id("open-deal").nth(0))
     wait_turn(page, live)
+
+
+# --- what the message points at, in view (issue 35) -----------------------------------------
+
+# Every element the message line points at (``.hinted``: a Hint's or a guide step's marks)
+# must lie inside the visible field: inside the viewport, inside every ancestor that clips
+# it (the table's field, a strip, the floor plan's view), and, unless it is in the dock
+# itself, above the dock.
+ATTENDED_JS = r"""() => {
+  const eps = 1;
+  const out = [];
+  const dock = document.querySelector('.table-dock');
+  const dockTop = dock ? dock.getBoundingClientRect().top : innerHeight;
+  for (const el of document.querySelectorAll('.hinted')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not drawn (display: none)
+    let box = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') {
+        const c = e.getBoundingClientRect();
+        box = {top: Math.max(box.top, c.top), left: Math.max(box.left, c.left),
+               bottom: Math.min(box.bottom, c.bottom), right: Math.min(box.right, c.right)};
+      }
+    }
+    if (!(dock && dock.contains(el))) box.bottom = Math.min(box.bottom, dockTop);
+    const ok = r.top >= box.top - eps && r.left >= box.left - eps &&
+               r.bottom <= box.bottom + eps && r.right <= box.right + eps;
+    const name = (el.getAttribute('aria-label') || el.dataset.testid || el.dataset.card ||
+                  el.textContent || el.tagName).trim().slice(0, 40);
+    out.push({name, ok, at: [r.left, r.top, r.right, r.bottom].map(Math.round),
+              field: [box.left, box.top, box.right, box.bottom].map(Math.round)});
+  }
+  return out;
+}"""
+
+
+def attended(page: Any) -> list[dict[str, Any]]:
+    """:data:`ATTENDED_JS` on ``page``: each marked element, whether it is in view."""
+    result: list[dict[str, Any]] = page.evaluate(ATTENDED_JS)
+    return result
+
+
+def unattended(page: Any) -> list[str]:
+    """The marked elements out of view, in words (empty: all in view)."""
+    return [f"{m['name']!r} at {m['at']} outside {m['field']}" for m in attended(page)
+            if not m["ok"]]

@@ -54,7 +54,7 @@ def test_export_then_import_into_an_empty_device_gives_the_same_keys_and_texts()
     assert same_texts(fresh, store)
     # the tables took the imported games: the same positions, ready to continue
     before, _, _ = boot(store)
-    assert app.tables[PM].session.state == before.tables[PM].session.state
+    assert app.tables[PM].shown.state == before.tables[PM].shown.state
     assert app.tables[M].match.state == before.tables[M].match.state
     assert app.tables[M].form.draft == before.tables[M].form.draft
     assert app.settings.four_colour
@@ -194,7 +194,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     click(app, "import-keep")
     assert other.get(SAVE_KEY) == mine[SAVE_KEY]
     assert other.get(RECORD_KEY) == mine[RECORD_KEY]
-    assert pms.deal_of(app.tables[PM].session) == 77
+    assert pms.deal_of(app.tables[PM].shown) == 77
     said = page.texts["settings-msg"]
     assert said == ("Kept your Perpetual Motion game and your Perpetual Motion record here. "
                     "Imported 1 game, 1 record and your settings.")
@@ -205,7 +205,7 @@ def test_replacing_a_game_in_progress_asks_and_keep_mine_keeps_it() -> None:
     import_file(app, text)
     assert 'data-testid="import-confirm"' in page.regions["screen"]
     click(app, "import-replace")
-    assert pms.deal_of(app.tables[PM].session) == 5
+    assert pms.deal_of(app.tables[PM].shown) == 5
     assert json.loads(other.get(RECORD_KEY) or "")["played"] == 7
     assert page.texts["settings-msg"] == "Imported 2 games, 2 records and your settings."
 
@@ -240,4 +240,4 @@ def test_a_finished_game_here_is_replaced_without_asking() -> None:
     screen = page.regions["screen"]  # the finished game was counted: only its record asks
     assert "your record here (1 played)" in screen and "your game here" not in screen
     click(app, "import-replace")
-    assert pms.deal_of(app.tables[PM].session) == 5
+    assert pms.deal_of(app.tables[PM].shown) == 5

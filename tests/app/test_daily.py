@@ -35,7 +35,7 @@ def finish_pm(app: Any) -> None:
     """Play the deal on Perpetual Motion's table to its end, then save it as the table does
     after every step (the path every finished game takes)."""
     t = app.tables[PM]
-    s = t.session
+    s = t.shown
     while not s.over:
         pms.apply(s, GAME.legal_actions(s.state)[0])
     t.save()
@@ -85,7 +85,7 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         store = DictStore()
         app, page, env = boot(store)
         play_daily(app, page, env)
-        first = app.tables[PM].session
+        first = app.tables[PM].shown
         assert first.daily == "2026-12-02" and pms.deal_of(first) == daily_deal(PM, "2026-12-02")
         assert "Counted" in page.regions["pm-board"]
         book = book_of(store)
@@ -97,7 +97,7 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         assert 'data-testid="daily-share"' in screen and "not counted" in screen
         click(app, "daily-play")  # the day's deal again
         finish_pm(app)
-        second = app.tables[PM].session
+        second = app.tables[PM].shown
         assert second.gid != first.gid and second.daily == "2026-12-02"
         assert "not counted" in page.regions["pm-board"]
         assert book_of(store).attempts == book.attempts  # the first one stays the day's
@@ -143,7 +143,7 @@ def test_the_daily_deal_asks_before_ending_a_game_in_progress() -> None:
         click(app, "deal")
         await settle(app)
         t = app.tables[PM]
-        mine = t.session
+        mine = t.shown
         assert t.game_to_lose() is not None
         env.go(f"#/{PM}/daily")
         click(app, "daily-play")
@@ -151,20 +151,20 @@ def test_the_daily_deal_asks_before_ending_a_game_in_progress() -> None:
         assert 'data-testid="confirm"' in screen and "deal 34" in screen
         assert page.batches[-1].get("focus") == "daily-keep"
         click(app, "daily-keep")
-        assert t.session is mine and 'data-testid="daily-play"' in page.regions["screen"]
+        assert t.shown is mine and 'data-testid="daily-play"' in page.regions["screen"]
         click(app, "daily-play")
         click(app, "daily-start-anyway")
         await settle(app)
-        assert t.session is not mine and t.session.daily == "2026-12-02"
+        assert t.shown is not mine and t.shown.daily == "2026-12-02"
         assert env.address == f"#/{PM}/deal/{daily_deal(PM, '2026-12-02')}"
         # today's deal in progress: Play goes on with it, nothing asked
         click(app, "deal")
         await settle(app)
-        playing = t.session
+        playing = t.shown
         env.go(f"#/{PM}/daily")
         assert "Continue today" in page.regions["screen"]
         click(app, "daily-play")
-        assert t.session is playing and 'data-testid="confirm"' not in page.regions["screen"]
+        assert t.shown is playing and 'data-testid="confirm"' not in page.regions["screen"]
         await settle(app)
     run_async(run())
 

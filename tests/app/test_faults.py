@@ -86,7 +86,7 @@ def test_pm_a_stale_tab_does_not_overwrite_the_newer_game_and_shows_it() -> None
         b, page_b, env_b = boot(store)
         env_b.go(f"#/{PM}")
         await settle(b)
-        assert b.tables[PM].session.state == a.tables[PM].session.state
+        assert b.tables[PM].shown.state == a.tables[PM].shown.state
         click(a, "deal")
         await settle(a)
         click(a, "deal")  # (one deal only would give tab B's Deal the very same position)
@@ -98,18 +98,18 @@ def test_pm_a_stale_tab_does_not_overwrite_the_newer_game_and_shows_it() -> None
         click(b, "deal")
         await settle(b)
         assert store.get(SAVE_KEY) == newer
-        assert b.tables[PM].session.state == a.tables[PM].session.state
+        assert b.tables[PM].shown.state == a.tables[PM].shown.state
         assert page_b.texts["pm-msg"] == g.OTHER_TAB
         # now up to date, tab B plays on and tab A hears of it at once
         click(b, "deal")
         await settle(b)
         assert stamp(store, SAVE_KEY)[0] > rev and stamp(store, SAVE_KEY)[1] == b.store.tab
-        assert a.tables[PM].session.state != b.tables[PM].session.state
+        assert a.tables[PM].shown.state != b.tables[PM].shown.state
         storage_event(a, SAVE_KEY)
         await settle(a)
-        assert a.tables[PM].session.state == b.tables[PM].session.state
+        assert a.tables[PM].shown.state == b.tables[PM].shown.state
         assert page_a.texts["pm-msg"] == g.OTHER_TAB
-        assert f'data-testid="deck-count">{len(b.tables[PM].session.state.deck)}<' in (
+        assert f'data-testid="deck-count">{len(b.tables[PM].shown.state.deck)}<' in (
             page_a.regions["pm-controls"] + page_a.regions["pm-board"])
         # an event for what this tab already has changes nothing and says nothing
         page_a.texts["pm-msg"] = ""
@@ -131,13 +131,13 @@ def test_pm_autoplay_in_the_stale_tab_stops_and_the_finished_game_is_counted_onc
         b.settings.put("speed", "instant")
         click(a, "autoplay")
         await settle(a)
-        assert a.tables[PM].session.over
+        assert a.tables[PM].shown.over
         assert g.Record.load(store, PM).played == 1
         finished = store.get(SAVE_KEY)
         click(b, "autoplay")  # the stale tab plays the same deal from its start
         await settle(b)
         assert store.get(SAVE_KEY) == finished
-        assert b.tables[PM].session.state == a.tables[PM].session.state
+        assert b.tables[PM].shown.state == a.tables[PM].shown.state
         assert not b.tables[PM].board.autoplay
         assert g.Record.load(store, PM).played == 1  # the finished deal is counted once
         assert page_b.texts["pm-msg"] == g.OTHER_TAB
@@ -278,12 +278,12 @@ def test_refused_storage_is_told_once_play_goes_on_and_the_save_is_untouched() -
         click(app, "deal")
         await settle(app)
         saved = store.get(SAVE_KEY)
-        deck = len(app.tables[PM].session.state.deck)
+        deck = len(app.tables[PM].shown.state.deck)
         store.full = True
         click(app, "deal")
         await settle(app)
         assert page.texts["pm-msg"] == g.REFUSED
-        assert len(app.tables[PM].session.state.deck) < deck  # played on, in memory
+        assert len(app.tables[PM].shown.state.deck) < deck  # played on, in memory
         assert store.get(SAVE_KEY) == saved and store.refusals >= 1
         click(app, "deal")
         await settle(app)
@@ -329,7 +329,7 @@ def test_an_unreadable_save_stays_put_when_it_cannot_be_set_aside() -> None:
     app, page, _env = boot(store)
     assert store.get(SAVE_KEY) == "{not json" and store.get(g.save_key(M)) == "[]"
     assert "stays where it was" in page.regions["screen"]
-    assert app.tables[PM].session is None
+    assert app.tables[PM].shown is None
 
 
 def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
@@ -351,13 +351,13 @@ def test_an_import_in_one_tab_is_taken_by_the_other_not_overwritten() -> None:
         import_file(b, text)
         click(b, "import-replace")
         imported = store.get(SAVE_KEY)
-        assert pms.deal_of(b.tables[PM].session) == 5
+        assert pms.deal_of(b.tables[PM].shown) == 5
         assert stamp(store, SAVE_KEY)[1] == b.store.tab
         # tab A, even without the storage event, does not write its deal over the import
         click(a, "deal")
         await settle(a)
         assert store.get(SAVE_KEY) == imported
-        assert pms.deal_of(a.tables[PM].session) == 5
+        assert pms.deal_of(a.tables[PM].shown) == 5
     run_async(run())
 
 

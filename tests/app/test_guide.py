@@ -176,25 +176,25 @@ def test_a_wrong_action_is_refused_kindly_and_changes_nothing() -> None:
         await settle(app)
         table = app.tables[PM]
         click(app, "guide-next")
-        state = table.session.state
+        state = table.shown.state
         click(app, "stack", i="1")  # a stack, when the step says Deal
         click(app, "stack", i="0")
         await settle(app)
-        assert table.session.state == state
+        assert table.shown.state == state
         # the whole step again, not a fragment of it (issue 35)
         assert page.texts["pm-msg"] == "Not quite. Tap “Deal”: one card goes onto each stack."
         click(app, "deal")
         await settle(app)
-        state = table.session.state
+        state = table.shown.state
         click(app, "deal")  # Deal, when a forced move waits
         await settle(app)
-        assert table.session.state == state
+        assert table.shown.state == state
         assert page.texts["pm-msg"].startswith("Not quite. Tops A 5 A 5.")
         assert page.texts["pm-msg"].endswith("Tap stack 3, then stack 1.")
         click(app, "new-deal")  # nothing leaves the guided deal
         click(app, "autoplay")
         await settle(app)
-        assert table.session.state == state and table.run is not None
+        assert table.shown.state == state and table.run is not None
         assert 'data-testid="new-deal"' not in page.regions["pm-controls"]
     run_async(run())
 

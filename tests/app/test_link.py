@@ -42,7 +42,7 @@ def test_a_saved_game_is_written_with_what_the_tab_last_saw_and_others_hear_of_i
         assert a.persist_asked == 1  # the player has a game to lose: ask to keep the data
         b = Tab(device, f"#/{PM}")
         await b.settle()
-        assert b.app.tables[PM].session.state == a.app.tables[PM].session.state
+        assert b.app.tables[PM].shown.state == a.app.tables[PM].shown.state
     run_async(run())
 
 
@@ -80,8 +80,8 @@ def test_a_refused_write_is_said_once_and_play_goes_on() -> None:
         assert tab.told_refused
         said = [item for item in tab.items if g.REFUSED in json.dumps(item)]
         assert len(said) == 1 and tab.app.notice == g.REFUSED
-        assert tab.app.tables[PM].session.state != Tab(Device(before), f"#/{PM}").app.tables[
-            PM].session.state  # the game went on in memory
+        assert tab.app.tables[PM].shown.state != Tab(Device(before), f"#/{PM}").app.tables[
+            PM].shown.state  # the game went on in memory
     run_async(run())
 
 
@@ -103,7 +103,7 @@ def test_saves_records_and_settings_on_the_device_carry_over() -> None:
         await a.settle()
         b = Tab(Device(dict(device.data)), f"#/{PM}")
         assert b.app.settings.four_colour
-        assert b.app.tables[PM].session.state == a.app.tables[PM].session.state
+        assert b.app.tables[PM].shown.state == a.app.tables[PM].shown.state
     run_async(run())
 
 

@@ -45,9 +45,9 @@ def test_manual_plan_is_only_the_deal_and_deal_refused_while_pending() -> None:
                  (move.dst + 2) % 4)
     before = GAME.state_to_dict(s.state)
     with pytest.raises(IllegalAction):
-        pms.tap_move(s, wrong.src, wrong.dst)
+        pms.apply(s, wrong)
     assert GAME.state_to_dict(s.state) == before
-    pms.tap_move(s, move.src, move.dst)
+    pms.apply(s, move)
 
 
 def test_gather_when_deck_is_used_up() -> None:
@@ -62,7 +62,7 @@ def test_restart_and_play_to_end_match_the_engine() -> None:
     s = pms.new_session(16557, manual=True)
     for a in pms.step_plan(s):
         pms.apply(s, a)
-    s = pms.restart(s)
+    s = pms.new_session(16557, manual=True)  # Restart deals the same deal again
     assert pms.view_of(s).deck_count == 52 and pms.is_manual(s)
     play_to_end(s)
     assert s.outcome.details["won"] is True

@@ -21,7 +21,7 @@ def test_perpetual_motion_asks_before_a_new_deal_or_restart_ends_a_deal_in_progr
         for _ in range(3):
             click(app, "deal")
             await settle(app)
-        state = pm.session.state
+        state = pm.shown.state
         for what in ("new-deal", "restart"):
             click(app, what)
             await settle(app)
@@ -29,17 +29,17 @@ def test_perpetual_motion_asks_before_a_new_deal_or_restart_ends_a_deal_in_progr
             assert "Deal 34 is in progress" in page.regions["pm-controls"]
             click(app, "keep-deal")
             await settle(app)
-            assert pm.session.state == state  # kept, and the controls are back
+            assert pm.shown.state == state  # kept, and the controls are back
             assert 'data-testid="confirm"' not in page.regions["pm-controls"]
         click(app, "restart")
         click(app, "restart-sure")
         await settle(app)
-        assert pms.deal_of(pm.session) == 34 and pm.session.state != state
+        assert pms.deal_of(pm.shown) == 34 and pm.shown.state != state
         for _ in range(3):
             click(app, "deal")
             await settle(app)
         click(app, "new-deal")
         click(app, "new-deal-sure")
         await settle(app)
-        assert pms.deal_of(pm.session) != 34
+        assert pms.deal_of(pm.shown) != 34
     run_async(run())

@@ -97,10 +97,10 @@ def test_stats_panel_shows_progress_and_results() -> None:
 
     sim = Simulation(200, 1)
     sim.run_batch(budget_ms=10_000)
-    html = v.stats_html(Record(), 1000, 1, sim, running=False)
+    html = v.sim_html(1000, 1, sim, running=False)
     parse(html)
     assert 'data-state="finished"' in html and "Mean rounds" in html
     sim2 = Simulation(10_000, 1)
     sim2.run_batch(budget_ms=1)
-    html = v.stats_html(Record(), 10000, 1, sim2, running=True)
+    html = v.sim_html(10000, 1, sim2, running=True)
     assert 'data-state="running"' in html and 'data-testid="sim-stop"' in html

@@ -37,19 +37,19 @@ def key(app: Any, name: str) -> None:
 async def deal_until_a_move_waits(app: Any) -> Any:
     click(app, "toggle-manual")
     table = app.tables[PM]
-    assert pms.is_manual(table.session)
+    assert pms.is_manual(table.shown)
     for _ in range(13):
         click(app, "deal")
         await settle(app)
-        if pms.pending(table.session) is not None:
-            return pms.pending(table.session)
+        if pms.pending(table.shown) is not None:
+            return pms.pending(table.shown)
     raise AssertionError("no forced move came up")
 
 
 async def make_the_waiting_moves(app: Any) -> int:
     table = app.tables[PM]
     made = 0
-    while (move := pms.pending(table.session)) is not None:
+    while (move := pms.pending(table.shown)) is not None:
         click(app, "stack", i=str(move.src))
         click(app, "stack", i=str(move.dst))
         await settle(app)
@@ -134,7 +134,7 @@ def test_a_hint_goes_once_its_move_is_made() -> None:
         app, page, _env = boot(address=f"#/{PM}/deal/{QUICK_WIN}")
         await settle(app)
         move = await deal_until_a_move_waits(app)
-        card = pms.view_of(app.tables[PM].session).stacks[move.src][-1]
+        card = pms.view_of(app.tables[PM].shown).stacks[move.src][-1]
         click(app, "hint")
         assert page.texts["pm-msg"] == (f"Hint: the {card.name} on stack {move.src + 1} goes "
                                         f"onto stack {move.dst + 1}.")
@@ -161,7 +161,7 @@ def test_turning_tap_moves_off_says_what_it_made(deal: int, said: str) -> None:
         assert page.texts["pm-msg"] == "Tap moves off: Deal makes the forced moves for you."
         await settle(app)
         assert page.texts["pm-msg"] == said  # not the line of the moment before
-        assert pms.pending(app.tables[PM].session) is None
+        assert pms.pending(app.tables[PM].shown) is None
     run_async(run())
 
 
@@ -185,7 +185,7 @@ def test_the_statistics_name_loops_of_one_round_in_the_singular() -> None:
         click(app, "sim-start")
         await settle(app)
         table = app.tables[PM]
-        assert table.sims.sim is not None and table.sims.sim.done == 1000
+        assert table.board.sims.sim is not None and table.board.sims.sim.done == 1000
         html = app.page.regions["screen"]
         loops = re.search(r"<dt>Commonest loops</dt><dd>([^<]*)</dd>", html)
         assert loops is not None

@@ -70,10 +70,10 @@ def engine_says(deal: int) -> dict[str, Any]:
 
 
 def ended(table: Any) -> dict[str, Any]:
-    out = table.session.outcome
+    out = table.shown.outcome
     assert out is not None, "the deal did not end"
     return {k: out.details[k] for k in ("won", "rounds", "loop_start", "loop_length")} | {
-        "deals": table.session.state.deals}
+        "deals": table.shown.state.deals}
 
 
 def steps_left(deal: int) -> int:
@@ -103,7 +103,7 @@ def test_a_lost_deal_played_to_the_end_at_once_ends_as_the_engine_says() -> None
         assert "played <b>1</b>" in board
         assert page.texts["pm-msg"] == "Loops every 12 rounds from round 31."
         assert 'class="btn primary" id="pm-new"' in page.regions["pm-controls"]
-        assert not table.board.autoplay and table.session.counted
+        assert not table.board.autoplay and table.shown.counted
         assert json.loads(env.store.get(f"tabletop.{PM}.save") or "{}")["state"]["status"] == (
             "looped")
     run_async(run())
@@ -131,7 +131,7 @@ def test_the_last_steps_at_a_slow_speed_fly_one_press_of_deal_at_a_time(clock: C
     async def run() -> None:
         app, page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")
         await settle(app)
-        s = app.tables[PM].session
+        s = app.tables[PM].shown
         steps = list(pms.steps_to_the_end(s))
         for step in steps[:-8]:  # 8 presses of Deal to go: slow enough to follow
             for action in step:
@@ -163,16 +163,16 @@ def test_stop_takes_over_midway(clock: Clock) -> None:
             await asyncio.sleep(0)
         click(app, "stop")
         await settle(app)
-        state = table.session.state
-        assert not table.board.autoplay and not table.session.over and state.round > 1
+        state = table.shown.state
+        assert not table.board.autoplay and not table.shown.over and state.round > 1
         assert page.texts["pm-msg"] == "Stopped."
         assert 'data-testid="autoplay"' in page.regions["pm-controls"]
         for _ in range(50):
             await asyncio.sleep(0)
-        assert table.session.state == state  # nothing more was played
+        assert table.shown.state == state  # nothing more was played
         click(app, "deal")  # the player takes over from there
         await settle(app)
-        assert table.session.state.deals > state.deals or table.session.state.round > state.round
+        assert table.shown.state.deals > state.deals or table.shown.state.round > state.round
     run_async(run())
 
 
@@ -222,7 +222,7 @@ def test_a_deal_is_saved_as_it_goes_and_the_end_counted_once(clock: Clock) -> No
         await settle(app)
         record = json.loads(env.store.get(f"tabletop.{PM}.record") or "{}")
         assert record.get("played") == 1
-        assert GAME.outcome(app.tables[PM].session.state) is not None
+        assert GAME.outcome(app.tables[PM].shown.state) is not None
     run_async(run())
 
 
@@ -233,12 +233,12 @@ def test_with_a_forced_move_waiting_for_taps_it_makes_that_move_first() -> None:
         await settle(app)
         click(app, "toggle-manual")
         table = app.tables[PM]
-        while pms.pending(table.session) is None:
+        while pms.pending(table.shown) is None:
             click(app, "deal")
             await settle(app)
         click(app, "autoplay")
         await settle(app)
         assert ended(table) == LOST_END
-        assert pms.is_manual(table.session)  # Tap moves stays on for the next deal
+        assert pms.is_manual(table.shown)  # Tap moves stays on for the next deal
         assert 'data-testid="end"' in page.regions["pm-board"]
     run_async(run())

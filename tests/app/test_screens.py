@@ -6,7 +6,6 @@ from __future__ import annotations
 from app import screens
 from app import tables as table_packages
 from app.settings import Settings
-from app.storage import Record
 from app.tables.perpetual_motion import view as v
 from helpers.markup import buttons_labelled, parse
 
@@ -62,8 +61,7 @@ def test_other_screens_parse() -> None:
         screens.rules_html(all_games()[1], None),
         screens.rules_html(pm, None, loading=True),
         v.table_html(),
-        v.offer_html(v.SavedSummary(3, 2, False), 9),
-        v.stats_html(Record(), 10000, 1, None, False),
+        v.sim_html(10000, 1, None, False),
         screens.settings_html(Settings(four_colour=True)),
         screens.about_html("0.1.0", "ready"),
         screens.update_bar_html(),

@@ -177,7 +177,7 @@ def test_cues_for_a_refusal_your_turn_and_a_game_won_only_when_sound_or_vibratio
         page.cues.clear()
         click(app, "autoplay")
         await settle(app)
-        assert app.tables[PM].session.over
+        assert app.tables[PM].shown.over
         assert page.cues == ["won"]  # Play to the end: no sound per move, one at the end
         click(app, "toggle-setting", key="haptics")
         page.cues.clear()

@@ -97,7 +97,7 @@ def play_at_table(app: Any, game_id: str, seed: int, levels: list[str]) -> Match
 
 def play_pm(app: Any, seed: int) -> Session:
     table = app.tables[PM]
-    s = table.session = pms.new_session(seed)
+    s = table.match = pms.new_session(seed)
     while not s.over:
         for a in pms.step_plan(s):
             pms.apply(s, a)
@@ -206,11 +206,11 @@ def test_counted_once_across_two_tabs_of_the_app() -> None:
     tab_b, page_b, env_b = boot(device)
     for env in (env_a, env_b):
         env.go(f"#/{PM}/deal/34")
-    stale = pms.CODEC.read(pms.CODEC.to_json(tab_b.tables[PM].session))
+    stale = pms.CODEC.read(pms.CODEC.to_json(tab_b.tables[PM].shown))
     play_pm(tab_a, 34)
     assert Record.load(device, PM).played == 1
     # tab B plays its older copy to the end before it hears of tab A's
-    tab_b.tables[PM].session = stale
+    tab_b.tables[PM].match = stale
     while not stale.over:
         for a in pms.step_plan(stale):
             pms.apply(stale, a)

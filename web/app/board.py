@@ -19,12 +19,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
+from app.core.guiding import Guiding
 from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
+from app.routes import Route
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
-from app.table import Event, Replay
+from app.table import Event, Host, Replay
 from engine.protocol import Action, Game, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
@@ -87,7 +89,9 @@ class Core(Protocol[U, S, A, V]):
 
     # the game (the registry's, which holds every game: its config is not used at a table)
     game: Game[Any, S, A, V]
+    app: Host  # the shell: its settings, its sounds, running a board's own animated steps
     page: Page
+    guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
     ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
     undo: list[tuple[S, int]]  # states of this turn, for Undo
@@ -110,9 +114,24 @@ class Core(Protocol[U, S, A, V]):
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
+    def on_table(self) -> bool:
+        """The table is on show (its game, or its guided game): a board's steps still moving
+        draw nothing once the player went elsewhere."""
+
     def render_board(self) -> None: ...
 
+    def render_stats(self) -> None:
+        """Draw the statistics page again (a board's own panel on it changed)."""
+
     def save(self) -> None: ...
+
+    def new_game(self, deal: int) -> None:
+        """Deal ``deal`` of the set-up on the table in place of the game (its switches
+        kept): a game without a set-up screen deals a new game, or restarts one, this way."""
+
+    def played(self, m: Match[S]) -> None:
+        """The board applied steps of ``m`` itself (a person's plan, shown moving, with no
+        Undo nor log line): save it, and cue its end if it just ended."""
 
     def after_change(self) -> None: ...
 
@@ -143,6 +162,24 @@ class Board(Protocol[U, S, A]):
     # the board's own taps, by action; those in ``guide_allows`` (only looking) pass a guided game
     actions: Mapping[str, Handler]
     guide_allows: frozenset[str]
+    # the board's own boxes and choices changed (``data-action`` of an input), by action
+    changes: Mapping[str, Handler]
+
+    @property
+    def moving(self) -> bool:
+        """A step of the board's own is still moving (a deal's cards in flight): the guide's
+        Next and Skip wait for it."""
+
+    def switches(self, previous: Match[S] | None, guided: bool) -> dict[str, bool]:
+        """The board's switches a new game starts with (:attr:`Match.switches`): a seated
+        board has none; ``previous``: the game it replaces, if any."""
+
+    def left(self, route: Route) -> None:
+        """The player went to ``route``: what the board plays by itself off its screen
+        stops."""
+
+    def stats_html(self) -> str:
+        """The board's own panels under its game's statistics ("": none)."""
 
     def fresh_ui(self) -> U:
         """The UI state of a table just made."""

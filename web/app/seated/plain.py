@@ -9,10 +9,12 @@ from typing import Generic, TypeVar
 
 from app.board import Core, Frame, Handler, Replaying
 from app.kit import Tap
+from app.routes import Route
 from app.seated import screens
 from app.seated.replay import SeatedReplay
 from app.seated.seats import Match, MatchCodec, default_setup, won
-from app.storage import JSONObject, Record
+from app.storage import Codec, JSONObject, Record
+from app.table import Replay
 from engine.protocol import Action, View
 
 U = TypeVar("U")  # the game's in-turn UI state
@@ -26,12 +28,17 @@ class PlainBoard(Generic[U, S, A, V]):
     frame: Frame = screens.SEATED_FRAME
     actions: Mapping[str, Handler] = {}
     guide_allows: frozenset[str] = frozenset()
+    changes: Mapping[str, Handler] = {}
 
     def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
-        self.codec: MatchCodec[S] = MatchCodec(core.game.info.id)  # a seated game's save
+        self.codec: Codec[Match[S]] = MatchCodec(core.game.info.id)  # a seated game's save
 
-    def replay(self, table: Replaying[S, A], entry: JSONObject) -> SeatedReplay[S, A]:
+    @property
+    def moving(self) -> bool:
+        return False  # the board moves nothing by itself
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
         return SeatedReplay(table, entry)
 
     def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
@@ -108,3 +115,12 @@ class PlainBoard(Generic[U, S, A, V]):
 
     def undoing(self) -> None:
         pass
+
+    def switches(self, previous: Match[S] | None, guided: bool) -> dict[str, bool]:
+        return {}
+
+    def left(self, route: Route) -> None:
+        pass
+
+    def stats_html(self) -> str:
+        return ""

@@ -62,8 +62,10 @@ def since_html(m: Match[S], seat: int, can_replay: bool) -> str:
     replay = (button("Replay", "mt-replay", cls="btn small", testid="mt-replay",
                      aria_label="Replay what the others did since your turn")
               if can_replay else "")
-    return (f'<section class="since" aria-label="Since your turn" data-testid="since">'
-            f'<p><b>Since your turn:</b> {esc(text)}</p>{replay}</section>')
+    # one line, opened by a tap; brought into view when a new one starts (web/app/attend.js)
+    return (f'<section class="since" aria-label="Since your turn" data-testid="since" '
+            f'data-attend="since-{len(m.log)}"><details><summary><b>Since your turn:</b> '
+            f'{esc(text)}</summary></details>{replay}</section>')
 
 
 def replay_html(k: int, steps: int) -> str:

@@ -178,9 +178,10 @@ def name_computers(seats: list[Seat]) -> list[Seat]:
 
 
 def default_setup(game_id: str) -> Setup:
-    """One tap starts a game: you against two computers at the middle level."""
+    """One tap starts a game: you against two computers at the middle level (you alone at
+    a solitaire)."""
     info = get_game(game_id).info
-    levels = info.bot_levels
+    levels = info.bot_levels or ("",)
     level = "standard" if "standard" in levels else levels[len(levels) // 2]
     n = max(info.min_players, min(3, info.max_players))
     seats = [Seat("you", "You")] + [Seat("computer", "", level) for _ in range(n - 1)]

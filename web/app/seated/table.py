@@ -1,6 +1,7 @@
-"""The seated table every game with seats shares: the set-up, the seats, the game in progress
-and its save, the turns of the people at the table and of the computers, pass-and-play, the
-end screen, share and watch links.
+"""The table core every game shares: the set-up, the seats, the game in progress and its
+save, the turns of the people at the table and of the computers, pass-and-play, the end
+screen, share and watch links. A solitaire is a game of one seat with no set-up screen: its
+table opens on a deal, and its address carries the deal's number.
 
 A game's table package does not subclass it: it supplies a board (:class:`app.board.Board`:
 how it is drawn, what a tap on it means, how a turn is told in the log) that the core is made
@@ -70,6 +71,9 @@ class SeatedTable(Generic[U, S, A, V]):
         self.name = self.declared.name
         self.screens = self.declared.screens
         self.scores = self.declared.scores  # "high": points, "low": penalties
+        # a game with no set-up is its deal alone: its address carries the deal's number
+        # (``#/{game}/deal/{n}``), which reproduces the game exactly
+        self.by_deal = "setup" not in self.screens
         self.form = SetupForm(app.store, self.info)
         self.setup_screen = SetupScreen(app, game_id, self.form, self)
         self.computers = ComputerTurns(self, app)
@@ -179,6 +183,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.computers.paused = True
         self.watching = None
         m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
+        m.switches = self.board.switches(None, guided=True)
         m.uncovered = 0
         self.guided = m
         self.fresh_turn()
@@ -225,8 +230,12 @@ class SeatedTable(Generic[U, S, A, V]):
         self.before_tap = self.ui
 
     def guide_click(self, ev: Event) -> bool:
-        """A tap during a guided game: the guide's own buttons; the table's other actions
-        (Undo, Hint, New game…) are set aside. True: a tap on the board, to be checked."""
+        """A tap during a guided game: the guide's own buttons (waiting while the board's
+        step still moves); the table's other actions (Undo, Hint, New game…) are set aside.
+        True: a tap on the board, to be checked."""
+        if self.run is not None and self.board.moving and ev.action in ("guide-next",
+                                                                        "guide-skip"):
+            return False
         return not self.guiding.click(
             ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
             self.frame.guide_focus or self.frame.msg)
@@ -315,8 +324,16 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None:
             self.app.go_home(problem)
             return
+        if self.by_deal:
+            self.app.settle(Route("table", game=self.game_id, deal=m.deal), self.address(m))
         self.render()
         self.app.tell(problem or OTHER_TAB, "refusal" if problem else "info")
+
+    def address(self, m: Match[S] | None) -> str:
+        """The address of the table showing ``m``."""
+        if self.by_deal and m is not None:
+            return f"#/{self.game_id}/deal/{m.deal}"
+        return f"#/{self.game_id}"
 
     def summary(self) -> str | None:
         return None if self.match is None else self.line_of(self.match)
@@ -352,6 +369,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.text(self.frame.msg, text, f"msg {kind}")
 
     def leave(self, route: Route) -> None:
+        self.board.left(route)
         if route.game != self.game_id or route.screen != "learn":
             self.end_guide()
         if route.game != self.game_id or route.screen not in ("table", "watch"):
@@ -384,8 +402,11 @@ class SeatedTable(Generic[U, S, A, V]):
             self.links.open_deal(route, route.deal)
             return
         if self.match is None:
-            self.start(self.form.draft, self.form.draft.deal)
+            setup = self.form.draft if not self.by_deal else default_setup(self.game_id)
+            self.start(setup, setup.deal)
             return
+        if self.by_deal:
+            self.page.replace_hash(self.address(self.match))
         self.render()
 
     # --- starting games ---
@@ -397,6 +418,7 @@ class SeatedTable(Generic[U, S, A, V]):
         number = deal if deal is not None else random_deal_number()
         m: Match[S] = Match.new(setup, number, watch=watch)
         m.daily = daily
+        m.switches = self.board.switches(self.match, guided=False)
         humans = setup.humans
         m.uncovered = humans[0] if len(humans) == 1 else None
         self.fresh_turn()
@@ -407,12 +429,32 @@ class SeatedTable(Generic[U, S, A, V]):
             self.watching = None
             self.match = m
             self.save()
-        self.app.spawn(self.app.env.think(Forget(m.gid)))
+        if not all(s.human for s in setup.seats):  # the computers forget any game of this id
+            self.app.spawn(self.app.env.think(Forget(m.gid)))
         route = self.app.route
         if not watch and not (route.screen == "table" and route.game == self.game_id):
-            self.app.go(f"#/{self.game_id}")
+            self.app.go(self.address(m))
             return
+        if not watch and self.by_deal and self.match is m:
+            self.app.settle(Route("table", game=self.game_id, deal=m.deal), self.address(m))
         self.render()
+
+    def new_game(self, deal: int) -> None:
+        """Deal ``deal`` of the set-up on the table in place of its game (switches kept)."""
+        m = self.match
+        self.start(m.setup if m is not None else default_setup(self.game_id), deal)
+
+    def played(self, m: Match[S]) -> None:
+        """The board applied steps of ``m`` itself: saved, and its end cued if it just ended
+        (no undo, no log line: a solitaire's plan is the game's own forced moves)."""
+        ending = m.over and not m.counted
+        self.save()
+        if ending and self.match is m:
+            self.cue_end(m)
+
+    def on_table(self) -> bool:
+        r = self.app.route
+        return r.game == self.game_id and r.screen in ("table", "learn")
 
     # --- drawing ---
     def viewer(self, m: Match[S]) -> int:
@@ -513,6 +555,10 @@ class SeatedTable(Generic[U, S, A, V]):
 
     # --- events ---
     def on_change(self, ev: Event) -> None:
+        handler = self.board.changes.get(ev.action)
+        if handler is not None:
+            handler(ev)
+            return
         self.setup_screen.change(ev)
 
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
@@ -538,7 +584,7 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def render_stats(self) -> None:
         record = GameRecord(self.game_id, self.name, self.saves.record(), self.scores)
-        self.page.region("screen", stats.game_html(record))
+        self.page.region("screen", stats.game_html(record, self.board.stats_html()))
 
     def on_click(self, ev: Event) -> None:
         self.follower = False  # a person acts in this tab: its computers move again
@@ -679,8 +725,7 @@ class SeatedTable(Generic[U, S, A, V]):
             m.seen[cur] = len(m.log)
         self.save()
         self.render()
-        since = ""
-        self.say(since or f"{m.names()[cur or 0]}, your turn.")
+        self.say(f"{m.names()[cur or 0]}, your turn.")
 
     def act_mt_replay(self, _ev: Event | None) -> None:
         self.computers.show_again()

@@ -57,7 +57,7 @@ def board_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: b
     return (f'<div class="cf{live}" data-testid="cf-table" data-phase="{view.phase}">'
             + players_html(view, names)
             + '<div class="cf-viewport">'
-            + '<div id="cf-view" class="cf-view" tabindex="0" data-testid="cf-view" '
+            + '<div id="cf-view" class="cf-view" tabindex="0" data-testid="cf-view" data-camera '
               'aria-label="The floor plan: drag to move, pinch or + and − to zoom, arrow keys '
               'pan">'
             + board_svg(view, ui, names, interactive, marked, key_)

@@ -151,6 +151,19 @@
 
   new MutationObserver(sync).observe(document.documentElement, { childList: true, subtree: true });
 
+  /* What the message points at (web/app/attend.js asks): pan, and zoom in to a comfortable
+   * size if the plan is smaller than a finger, as little as it takes to show it. */
+  document.addEventListener("attend", (e) => {
+    const v = view(), s = svg(), el = e.detail;
+    if (!v || !s || !v.contains(e.target) || !el || !el.getBoundingClientRect) return;
+    const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
+    const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
+               (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
+    if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
+    reveal(b, null);
+    apply();
+  }, true);
+
   document.addEventListener("pointerdown", (e) => {
     const v = view();
     if (!v || !v.contains(e.target)) return;

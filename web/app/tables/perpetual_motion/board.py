@@ -1,31 +1,35 @@
-"""Perpetual Motion's board: how the solitaire's table is drawn, and what a tap on it, a key,
-Deal, the Hint, Tap moves and Play to the end do (the engine decides what is legal).
+"""Perpetual Motion's board at the table core: how the solitaire's table is drawn, and what
+a tap on it, a key, Deal, the Hint, Tap moves and Play to the end do (the engine decides what
+is legal).
 
-The table (:mod:`.table`) keeps the game, its save, the guide, the daily deal and the routes;
-the board holds only what a turn at the table needs (the selected stack, the Hint, a Deal still
-moving, a question on show) and reaches the table only through :class:`Solitaire`.
+The core (:class:`app.seated.table.SeatedTable`) keeps the game (a :class:`Match` with one
+seat, the player's), its save, the guide, the daily deal, links and the routes, as it does for
+every game; this board holds only what a turn at the table needs (the selected stack, the
+Hint, a Deal still moving, a question on show, the statistics page's simulator) and reaches
+the core only through :class:`app.board.Core`. Its Deal and Play to the end apply the engine's
+forced moves one by one, shown moving, and have the core keep them (``played``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
-from app import daily
-from app.board import Frame
-from app.core.guiding import Guiding
+from app.board import BoardClass, Core, Frame, Handler, Replaying
 from app.guide import GuideRun
-from app.kit import confirm_html, plural
-from app.page import Page
-from app.settings import pace
-from app.storage import Codec, JSONObject, Record, Store, random_deal_number
-from app.table import Event, Host
-from app.tables.perpetual_motion import PM
+from app.kit import Tap, confirm_html, plural
+from app.routes import Route
+from app.seated.plain import PlainBoard
+from app.settings import PACE, SPEEDS, pace
+from app.storage import JSONObject, Record, random_deal_number
+from app.table import Event, Replay
+from app.tables.perpetual_motion import MANUAL, PM
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import CODEC, Session, won
+from app.tables.perpetual_motion.sim_panel import SimPanel
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -34,88 +38,100 @@ from engine.games.perpetual_motion.rules import (
     Gather,
     Move,
     PMAction,
+    PMState,
     PMView,
     describe_stack,
 )
 
 FLY_MS = 220  # one card's flight
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
+PLAYING = "Playing to the end… tap Stop to take over."
 
 
-class Recorded(Protocol):
-    """The game's record, shown under a finished deal."""
-
-    def record(self) -> Record: ...
-
-
-class Solitaire(Protocol):
-    """What the board uses of the table it is drawn on."""
-
-    app: Host
-    page: Page
-    guiding: Guiding
-    session: Session | None  # the game on the table (the guided one during a guided game)
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def saves(self) -> Recorded: ...
-
-    def save(self) -> None: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def on_table(self) -> bool:
-        """The table is on show (its game's table or guided game)."""
-
-    def show_guide(self) -> None: ...
-
-    def new_session(self, deal: int, date: str = "") -> None: ...
-
-
-class PerpetualMotionBoard:
-    """The solitaire's board at its table; ``actions``: its taps, by ``data-action``."""
+class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
+    """The solitaire's board at the core's table; ``actions``: its taps, by ``data-action``
+    (every tap is one of them: the board has no UI state for the core to keep)."""
 
     keys = "1 2 3 4 d D h H a A Escape"
     frame: Frame = v.FRAME
-    codec: Codec[Session] = CODEC  # the deal's save, in its own shape (older saves load)
     # what a guided game lets by besides the guide's own buttons (the rest would leave the
     # guided deal): the taps the guide asks for, the Hint, and closing Share
     guide_allows = frozenset({"stack", "deal", "hint", "share-done"})
 
-    def __init__(self, table: Solitaire) -> None:
-        self.t = table
-        self.app = table.app
-        self.page = table.page
+    def __init__(self, core: Core[None, PMState, PMAction, PMView]) -> None:
+        super().__init__(core)
+        self.codec = CODEC  # the deal's save, in its own shape (older saves load)
+        self.app = core.app
+        self.page = core.page
         self.selected: int | None = None  # the stack whose top card is to move (Tap moves)
         self.hint: Move | None = None  # the forced move the Hint shows
         self.to_end = ToTheEnd(self)
         self.busy = False  # a Deal is still moving
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
         self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
-        self.actions: dict[str, Callable[[Event], None]] = {
+        self.sims = SimPanel(core.app, core.render_stats)  # under the statistics
+        own: dict[str, Callable[[Event], None]] = {
             "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
             "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
             "restart-sure": self.act_restart_sure, "stack": self.act_stack,
             "hint": self.act_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
             "stop": self.act_stop, "toggle-manual": self.act_toggle_manual}
+        self.actions: Mapping[str, Handler] = {
+            **{a: self.asking(a, h) for a, h in own.items()},
+            "sim-start": self.sims.start, "sim-stop": self.sims.stop}
+        self.changes: Mapping[str, Handler] = {
+            "speed": self.change_speed, "sim-seed": self.sims.change,
+            "sim-games": self.sims.change}
 
     @property
     def session(self) -> Session | None:
-        return self.t.session
+        """The deal on the table (the guided one during a guided game)."""
+        return self.t.shown
 
     @property
     def run(self) -> GuideRun | None:
-        return self.t.guiding.run
+        return self.t.run
+
+    @property
+    def moving(self) -> bool:
+        return self.busy
+
+    def fresh_ui(self) -> None:
+        return None
+
+    def switches(self, previous: Session | None, guided: bool) -> dict[str, bool]:
+        """Tap moves: on in the guided game; else as the deal it replaces had it, or, for the
+        first deal, as the player's setting says."""
+        if guided:
+            return {pm.MANUAL: True}
+        if previous is not None:
+            return dict(previous.switches)
+        return {pm.MANUAL: MANUAL.read(self.app.settings.get(MANUAL.key)) is True}
+
+    def left(self, route: Route) -> None:
+        if route.screen != "table" or route.game != PM:
+            self.stop_autoplay()
+        if route.screen != "stats" or route.game != PM:
+            self.sims.stop()
+
+    def stats_html(self) -> str:
+        return self.sims.html()
+
+    def change_speed(self, ev: Event) -> None:
+        if ev.value in SPEEDS:
+            self.app.settings.put(PACE, ev.value)
+            self.app.save_settings()
 
     def save(self) -> None:
-        self.t.save()
+        """Keep the deal on show as the board played it (its end cued once)."""
+        s = self.session
+        if s is not None:
+            self.t.played(s)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
 
-    def replay(self, table: object, entry: JSONObject) -> PMReplay:
+    def replay(self, table: Replaying[PMState, PMAction], entry: JSONObject) -> Replay:
         """A finished deal again from its record's entry (its number: every entry kept it);
         drawn by the board's own screens, whatever table asks."""
         return PMReplay(self.page, entry)
@@ -140,26 +156,33 @@ class PerpetualMotionBoard:
         """A finished daily deal in a few words: won or lost, in which round."""
         return f"{'won' if won(s) else 'lost'} in round {pm.view_of(s).round}"
 
+    def line(self, m: Session) -> str:
+        """The home tile's line of a deal (kept in its save)."""
+        return v.SavedSummary(pm.deal_of(m), pm.view_of(m).round, m.over).text() or ""
+
     def turn_reset(self) -> None:
-        """Another game, or the same read again: nothing selected, no Hint on show."""
+        """Another game, or the same read again: nothing selected, no Hint nor question on
+        show; playing to the end and queued Deals stop (the game they played is not on the
+        table any more)."""
         self.selected = None
         self.hint = None
-
-    def taken_over(self) -> None:
-        """Another tab played on: this tab's play to the end and queued Deals stop (the game
-        they played is not on the table any more)."""
+        self.confirming = None
         self.to_end.on = False
         self.deals_queued = 0
-        self.turn_reset()
 
-    def set_aside(self, ev: Event) -> bool:
-        """A question on show is set aside by any tap but its answer (Keep playing included);
-        True: the tap was Keep playing, nothing more to do."""
-        if self.confirming is None or ev.action.endswith("-sure"):
-            return False
-        self.confirming = None
-        self.render_controls()
-        return ev.action == "keep-deal"
+    def asking(self, action: str, handler: Handler) -> Handler:
+        """``handler``, after a question on show is set aside: any of the board's taps but
+        the question's answer sets it aside (Keep playing only does that)."""
+
+        def tap(ev: Event) -> None:
+            if self.confirming is not None and not action.endswith("-sure"):
+                self.confirming = None
+                self.render_controls()
+                if action == "keep-deal":
+                    return
+            handler(ev)
+
+        return tap
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
@@ -174,7 +197,6 @@ class PerpetualMotionBoard:
     def table_ui(self) -> v.TableUI:
         s = self.session
         assert s is not None
-        record = self.t.saves.record() if s.over and self.run is None else None
         hint, asked = self.hint, None
         if self.run is not None:  # the guide marks what it asks for, as the Hint does
             asked = self.run.next_action()
@@ -182,30 +204,52 @@ class PerpetualMotionBoard:
         return v.TableUI(manual=pm.is_manual(s), selected=self.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
                          pending=pm.is_manual(s) and pm.pending(s) is not None,
-                         speed=pace(self.app.settings), record=record,
-                         guided=self.run is not None,
+                         speed=pace(self.app.settings), guided=self.run is not None,
                          deal_hint=isinstance(asked, Deal | Gather))
 
-    def render_board(self) -> None:
-        """The stacks (and the end, a daily deal's note under it) and the controls."""
-        s = self.session
-        if s is None or not self.t.on_table():
-            return
-        view, outcome, ui = pm.view_of(s), s.outcome, self.table_ui()
+    # --- drawn by the core ---
+    def board_html(self, m: Session, seat: int, interactive: bool) -> str:
+        """The stacks (the end takes their place: :meth:`end_html`)."""
+        if m.over:
+            return ""
         targets: list[int] = []
         if self.selected is not None:
-            targets = [a.dst for a in GAME.legal_actions(s.state)
+            targets = [a.dst for a in GAME.legal_actions(m.state)
                        if isinstance(a, Move) and a.src == self.selected]
-        note = (daily.end_note_html(self.t.store, PM, GAME.info.name, s.daily, s.gid)
-                if outcome is not None and s.daily else "")
-        self.page.region(v.FRAME.board, v.board_html(view, outcome, ui, targets) + note)
-        self.page.region(v.FRAME.dock, v.controls_html(view, outcome, ui))
+        return v.board_html(pm.view_of(m), None, self.table_ui(), targets)
+
+    def end_html(self, m: Session, record: Record | None, note: str) -> str:
+        """The end in place of the stacks, the record under it (none in a guided game)."""
+        ui = replace(self.table_ui(), record=record)
+        return v.board_html(pm.view_of(m), m.outcome, ui) + note
+
+    def dock_html(self, m: Session, seat: int, interactive: bool) -> str:
+        return v.controls_html(pm.view_of(m), m.outcome, self.table_ui())
+
+    def after_render(self) -> None:
+        if self.autoplay:  # said again after every redraw while the deal plays itself out
+            self.say(PLAYING)
+
+    def click(self, m: Session, seat: int, ev: Event) -> Tap[None, PMAction] | None:
+        """Every tap on the board is one of its ``actions``: nothing else to answer."""
+        return None
+
+    def key(self, m: Session, seat: int, key: str) -> Tap[None, PMAction] | None:
+        """A key: what its button does (the board acts at once: nothing for the core)."""
+        self.on_key(key)
+        return None
+
+    def render_board(self) -> None:
+        """The stacks (or the end) and the controls, drawn by the core, if on show."""
+        if self.session is not None and self.t.on_table():
+            self.t.render_board()
 
     def render_controls(self) -> None:
         s = self.session
         if s is None or not self.t.on_table():
             return
-        self.page.region(v.FRAME.dock, v.controls_html(pm.view_of(s), s.outcome, self.table_ui()))
+        self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome,
+                                                          self.table_ui()))
 
     def on_key(self, key: str) -> None:
         if self.session is None or not self.t.on_table():
@@ -249,7 +293,7 @@ class PerpetualMotionBoard:
         question = (f"{lose} A new deal ends it." if what == "new-deal" else
                     f"{lose} Restarting takes it back to its first card.")
         yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
-        self.page.region(v.FRAME.dock, confirm_html(question, yes, f"{what}-sure",
+        self.page.region(self.frame.dock, confirm_html(question, yes, f"{what}-sure",
                                                      "Keep playing", "keep-deal"))
         self.page.focus("keep-deal")
         return True
@@ -265,7 +309,7 @@ class PerpetualMotionBoard:
 
     def act_new_deal_sure(self, _ev: Event | None) -> None:
         self.confirming = None
-        self.t.new_session(random_deal_number())
+        self.t.new_game(random_deal_number())
         self.say("A new deal: tap Deal to deal the first row.")
 
     def act_restart(self, _ev: Event | None) -> None:
@@ -279,11 +323,7 @@ class PerpetualMotionBoard:
         if s is None or pm.deal_of(s) is None:
             return
         self.stop_autoplay()
-        self.t.session = pm.restart(s)
-        self.selected = None
-        self.hint = None
-        self.save()
-        self.render_board()
+        self.t.new_game(s.deal)  # Tap moves kept
         self.say(f"Deal {pm.deal_of(s)} starts again from the beginning.")
 
 
@@ -337,8 +377,7 @@ class PerpetualMotionBoard:
         assert s is not None
         if self.run is not None:
             self.t.guiding.noted([move])
-            self.render_board()
-            self.t.show_guide()
+            self.render_board()  # the guide's next step said
             return
         out = s.outcome
         if out is not None:
@@ -414,8 +453,7 @@ class PerpetualMotionBoard:
         if self.run is not None:
             self.deals_queued = 0
             self.t.guiding.noted(plan)
-            self.render_board()
-            self.t.show_guide()
+            self.render_board()  # the guide's next step said
             return
         self.say(self.describe_plan(before, plan, moved))
         if self.deals_queued and self.session is s and not s.over:
@@ -494,8 +532,7 @@ class PerpetualMotionBoard:
         self.selected = None
         self.hint = None
         self.to_end.on = True  # drawn as playing from now
-        self.render_board()
-        self.say("Playing to the end… tap Stop to take over.")
+        self.render_board()  # "Playing to the end…" said after it
         self.to_end.start()
 
     def act_stop(self, _ev: Event | None) -> None:
@@ -531,4 +568,8 @@ class PerpetualMotionBoard:
             out.append(m)
             state = GAME.apply(state, m)
         return out
+
+
+
+BOARD: BoardClass[None, PMState, PMAction, PMView] = PerpetualMotionBoard
 

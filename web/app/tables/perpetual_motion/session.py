@@ -32,11 +32,6 @@ def new_session(deal: int, manual: bool = False) -> Session:
     return Match(YOU, deal, GAME.new_seeded(deal), moves=None, switches={MANUAL: manual})
 
 
-def guided_session(start: PMState) -> Session:
-    """The guided first game from the guide's deck: no deal number, Tap moves on."""
-    return Match(YOU, 0, start, moves=None, switches={MANUAL: True})
-
-
 def deal_of(s: Session) -> int | None:
     """The deal's number (None: the guided game's deck has none)."""
     seed: int | None = s.state.seed
@@ -58,13 +53,6 @@ def view_of(s: Session) -> PMView:
 def pending(s: Session) -> Move | None:
     move: Move | None = GAME.pending_move(s.state)
     return move
-
-
-def restart(s: Session) -> Session:
-    deal = deal_of(s)
-    if deal is None:
-        raise IllegalAction("this game has no deal number to restart from")
-    return new_session(deal, is_manual(s))
 
 
 def apply(s: Session, action: PMAction) -> None:
@@ -125,13 +113,6 @@ def steps_to_the_end(s: Session) -> Iterator[list[PMAction]]:
             step.append(move)
             state = GAME.apply(state, move)
         yield step
-
-
-def tap_move(s: Session, src: int, dst: int) -> Move:
-    """A manual move from a tap on ``src`` then ``dst``; IllegalAction with the reason."""
-    move = Move(src, dst)
-    apply(s, move)
-    return move
 
 
 class SessionCodec:

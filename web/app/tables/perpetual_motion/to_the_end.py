@@ -93,15 +93,11 @@ class ToTheEnd:
                     step_s = 0.0 if at_once else step_seconds(speed, len(steps) - k)
                 k = await self.frame(s, steps, k, step_s)
         finally:
-            was = self.on
             self.on = False
-            if t.session is s:
+            if t.session is s:  # (the redraw clears the message line: said again)
                 t.render_board()
                 out = s.outcome
-                if out is not None:
-                    t.say(str(out.summary))
-                elif was:
-                    t.say("Stopped.")
+                t.say("Stopped." if out is None else str(out.summary))
 
     async def plan(self, s: Session) -> list[list[PMAction]]:
         """The engine's steps to the end of the deal, asked in short stretches."""

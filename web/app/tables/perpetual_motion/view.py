@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.board import Frame
-from app.kit import button, card_html, esc, plural, topbar
+from app.kit import button, card_html, esc, plural
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
@@ -74,9 +74,9 @@ def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
         if i in targets:
             cls += " target"
         if ui.hint is not None and ui.hint.src == i:
-            cls += " hint-src"
+            cls += " hint-src hinted"
         if ui.hint is not None and ui.hint.dst == i:
-            cls += " hint-dst"
+            cls += " hint-dst hinted"
         if not n:
             cls += " empty"
         cards = "".join(card_html(c, k, " top" if k == n - 1 else "") for k, c in enumerate(stack))
@@ -188,7 +188,7 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
     primary = (not ui.autoplay and not (ui.manual and ui.pending)
                and (ui.deal_hint or not ui.guided))
     deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
-                  + (" hint" if ui.deal_hint else ""), id_="pm-deal",
+                  + (" hinted hint" if ui.deal_hint else ""), id_="pm-deal",
                   testid="deal", disabled=ui.autoplay)
     if ui.manual and not ui.autoplay:
         third = button("Hint", "hint", id_="pm-hint", testid="hint")
@@ -217,35 +217,11 @@ def table_html(title: str = "Perpetual Motion") -> str:
     return FRAME.html(PM, title)
 
 
-def offer_html(saved: SavedSummary, deal: int) -> str:
-    cur = f"deal {saved.deal}" if saved.deal is not None else "your own deck"
-    return (topbar("Perpetual Motion")
-            + '<main class="page offer" id="main"><section class="panel" data-testid="offer">'
-            + f"<h2>Open deal {deal}?</h2>"
-            + f"<p>You have a game in progress: {esc(cur)}, round {saved.round}. Opening the "
-              f"link starts deal {deal} in its place.</p>"
-            + '<div class="stack-buttons">'
-            + button(f"Play deal {deal}", "open-deal", cls="btn primary", testid="open-deal",
-                     deal=deal)
-            + button(f"Continue {esc(cur)}", "continue", testid="keep-game")
-            + "</div></section></main>")
-
-
 # --- statistics --------------------------------------------------------------------------------
 
 
 def pct(x: float) -> str:
     return f"{100 * x:.2f} %"
-
-
-def stats_html(record: Record, games: int, seed: int, sim: Simulation | None, running: bool) -> str:
-    rec = ('<section class="panel" aria-labelledby="rec-h"><h2 id="rec-h">Your deals on this '
-           'device</h2><dl class="kv" data-testid="device-record">'
-           f"<dt>Played</dt><dd>{record.played}</dd><dt>Won</dt><dd>{record.won}</dd>"
-           f"<dt>Current streak</dt><dd>{record.streak}</dd>"
-           f"<dt>Best streak</dt><dd>{record.best_streak}</dd></dl></section>")
-    return (topbar("Statistics") + '<main class="page stats" id="main">' + rec
-            + sim_html(games, seed, sim, running) + "</main>")
 
 
 def sim_html(games: int, seed: int, sim: Simulation | None, running: bool) -> str:

@@ -1,0 +1,101 @@
+/* What the message line points at is in view, at every table (it names no game).
+ *
+ * A board marks what its message points at with the class "hinted": the Hint's advice, a
+ * guide step's cards, tiles and buttons. Whenever the marks change (another Hint, the next
+ * step of a guide), this script brings them into the visible field: each scrolling area that
+ * holds them (the table's field, which ends where the dock begins; the dock; a hand's strip)
+ * scrolls as little as it takes to show them all, or the first of them if they cannot all be
+ * shown at once. An area that pans and zooms its content itself (data-camera, such as a
+ * floor plan) is asked to with an "attend" event whose detail is the element. The marks are
+ * looked at once per change, so a player who scrolls away after that is left alone. With no
+ * marks, an element with data-attend="<key>" is brought into view once per key ("since your
+ * turn", at the start of a turn).
+ */
+(function () {
+  "use strict";
+  const MARGIN = 8;
+  let shown = "";  // the marks last brought into view, as a key
+  let frame = 0;
+
+  // the marks and the message they go with (another Hint on the same card is looked at again)
+  const keyOf = (els) => els.map((el) => (el.dataset.card || el.dataset.testid ||
+    el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40)).join("|") +
+    "#" + ((document.querySelector("[data-testid=message]") || {}).textContent || "");
+
+  function scrollers(el) {
+    const out = [];
+    for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+      const cs = getComputedStyle(e);
+      const y = (cs.overflowY === "auto" || cs.overflowY === "scroll") &&
+        e.scrollHeight > e.clientHeight + 1;
+      const x = (cs.overflowX === "auto" || cs.overflowX === "scroll") &&
+        e.scrollWidth > e.clientWidth + 1;
+      if (x || y) out.push(e);
+    }
+    return out;
+  }
+
+  function union(els) {
+    const rs = els.map((el) => el.getBoundingClientRect());
+    return {
+      top: Math.min(...rs.map((r) => r.top)), left: Math.min(...rs.map((r) => r.left)),
+      bottom: Math.max(...rs.map((r) => r.bottom)), right: Math.max(...rs.map((r) => r.right)),
+    };
+  }
+
+  /* Scroll ``area`` as little as it takes to show the box of ``els`` (or the first's). */
+  function show(area, els) {
+    const c = area.getBoundingClientRect();
+    let r = union(els);
+    if (r.bottom - r.top > c.height - 2 * MARGIN || r.right - r.left > c.width - 2 * MARGIN) {
+      r = els[0].getBoundingClientRect();
+    }
+    if (r.top < c.top + MARGIN) area.scrollTop -= c.top + MARGIN - r.top;
+    else if (r.bottom > c.bottom - MARGIN) {
+      area.scrollTop += Math.min(r.bottom - c.bottom + MARGIN, r.top - c.top - MARGIN);
+    }
+    if (r.left < c.left + MARGIN) area.scrollLeft -= c.left + MARGIN - r.left;
+    else if (r.right > c.right - MARGIN) {
+      area.scrollLeft += Math.min(r.right - c.right + MARGIN, r.left - c.left - MARGIN);
+    }
+  }
+
+  function attend() {
+    frame = 0;
+    const drawn = (sel) => [...document.querySelectorAll(sel)].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 || r.height > 0;
+    });
+    // the marks; else what asks to be seen when it first shows (data-attend: "since your
+    // turn" at the start of a turn)
+    let els = drawn(".hinted");
+    let key = els.length ? keyOf(els) : "";
+    if (!els.length) {
+      els = drawn("[data-attend]");
+      key = els.map((el) => "attend:" + el.dataset.attend).join("|");
+    }
+    if (key === shown) return;
+    shown = key;
+    if (!els.length) return;
+    const cameras = new Set();
+    for (const el of els) {
+      const cam = el.closest("[data-camera]");
+      if (cam && !cameras.has(cam)) {
+        cameras.add(cam);
+        cam.dispatchEvent(new CustomEvent("attend", { detail: el }));
+      }
+    }
+    // the areas that scroll, innermost first, each with the marks it holds
+    const areas = new Map();
+    for (const el of els) {
+      for (const area of scrollers(el.closest("[data-camera]") || el)) {
+        if (!areas.has(area)) areas.set(area, []);
+        areas.get(area).push(el.closest("[data-camera]") ? el.closest("[data-camera]") : el);
+      }
+    }
+    for (const [area, held] of areas) show(area, held);
+  }
+
+  new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(attend); })
+    .observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+})();
