@@ -11,10 +11,13 @@ from typing import Any
 import pytest
 from app import guide as guides
 from app.guide import GuideRun, Step
+from app.kit import Tap
+from app.seated.seats import default_setup
 from app.storage import DictStore
 from helpers.guide import bar, follow, marked, skip_all, tap_element
 from helpers.shell import boot, click, run_async, settle
 
+from engine.cards import Card
 from engine.registry import get_game
 
 PM = "perpetual-motion"
@@ -72,7 +75,7 @@ async def machine_tap(app: Any, page: Any) -> None:
                          if e.get("data-action") == "mm-setup")
             tap_element(app, place)
     else:
-        want = "mm-play" if "tap Play" in page.texts["mt-msg"] else "mm-trade"
+        want = "mm-play" if "tap “Play”" in page.texts["mt-msg"] else "mm-trade"
         button = next(e for e in marked(page.regions["mt-dock"], "btn")
                       if e.get("data-action") == want)
         tap_element(app, button)
@@ -178,14 +181,16 @@ def test_a_wrong_action_is_refused_kindly_and_changes_nothing() -> None:
         click(app, "stack", i="0")
         await settle(app)
         assert table.shown.state == state
-        assert page.texts["pm-msg"] == "Not quite: tap Deal."
+        # the whole step again, not a fragment of it (issue 35)
+        assert page.texts["pm-msg"] == "Not quite. Tap “Deal”: one card goes onto each stack."
         click(app, "deal")
         await settle(app)
         state = table.shown.state
         click(app, "deal")  # Deal, when a forced move waits
         await settle(app)
         assert table.shown.state == state
-        assert page.texts["pm-msg"].startswith("Not quite: tap stack 3, then stack 1")
+        assert page.texts["pm-msg"].startswith("Not quite. Tops A 5 A 5.")
+        assert page.texts["pm-msg"].endswith("Tap stack 3, then stack 1.")
         click(app, "new-deal")  # nothing leaves the guided deal
         click(app, "autoplay")
         await settle(app)
@@ -229,13 +234,13 @@ def test_every_step_is_legal_at_its_turn(game: str) -> None:
 
 
 def test_the_runner_checks_order_and_any_order() -> None:
-    run = GuideRun(guides.Guide(None, (Step("a b", ("a", "b"), do="a then b"),
+    run = GuideRun(guides.Guide(None, (Step("a then b", ("a", "b")),
                                         Step("c d", ("c", "d"), any_order=True),
                                         Step("read"))))
-    assert run.check(["b"]) == "Not quite: a then b."
+    assert run.check(["b"]) == "Not quite. a then b"
     assert run.check(["a", "b"]) is None
     assert not run.note(["a"]) and run.note(["b"])
-    assert run.check(["d"]) is None and run.check(["e"]) == "Not quite: c d."
+    assert run.check(["d"]) is None and run.check(["e"]) == "Not quite. c d"
     assert run.note(["d", "c"]) and run.next_action() is None and run.step is not None
     assert not run.step.waits
 
@@ -256,7 +261,8 @@ def test_a_seated_guide_refuses_another_move_and_the_tables_own_buttons() -> Non
         click(app, "m-new")
         await settle(app)
         assert (m.state, m.actions) == (state, count)
-        assert page.texts["mt-msg"] == "Not quite: tap 3♠, then New meld."
+        assert page.texts["mt-msg"] == ("Not quite. You hold 3♠ 4♠ 5♠: a run. Tap 3♠ in your "
+                                        "hand, then “New meld” (or drag it there).")
         for action in ("m-undo", "mt-again", "m-hint"):
             click(app, action)
             await settle(app)
@@ -291,6 +297,120 @@ def test_another_legal_move_is_refused_with_the_game_unchanged(game: str) -> Non
             click(app, action, **data)
         await settle(app)
         assert (m.state, m.actions) == (state, count)
-        assert page.texts["mt-msg"].startswith("Not quite: "), page.texts["mt-msg"]
+        assert page.texts["mt-msg"].startswith("Not quite. "), page.texts["mt-msg"]
         assert f'data-step="{steps}"' in bar(page)
+    run_async(run())
+
+
+# --- guides that cannot trap (issue 35) ----------------------------------------------------------
+
+
+def test_a_wrong_try_is_answered_with_the_whole_step_and_leaves_nothing_picked() -> None:
+    """guided_tap: a tap whose actions the step does not ask for, or that the board refuses,
+    comes back with no actions, the fresh UI and the whole step; picking, a right tap, and any
+    tap outside a guided game or after its end are left as they are."""
+    run = GuideRun(guides.Guide(None, (Step("Tap “Go”, then b.", ("a", "b")),)))
+    picked = Tap("picked")
+    assert guides.guided_tap(run, picked, "fresh") is picked
+    right = Tap("ui", ("a",))
+    assert guides.guided_tap(run, right, "fresh") is right
+    wrong = guides.guided_tap(run, Tap("ui", ("b",)), "fresh")
+    assert wrong == Tap("fresh", (), "Not quite. Tap “Go”, then b.", refusal=True)
+    refused = guides.guided_tap(run, Tap("ui", (), "a set is 3, 4 or 5 cards, not 1",
+                                         refusal=True), "fresh")
+    assert refused == wrong
+    assert guides.guided_tap(None, Tap("ui", ("b",)), "fresh") == Tap("ui", ("b",))
+    run.k = 1  # the end: the game is played on freely
+    assert guides.guided_tap(run, Tap("ui", ("b",)), "fresh") == Tap("ui", ("b",))
+    assert guides.controls_named("Tap “Three × 2”, then “Place on Three × 2”.") == [
+        "Three × 2", "Place on Three × 2"]
+
+
+def test_machiavellis_card_picked_by_a_wrong_try_does_not_stay_picked() -> None:
+    """Step 3: 8♥ tapped, then the meld: "Not quite." and the whole step; then exactly what
+    the step says (4♠, then the meld) closes it."""
+    async def run() -> None:
+        app, page, _env = boot(address="#/machiavelli/learn")
+        await settle(app)
+        table = app.tables["machiavelli"]
+        click(app, "guide-next")
+        await machiavelli_tap(app, page)
+        step = table.run.step
+        assert table.run.k == 2 and step is not None
+        m = table.guided
+        state = m.state
+        click(app, "m-hand", hand=str(m.state.hands[0].index(Card.parse("8H"))))
+        click(app, "m-meld", meld="0")
+        await settle(app)
+        assert m.state == state and table.run.k == 2
+        assert page.texts["mt-msg"] == f"Not quite. {step.text}"
+        assert not table.ui.picked
+        click(app, "m-hand", hand=str(m.state.hands[0].index(Card.parse("4S"))))
+        click(app, "m-meld", meld="0")
+        await settle(app)
+        assert table.run.k == 3
+    run_async(run())
+
+
+def test_the_machines_refusal_in_a_guided_game_says_the_step_again() -> None:
+    """Step 8 (the K♣ selected, tap Trade): Play answers with the whole step, not with a bare
+    "a set is 3, 4 or 5 cards, not 1"; the K♣ is still the one selected."""
+    async def run() -> None:
+        app, page, _env = boot(address="#/machine/learn")
+        await settle(app)
+        table = app.tables["machine"]
+        while table.run.k < 7:
+            click(app, "guide-next" if 'data-testid="guide-next"' in bar(page)
+                  else "guide-skip")
+            await settle(app)
+        step = table.run.step
+        click(app, "mm-play")
+        await settle(app)
+        assert page.texts["mt-msg"] == f"Not quite. {step.text}"
+        assert table.ui.picked == ("KC",)
+        click(app, "mm-trade")
+        await settle(app)
+        assert table.run.k == 8
+    run_async(run())
+
+
+@pytest.mark.parametrize("game", ["machiavelli", "machine", "cube-farm"])
+def test_the_end_of_a_guide_offers_one_way_on(game: str) -> None:
+    """No Play again on the guided game's end (it answered only "Leave the guide first."):
+    the guide's Play a real game, and no Next beside the board's own controls."""
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{game}/learn")
+        await settle(app)
+        await skip_all(app, page)
+        screen = page.regions["mt-board"] + page.regions["mt-dock"] + bar(page)
+        if game != "machine":  # the Machine's guide ends before its game does
+            assert 'data-testid="end"' in page.regions["mt-board"]
+        assert 'data-action="mt-again"' not in screen
+        assert 'data-testid="guide-next"' not in screen
+        assert 'data-testid="guide-play"' in screen
+        click(app, "m-hint" if game == "machiavelli" else "mt-undo")
+        await settle(app)
+        assert page.texts["mt-msg"] == f"Not quite. {guides.guide_of(game).done}"
+    run_async(run())
+
+
+def test_cube_farms_guide_says_what_a_real_hand_deals() -> None:
+    """The hand of the game the app sets up by default (you and two computers), from its
+    engine config, not a number written in the text."""
+    guide = guides.guide_of("cube-farm")
+    assert guide is not None
+    config = default_setup("cube-farm").config()
+    words = {5: "five", 6: "six"}
+    assert f"A real hand deals {words[config.hand_size]} cards each" in guide.done
+
+
+def test_perpetual_motions_refusal_keeps_tap_next() -> None:
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{PM}/learn")
+        await settle(app)
+        click(app, "deal")
+        await settle(app)
+        text = guides.guide_of(PM).steps[0].text
+        assert page.texts["pm-msg"] == f"Not quite. {text}" and text.endswith("Tap “Next”.")
+        assert 'class="btn primary' not in page.regions["pm-controls"]  # Next is the one
     run_async(run())

@@ -3,10 +3,12 @@
 A :class:`Guide` is a deal (the engine state it starts from) and a list of :class:`Step`: what
 to do and why, and the engine actions that complete it. The table draws the guided game as it
 draws any game and hands each person's actions to :meth:`GuideRun.check` before applying them:
-anything but the step's next action is refused with a gentle "Not quite: …" and the game is
-left as it was. A step with no action of the player's is read and closed with Next; the actions
-of a computer's turn are played by the guide itself when the player taps Next. Skip step plays
-the step's actions for the player; Leave the guide goes back to the table.
+anything but the step's next action is refused with a gentle "Not quite." and the whole step
+said again, the game left as it was and nothing of the wrong try kept picked
+(:func:`guided_tap`), so that doing what the step says then works. A step with no action of
+the player's is read and closed with Next; the actions of a computer's turn are played by the
+guide itself when the player taps Next. Skip step plays the step's actions for the player;
+Leave the guide goes back to the table.
 
 The guided game lives in memory only: a table never writes it to its save, and never counts it
 in the record (it does not call its :class:`~app.storage.GameSaves` while a guide runs). Only
@@ -14,18 +16,23 @@ in the record (it does not call its :class:`~app.storage.GameSaves` while a guid
 
 Each game's guide is its table package's ``guide`` module (``guide() -> Guide[S, A]``, in its
 game's state and actions, which mypy checks its steps against); nothing here names a game.
+
+A step names each control it asks for by its label on screen, in quotes: 'Tap “Next”.',
+'tap “Three × 2”, then “Place on Three × 2”' (:func:`controls_named`; a browser test reads every
+step against the page). Cards, stacks and cubicles are named by what they show, unquoted.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic
 
 from app import tables as table_packages
-from app.kit import button, esc
+from app.kit import Tap, button, esc
 from app.storage import GUIDES_KEY, Store
 
 if TYPE_CHECKING:
@@ -42,18 +49,28 @@ else:
     S = TypeVar("S")
     A = TypeVar("A")
 
+U = TypeVar("U")  # a board's in-turn UI state
+
+# a control named in a step's text: its label on screen, in curly quotes
+CONTROL = re.compile(r"“([^”]+)”")
+NOT_QUITE = "Not quite."
+
+
+def controls_named(text: str) -> list[str]:
+    """The labels of the controls ``text`` names (each in curly quotes), in order."""
+    return CONTROL.findall(text)
+
 
 @dataclass(frozen=True)
 class Step(Generic[A]):
     """One step: ``text`` says what to do and why; ``actions`` complete it, in order (or in any
     order with ``any_order``); none: the player reads it and taps Next. ``by_guide``: the guide
-    plays ``actions`` itself on Next (a computer's turn). ``do``: what to do, in a few words,
-    for a wrong action's "Not quite: …" (the text's first sentence when empty). ``marks``: what
-    the table shows marked besides the next action (the keys its Hint marks with)."""
+    plays ``actions`` itself on Next (a computer's turn); a wrong try is answered with the whole
+    ``text`` again (:meth:`GuideRun.not_quite`). ``marks``: what the table shows marked besides
+    the next action (the keys its Hint marks with)."""
 
     text: str
     actions: tuple[A, ...] = ()
-    do: str = ""
     any_order: bool = False
     by_guide: bool = False
     marks: frozenset[str] = frozenset()
@@ -62,9 +79,6 @@ class Step(Generic[A]):
     def waits(self) -> bool:
         """The step waits for the player's actions (else for Next)."""
         return bool(self.actions) and not self.by_guide
-
-    def instruction(self) -> str:
-        return self.do or self.text.split(". ")[0].rstrip(".")
 
 
 @dataclass(frozen=True)
@@ -117,8 +131,13 @@ class GuideRun(Generic[S, A]):
             if a in left and (step.any_order or a == left[0]):
                 left.remove(a)
             else:
-                return f"Not quite: {step.instruction()}."
+                return self.not_quite()
         return None
+
+    def not_quite(self) -> str:
+        """A wrong try's answer: the whole step said again (what to do and why, and the
+        control to tap), never a fragment of it; after the last step, the way on."""
+        return f"{NOT_QUITE} {self.text()}"
 
     def note(self, actions: Sequence[A]) -> bool:
         """The table applied ``actions`` (checked, or the guide's own): True when that closed
@@ -152,7 +171,7 @@ class GuideRun(Generic[S, A]):
         n = len(self.guide.steps)
         step = self.step
         if step is None:
-            count = "Guided game: done"
+            count = "All done"  # short: the count and its two buttons on one row at 360
             buttons = (f'<a class="btn small primary" href="#/{esc(game_id)}" '
                        'data-testid="guide-play">Play a real game</a>'
                        + button("Again", "guide-again", cls="btn small", testid="guide-again"))
@@ -226,6 +245,21 @@ def learn_note(game_id: str, name: str) -> str:
     """The link to the guide under the rules page (:meth:`app.table.Table.rules_note`)."""
     return (f'<p class="guide-link"><a class="btn" href="#/{esc(game_id)}/learn" '
             f'data-testid="guide-learn">Play a guided game of {esc(name)}</a></p>')
+
+
+def guided_tap(run: GuideRun[S, A] | None, tap: Tap[U, A], fresh: U) -> Tap[U, A]:
+    """A board's answer to a tap, in a guided game: a tap whose actions the step does not ask
+    for, or that the board refuses, is answered with the step's "Not quite." and nothing picked
+    (``fresh``: the board's UI at the start of a turn; the guide marks its step on it again), so
+    that a wrong try leaves nothing behind that would make the right one fail. Any other tap,
+    or any tap outside a guided game or after its last step, is ``tap`` as it is."""
+    if run is None or run.over:
+        return tap
+    if tap.actions and run.check(tap.actions) is None:
+        return tap
+    if not tap.actions and not (tap.refusal and tap.message):
+        return tap  # picking, opening, looking: no try yet
+    return Tap(fresh, (), run.not_quite(), refusal=True)
 
 
 def step_on(run: GuideRun[S, A], action: str, play: Callable[[list[A]], None]) -> bool:

@@ -15,8 +15,19 @@ from app.page import Page
 from app.storage import Store
 
 
+class Looking(Protocol):
+    """A table's board, as far as a guided game asks: the taps of it that only look (they pass
+    every step)."""
+
+    @property
+    def guide_allows(self) -> frozenset[str]: ...
+
+
 class Guided(Protocol):
     """What the guide's buttons ask of the table a guided game is played at."""
+
+    @property
+    def board(self) -> Looking: ...
 
     def guide_play(self, actions: list[Any]) -> None:
         """Next or Skip step: the step's actions, applied for the player (not checked)."""
@@ -65,10 +76,10 @@ class Guiding:
         self.say(run.text(), "hint")
 
     def not_quite(self) -> None:
-        """A tap the guided game sets aside: say what the step asks for instead."""
-        step = self.run.step if self.run is not None else None
-        self.say(f"Not quite: {step.instruction()}." if step is not None else
-                 "Leave the guide first.", "refusal")
+        """A tap the guided game sets aside: the whole step said again (after the last step,
+        the way on)."""
+        if self.run is not None:
+            self.say(self.run.not_quite(), "refusal")
 
     def refuses(self, actions: Sequence[object]) -> str | None:
         """Why the step refuses ``actions`` (None: they are the step's, or no guide runs)."""
@@ -99,7 +110,11 @@ class Guiding:
         if action == "guide-again":
             table.start_guide()
             return True
-        if not lets_by(action):
+        step = run.step
+        # a step to read, or a computer's turn the guide plays on Next: only looking passes
+        # (a tap on the board would only be refused, by the step or as not the player's turn)
+        reading = step is not None and not step.waits and action not in table.board.guide_allows
+        if reading or not lets_by(action):
             self.not_quite()
             return True
         return False

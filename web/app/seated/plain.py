@@ -98,7 +98,8 @@ class PlainBoard(Generic[U, S, A, V]):
         out = m.outcome
         assert out is not None
         return screens.end_html(m, m.result_text(out),
-                                screens.scores_html(m, self.score_caption(m)), record) + note
+                                screens.scores_html(m, self.score_caption(m)), record,
+                                guided=self.t.run is not None) + note
 
     def guide_mark(self, expected: list[A]) -> None:
         pass

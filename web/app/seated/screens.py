@@ -96,9 +96,12 @@ def cover_html(m: Match[S], title: str) -> str:
             + "</section></main>")
 
 
-def end_html(m: Match[S], sentence: str, scores: str, record: Record | None) -> str:
+def end_html(m: Match[S], sentence: str, scores: str, record: Record | None,
+             guided: bool = False) -> str:
     """The end: who won, the sentence of how, the scores, this device's record (not for a
-    watched game) and Play again."""
+    watched game) and Play again. The end of a guided game is only who won and how: the
+    guide's bar offers the one way on, and the board the card would cover is what its last
+    words speak of."""
     out = m.outcome
     assert out is not None  # the end of a finished game
     names = m.names()
@@ -108,6 +111,10 @@ def end_html(m: Match[S], sentence: str, scores: str, record: Record | None) -> 
         head = "You win!" if len(out.winners) == 1 else "You share the win!"
     else:
         head = f"{winners} {verb}"
+    if guided:
+        return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
+                f'<h2 id="end-title">{esc(head)}</h2>'
+                f'<p data-testid="end-summary">{esc(sentence)}</p></section>')
     shown = ("" if m.watch or record is None else
              f'<p class="record" data-testid="record">On this device: played '
              f'<b>{record.played}</b> · won <b>{record.won}</b></p>')

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from app.board import BoardClass, Core, Handler
+from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import LogLine, Match
 from app.seated.table import SeatedTable
@@ -94,13 +95,15 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
     def click(self, m: Match[CFState], seat: int, ev: Event) -> cu.TurnTap | None:
-        return cu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
+        # in a guided game a wrong try is said again as the whole step, nothing left picked
+        return guided_tap(self.t.run, cu.tap(self.view(m, seat), self.t.ui, ev.action,
+                                             ev.data or {}), cu.TurnUI(step=self.t.ui.step))
 
     def key(self, m: Match[CFState], seat: int, key: str) -> cu.TurnTap | None:
         return cu.key(self.view(m, seat), self.t.ui, key)
 
     def turn_reset(self) -> None:
-        self.t.ui = cu.TurnUI(step=self.t.ui.step)
+        self.t.ui = cu.TurnUI(step=self.t.ui.step)  # as a guided game's wrong try leaves it
 
     def hand_of(self, state: CFState) -> int:
         return int(state.hand)

@@ -60,24 +60,23 @@ def guide() -> Guide[MState, MAction]:
     return Guide(start, (
         Step("Machiavelli: be the first to empty your hand. On your turn lay cards in melds, "
              "runs (one suit in sequence) or groups (one rank, every suit different), or draw "
-             "a card. Tap Next."),
-        Step("You hold 3♠ 4♠ 5♠: a run. Tap 3♠ in your hand, then New meld (or drag it "
-             "there).", (first,), do="tap 3♠, then New meld"),
-        Step("Now tap 4♠, then the new meld.", (four,), do="tap 4♠, then meld 1"),
-        Step("A run needs 3 cards: tap 5♠, then the meld.", (five,), do="tap 5♠, then meld 1"),
-        Step("Every meld on the table is valid and you laid a card: tap End turn.", (end,),
-             do="tap End turn"),
-        Step("Ana's turn: she lays four sevens, a group. Tap Next to see it.", anas,
+             "a card. Tap “Next”."),
+        Step("You hold 3♠ 4♠ 5♠: a run. Tap 3♠ in your hand, then “New meld” (or drag it "
+             "there).", (first,)),
+        Step("Now tap 4♠, then the new meld.", (four,)),
+        Step("A run needs 3 cards: tap 5♠, then the meld.", (five,)),
+        Step("Every meld on the table is valid and you laid a card: tap “End turn”.",
+             (end,)),
+        Step("Ana's turn: she lays four sevens, a group. Tap “Next” to see it.", anas,
              by_guide=True),
         Step("8♥ 9♥ are no meld yet, but everything on the table is everyone's, and a group "
-             "of four can spare a card. Tap Ana's group to open it, then 7♥, then New meld.",
-             (take,), do="open the group of sevens, tap 7♥, then New meld"),
+             "of four can spare a card. Tap Ana's group to open it, then 7♥, then “New meld”.",
+             (take,)),
         Step("7♥ alone is not a meld yet (the table may be wrong until you end your turn). "
-             "Tap 8♥, then the 7♥ meld.", (eight,), do="tap 8♥, then the 7♥ meld"),
-        Step("Tap 9♥, then the same meld: 7♥ 8♥ 9♥ is a run.", (nine,),
-             do="tap 9♥, then the 7♥ meld"),
-        Step("Every meld is valid again and your hand is empty: tap End turn to win.", (out,),
-             do="tap End turn"),
-    ), done="You won the guided game. Hint shows the most cards you can lay, step by step. "
-            "Tap Play a real game.",
+             "Tap 8♥, then the 7♥ meld.", (eight,)),
+        Step("Tap 9♥, then the same meld: 7♥ 8♥ 9♥ is a run.", (nine,)),
+        Step("Every meld is valid again and your hand is empty: tap “End turn” to win.",
+             (out,)),
+    ), done="You won the guided game. “Hint” shows the most cards you can lay, step by "
+            "step. Tap “Play a real game”.",
         query=(("seats", "you,standard"),))

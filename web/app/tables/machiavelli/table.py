@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from app.board import BoardClass, Core, Handler
+from app.guide import guided_tap
 from app.kit import esc
 from app.seated import screens
 from app.seated.plain import PlainBoard
@@ -19,12 +20,16 @@ from app.seated.table import SeatedTable
 from app.storage import JSONObject, Record
 from app.table import Event, Host, TableClass
 from app.tables.machiavelli import board as mu
+from app.tables.machiavelli.taps import ANY_TIME
 from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
 
 
 class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
     keys = "Escape e E d D r R u U z Z h H . n N s S j J"
+    # the taps that only change what is shown (sorting the hand, closing a meld) pass every
+    # step of a guided game, the steps to read included
+    guide_allows = frozenset(ANY_TIME)
 
     def __init__(self, core: Core[mu.TurnUI, MState, MAction, MView]) -> None:
         super().__init__(core)
@@ -55,7 +60,11 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         return mu.dock_html(view, self.t.ui, m.names(), interactive=interactive, drawn=drawn)
 
     def click(self, m: Match[MState], seat: int, ev: Event) -> mu.TurnTap | None:
-        t = mu.tap(self.view(m, seat), self.t.ui, ev.action, ev.data or {})
+        # in a guided game a wrong try is said again as the whole step, nothing left picked
+        # (the meld that was open stays open)
+        ui = self.t.ui
+        t = guided_tap(self.t.run, mu.tap(self.view(m, seat), ui, ev.action, ev.data or {}),
+                       ui.cleared(opened=ui.opened))
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
             self.t.page.focus("m-keep")
         return t
@@ -126,7 +135,8 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         """The end, with Machiavelli's own table of points (and no daily note)."""
         out = m.outcome
         assert out is not None
-        return screens.end_html(m, m.result_text(out), self.scores_html(m), record)
+        return screens.end_html(m, m.result_text(out), self.scores_html(m), record,
+                                guided=self.t.run is not None)
 
     def scores_html(self, m: Match[MState]) -> str:
         """The end's table: one hand, each player's cards left and their penalty points (ace

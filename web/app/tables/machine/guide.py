@@ -71,27 +71,26 @@ def guide() -> Guide[MachineState, MachineAction]:
     return Guide(start, (
         Step("The Machine: be the first to place every cube on your mat. You play poker "
              "hands (sets) to place cubes, and every cube placed makes your later turns "
-             "better. Tap Next."),
+             "better. Tap “Next”."),
         Step("Set-up: Ana places two cubes first, on Straight and Flush (a bigger hand, and "
-             "one face-down draw a turn). Tap Next.", anas_setup, by_guide=True),
+             "one face-down draw a turn). Tap “Next”.", anas_setup, by_guide=True),
         Step("Your two set-up cubes: you hold two nines, so put both on Three of a Kind "
-             "(each placed cube raises what that track gives). Tap Three + Three, then "
-             "Place.", your_setup, do="tap Three + Three, then Place"),
+             "(each placed cube raises what that track gives): tap “Three × 2”, then "
+             "“Place on Three × 2”.", your_setup),
         Step("Your turn: do one of three things. Take Cards: with Full House empty you may "
-             "take one face-up card. Tap the 9♦ in the display.", take,
-             do="tap the 9♦ in the display"),
+             "take one face-up card. Tap the 9♦ in the display.", take),
         Step("Ana takes cards: one face down (her Flush gives one), then one face up. Tap "
-             "Next.", anas_take, by_guide=True),
+             "“Next”.", anas_take, by_guide=True),
         Step("Play a Set: three nines are a Three of a Kind. It fills the next section of "
-             "that track with one cube from your supply. The nines are selected: tap Play.",
-             play, do="tap Play with the three nines selected"),
+             "that track with one cube from your supply. The nines are selected: tap “Play”.",
+             play),
         Step("Ana trades a card for a cube: her general pile gives one to her supply. Tap "
-             "Next.", anas_trade, by_guide=True),
+             "“Next”.", anas_trade, by_guide=True),
         Step("Trade Cards for Cubes: each card traded moves a cube from your general pile to "
-             "your supply, ready to place. The K♣ is selected: tap Trade.", trade,
-             do="tap Trade with the K♣ selected"),
+             "your supply, ready to place. The K♣ is selected: tap “Trade 1 card”.",
+             trade),
         Step("That is a turn of each kind. A set places cubes only if your supply holds the "
              "whole next section. Beware: with exactly one cube left and no one-cube section "
-             "free, you are stuck and out. Tap Next."),
-    ), done="Guided game done. Hint shows what the Strong computer would do. Tap Play a real "
-            "game.", query=(("seats", "you,standard"),))
+             "free, you are stuck and out. Tap “Next”."),
+    ), done="Guided game done. In a real game Hint shows what the Strong computer would do. "
+            "Tap “Play a real game”.", query=(("seats", "you,standard"),))

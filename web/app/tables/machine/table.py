@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from app.board import BoardClass, Core, Handler
+from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
@@ -101,14 +102,22 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
         a = expected[0]
         cards = [str(x.card) for x in expected if isinstance(x, Trade | Discard)] or [
             str(c) for c in getattr(a, "cards", ())]
-        pair = " ".join(str(a).split()[1:]) if isinstance(a, Setup) else ui.pair
+        # the pair asked for, unless the player chose another (Place then says Not quite)
+        pair = (ui.pair or " ".join(str(a).split()[1:])) if isinstance(a, Setup) else ui.pair
         self.t.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
     def click(self, m: Match[MachineState], seat: int, ev: Event) -> mu.TurnTap | None:
-        return self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
-                                             ev.data or {}))
+        seen = dict(self.seen)
+        t = self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
+                                          ev.data or {}))
+        # in a guided game a wrong try is said again as the whole step, nothing left picked
+        g = guided_tap(self.t.run, t, self.turn_ui())
+        if g is not t and t.actions:  # nothing is applied: the mats' and hand's marks stay
+            self.seen = seen
+            self.refused()
+        return g
 
     def key(self, m: Match[MachineState], seat: int, key: str) -> mu.TurnTap | None:
         if key.lower() == "h":
@@ -143,8 +152,12 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
         self.held = self.held_before  # a refused tap is no action: its marks stay
 
     def turn_reset(self) -> None:
+        self.t.ui = self.turn_ui()
+
+    def turn_ui(self) -> mu.TurnUI:
+        """The UI at the start of a turn: nothing picked, the views chosen kept."""
         ui = self.t.ui
-        self.t.ui = mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
+        return mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
     def describe_turn(self, m: Match[MachineState], before: MachineState,
                       actions: Sequence[MachineAction], seat: int) -> str:

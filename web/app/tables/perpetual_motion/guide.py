@@ -23,31 +23,30 @@ def guide() -> Guide:
     deal = (Deal(),)
     return Guide(start, (
         Step("Perpetual Motion deals four cards at a time, one onto each of four stacks, and "
-             "every move is forced: you follow the rules, you never choose. Tap Next."),
-        Step("Tap Deal: one card goes onto each stack.", deal, do="tap Deal"),
+             "every move is forced: you follow the rules, you never choose. Tap “Next”."),
+        Step("Tap “Deal”: one card goes onto each stack.", deal),
         Step("Tops A 5 A 5. The leftmost stack whose top rank already shows to its left is "
              "stack 3 (its ace is on stack 1), so its ace moves onto that first ace. Tap stack "
-             "3, then stack 1.", (Move(2, 0),), do="tap stack 3, then stack 1"),
+             "3, then stack 1.", (Move(2, 0),)),
         Step("Now stack 4's five shows on stack 2: it moves onto that five. Tap stack 4, then "
-             "stack 2.", (Move(3, 1),), do="tap stack 4, then stack 2"),
+             "stack 2.", (Move(3, 1),)),
         Step("Tops A 5 with two empty stacks: no two tops match, so no move is left (an empty "
-             "stack takes no card by a move; it waits for the next deal). Tap Deal.", deal,
-             do="tap Deal"),
+             "stack takes no card by a move; it waits for the next deal). Tap “Deal”.",
+             deal),
         Step("Tops 6 8 8 8: stack 3 is the leftmost whose eight shows to its left. Tap stack "
-             "3, then stack 2.", (Move(2, 1),), do="tap stack 3, then stack 2"),
+             "3, then stack 2.", (Move(2, 1),)),
         Step("Both right-hand eights go onto the first eight: tap stack 4, then stack 2.",
-             (Move(3, 1),), do="tap stack 4, then stack 2"),
-        Step("No two tops match. Tap Deal for the next row.", deal, do="tap Deal"),
+             (Move(3, 1),)),
+        Step("No two tops match. Tap “Deal” for the next row.", deal),
         Step("Four sevens! A row dealt all of one rank is discarded at once, and the stacks "
-             "stay as they were. You win when all 52 cards are discarded. Tap Next."),
-        Step("Tap Deal.", deal, do="tap Deal"),
+             "stay as they were. You win when all 52 cards are discarded. Tap “Next”."),
+        Step("Tap “Deal”.", deal),
         Step("Tops 9 9 8 Q: stack 2's nine moves onto the nine on stack 1. Tap stack 2, then "
-             "stack 1.", (Move(1, 0),), do="tap stack 2, then stack 1"),
+             "stack 1.", (Move(1, 0),)),
         Step("That move uncovered an eight on stack 2, and stack 3 shows an eight too: keep "
-             "going until no two tops match. Tap stack 3, then stack 2.", (Move(2, 1),),
-             do="tap stack 3, then stack 2"),
+             "going until no two tops match. Tap stack 3, then stack 2.", (Move(2, 1),)),
         Step("That is all there is to it. When the deck is used up, Next round gathers the "
              "stacks (4 onto 3 onto 2 onto 1) into the next deck, never shuffled. A deal is "
-             "lost when a round starts with a deck order seen before. Tap Next."),
-    ), done="Guided game done. Hint shows the next forced move; Play to the end plays a deal "
-            "out for you. Tap Play a real game to deal one.")
+             "lost when a round starts with a deck order seen before. Tap “Next”."),
+    ), done="Guided game done. “Hint” shows the next forced move, and in a real deal Play to "
+            "the end plays it out for you. Tap “Play a real game” to deal one.")

@@ -183,8 +183,10 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
                         testid="autoplay"))
     # Deal is the thing to do next, except while the deal plays itself out, and while a
     # forced move waits for the player's taps (Deal would only be refused): then the stacks
-    # are where to act, and no button is the primary one.
-    primary = not ui.autoplay and not (ui.manual and ui.pending)
+    # are where to act, and no button is the primary one; in a guided game, only when the
+    # guide asks for it (else its Next, or the end's Play a real game, is the one way on).
+    primary = (not ui.autoplay and not (ui.manual and ui.pending)
+               and (ui.deal_hint or not ui.guided))
     deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
                   + (" hinted hint" if ui.deal_hint else ""), id_="pm-deal",
                   testid="deal", disabled=ui.autoplay)
