@@ -43,3 +43,27 @@ def test_perpetual_motion_asks_before_a_new_deal_or_restart_ends_a_deal_in_progr
         await settle(app)
         assert pms.deal_of(pm.shown) != 34
     run_async(run())
+
+
+def test_the_home_tiles_new_deal_asks_at_the_table() -> None:
+    """A deal in progress, New deal on the home tile: the table opens with the question on
+    show (it was drawn into a dock not on the screen, and nothing seemed to happen)."""
+    async def run() -> None:
+        app, page, env = boot()
+        env.go("#/perpetual-motion/deal/34")
+        await settle(app)
+        click(app, "deal")
+        await settle(app)
+        state = app.tables["perpetual-motion"].shown.state
+        env.go("#/")
+        await settle(app)
+        assert 'data-testid="home-new-deal"' in page.regions["screen"]
+        click(app, "new-deal", game="perpetual-motion")
+        await settle(app)
+        assert (app.route.screen, app.route.game) == ("table", "perpetual-motion")
+        assert "Deal 34 is in progress" in page.regions["pm-controls"]
+        assert app.tables["perpetual-motion"].shown.state == state  # nothing lost yet
+        click(app, "new-deal-sure")
+        await settle(app)
+        assert pms.deal_of(app.tables["perpetual-motion"].shown) != 34
+    run_async(run())

@@ -69,6 +69,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.busy = False  # a Deal is still moving
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
         self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
+        self.asking_at_table = ""  # a question to ask once the table is drawn (from home)
         self.sims = SimPanel(core.app, core.render_stats)  # under the statistics
         own: dict[str, Callable[[Event], None]] = {
             "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
@@ -111,6 +112,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def left(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
             self.stop_autoplay()
+            self.asking_at_table = ""
         if route.screen != "stats" or route.game != PM:
             self.sims.stop()
 
@@ -229,6 +231,9 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
             self.say(PLAYING)
+        if self.asking_at_table:
+            what, self.asking_at_table = self.asking_at_table, ""
+            self.ask_first(what)
 
     def click(self, m: Session, seat: int, ev: Event) -> Tap[None, PMAction] | None:
         """Every tap on the board is one of its ``actions``: nothing else to answer."""
@@ -303,6 +308,11 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.render_controls()
 
     def act_new_deal(self, _ev: Event | None) -> None:
+        if not self.t.on_table() and self.in_progress(self.session):
+            # the home tile's New deal: the question is asked at the table, drawn first
+            self.asking_at_table = "new-deal"
+            self.app.go(f"#/{PM}")
+            return
         if self.ask_first("new-deal"):
             return
         self.act_new_deal_sure(None)
