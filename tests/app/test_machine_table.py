@@ -527,7 +527,7 @@ def test_draws_count_is_the_players_own() -> None:
     assert GAME.view(none, 0).mats[0].face_down_limit == 0
     dock = html_of(none, mu.TurnUI())
     assert "up to 0" not in dock and "<small>none</small>" in dock
-    assert draw_words(dock).startswith("Draw face-down: none this turn")
+    assert draw_words(dock).startswith("Draw none face-down this turn")
     some = state_with("KS KH 4C", PlayerMat((0, 1, 2, 0, 0), 3, 25))
     limit = GAME.view(some, 0).mats[0].face_down_limit
     assert limit >= 1 and f"<small>up to {limit}</small>" in html_of(some, mu.TurnUI())

@@ -156,17 +156,16 @@ def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str])
     elif view.drawn >= mat.face_down_limit:
         draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
     # what the count says is the player's own: in another's turn the phase and the cards drawn
-    # are theirs (it read "1/0"), so it says nothing; a Flush track with no cube allows none
+    # are theirs (it read "1/0"), so it says nothing; a Flush track with no cube allows none.
+    # The name starts with the words on the button (axe: label-content-name-mismatch).
     if view.current != view.player or phase not in (TURN, TAKING):
         count, said = "", "Draw face-down"
     elif mat.face_down_limit == 0:
-        count, said = "none", "Draw face-down: none this turn"
-    elif phase == TAKING:
-        count = f"{view.drawn}/{mat.face_down_limit}"
-        said = f"Draw face-down: {view.drawn} of {mat.face_down_limit} drawn"
+        count, said = "none", "Draw none face-down this turn"
     else:
-        count = f"up to {mat.face_down_limit}"
-        said = f"Draw up to {plural(mat.face_down_limit, 'card')} face-down"
+        count = (f"{view.drawn}/{mat.face_down_limit}" if phase == TAKING
+                 else f"up to {mat.face_down_limit}")
+        said = f"Draw {count} face-down"
     small = f" <small>{esc(count)}</small>" if count else ""
     draw = _btn(f'<span class="mm-draw-w">Draw</span>{small}', "mm-draw",
                 cls="btn mm-drawbtn" + (" hinted" if hinted == "draw" else ""),
