@@ -185,4 +185,4 @@ def no_such_page(address: str) -> str:
     """What the home screen says when an address leads nowhere: the address, and where the
     player now is."""
     return (f"No such page: “#{address[:40]}” does not lead anywhere in the app. Here is the "
-            "home screen: every game, its rules and its set-up start from its tile.")
+            "home screen.")
