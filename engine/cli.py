@@ -50,7 +50,7 @@ def _add_options(p: argparse.ArgumentParser, info: GameInfo) -> None:
     """One flag per set-up option; values are text, checked by the game (one error line)."""
     for o in info.options:
         extra = ("".join(f"; {v}: {label}" for v, label in o.choices) if o.kind == "choice"
-                 else f"; {o.min} to {o.max}")
+                 else f"; {o.min} to {o.max}" + (f", or 0: {o.zero}" if o.zero else ""))
         p.add_argument(_flag(o.id), dest=f"option_{o.id}", default=None,
                        metavar="VALUE" if o.kind == "choice" else "N",
                        help=f"{o.name} (default {o.default}{extra}). {o.help}".strip())

@@ -84,7 +84,10 @@ class OptionInfo:
     flags). ``kind`` is ``"choice"`` (``choices`` lists ``(value, label)`` pairs, labels for
     people) or ``"int"`` (between ``min`` and ``max``). ``default`` is what a player gets by
     not touching the option; ``config_from_dict`` accepts it as given, so a set-up screen can
-    always send every option. ``help`` is one line shown under the control.
+    always send every option. ``help`` is one line shown under the control. ``zero``: for an
+    ``"int"`` option whose 0 stands for the game's usual choice, that choice in a player's words
+    ("usual for the variant"); ``min`` and ``max`` then bound the other values, and a set-up
+    screen shows 0 as an empty field with these words in it.
     """
 
     id: str
@@ -95,10 +98,13 @@ class OptionInfo:
     min: int | None = None
     max: int | None = None
     help: str = ""
+    zero: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in ("choice", "int"):
             raise ValueError(f"option {self.id}: kind must be 'choice' or 'int'")
+        if self.zero and self.kind != "int":
+            raise ValueError(f"option {self.id}: only a number option has words for 0")
         if self.kind == "choice" and self.default not in [v for v, _ in self.choices]:
             raise ValueError(f"option {self.id}: the default is not one of the choices")
 
@@ -112,6 +118,7 @@ class OptionInfo:
             "min": self.min,
             "max": self.max,
             "help": self.help,
+            "zero": self.zero,
         }
 
 

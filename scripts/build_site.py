@@ -118,8 +118,10 @@ def and_list(names: Sequence[str]) -> str:
 
 def head_lines(games: Sequence[Any]) -> list[str]:
     """The title (the first game "and friends") and the description (every game)."""
+    from app import kit  # the app's one name
+
     names = [g.name for g in games]
-    title = "Tabletop" + (f" — {names[0]}" + (" and friends" if len(names) > 1 else "")
+    title = kit.APP_NAME + (f" — {names[0]}" + (" and friends" if len(names) > 1 else "")
                           if names else "")
     about = "Card and tile games that work offline" + (f": {and_list(names)}." if names else ".")
     return [f"<title>{esc(title)}</title>", f'<meta name="description" content="{esc(about)}">']

@@ -15,6 +15,11 @@
     document.documentElement.dataset.device = ios ? "ios" : /Android/.test(ua) ? "android"
       : /Firefox\//.test(ua) ? "firefox" : "computer";
   })();
+  // An address that is not home (a shared deal link, a table, a rules page): the first paint
+  // shows "Opening…" instead of the home screen's skeleton tiles, so the home never flashes up
+  // before the screen the link leads to (app.css: [data-opening] .skeleton). This script is
+  // not deferred: it runs in the head, before the body is parsed or painted.
+  if (location.hash.replace(/^#\/*/, "")) document.documentElement.dataset.opening = "1";
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
   var stages = [
     [/^(Reading snapshot|Restoring)/i, "Starting… restoring Python from your last visit", 10, 90],

@@ -34,7 +34,7 @@ GOLDEN_TILES = {
     "cube-farm": '<li class="tile"><h2 class="tile-name">Cube Farm</h2><p class="tile-pitch">Lay office floor plans, claim cubicles, score walking distances.</p><p class="tile-meta">2–5 players</p><div class="tile-actions"><a class="btn primary" href="#/cube-farm">Play</a><a class="btn" href="#/cube-farm/setup">Set up</a><a class="btn" href="#/rules/cube-farm">Rules</a></div></li>',  # noqa: E501
 }
 GOLDEN_HEAD = [
-    "<title>Tabletop — Perpetual Motion and friends</title>",
+    "<title>Card Table — Perpetual Motion and friends</title>",
     '<meta name="description" content="Card and tile games that work offline: Perpetual Motion, '
     'Machiavelli, Perpetual-Motion Machine and Cube Farm.">',
 ]
@@ -198,7 +198,7 @@ def test_skeleton_escapes_and_shows_coming_soon() -> None:
     solo = replace(game_info("machine"), min_players=1, max_players=1)
     assert "Set up" not in b.skeleton_tile(solo) and "1 player<" in b.skeleton_tile(solo)
     head = b.head_lines([g])
-    assert head[0] == "<title>Tabletop — &lt;b&gt;&quot;Bad&quot;&lt;/b&gt;</title>"
+    assert head[0] == "<title>Card Table — &lt;b&gt;&quot;Bad&quot;&lt;/b&gt;</title>"
 
 
 def test_the_skeleton_tiles_say_the_players_as_the_app_does() -> None:

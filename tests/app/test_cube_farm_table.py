@@ -664,3 +664,16 @@ def test_places_and_names_are_kept_on_the_table_they_belong_to() -> None:
     kinds = {k[0] for k in v.board.memo() if isinstance(k, tuple)}
     assert {"positions", "cubicle label"} <= kinds
     assert sizes() == before
+
+
+def test_the_count_of_places_is_the_count_next_steps_through() -> None:
+    """A picked card says the places lit now, the number "Place 1 of N" counts (issue 35: it
+    said 64, every turn of the card, then "Place 1 of 16")."""
+    s = new()
+    for card in sorted(s.hands[0]):
+        _, t = run(s, cu.TurnUI(), "cf-card", card=card)
+        here = len(cu.positions(view(s), card)[t.ui.rot])
+        assert (t.message or "").split(": ", 1)[1].startswith(
+            f"{here} place{'s' if here != 1 else ''}")
+        _, step = run(s, t.ui, "cf-next")
+        assert (step.message or "").startswith(f"Place 1 of {here}: ")

@@ -708,3 +708,60 @@ def test_a_persons_turn_is_told_from_the_difference_when_only_its_last_tap_is_kn
     s2 = GAME.apply(s1, EndTurn())
     line = mu.describe_turn(view(s), GAME.view(s2, 0), [EndTurn()], "You")
     assert line == "You laid 6♠ on the 3♠–5♠ run"
+
+
+# --- issue 35: Reset asks first, and Undo looks disabled only when it is ----------------------
+
+
+def undo_looks_disabled(dock: str) -> bool:
+    (undo,) = re.findall(r'<button[^>]*data-testid="m-undo"[^>]*>', dock)
+    return "disabled" in undo  # disabled, or aria-disabled with a reason
+
+
+def test_reset_with_cards_laid_asks_first() -> None:
+    s = start("6S 7S 2C 9D", "3S 4S 5S")
+    s, ui, _ = taps(s, ("m-hand", {"hand": hand_index(s, "6S")}), ("m-meld", {"meld": "0"}))
+    v = view(s)
+    t = mu.tap(v, ui, "m-reset", {})
+    assert t.actions == () and not t.refusal and t.ui.confirm == "reset"
+    asked = mu.dock_html(v, t.ui, NAMES, interactive=True)
+    assert "Take back the 1 card you laid and start your turn again?" in asked
+    assert 'data-testid="m-reset-sure"' in asked and 'data-testid="m-keep"' in asked
+    assert re.findall(r'class="btn primary"[^>]*data-action="(m-[\w-]+)"', asked) == ["m-keep"]
+    assert 'data-testid="m-end"' not in asked  # the question in place of the actions
+    assert mu.tap(v, t.ui, "m-keep", {}).actions == ()
+    assert mu.key(v, ui, "r") is not None and mu.key(v, ui, "r").ui.confirm == "reset"
+    sure = mu.tap(v, t.ui, "m-reset-sure", {})
+    assert sure.actions == (Reset(),) and sure.ui.confirm == ""
+    # a table only rearranged asks too; an unchanged one refuses, as before
+    r = GAME.apply(start("9D", "3S 4S 5S 6S 7S 8S"), Split(0, 3))
+    rt = mu.tap(view(r), mu.TurnUI(), "m-reset", {})
+    assert rt.ui.confirm == "reset" and "Put the table back as your turn found it?" in (
+        mu.dock_html(view(r), rt.ui, NAMES, interactive=True))
+    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-reset", {}).refusal
+    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-reset-sure", {}).refusal
+
+
+def test_undo_after_reset_looks_as_it_works() -> None:
+    """After Reset the engine's turn has no steps, but Undo brings the built turn back: the
+    button must not look disabled. Before any step it is."""
+    async def run() -> None:
+        app, page, env = boot()
+        env.go(THREE)
+        await settle(app)
+        t = app.tables["machiavelli"]
+        m = t.match
+        assert undo_looks_disabled(page.regions["mt-dock"])
+        before = m.state
+        click(app, "m-hand", hand="0")
+        click(app, "m-new")
+        assert not undo_looks_disabled(page.regions["mt-dock"])
+        laid = m.state
+        click(app, "m-reset")  # asks first: nothing changes yet
+        assert m.state == laid and 'data-testid="m-reset-sure"' in page.regions["mt-dock"]
+        click(app, "m-reset-sure")
+        assert m.state.table == before.table and m.state.steps == 0
+        assert not undo_looks_disabled(page.regions["mt-dock"])  # it works: it looks it
+        click(app, "m-undo")
+        assert m.state == laid
+    run_async(run())

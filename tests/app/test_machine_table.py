@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from app.tables.machine import board as mu
+from app.tables.machine import dock as md
 from helpers.markup import buttons_labelled, parse
 from helpers.taps import (
     Tags,
@@ -509,3 +512,45 @@ def test_marks_and_flights_follow_several_computers_turns() -> None:
     for p, cards in played.items():
         assert f'data-testid="mm-news" data-seat="{p}"' in html
         assert all(f'data-card="{c}"' in html for c in cards)
+
+
+# --- issue 35: Draw's count is the player's own; a hand of seven fits beside its count --------
+
+
+def draw_words(dock: str) -> str:
+    (button,) = [b for b in tagged(dock, "mm-draw")]
+    return str(button.get("aria-label"))
+
+
+def test_draws_count_is_the_players_own() -> None:
+    none = state_with("KS KH 4C", PlayerMat((0, 1, 0, 0, 0), 3, 25))  # an empty Flush track
+    assert GAME.view(none, 0).mats[0].face_down_limit == 0
+    dock = html_of(none, mu.TurnUI())
+    assert "up to 0" not in dock and "<small>none</small>" in dock
+    assert draw_words(dock).startswith("Draw none face-down this turn")
+    some = state_with("KS KH 4C", PlayerMat((0, 1, 2, 0, 0), 3, 25))
+    limit = GAME.view(some, 0).mats[0].face_down_limit
+    assert limit >= 1 and f"<small>up to {limit}</small>" in html_of(some, mu.TurnUI())
+    # another's turn, drawing: their cards drawn are not set against this player's limit
+    theirs = replace(some, current=1, phase=TAKING, drawn=1)
+    dock = html_of(theirs, mu.TurnUI(), seat=0)
+    assert "<small>" not in dock.split('data-testid="mm-draw"')[1].split("</button>")[0]
+    assert "1/" not in dock and draw_words(dock).startswith("Draw face-down (deck")
+
+
+def test_a_hand_of_up_to_eight_fits_the_strip_on_a_phone() -> None:
+    for n in range(1, 9):
+        # sorted by suit: at most three gaps; by rank, a gap between any two (seven cards)
+        for gaps in range(0, min(n, 4) if n == 8 else n):
+            step = md.hand_step(n, gaps)
+            assert md.CARD_W + (n - 1) * step + gaps * md.GAP_W <= md.HAND_ROOM, (n, gaps)
+            assert step >= 22  # the corner's rank and suit still show
+    assert md.hand_step(5, 3) == 34  # a short hand as before
+    s = state_with("8C 9C QH KH KD AS AH", PlayerMat((0, 1, 1, 0, 0), 3, 25))
+    dock = html_of(s, mu.TurnUI())
+    (step,) = re.findall(r'class="mm-hand fit-(\d+)"', dock)
+    gaps = dock.split('data-testid="mm-hand"')[1].count("mm-hcard gap")
+    assert md.CARD_W + 6 * int(step) + gaps * md.GAP_W <= md.HAND_ROOM
+    # the count sits beside the strip, not in it (it scrolled away with the cards)
+    strip = dock.split('data-testid="mm-hand"')[1].split("</div>")[0]
+    assert "mm-hand-n" not in strip and 'data-testid="mm-hand-n"' in dock

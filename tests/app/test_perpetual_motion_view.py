@@ -74,7 +74,8 @@ def test_end_panel_reports_the_loop_and_the_record() -> None:
     out = s.outcome
     html = v.board_html(pms.view_of(s), out, v.TableUI(record=Record(3, 1, 0, 1)))
     parse(html)
-    assert f"Loops every {out.details['loop_length']} round" in html
+    n = out.details["loop_length"]  # "every round", not "every 1 round" (issue 35)
+    assert ("Loops every round" if n == 1 else f"Loops every {n} rounds") in html
     assert f"from round {out.details['loop_start']}" in html
     assert "played <b>3</b>" in html and "current streak <b>0</b>" in html
     assert "Masten" in html

@@ -171,8 +171,8 @@ def test_a_one_round_loop_is_worded_in_the_singular() -> None:
         await settle(app)
         click(app, "autoplay")
         await settle(app)
-        assert page.texts["pm-msg"] == "Loops every 1 round from round 10."
-        assert "Loops every 1 round from round 10. (10 rounds played until the repeat was " \
+        assert page.texts["pm-msg"] == "Loops every round from round 10."  # issue 35
+        assert "Loops every round from round 10. (10 rounds played until the repeat was " \
             "found.)" in page.regions["pm-board"]
     run_async(run())
 

@@ -62,3 +62,18 @@ def test_the_routes_of_statistics_and_replays() -> None:
     assert r.href() == f"#/{PM}/replay/18c2f0a1b2c3d4" and Route("stats").href() == "#/stats"
     assert parse_hash(f"#/{PM}/replay/<b>", games, screens).error
     assert parse_hash("#/nostats/replay/abc", games, screens).error
+
+
+def test_a_games_rules_are_at_the_address_a_player_would_guess() -> None:
+    """``#/perpetual-motion/rules`` used to go home: it is that game's rules page."""
+    assert parse_hash(f"#/{PM}/rules", IDS, TABLES) == Route("rules", game=PM)
+    assert parse_hash(f"#/{PM}/rules/more", IDS, TABLES).screen == "home"
+
+
+@pytest.mark.parametrize("unknown", ["#/nowhere", "#/nowhere/at/all", f"#/{PM}/rulez",
+                                     f"#/{PM}/deal"])
+def test_an_unknown_address_says_so(unknown: str) -> None:
+    r = parse_hash(unknown, IDS, TABLES)
+    assert r.screen == "home" and r.error is not None
+    assert r.error.startswith(f"No such page: “{unknown}”")
+    assert "home screen" in r.error  # where the player now is

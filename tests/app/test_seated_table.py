@@ -5,6 +5,7 @@ the Replay are test_seated_computers.py's.)"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from app.messages import Event
@@ -81,4 +82,88 @@ def test_starting_a_new_game_over_one_in_progress_asks_first() -> None:
         click(app, "setup-start-anyway")
         await settle(app)
         assert t.match is not m and t.match is not None and t.match.actions <= 40
+    run_async(run())
+
+
+# --- issue 35: set-up options as a player would say them; a bad one explained by its field ---
+
+
+def option(app: Any, key: str, value: str, game: str = M) -> None:
+    app.handle(Event("change", action="setup-option", data={"key": key}, value=value))
+
+
+def field(screen: str, field_id: str) -> str:
+    (tag,) = re.findall(rf'<input id="{field_id}"[^>]*>', screen)
+    return tag
+
+
+def test_options_whose_zero_is_the_usual_choice_read_as_words() -> None:
+    async def run() -> None:
+        app, page, env = boot()
+        env.go(f"#/{M}/setup")
+        await settle(app)
+        screen = page.regions["screen"]
+        hand = field(screen, "opt-hand_size")
+        assert 'value=""' in hand and 'placeholder="usual for the variant"' in hand
+        assert 'placeholder="one hand"' in field(screen, "opt-match_limit")
+        assert "Empty (or 0): the variant" in screen
+        env.go("#/cube-farm/setup")
+        await settle(app)
+        assert 'placeholder="one per player"' in field(page.regions["screen"], "opt-hands")
+        env.go("#/machine/setup")
+        await settle(app)
+        rounds = field(page.regions["screen"], "opt-max_rounds")
+        assert 'value="150"' in rounds and 'placeholder="no limit"' in rounds
+        # typed 7, then emptied: the usual choice again (0 to the game)
+        env.go(f"#/{M}/setup")
+        await settle(app)
+        form = table(app).form
+        option(app, "hand_size", "7")
+        assert form.draft.option("hand_size") == 7
+        assert 'value="7"' in field(page.regions["screen"], "opt-hand_size")
+        option(app, "hand_size", "")
+        assert form.draft.option("hand_size") == 0 and not form.problems
+    run_async(run())
+
+
+def test_a_bad_option_is_explained_under_its_field_and_start_goes_there() -> None:
+    async def run() -> None:
+        app, page, env = boot()
+        env.go("#/cube-farm/setup")
+        await settle(app)
+        option(app, "hands", "-5")
+        screen = page.regions["screen"]
+        said = "Hands cannot be -5: choose 1 to 20, or leave it empty for one per player."
+        assert said in screen and "config." not in screen
+        hands = field(screen, "opt-hands")
+        assert 'aria-invalid="true"' in hands and 'aria-describedby="opt-hands-error"' in hands
+        # the words sit right under the field, before its help line
+        assert screen.index("opt-hands-error") < screen.index("Empty (or 0): one hand")
+        click(app, "setup-start")
+        await settle(app)
+        assert env.address == "#/cube-farm/setup"  # not started
+        assert page.batches[-1].get("focus") == "opt-hands"  # the field, scrolled into view
+        assert 'data-testid="setup-error"' not in page.regions["screen"]
+        option(app, "hands", "3")
+        assert "cannot be" not in page.regions["screen"]
+        click(app, "setup-start")
+        await settle(app)
+        assert env.address == "#/cube-farm"
+    run_async(run())
+
+
+def test_a_problem_of_the_whole_set_up_is_said_above_start() -> None:
+    async def run() -> None:
+        app, page, env = boot()
+        env.go(f"#/{M}/setup")
+        await settle(app)
+        for _ in range(5):
+            click(app, "setup-add")
+        option(app, "hand_size", "15")  # 8 hands of 15 cards: more than two decks
+        click(app, "setup-start")
+        await settle(app)
+        screen = page.regions["screen"]
+        (bar,) = re.findall(r'<div class="bottom-bar">.*', screen, re.S)
+        assert 'data-testid="setup-error"' in bar and "do not fit in 104 cards" in bar
+        assert "config" not in bar
     run_async(run())

@@ -52,7 +52,7 @@ def test_two_profiles_get_the_same_deal_on_a_date_and_another_the_next(
         assert "You against 2 Standard computers" in a.get_by_test_id("daily-setup").inner_text()
         cards = hand(a)
         assert cards and cards == hand(b)  # the same cards, dealt in each profile
-        assert a.title() == b.title() == f"Machiavelli, deal {one['deal']} · Tabletop"
+        assert a.title() == b.title() == f"Machiavelli, deal {one['deal']} · Card Table"
         # past midnight in one profile: a new date, a new deal (the old one stays the 2nd's)
         b_ctx.clock.set_fixed_time(DAY + datetime.timedelta(minutes=15))
         nxt = daily(b, GAME)
@@ -80,14 +80,14 @@ def test_a_daily_result_shared_at_360_by_640(browser: Any, site_url: str) -> Non
         msg = page.locator("#daily-msg")
         msg.wait_for()
         text = msg.inner_text()
-        assert text.startswith(("Result copied: Tabletop · Perpetual Motion daily 2026-12-02",
-                                "Copy your result: Tabletop · Perpetual Motion daily"))
+        assert text.startswith(("Result copied: Card Table · Perpetual Motion daily 2026-12-02",
+                                "Copy your result: Card Table · Perpetual Motion daily"))
         assert f"#/{PM}/daily" in text
         box = msg.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 640  # the confirmation in view
         if text.startswith("Result copied"):
             copied = page.evaluate("navigator.clipboard.readText()")
-            assert copied.startswith("Tabletop · Perpetual Motion daily 2026-12-02 · ")
+            assert copied.startswith("Card Table · Perpetual Motion daily 2026-12-02 · ")
             assert copied.endswith(f"#/{PM}/daily")
         check_layout(page, "daily-result")
         for scheme in ("light", "dark"):

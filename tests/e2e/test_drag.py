@@ -32,6 +32,7 @@ def start_turn(page: Any) -> None:
     page.wait_for_selector("[data-testid=m-table].live")
     if page.get_by_test_id("m-reset").get_attribute("aria-disabled") != "true":
         tap(page, "m-reset")
+        tap(page, "m-reset-sure")  # Reset asks first (issue 35)
     assert melds(page) == [] and len(hand(page)) == 15
     page.evaluate("document.querySelector('[data-testid=m-hand]').scrollLeft = 0")
     page.wait_for_timeout(100)
@@ -206,4 +207,5 @@ def test_mouse_drag_lays_a_card_and_moves_a_table_card(app: Any) -> None:
     idle(app)
     assert len(hand(app)) == 12 and melds(app) == table
     tap_el(app, app.get_by_test_id("m-reset"))
+    tap_el(app, app.get_by_test_id("m-reset-sure"))  # Reset asks first (issue 35)
     assert len(hand(app)) == 15 and melds(app) == []

@@ -132,6 +132,8 @@ def test_a_refused_step_changes_nothing_and_reload_resumes_the_turn(app: Any) ->
     settle(app)
     assert len(hand(app)) == 14  # the turn resumed where it was
     tap(app, "m-reset")
+    assert len(hand(app)) == 14  # Reset asks first (issue 35)
+    tap(app, "m-reset-sure")
     assert hand(app) == before
 
 

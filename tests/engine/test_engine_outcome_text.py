@@ -84,7 +84,8 @@ def test_a_solitaire_end_needs_no_name() -> None:
             assert line == f"Every card is discarded, in {r} round{'s' if r != 1 else ''}."
         else:
             n = state.loop_length
-            assert line == (f"Loops every {n} round{'s' if n != 1 else ''} from round "
+            every = "every round" if n == 1 else f"every {n} rounds"
+            assert line == (f"Loops {every} from round "
                             f"{state.loop_start}. ({state.round} rounds played until the "
                             "repeat was found.)")
         lines.add(line.split()[0])

@@ -317,8 +317,8 @@ def test_cli_stats() -> None:
 
 
 @pytest.mark.parametrize("seed, summary, rounds, deals", [
-    (9411, "Loops every 1 round from round 10.", 10, 105),
-    (7, "Loops every 1 round from round 34.", 34, 285),
+    (9411, "Loops every round from round 10.", 10, 105),  # not "every 1 round" (issue 35)
+    (7, "Loops every round from round 34.", 34, 285),
     (34, "Loops every 12 rounds from round 31.", 42, 337),
     (16557, "Won in 11 rounds: every card is discarded.", 11, 102),
 ])

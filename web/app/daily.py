@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from app.kit import button, confirm_html, esc, topbar
+from app.kit import APP_NAME, button, confirm_html, esc, topbar
 from app.storage import (
     JSON,
     MAX_DEAL,
@@ -42,7 +42,6 @@ from app.storage import (
 )
 from app.table import Host
 
-APP_NAME = "Tabletop"
 BOOK_VERSION = 1
 MAX_DAYS = 2000  # dates kept in a book (more than five years of days)
 MAX_RESULT = 80  # characters of a result's words

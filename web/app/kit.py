@@ -15,6 +15,10 @@ from typing import Generic, TypeVar
 
 from engine.cards import Card, rank_name
 
+# The app's one name: the page's title and top bar, About, the share texts, the build's <title>;
+# manifest.json, web/index.html's skeleton and the README say it too (tests/app/test_app_name.py).
+APP_NAME = "Card Table"
+
 
 def esc(text: object) -> str:
     return escape(str(text), quote=True)

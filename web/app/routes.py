@@ -1,10 +1,10 @@
 """Hash routes, so that any static host (and any sub-path) serves every screen.
 
-``#/`` home, ``#/rules/<id>`` a rules page, ``#/<game>`` its table (the game in progress, or
-a new deal / the set-up), and the screens a game's table declares (``Table.screens``):
-``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a game with seats,
-``#/<game>/watch/12345?seats=strong,standard`` a game of computers played to its end,
-``#/<game>/stats`` its statistics, ``#/<game>/learn`` its guided first game,
+``#/`` home, ``#/rules/<id>`` a rules page (``#/<game>/rules`` too), ``#/<game>`` its table
+(the game in progress, or a new deal / the set-up), and the screens a game's table declares
+(``Table.screens``): ``#/<game>/deal/12345`` that deal, ``#/<game>/setup`` the set-up of a
+game with seats, ``#/<game>/watch/12345?seats=strong,standard`` a game of computers played
+to its end, ``#/<game>/stats`` its statistics, ``#/<game>/learn`` its guided first game,
 ``#/<game>/daily`` its daily deal, ``#/<game>/replay/<game id>`` a finished game again;
 ``#/stats`` every game's statistics, ``#/settings``, ``#/about``. Deal and watch links of
 multi-player games carry the seats and options in a query (``?seats=you,standard&variant=
@@ -154,6 +154,8 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
             return Route("home", error=problem)
         if len(parts) == 1:
             return Route("table", game=head)
+        if parts[1] == "rules" and len(parts) == 2:  # the address a player would guess
+            return Route("rules", game=head)
         screens = tables[head]
         if parts[1] in ("stats", "setup", "learn", "daily") and len(parts) == 2 and (
                 parts[1] in screens):
@@ -173,8 +175,14 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
             if parts[1] == "watch":
                 return Route("watch", game=head, deal=n, query=query)
             return Route("table", game=head, deal=n, query=query)
-        return Route("home", error=f"This link does not lead anywhere in the app: “#{h[:40]}”.")
+        return Route("home", error=no_such_page(h))
     if head in known_games:
         return Route("home", error="That game has no screen yet: it is coming soon.")
-    shown = h[:40]
-    return Route("home", error=f"This link does not lead anywhere in the app: “#{shown}”.")
+    return Route("home", error=no_such_page(h))
+
+
+def no_such_page(address: str) -> str:
+    """What the home screen says when an address leads nowhere: the address, and where the
+    player now is."""
+    return (f"No such page: “#{address[:40]}” does not lead anywhere in the app. Here is the "
+            "home screen.")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.kit import button, esc, notice_html, players_text, topbar
+from app.kit import APP_NAME, button, esc, notice_html, players_text, topbar
 from app.settings import Field, Settings
 from engine.protocol import GameInfo
 
@@ -39,7 +39,7 @@ def home_html(games: Sequence[GameInfo], actions: dict[str, str], notice: str | 
         tiles.append(f'<li class="{cls}" data-testid="game-{gid}">{head}'
                      f'<div class="tile-actions">{buttons}</div></li>')
     stats_link = f'<a class="btn" href="{esc(stats)}">Statistics</a>' if stats else ""
-    return (topbar("Tabletop", back=None,
+    return (topbar(APP_NAME, back=None,
                    right='<a class="btn icon" href="#/settings" aria-label="Settings" '
                          'data-testid="settings-link">⚙</a>')
             + '<main class="page home" id="main">'
@@ -216,7 +216,7 @@ def about_html(version: str, offline: str, credits: Sequence[str] = (),
     count = NUMBERS[len(credits)] if len(credits) < len(NUMBERS) else str(len(credits))
     games = f"{count} card and tile games to play on this device: " + "; ".join(credits) + "."
     return (topbar("About") + '<main class="page about" id="main"><section class="panel">'
-            + f'<h2>Tabletop</h2><p data-testid="credits">{esc(games)}</p>'
+            + f'<h2>{esc(APP_NAME)}</h2><p data-testid="credits">{esc(games)}</p>'
             + f'<p data-testid="offline-status"><b>Offline:</b> {esc(offline)}</p>'
             + (f'<p data-testid="keeping"><b>Your games:</b> {esc(keeping)}</p>' if keeping
                else "")

@@ -22,6 +22,7 @@ from app import backup, guide, screens, stats
 from app import settings as cfg
 from app import tables as table_packages
 from app.daily import Daily, tile_link
+from app.kit import APP_NAME
 from app.page import Page
 from app.routes import Route, parse_hash
 from app.storage import REFUSED, Record, TabStore, saved_line
@@ -329,7 +330,7 @@ class App:
             else:
                 name = {"settings": "Settings", "about": "About",
                         "stats": "Statistics"}.get(r.screen, "")
-        self.page.title(f"{name} · Tabletop" if name else "Tabletop")
+        self.page.title(f"{name} · {APP_NAME}" if name else APP_NAME)
 
     def render(self) -> None:
         r = self.route

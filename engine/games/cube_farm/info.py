@@ -16,11 +16,14 @@ INFO = GameInfo(
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(
-        OptionInfo("hands", "Hands", "int", 0, min=0, max=20,
-                   help="0: one hand per player (four with two players); else 1 to 20."),
+        OptionInfo("hands", "Hands", "int", 0, min=1, max=20, zero="one per player",
+                   help=("Empty (or 0): one hand per player (four with two players); else 1 "
+                         "to 20.")),
         OptionInfo("join", "Joining two players' cubicles", "choice", "no",
-                   choices=(("no", "Not allowed (a cubicle has one owner)"),
-                            ("yes", "Allowed: the bigger claim takes the cubicle")),
-                   help="The printed rules do not say; this edition does not allow it."),
+                   choices=(("no", "Not allowed: one owner each"),
+                            ("yes", "Allowed: the bigger claim wins")),
+                   help=("Whether two players' cubicles may join into one, the bigger claim "
+                         "taking it. The printed rules do not say; this edition does not "
+                         "allow it.")),
     ),
 )

@@ -18,9 +18,9 @@ INFO = GameInfo(
     available=True,
     bot_levels=("beginner", "standard", "strong"),
     options=(
-        OptionInfo("max_rounds", "Round limit", "int", DEFAULT_MAX_ROUNDS, min=0,
-                   max=MAX_MAX_ROUNDS,
+        OptionInfo("max_rounds", "Round limit", "int", DEFAULT_MAX_ROUNDS, min=1,
+                   max=MAX_MAX_ROUNDS, zero="no limit",
                    help=("After this many rounds the player with the fewest cubes off the "
-                         "mat wins; 0: no limit.")),
+                         "mat wins; empty (or 0): no limit.")),
     ),
 )

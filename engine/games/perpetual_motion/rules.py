@@ -313,9 +313,9 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
                            text=f"Every card is discarded, in {r} round{_s(r)}.")
         if state.status == LOOPED:
             n = state.loop_length
-            return Outcome((), f"Loops every {n} round{_s(n or 0)} from round "
+            return Outcome((), f"Loops {every_rounds(n or 0)} from round "
                                f"{state.loop_start}.", details=details,
-                           text=f"Loops every {n} round{_s(n or 0)} from round "
+                           text=f"Loops {every_rounds(n or 0)} from round "
                                 f"{state.loop_start}. ({r} round{_s(r)} played until the repeat "
                                 "was found.)")
         return None
@@ -439,6 +439,11 @@ def _read_rank_key(v: object, path: str) -> str:
 
 def _s(n: int) -> str:
     return "" if n == 1 else "s"
+
+
+def every_rounds(n: int) -> str:
+    """How often a loop comes round, as a player says it: "every round", "every 12 rounds"."""
+    return "every round" if n == 1 else f"every {n} rounds"
 
 
 def _replace(state: PMState, **changes: Any) -> PMState:

@@ -4,6 +4,7 @@ open a link, the set-up. Pure functions of values to HTML; nothing here names a 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TypeVar
 
 from app.board import Frame
@@ -162,10 +163,24 @@ def offer_html(m: Match[S], name: str, deal: int) -> str:
             + "</div></section></main>")
 
 
-def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> str:
+def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
+               problems: Mapping[str, str] | None = None) -> str:
     """The set-up: who plays (you, a person, a computer and its level), the game's options
     from the registry, the deal number. ``in_progress``: Start was tapped while a game is in
-    progress; the bottom bar asks before ending it."""
+    progress; the bottom bar asks before ending it. ``problems``: what is wrong with a field,
+    by option id (or ``"deal"``), said in words under that field; ``error``: what is wrong
+    with the set-up as a whole, said above Start (always in view)."""
+    problems = problems or {}
+
+    def problem_html(key: str, field: str) -> tuple[str, str]:
+        """The words under field ``field`` and the attributes that tie the field to them."""
+        text = problems.get(key)
+        if not text:
+            return "", ""
+        return (f'<p class="field-error" id="{field}-error" role="alert" '
+                f'data-testid="field-error">{esc(text)}</p>',
+                f' aria-invalid="true" aria-describedby="{field}-error"')
+
     rows = []
     for i, s in enumerate(d.seats):
         kinds = "".join(
@@ -198,22 +213,28 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
     opts = []
     for o in info.options:
         val = d.option(o.id, o.default)
+        said, tie = problem_html(o.id, f"opt-{o.id}")
         if o.kind == "choice":
             choices = "".join(
                 f'<option value="{esc(c[0])}"{" selected" if str(c[0]) == str(val) else ""}>'
                 f"{esc(c[1])}</option>" for c in o.choices)
             ctl = (f'<select id="opt-{esc(o.id)}" data-action="setup-option" '
-                   f'data-key="{esc(o.id)}" data-testid="opt-{esc(o.id)}">{choices}</select>')
+                   f'data-key="{esc(o.id)}" data-testid="opt-{esc(o.id)}"{tie}>{choices}'
+                   "</select>")
         else:
+            # an option whose 0 is the game's usual choice: the field empty, with those words
+            shown = "" if o.zero and str(val) == "0" else val
             ctl = (f'<input id="opt-{esc(o.id)}" type="number" inputmode="numeric" '
-                   f'min="{o.min if o.min is not None else 0}"'
+                   f'min="{0 if o.zero or o.min is None else o.min}"'
                    + (f' max="{o.max}"' if o.max is not None else "")
-                   + f' value="{esc(val)}" data-action="setup-option" data-key="{esc(o.id)}" '
-                   f'data-testid="opt-{esc(o.id)}">')
+                   + (f' class="opt-zero" placeholder="{esc(o.zero)}"' if o.zero else "")
+                   + f' value="{esc(shown)}" data-action="setup-option" data-key="{esc(o.id)}" '
+                   f'data-testid="opt-{esc(o.id)}"{tie}>')
         help_ = f'<span class="fine">{esc(o.help)}</span>' if o.help else ""
         opts.append(f'<div class="form-row"><label for="opt-{esc(o.id)}">{esc(o.name)}'
-                    f"</label>{ctl}</div>{help_}")
+                    f"</label>{ctl}</div>{said}{help_}")
     deal = "" if d.deal is None else str(d.deal)
+    deal_said, deal_tie = problem_html("deal", "setup-deal")
     err = (f'<p class="msg refusal" role="alert" data-testid="setup-error">'
            f"{esc(error)}</p>" if error else "")
     return (topbar(f"{info.name}: set-up")
@@ -223,9 +244,10 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
             + ('<h2>Options</h2>' + "".join(opts) if opts else "")
             + '<div class="form-row"><label for="setup-deal">Deal number</label>'
               f'<input id="setup-deal" type="text" inputmode="numeric" value="{esc(deal)}" '
-              'placeholder="random" data-action="setup-deal" data-testid="setup-deal"></div>'
-            + err + "</section></main>"
-            + '<div class="bottom-bar">'
+              f'placeholder="random" data-action="setup-deal" data-testid="setup-deal"'
+              f"{deal_tie}></div>{deal_said}"
+            + "</section></main>"
+            + '<div class="bottom-bar">' + err
             + (confirm_html(f"Your game in progress ({in_progress}) ends if you start a new "
                             "one.", "Start a new game", "setup-start-anyway",
                             "Keep my game", "setup-keep") if in_progress else

@@ -60,7 +60,7 @@ class SetupScreen(Generic[S]):
 
     def start(self, _ev: Event | None) -> None:
         if not self.form.ready():
-            self.render(focus="setup-start")
+            self.render(focus=self.form.focus())
             return
         m = self.table.match
         if m is not None and not m.over and m.actions > 0:
@@ -75,7 +75,7 @@ class SetupScreen(Generic[S]):
 
     def start_anyway(self, _ev: Event | None) -> None:
         if not self.form.ready():
-            self.render(focus="setup-start")
+            self.render(focus=self.form.focus())
             return
         draft = self.form.draft
         self.table.start(draft, draft.deal)

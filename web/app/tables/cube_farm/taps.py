@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from app.kit import Tap
+from app.kit import Tap, plural
 from app.tables.cube_farm.places import centre, fits_turns, footprint, nearest, positions
 from app.tables.cube_farm.turn import TurnTap, TurnUI
 from app.tables.cube_farm.words import TURN_WORDS, card_words, place_words, score_words
@@ -71,10 +71,15 @@ def _pick(view: CFView, ui: TurnUI, data: dict[str, str]) -> TurnTap:
     if not turns:  # the deck guarantees a place; say so rather than fail
         return Tap(ui, message=f"The {card_name(card)} fits nowhere.", refusal=True)
     rot = ui.rot if ui.rot in turns else turns[0]
-    n = sum(len(a) for a in positions(view, card).values())
+    pos = positions(view, card)
+    # the places lit now (this turn of the card), the number Next and Back count through
+    here = len(pos[rot])
+    every = sum(len(a) for a in pos.values())
+    more = (f" {TURN_WORDS[rot]}, {every} in all its turns. Tap a lit square, or Turn it."
+            if every > here else ". Tap a lit square.")
     return Tap(TurnUI(card=card, rot=rot, hint=ui.hint, step=ui.step),
-               message=f"{card_name(card)} ({card_words(card)}): {n} places. Tap a lit "
-               "square, or Turn it.")
+               message=f"{card_name(card)} ({card_words(card)}): {plural(here, 'place')}"
+               f"{more}")
 
 
 def _cancel(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
@@ -95,7 +100,7 @@ def _turn(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
     others = "" if len(turns) > 1 else " (the only turn that fits)"
     return Tap(replace(ui, rot=rot, at=at),
                message=f"{card_name(card)} {TURN_WORDS[rot]}{others}: "
-               f"{len(pos[rot])} places.")
+               f"{plural(len(pos[rot]), 'place')}.")
 
 
 def _step(view: CFView, ui: TurnUI, card: str, by: int) -> TurnTap:

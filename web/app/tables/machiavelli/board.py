@@ -19,9 +19,9 @@ Design (phone first, one thumb):
 * The frame's dock (:func:`dock_html`, under the message line, always in view): a line saying
   what is picked (with *Cancel*) or the hand's order (*Runs*, *Groups*, *By rank/suit*), the
   hand strip (scrolls sideways and keeps its place across redraws; the card just drawn is
-  marked), then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn. Draw that would
-  take back what was laid asks first, in the dock. The melds (:func:`table_html`) are in the
-  frame's field, which scrolls.
+  marked), then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn. Draw or Reset
+  that would take back what was laid asks first, in the dock. The melds (:func:`table_html`)
+  are in the frame's field, which scrolls.
 * Dragging does what the taps do (``web/app/drag.js``): a hand card, the picked cards, a
   helping card or a card of the opened meld dragged onto a meld or a new-meld place.
 
@@ -30,7 +30,8 @@ Data actions (all ``m-``) and their ``data-*`` values:
 ``m-hand`` hand (index into ``view.hand``) · ``m-help`` slot · ``m-meld`` meld ·
 ``m-card`` meld, pos · ``m-split`` meld, at · ``m-join`` meld · ``m-close`` meld ·
 ``m-cancel`` · ``m-new`` · ``m-end`` · ``m-draw`` · ``m-reset`` · ``m-undo`` · ``m-hint`` ·
-``m-hint-step`` · ``m-sort`` · ``m-arrange`` arrange · ``m-keep`` (keep playing, not draw) ·
+``m-hint-step`` · ``m-sort`` · ``m-arrange`` arrange · ``m-keep`` (keep playing: the question
+answered no) · ``m-draw-sure`` · ``m-reset-sure`` (the question answered yes) ·
 ``m-drop`` meld or new, and fromHand, fromSlot or fromMeld/fromPos (a drag's drop).
 
 Marked keys (the ``marked`` argument of :func:`table_html`, see :func:`marked_keys`):

@@ -78,28 +78,34 @@ def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str
             f'<div class="mt-head-btns">{right}</div></div>')
 
 
-def _confirm_html(view: MView) -> str:
-    """Draw (or Pass) would take back what was laid this turn: the dock asks first, inline."""
+def _confirm_html(view: MView, asked: str) -> str:
+    """Draw (or Pass), or Reset, would take back what was laid this turn: the dock asks
+    first, inline."""
     laid = laid_count(view)
-    verb = "draw" if view.deck_count else "pass"
-    what = (f"Take back the {plural(laid, 'card')} you laid and {verb}?" if laid else
-            f"Put the table back as your turn found it and {verb}?")
+    if asked == "reset":
+        what = (f"Take back the {plural(laid, 'card')} you laid and start your turn again?"
+                if laid else "Put the table back as your turn found it?")
+        yes, yes_action = "Reset anyway", "m-reset-sure"
+    else:
+        verb = "draw" if view.deck_count else "pass"
+        what = (f"Take back the {plural(laid, 'card')} you laid and {verb}?" if laid else
+                f"Put the table back as your turn found it and {verb}?")
+        yes, yes_action = f"{verb.capitalize()} anyway", "m-draw-sure"
     # the one question of every table (app.kit.confirm_html): the safe choice is the main one
     return ('<div class="mt-controls mt-confirm">'
-            + confirm_html(what, f"{verb.capitalize()} anyway", "m-draw-sure", "Keep playing",
-                           "m-keep")
+            + confirm_html(what, yes, yes_action, "Keep playing", "m-keep")
             + "</div>")
 
 
-def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:
-    if live and ui.confirm == "draw":
-        return _confirm_html(view)
+def _controls_html(view: MView, ui: TurnUI, live: bool, can_undo: bool) -> str:
+    if live and ui.confirm in ("draw", "reset"):
+        return _confirm_html(view, ui.confirm)
     ace = view.config.ace
     problem = turn_problem(view.table, ace)
     can_end = problem is None
     changed = table_changed(view)
     undo = _btn("Undo", "m-undo", cls="btn small", testid="m-undo", live=live,
-                why=None if view.steps > 0 else "Nothing to undo this turn",
+                why=None if can_undo else "Nothing to undo this turn",
                 aria_label="Undo the last step")
     reset = _btn("Reset", "m-reset", cls="btn small", testid="m-reset", live=live,
                  why=None if changed else "Nothing to reset",
@@ -132,16 +138,20 @@ def _controls_html(view: MView, ui: TurnUI, live: bool) -> str:
 
 
 def dock_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
-              drawn: Card | None = None) -> str:
+              drawn: Card | None = None, can_undo: bool | None = None) -> str:
     """The frame's dock under the message line: what is picked (with Cancel) or the hand's
     order buttons, the hand strip (it scrolls sideways and keeps its place across redraws),
-    then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn (or, when Draw would take
-    back what was laid, the question first). ``drawn``: the card just drawn, marked."""
+    then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn (or, when Draw or Reset
+    would take back what was laid, the question first). ``drawn``: the card just drawn,
+    marked. ``can_undo``: whether Undo has a step to go back to (the table's undo points,
+    which a Reset adds to as any step does; None: the engine's steps this turn), so that Undo
+    looks disabled only when it is."""
+    can_undo = view.steps > 0 if can_undo is None else can_undo
     live = interactive and view.status != OVER and view.current == view.player
     ui = sane(view, ui)
     hinted_cards = hint_targets(view, ui)[0] if live else set()
     return ('<section class="mt-dock" aria-label="Your hand and actions" data-testid="m-dock">'
             + _dock_head(view, ui, names, live)
             + _hand_html(view, ui, names, live, hinted_cards, drawn)
-            + _controls_html(view, ui, live)
+            + _controls_html(view, ui, live, can_undo)
             + "</section>")

@@ -270,6 +270,12 @@ def _draw_sure(view: MView, ui: TurnUI, data: Data) -> TurnTap:
 def _reset(view: MView, ui: TurnUI, data: Data) -> TurnTap:
     if not table_changed(view):
         return _refuse(ui, "Nothing to reset: the table is as your turn found it")
+    return Tap(replace(ui.cleared(ui.opened), confirm="reset"))  # the dock asks first
+
+
+def _reset_sure(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+    if not table_changed(view):
+        return _refuse(ui, "Nothing to reset: the table is as your turn found it")
     return Tap(ui.cleared(), (Reset(),))
 
 
@@ -302,8 +308,8 @@ def _hint_step(view: MView, ui: TurnUI, data: Data) -> TurnTap:
 ON_TURN: dict[str, Callable[[MView, TurnUI, Data], TurnTap]] = {
     "m-hand": _hand, "m-help": _help, "m-meld": _meld, "m-new": _new, "m-drop": _drop,
     "m-card": _card, "m-split": _split, "m-join": _join, "m-end": _end, "m-draw": _draw,
-    "m-draw-sure": _draw_sure, "m-reset": _reset, "m-undo": _undo, "m-hint": _hint,
-    "m-hint-step": _hint_step}
+    "m-draw-sure": _draw_sure, "m-reset": _reset, "m-reset-sure": _reset_sure, "m-undo": _undo,
+    "m-hint": _hint, "m-hint-step": _hint_step}
 
 
 def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:

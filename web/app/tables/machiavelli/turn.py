@@ -32,7 +32,8 @@ class TurnUI:
     # "runs" | "groups": the cards that make runs (groups) first, the rest in the sort order;
     # a display order only, as ``sort`` (the engine keeps the hand sorted)
     arrange: str = ""
-    # "draw": Draw (or Pass) would take back what was laid this turn, so the dock asks first
+    # the dock asks first: "draw", Draw (or Pass) would take back what was laid this turn;
+    # "reset", Reset would (the turn's work is not thrown away on one tap)
     confirm: str = ""
 
     def cleared(self, opened: int | None = None) -> TurnUI:

@@ -155,12 +155,22 @@ def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str])
         draw_why = "face-down cards come before face-up ones"
     elif view.drawn >= mat.face_down_limit:
         draw_why = f"your Flush track allows {plural(mat.face_down_limit, 'face-down card')}"
-    count = (f"{view.drawn}/{mat.face_down_limit}" if phase == TAKING
-             else f"up to {mat.face_down_limit}")
-    draw = _btn(f'<span class="mm-draw-w">Draw</span> <small>{esc(count)}</small>', "mm-draw",
+    # what the count says is the player's own: in another's turn the phase and the cards drawn
+    # are theirs (it read "1/0"), so it says nothing; a Flush track with no cube allows none.
+    # The name starts with the words on the button (axe: label-content-name-mismatch).
+    if view.current != view.player or phase not in (TURN, TAKING):
+        count, said = "", "Draw face-down"
+    elif mat.face_down_limit == 0:
+        count, said = "none", "Draw none face-down this turn"
+    else:
+        count = (f"{view.drawn}/{mat.face_down_limit}" if phase == TAKING
+                 else f"up to {mat.face_down_limit}")
+        said = f"Draw {count} face-down"
+    small = f" <small>{esc(count)}</small>" if count else ""
+    draw = _btn(f'<span class="mm-draw-w">Draw</span>{small}', "mm-draw",
                 cls="btn mm-drawbtn" + (" hinted" if hinted == "draw" else ""),
                 testid="mm-draw", id_="mm-pile-down", live=can_take, why=draw_why,
-                aria_label=f"Draw {count} face-down (deck {view.deck_count})")
+                aria_label=f"{said} (deck {view.deck_count})")
     stop = (_btn("Stop taking", "mm-stop", cls="btn primary mm-stopbtn", testid="mm-stop")
             if live and phase == TAKING else "")
     return (f'<div class="mm-take-row" data-testid="mm-choice-take">{draw}'
@@ -172,11 +182,13 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str],
                fresh: frozenset[str]) -> str:
     mat = view.mats[view.player]
     cards = []
+    gaps = 0
     prev: Card | None = None
     for c in (view.hand[i] for i in hand_order(view.hand, ui.sort, ace_high=True)):
         on = str(c) in ui.picked
         gap = prev is not None and (prev.suit != c.suit if ui.sort == "suit"
                                     else prev.rank != c.rank)
+        gaps += gap
         new = str(c) in fresh
         cls = ("mm-cardbtn mm-hcard" + (" gap" if gap else "")
                + (" hinted" if str(c) in hinted else ""))
@@ -204,10 +216,29 @@ def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str],
             aid = '<p class="mm-held none" data-testid="mm-aid-list">No set in your hand yet.</p>'
     return (f'<section class="mm-hand-box" aria-label="Your hand, {plural(n, "card")} of '
             f'{mat.hand_limit}">{aid}<div class="mm-hand-row">'
-            f'<div class="mm-hand" role="group" data-testid="mm-hand" aria-label="Your hand, '
-            f'{plural(n, "card")}, hand limit {mat.hand_limit}">{"".join(cards)}{empty}'
-            f'<span class="mm-hand-n" aria-hidden="true">{n}/{mat.hand_limit}</span></div>'
+            f'<div class="mm-hand fit-{hand_step(n, gaps)}" role="group" data-testid="mm-hand" '
+            f'aria-label="Your hand, {plural(n, "card")}, hand limit {mat.hand_limit}">'
+            f'{"".join(cards)}{empty}</div>'
+            f'<span class="mm-hand-n" aria-hidden="true" data-testid="mm-hand-n">'
+            f'{n}/{mat.hand_limit}</span>'
             f'<div class="mm-head-btns">{_sort_btns(ui)}</div></div></section>')
+
+
+# The hand strip's room at 360 px (table.css; 231 measured in Chromium with "7/7" beside it,
+# less a little for wider counts and fonts), a card's width and the space a sort gap adds, in
+# CSS px.
+HAND_ROOM, CARD_W, GAP_W = 228, 48, 8
+HAND_STEPS = (34, 30, 26, 22)  # how much of each card shows, most first (table.css: .fit-N)
+
+
+def hand_step(n: int, gaps: int) -> int:
+    """How much of each card of a hand of ``n`` cards with ``gaps`` sort gaps shows, so that
+    the whole hand fits the strip on a phone (seven cards however sorted, eight by suit; more
+    scroll); the corner's rank and suit stay readable at the least."""
+    for step in HAND_STEPS:
+        if CARD_W + (n - 1) * step + gaps * GAP_W <= HAND_ROOM:
+            return step
+    return HAND_STEPS[-1]
 
 
 def _hint_btn(live: bool) -> str:

@@ -15,7 +15,7 @@ from app.storage import Record
 from app.tables.perpetual_motion import PM, ROUND_COUNT_NOTE
 from app.tables.perpetual_motion.sim import Simulation
 from engine.cards import Card
-from engine.games.perpetual_motion.rules import Move, PMView, describe_stack
+from engine.games.perpetual_motion.rules import Move, PMView, describe_stack, every_rounds
 from engine.protocol import Outcome
 
 # --- home ---
@@ -127,8 +127,7 @@ def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
         line = f"Every card is discarded, in {plural(view.round, 'round')}."
     else:
         title = "No win: this deal loops"
-        line = (f"Loops every {plural(view.loop_length or 0, 'round')} "
-                f"from round {view.loop_start}.")
+        line = f"Loops {every_rounds(view.loop_length or 0)} from round {view.loop_start}."
         line += f" ({plural(view.round, 'round')} played until the repeat was found.)"
     rec = ""
     if record is not None:
