@@ -91,7 +91,8 @@ def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
         if view.out[view.player]:
             return esc("You are out: one cube left and no single-cube section free. "
                        "The others play on.")
-        return esc(f"{player_name(names, view.current)} is playing.")
+        return esc("Your turn." if view.current == view.player  # a replay of your turn
+                   else f"{player_name(names, view.current)} is playing.")
     if phase == DISCARDING:
         over = len(view.hand) - mat.hand_limit
         return esc(f"Over your hand limit of {mat.hand_limit}: select "
