@@ -325,3 +325,34 @@ def test_the_seat_that_is_you_in_pass_and_play_is_named() -> None:
     with pytest.raises(st.SetupError, match="two seats are called"):
         st.check(st.Setup("machiavelli", (st.Seat("you", "You"), st.Seat("person",
                                                                           "Player 1"))))
+
+
+def test_pass_and_play_set_up_asks_your_seat_its_name_too() -> None:
+    from app.seated.setup_form import SetupForm
+    form = SetupForm(DictStore(), get_game("machiavelli").info)
+    form.draft = st.setup_from_query("machiavelli", (("seats", "you,beginner"),), None)
+    assert 'id="seat-name-0"' not in form.html()  # you alone: "You"
+    form.draft = st.setup_from_query("machiavelli", (("seats", "you,@Zoe"),), None)
+    html = form.html()
+    assert 'id="seat-name-0"' in html and 'placeholder="Player 1"' in html
+    form.change(Event("change", action="setup-name", data={"seat": "0"}, value=" Max "))
+    assert form.draft.seats[0] == st.Seat("you", "Max")
+    assert form.draft.names() == ["Max", "Zoe"]
+    form.change(Event("change", action="setup-name", data={"seat": "0"}, value=""))
+    assert form.draft.seats[0].kind == "you" and form.draft.names()[0] == "Player 1"
+
+
+def test_a_replay_of_your_own_turn_speaks_to_you() -> None:
+    from app.tables.machine import board as mu
+    game = get_game("machine")
+    s = st.Match.new(st.setup_from_query("machine", (("seats", "you,beginner"),), 5), 5).state
+    bots = make_bots("machine", ["beginner", "beginner"])
+    while s.phase == "setup":
+        s = game.apply(s, choose(game, s, bots[s.current], 5, 0))
+    assert s.current == 0
+    dock = mu.dock_html(game.view(s, 0), mu.TurnUI(), ["You", "Ana"], interactive=False)
+    assert "You is" not in dock and "Your turn." in dock
+    first = st.Match.new(st.setup_from_query("machine", (("seats", "beginner,you"),), 5), 5)
+    dock = mu.dock_html(game.view(first.state, 1), mu.TurnUI(), ["Ana", "You"],
+                        interactive=False)
+    assert "You are placing set-up cubes." in dock

@@ -265,8 +265,9 @@ class Match(Generic[S]):
     state: S
     actions: int = 0  # actions applied (the watch link and the command line compare it)
     gid: str = field(default_factory=new_gid)
+    # the log, a line per turn, as the table last read it from the actions
+    # (app.seated.history); as a save kept it until a table reads it
     log: list[LogLine] = field(default_factory=list)
-    seen: dict[int, int] = field(default_factory=dict)  # person seat -> log lines seen
     # pass-and-play: the person the cover was lifted for, whose hand the page may show (saved
     # as "shown")
     uncovered: int | None = None
@@ -412,8 +413,7 @@ class Match(Generic[S]):
         if game.config_of(state).players != len(setup.seats):
             raise InvalidState("the saved seats do not match the saved game")
         log_data = data.get("log") or []
-        seen_data = data.get("seen") or {}
-        if not isinstance(log_data, list) or not isinstance(seen_data, dict):
+        if not isinstance(log_data, list):
             raise InvalidState("the saved game's log cannot be read")
         log = []
         for item in log_data:
@@ -421,10 +421,6 @@ class Match(Generic[S]):
                     or not isinstance(item[1], str) or not isinstance(item[2], int)):
                 raise InvalidState("a line of the saved game's log cannot be read")
             log.append(LogLine(item[0], item[1][:500], item[2]))
-        try:
-            seen = {int(k): int(v) for k, v in seen_data.items()}
-        except (TypeError, ValueError):
-            raise InvalidState("the saved game's log cannot be read") from None
         shown = data.get("shown")
         if shown is not None and (not isinstance(shown, int) or isinstance(shown, bool)
                                   or not 0 <= shown < len(setup.seats)):
@@ -434,7 +430,8 @@ class Match(Generic[S]):
         if moves is not None and (not isinstance(moves, list) or len(moves) != actions
                                   or not all(isinstance(x, str) for x in moves)):
             moves = None  # a replay needs every move: without them the game is still played
-        m: Match[S] = cls(setup, deal, state, actions, gid, log, seen, shown,
+        # (its "seen", where each person's news started, is read from the log's lines now)
+        m: Match[S] = cls(setup, deal, state, actions, gid, log, shown,
                           bool(data.get("counted")), daily=date_of(data), moves=moves)
         m.start = m.replayed(game)
         if m.start is None:  # its moves do not lead to its state: its history is the log kept
