@@ -356,3 +356,8 @@ def test_a_replay_of_your_own_turn_speaks_to_you() -> None:
     dock = mu.dock_html(game.view(first.state, 1), mu.TurnUI(), ["Ana", "You"],
                         interactive=False)
     assert "You are placing set-up cubes." in dock
+
+
+def test_your_name_is_you_when_you_play_alone() -> None:
+    s = st.Setup("machiavelli", (st.Seat("you", "Max"), st.Seat("computer", "Ana", "beginner")))
+    assert s.names() == ["You", "Ana"]

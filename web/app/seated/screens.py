@@ -168,12 +168,14 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "") -> s
         detail = ""
         # pass-and-play: every person is named, your own seat too ("Player 1" by default)
         if s.kind == "person" or (s.kind == "you" and len(d.humans) > 1):
-            shown = "" if s.kind == "you" and s.name == "You" else s.name
-            hint = f"Player {i + 1}" if s.kind == "you" else "Name"
+            you = s.kind == "you"
+            shown = "" if you and s.name == "You" else s.name
+            hint = f"Player {i + 1}" if you else "Name"
+            testid = "seat-name-you" if you else "seat-name"
             detail = (f'<label class="sr-only" for="seat-name-{i}">Name of seat {i + 1}'
                       f'</label><input id="seat-name-{i}" type="text" maxlength="24" '
                       f'autocomplete="off" value="{esc(shown)}" data-action="setup-name" '
-                      f'data-seat="{i}" data-testid="seat-name" placeholder="{esc(hint)}">')
+                      f'data-seat="{i}" data-testid="{testid}" placeholder="{esc(hint)}">')
         elif s.kind == "computer":
             levels = "".join(
                 f'<option value="{esc(lv)}"{" selected" if s.level == lv else ""}>'

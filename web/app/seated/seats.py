@@ -90,8 +90,9 @@ class Setup:
         person here; in pass-and-play it is a person like the others, called by the name given
         to it (by default "Player 1", from its place at the table)."""
         several = len(self.humans) > 1
-        return [f"Player {i + 1}" if several and s.kind == "you" and s.name in ("", "You")
-                else s.name for i, s in enumerate(self.seats)]
+        return [s.name if s.kind != "you" else "You" if not several else
+                s.name if s.name not in ("", "You") else f"Player {i + 1}"
+                for i, s in enumerate(self.seats)]
 
     def config(self) -> Config:
         config: Config = seated_config(self.game, len(self.seats), dict(self.options))
