@@ -305,6 +305,15 @@ def test_pass_and_play_covers_name_their_person_and_tell_the_others_by_name() ->
         cover = page.regions["screen"]
         assert "Pass to Zoe" in cover and "Player 1 drew a card" in cover
         assert "Nothing yet" not in cover
+        # and on another device, from an import of this one's games
+        _name, text, _msg = export(store)
+        elsewhere, page2, env2 = boot(DictStore())
+        env2.go("#/settings")
+        import_file(elsewhere, text)
+        env2.go("#/machiavelli")
+        await settle(elsewhere)
+        cover = page2.regions["screen"]
+        assert "Pass to Zoe" in cover and "Player 1 drew a card" in cover
         click(app, "mt-take")
         click(app, "m-draw")
         await settle(app)
@@ -361,3 +370,44 @@ def test_a_replay_of_your_own_turn_speaks_to_you() -> None:
 def test_your_name_is_you_when_you_play_alone() -> None:
     s = st.Setup("machiavelli", (st.Seat("you", "Max"), st.Seat("computer", "Ana", "beginner")))
     assert s.names() == ["You", "Ana"]
+
+
+def test_old_saves_keep_their_log_and_a_new_save_of_them_loads() -> None:
+    """The saves of the app at 5009543 (no moves kept): each seated game opens with the log
+    it kept, plays on telling its new turns after it, and its new save loads again."""
+    import json
+    from pathlib import Path
+    old = json.loads((Path(__file__).parents[1] / "fixtures" / "saves-5009543.json")
+                     .read_text(encoding="utf-8"))
+
+    async def run() -> None:
+        store = DictStore()
+        for k, v in old.items():
+            store.set(k, v)
+        app, _page, env = boot(store)
+        for game_id in ("machiavelli", "machine", "cube-farm"):
+            kept = [ln[1] for ln in json.loads(old[f"tabletop.{game_id}.save"])["log"]]
+            env.go(f"#/{game_id}")
+            await settle(app)
+            t = table(app, game_id)
+            m = t.match
+            assert m is not None and [ln.text for ln in m.log] == kept, game_id
+            bots = make_bots(game_id, ["beginner"] * len(m.setup.seats))
+            for _ in range(6):
+                if t.hand_over is not None or m.over:
+                    break
+                seat = m.current
+                assert seat is not None and m.setup.seats[seat].human
+                t.perform(m, seat, [choose(t.game, m.state, bots[seat], m.deal, m.actions)],
+                          None, False)
+                await settle(app)
+            assert [ln.text for ln in m.log][:len(kept)] == kept and len(m.log) > len(kept)
+            back = st.Match.from_json(m.to_json(), game_id)
+            assert back.state == m.state and [ln.text for ln in back.log] == [
+                ln.text for ln in m.log]
+            again, _page2, env2 = boot(store)
+            env2.go(f"#/{game_id}")
+            await settle(again)
+            m2 = table(again, game_id).match
+            assert m2 is not None and [ln.text for ln in m2.log] == [ln.text for ln in m.log]
+    run_async(run())
