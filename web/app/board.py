@@ -80,8 +80,8 @@ class Replaying(Protocol[S, A_contra]):
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int
-                      ) -> str: ...
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int,
+                      you: bool = False) -> str: ...
 
 
 class Core(Protocol[U, S, A, V]):
@@ -144,8 +144,6 @@ class Core(Protocol[U, S, A, V]):
 
     def undo_turn(self) -> None: ...
 
-    def turn_start(self, before: S) -> S: ...
-
 
 class Board(Protocol[U, S, A]):
     """One game's board at the core's table. Every method answers for the match and seat it is
@@ -198,10 +196,18 @@ class Board(Protocol[U, S, A]):
 
     def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None: ...
 
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str: ...
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
+                      you: bool = False) -> str:
+        """The log's line of ``seat``'s turn: every action it took from ``before`` to
+        ``m.state`` (:mod:`app.seated.history`); ``you``: told to that seat's player ("You
+        laid…", "you win"), else naming the seat."""
 
     def hand_of(self, state: S) -> int:
         """The hand a ``state`` is in, for the log (1 in a game of one hand)."""
+
+    def closes_turn(self, before: S, after: S) -> bool:
+        """The action from ``before`` to ``after`` ends its seat's turn although that seat
+        plays on (a hand's end, a set-up round's end): the log tells it on its own line."""
 
     def marks(self, before: S, after: S) -> frozenset[str]: ...
 

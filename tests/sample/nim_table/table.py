@@ -53,9 +53,10 @@ class NimBoard(PlainBoard[TurnUI, NimState, Take, NimView]):
         return Tap(self.t.ui, (take,))
 
     def describe_turn(self, m: Match[NimState], before: NimState, actions: Sequence[Take],
-                      seat: int) -> str:
+                      seat: int, you: bool = False) -> str:
         took = sum(a.count for a in actions)
-        return f"{m.names()[seat]} took {took} stone{'' if took == 1 else 's'}."
+        who = "You" if you else m.names()[seat]
+        return f"{who} took {took} stone{'' if took == 1 else 's'}."
 
 
 BOARD: BoardClass[TurnUI, NimState, Take, NimView] = NimBoard

@@ -10,13 +10,12 @@ next action.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from app.messages import BotTurn, read_chosen
 from app.page import Page
 from app.seated import speed_field
-from app.seated.seats import LogLine, Match
+from app.seated.seats import Match
 from app.settings import SPEEDS, pace
 from app.table import Host, Task
 from engine.protocol import Action, Game
@@ -48,7 +47,8 @@ class Seating(Protocol[S, A]):
 
     def check_hand_over(self, before: S, m: Match[S]) -> None: ...
 
-    def log_line(self, m: Match[S], start: S, actions: Sequence[A], seat: int) -> LogLine: ...
+    def told(self, m: Match[S]) -> bool:
+        """The log read again from ``m``'s actions; True when the last one ended a turn."""
 
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
 
@@ -117,11 +117,10 @@ class ComputerTurns(Generic[S, A]):
                 seat = m.current
                 if seat is None or m.setup.seats[seat].human or self.table.hand_over is not None:
                     break
-                start = m.state
-                acts: list[A] = []
                 if not self.since:
                     self.since = [m.state]
-                while m.current == seat and not m.over and self.table.hand_over is None:
+                ended = False
+                while not ended and self.table.hand_over is None:
                     request = BotTurn(
                         self.table.game_id, m.gid, tuple(s.level for s in m.setup.seats), seat,
                         m.deal, m.actions, self.table.game.state_to_dict(m.state))
@@ -131,7 +130,7 @@ class ComputerTurns(Generic[S, A]):
                     action = self.table.game.parse_action(answer)
                     before = m.state
                     m.apply_all([action])
-                    acts.append(action)
+                    ended = self.table.told(m)  # the turn's line, from the game's actions
                     self.since.append(m.state)
                     pace = self.pace_ms(m)
                     self.table.marked = self.table.marks(self.since[0], m.state)
@@ -151,7 +150,6 @@ class ComputerTurns(Generic[S, A]):
                     self.table.check_hand_over(before, m)
                     if self.paused or self.table.hand_over is not None:
                         break
-                m.log.append(self.table.log_line(m, start, acts, seat))
                 if not m.watch:
                     self.table.save()
                 self.table.render_board()

@@ -47,11 +47,15 @@ class PlainBoard(Generic[U, S, A, V]):
     def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None:
         return None
 
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str:
-        return f"{m.names()[seat]} played."
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
+                      you: bool = False) -> str:
+        return "You played." if you else f"{m.names()[seat]} played."
 
     def hand_of(self, state: S) -> int:
         return 1
+
+    def closes_turn(self, before: S, after: S) -> bool:
+        return False
 
     def marks(self, before: S, after: S) -> frozenset[str]:
         return frozenset()

@@ -61,7 +61,8 @@ class SeatedReplay(Generic[S, A]):
         seat = self.seats[k - 1]
         try:
             return self.table.describe_turn(self.at(k), self.states[k - 1],
-                                            [self.actions[k - 1]], seat)
+                                            [self.actions[k - 1]], seat,
+                                            seat == self.match.you)
         except Exception:  # a table's wording of a lone step: the engine's text will do
             return f"{self.match.names()[seat]}: {self.actions[k - 1]}"
 

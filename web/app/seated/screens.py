@@ -4,13 +4,13 @@ open a link, the set-up. Pure functions of values to HTML; nothing here names a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from app.board import Frame
 from app.kit import button, confirm_html, esc, topbar
 from app.routes import Route, shared
-from app.seated.seats import Match, Setup, level_label
+from app.seated.seats import LogLine, Match, Setup, level_label
 from app.storage import Record
 from engine.protocol import GameInfo
 
@@ -45,18 +45,20 @@ def extra_html(m: Match[S], name: str, paused: bool) -> str:
               f'data-testid="mt-new-game">New game</a></div>')
 
 
-def log_html(m: Match[S]) -> str:
-    lines = m.log[-6:]
+def log_html(log: Sequence[LogLine]) -> str:
+    """Under the board: the last turns of the log (:mod:`app.seated.history`)."""
+    lines = log[-6:]
     if not lines:
         return ""
     items = "".join(f"<li>{esc(ln.text)}</li>" for ln in lines)
     return f'<h2 class="sr-only">What happened</h2><ol class="log-lines">{items}</ol>'
 
 
-def since_html(m: Match[S], seat: int, can_replay: bool) -> str:
+def since_html(since: Sequence[LogLine], can_replay: bool, key: str = "") -> str:
     """The person's turn: one line of what the others did since their last turn (the last
-    four turns of it), and Replay, which plays those steps again."""
-    since = [ln for ln in m.log[m.seen.get(seat, 0):] if ln.seat != seat][-4:]
+    four turns of it), and Replay, which plays those steps again; ``key``: the turn's own
+    (a new key is brought into view once)."""
+    since = since[-4:]
     if not since:
         return ""
     text = " · ".join(ln.text for ln in since)
@@ -65,7 +67,7 @@ def since_html(m: Match[S], seat: int, can_replay: bool) -> str:
               if can_replay else "")
     # one line, opened by a tap; brought into view when a new one starts (web/app/attend.js)
     return (f'<section class="since" aria-label="Since your turn" data-testid="since" '
-            f'data-attend="since-{len(m.log)}"><details><summary><b>Since your turn:</b> '
+            f'data-attend="since-{esc(key)}"><details><summary><b>Since your turn:</b> '
             f'{esc(text)}</summary></details>{replay}</section>')
 
 
@@ -77,12 +79,12 @@ def replay_html(k: int, steps: int) -> str:
             + "</section>")
 
 
-def cover_html(m: Match[S], title: str) -> str:
-    """Pass-and-play: the next person's cover, with what happened since their last turn."""
+def cover_html(m: Match[S], title: str, since: Sequence[LogLine]) -> str:
+    """Pass-and-play: the next person's cover, named for them, with what happened since their
+    last turn (``since``: told to them, the others by name)."""
     cur = m.current
     assert cur is not None
     name = m.names()[cur]
-    since = m.log[m.seen.get(cur, 0):]
     news = ("".join(f"<li>{esc(ln.text)}</li>" for ln in since[-8:])
             if since else "<li>Nothing yet: you start.</li>")
     return (topbar(title)
@@ -108,7 +110,7 @@ def end_html(m: Match[S], sentence: str, scores: str, record: Record | None,
     names = m.names()
     winners = " and ".join(names[w] for w in out.winners) or "Nobody"
     verb = "win" if len(out.winners) != 1 else "wins"
-    if any(m.setup.seats[w].kind == "you" for w in out.winners):
+    if m.you is not None and m.you in out.winners:
         head = "You win!" if len(out.winners) == 1 else "You share the win!"
     else:
         head = f"{winners} {verb}"
@@ -188,11 +190,16 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
             for k, lbl in (("you", "You"), ("person", "A person"),
                            ("computer", "Computer")))
         detail = ""
-        if s.kind == "person":
+        # pass-and-play: every person is named, your own seat too ("Player 1" by default)
+        if s.kind == "person" or (s.kind == "you" and len(d.humans) > 1):
+            you = s.kind == "you"
+            shown = "" if you and s.name == "You" else s.name
+            hint = f"Player {i + 1}" if you else "Name"
+            testid = "seat-name-you" if you else "seat-name"
             detail = (f'<label class="sr-only" for="seat-name-{i}">Name of seat {i + 1}'
                       f'</label><input id="seat-name-{i}" type="text" maxlength="24" '
-                      f'autocomplete="off" value="{esc(s.name)}" data-action="setup-name" '
-                      f'data-seat="{i}" data-testid="seat-name" placeholder="Name">')
+                      f'autocomplete="off" value="{esc(shown)}" data-action="setup-name" '
+                      f'data-seat="{i}" data-testid="{testid}" placeholder="{esc(hint)}">')
         elif s.kind == "computer":
             levels = "".join(
                 f'<option value="{esc(lv)}"{" selected" if s.level == lv else ""}>'
@@ -223,12 +230,12 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
                    "</select>")
         else:
             # an option whose 0 is the game's usual choice: the field empty, with those words
-            shown = "" if o.zero and str(val) == "0" else val
+            filled = "" if o.zero and str(val) == "0" else val
             ctl = (f'<input id="opt-{esc(o.id)}" type="number" inputmode="numeric" '
                    f'min="{0 if o.zero or o.min is None else o.min}"'
                    + (f' max="{o.max}"' if o.max is not None else "")
                    + (f' class="opt-zero" placeholder="{esc(o.zero)}"' if o.zero else "")
-                   + f' value="{esc(shown)}" data-action="setup-option" data-key="{esc(o.id)}" '
+                   + f' value="{esc(filled)}" data-action="setup-option" data-key="{esc(o.id)}" '
                    f'data-testid="opt-{esc(o.id)}"{tie}>')
         help_ = f'<span class="fine">{esc(o.help)}</span>' if o.help else ""
         opts.append(f'<div class="form-row"><label for="opt-{esc(o.id)}">{esc(o.name)}'

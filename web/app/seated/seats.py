@@ -85,6 +85,15 @@ class Setup:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
 
+    def names(self) -> list[str]:
+        """The seats' names as the table says them. Your seat is "You" when you are the one
+        person here; in pass-and-play it is a person like the others, called by the name given
+        to it (by default "Player 1", from its place at the table)."""
+        several = len(self.humans) > 1
+        return [s.name if s.kind != "you" else "You" if not several else
+                s.name if s.name not in ("", "You") else f"Player {i + 1}"
+                for i, s in enumerate(self.seats)]
+
     def config(self) -> Config:
         config: Config = seated_config(self.game, len(self.seats), dict(self.options))
         return config
@@ -140,7 +149,7 @@ def check(setup: Setup) -> None:
                          f"players, not {n}")
     yous = 0
     names: set[str] = set()
-    for s in setup.seats:
+    for s, name in zip(setup.seats, setup.names(), strict=True):
         if s.kind == "you":
             yous += 1
             if yous > 1:
@@ -154,9 +163,9 @@ def check(setup: Setup) -> None:
                 raise SetupError("every person at the table needs a name")
         else:
             raise SetupError(f"a seat must be you, a person or a computer, not “{s.kind[:20]}”")
-        if s.name.casefold() in names:
-            raise SetupError(f"two seats are called “{s.name}”: give each a different name")
-        names.add(s.name.casefold())
+        if name.casefold() in names:
+            raise SetupError(f"two seats are called “{name}”: give each a different name")
+        names.add(name.casefold())
     try:
         setup.config()
     except Exception as e:
@@ -257,8 +266,9 @@ class Match(Generic[S]):
     state: S
     actions: int = 0  # actions applied (the watch link and the command line compare it)
     gid: str = field(default_factory=new_gid)
+    # the log, a line per turn, as the table last read it from the actions
+    # (app.seated.history); as a save kept it until a table reads it
     log: list[LogLine] = field(default_factory=list)
-    seen: dict[int, int] = field(default_factory=dict)  # person seat -> log lines seen
     # pass-and-play: the person the cover was lifted for, whose hand the page may show (saved
     # as "shown")
     uncovered: int | None = None
@@ -271,6 +281,29 @@ class Match(Generic[S]):
     # the board's own switches of this game, flipped at its table and saved by its codec (a
     # seated board has none: its Match's own envelope does not write them)
     switches: dict[str, bool] = field(default_factory=dict)
+    # the state the actions of ``trail`` apply from, the history's origin (app.seated.history):
+    # the deal; for a save that did not keep every move, the state it was saved in
+    start: S | None = None
+    # the log lines of the turns before ``start`` (what such a save kept of them)
+    kept: list[LogLine] = field(default_factory=list)
+    # the actions applied since ``start`` when ``moves`` are not all known
+    later: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.start is None and self.actions == 0:
+            self.start = self.state
+
+    @property
+    def trail(self) -> list[str]:
+        """Every action applied since :attr:`start`, as text."""
+        return self.moves if self.moves is not None else self.later
+
+    @property
+    def you(self) -> int | None:
+        """The seat this device's player sits in, when one person plays here (a
+        pass-and-play game has several: each reads the game as "you" in turn)."""
+        humans = self.setup.humans
+        return humans[0] if len(humans) == 1 else None
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:
@@ -297,13 +330,13 @@ class Match(Generic[S]):
         return self.outcome is not None
 
     def names(self) -> list[str]:
-        return [s.name for s in self.setup.seats]
+        return self.setup.names()
 
     def result_text(self, out: Outcome) -> str:
         """The end sentence with the seats' names, "You win" (not "You wins") for this
-        device's player."""
-        return outcome_text(out, self.names(),
-                            [i for i, s in enumerate(self.setup.seats) if s.kind == "you"])
+        device's one player (in pass-and-play every person by name)."""
+        you = self.you
+        return outcome_text(out, self.names(), [] if you is None else [you])
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
@@ -312,14 +345,17 @@ class Match(Generic[S]):
             state = self.game.apply(state, a)
         self.state = state
         self.actions += len(actions)
-        if self.moves is not None:
-            self.moves.extend(str(a) for a in actions)
+        self.trail.extend(str(a) for a in actions)
 
     def rewind(self, state: S, actions: int) -> None:
         """Back to an earlier ``state`` after ``actions`` actions (Undo)."""
+        since = actions - (self.actions - len(self.trail))  # the trail's actions still kept
         self.state, self.actions = state, actions
-        if self.moves is not None:
-            del self.moves[actions:]
+        if since < 0:  # before the trail's start: the game as it is now is the start
+            self.start, self.kept, self.later = state, [], []
+            self.moves = None if actions else []
+        else:
+            del self.trail[since:]
 
     def played(self) -> JSONObject:
         """This finished game as the record's history keeps it (:func:`app.storage.read_played`):
@@ -343,11 +379,21 @@ class Match(Generic[S]):
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
             "log": [[ln.seat, ln.text, ln.hand] for ln in self.log[-200:]],
-            "seen": {str(k): v for k, v in self.seen.items()}, "shown": self.uncovered,
+            # where each person's "since your last turn" started, for the versions before the
+            # history was read from the moves (this one reads it from the log's lines)
+            "seen": {str(k): v for k, v in self.seen_lines().items()}, "shown": self.uncovered,
             "counted": self.counted,
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
             "state": self.game.state_to_dict(self.state),
         }
+
+    def seen_lines(self) -> dict[int, int]:
+        """Each person's count of log lines up to their own last line."""
+        seen: dict[int, int] = {}
+        for i, ln in enumerate(self.log[-200:]):
+            if self.setup.seats[ln.seat].human if 0 <= ln.seat < len(self.setup.seats) else False:
+                seen[ln.seat] = i + 1
+        return seen
 
     def to_json(self) -> str:
         return json.dumps(self.envelope(), separators=(",", ":"))
@@ -368,8 +414,7 @@ class Match(Generic[S]):
         if game.config_of(state).players != len(setup.seats):
             raise InvalidState("the saved seats do not match the saved game")
         log_data = data.get("log") or []
-        seen_data = data.get("seen") or {}
-        if not isinstance(log_data, list) or not isinstance(seen_data, dict):
+        if not isinstance(log_data, list):
             raise InvalidState("the saved game's log cannot be read")
         log = []
         for item in log_data:
@@ -377,10 +422,6 @@ class Match(Generic[S]):
                     or not isinstance(item[1], str) or not isinstance(item[2], int)):
                 raise InvalidState("a line of the saved game's log cannot be read")
             log.append(LogLine(item[0], item[1][:500], item[2]))
-        try:
-            seen = {int(k): int(v) for k, v in seen_data.items()}
-        except (TypeError, ValueError):
-            raise InvalidState("the saved game's log cannot be read") from None
         shown = data.get("shown")
         if shown is not None and (not isinstance(shown, int) or isinstance(shown, bool)
                                   or not 0 <= shown < len(setup.seats)):
@@ -390,9 +431,28 @@ class Match(Generic[S]):
         if moves is not None and (not isinstance(moves, list) or len(moves) != actions
                                   or not all(isinstance(x, str) for x in moves)):
             moves = None  # a replay needs every move: without them the game is still played
-        return cls(setup, deal, state, actions, gid, log, seen, shown,
-                   bool(data.get("counted")), daily=date_of(data),
-                   moves=moves)
+        # (its "seen", where each person's news started, is read from the log's lines now)
+        m: Match[S] = cls(setup, deal, state, actions, gid, log, shown,
+                          bool(data.get("counted")), daily=date_of(data), moves=moves)
+        m.start = m.replayed(game)
+        if m.start is None:  # its moves do not lead to its state: its history is the log kept
+            m.start, m.moves, m.kept = state, None, list(log)
+        return m
+
+    def replayed(self, game: Game[Any, S, Any, Any]) -> S | None:
+        """The deal this game's moves apply from, if they lead from it to the game's state (a
+        save before the moves were kept, or an edited one: None)."""
+        if self.moves is None:
+            return None
+        try:
+            start: S = deal_seeded(game, self.setup.config(), self.deal)
+            state = start
+            for text in self.moves:
+                state = game.apply(state, game.parse_action(text))
+        except Exception:  # any action that does not parse or apply: not this game's moves
+            return None
+        same = state == self.state or game.state_to_dict(state) == game.state_to_dict(self.state)
+        return start if same else None
 
 
 class MatchCodec(Generic[S]):

@@ -102,7 +102,10 @@ class SetupForm:
         elif a == "setup-name":
             i = int(ev.get("seat"))
             seats = self.draft_seats()
-            seats[i] = Seat("person", clean_name(ev.value))
+            # your own seat keeps being you under the name given to it (pass-and-play)
+            you = seats[i].kind == "you"
+            seats[i] = Seat("you" if you else "person", clean_name(ev.value) or (
+                "You" if you else ""))
             self.set_draft(seats)
         elif a == "setup-level":
             i = int(ev.get("seat"))

@@ -30,9 +30,9 @@ from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
+from app.seated.history import History
 from app.seated.links import Links
 from app.seated.seats import (
-    LogLine,
     Match,
     Setup,
     default_setup,
@@ -90,6 +90,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A] = board(self)
+        # the turns and log lines, read from the shown game's action log alone
+        self.history: History[S, A] = History(self.game, self.board)
         self.keeping: Keeping[Match[S]] = Keeping(
             app.store, game_id, self.info.name, self.board.codec, won, self.board.daily_result,
             low=self.scores == "low", line=self.line_of)
@@ -216,11 +218,8 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None:
             return
         before, seat = m.state, m.current
-        start = self.turn_start(before)
         m.apply_all(actions)
-        if seat is not None and (m.current != seat or m.over):
-            m.log.append(self.log_line(m, start, actions, seat))
-            m.seen[0] = len(m.log)
+        if self.told(m):
             self.undo = []
         else:
             self.undo.append((before, m.actions - len(actions)))
@@ -253,8 +252,22 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def load(self) -> str | None:
         self.match, problem = self.saves.load()
+        if self.match is not None:
+            self.told(self.match)
         self.cover_again()
         return problem
+
+    def told(self, m: Match[S]) -> bool:
+        """``m``'s log read again from its action log (:mod:`app.seated.history`), kept in it
+        as its save writes it; True when its last action ended a turn."""
+        m.log = self.history.lines(m, m.you)
+        return self.history.closed(m)
+
+    def reader(self, m: Match[S]) -> int | None:
+        """The seat the log is told to as "you" on the page now: the person whose hand it
+        shows (nobody in a watched game)."""
+        seat = self.viewer(m)
+        return None if m.watch or not m.setup.seats[seat].human else seat
 
     def cover_again(self) -> None:
         """Pass-and-play: a hand on show goes back under the cover when it leaves the screen
@@ -490,7 +503,9 @@ class SeatedTable(Generic[U, S, A, V]):
             self.render_setup()
             return
         if self.covered(m):
-            self.page.region("screen", screens.cover_html(m, self.title()))
+            cur = m.current
+            since = [] if cur is None else self.history.since(m, cur)
+            self.page.region("screen", screens.cover_html(m, self.title(), since))
             self.page.focus("cover-go")
             return
         self.page.region("screen", self.frame.html(self.game_id, self.title()))
@@ -527,7 +542,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.page.region(frame.extra, screens.extra_html(m, self.info.name,
                                                              self.computers.paused))
         if frame.log:
-            self.page.region(frame.log, screens.log_html(m))
+            self.page.region(frame.log, screens.log_html(self.history.lines(m, self.reader(m))))
         self.page.data("actions", str(m.actions))
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
@@ -539,7 +554,8 @@ class SeatedTable(Generic[U, S, A, V]):
         Replay of it (the computers' steps, again, at the speed setting)."""
         if not interactive or m.watch:
             return ""
-        return screens.since_html(m, seat, bool(self.computers.since))
+        return screens.since_html(self.history.since(m, seat), bool(self.computers.since),
+                                  key=f"{m.gid}:{len(self.history.turns_of(m))}")
 
     def end_html(self, m: Match[S]) -> str:
         out = m.outcome
@@ -664,9 +680,7 @@ class SeatedTable(Generic[U, S, A, V]):
                 self.cue_end(m)
             else:
                 self.app.cue("placed")
-            if m.current != seat or m.over:
-                m.log.append(self.log_line(m, self.turn_start(before), actions, seat))
-                m.seen[seat] = len(m.log)
+            if self.told(m):  # the turn ended (the log tells it from the game's actions)
                 self.undo = []
                 self.board.turn_reset()
                 self.board.check_hand_over(before, m)
@@ -676,14 +690,10 @@ class SeatedTable(Generic[U, S, A, V]):
             self.say(message, "refusal" if refusal else "info")
         self.after_change()
 
-    def log_line(self, m: Match[S], start: S, actions: Sequence[A], seat: int) -> LogLine:
-        """The log's line of ``seat``'s turn from ``start`` to now, in the hand it ended in."""
-        return LogLine(seat, self.board.describe_turn(m, start, actions, seat),
-                       self.board.hand_of(m.state))
-
     # --- the board's answers, for the computers' turns and the replays ---
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int) -> str:
-        return self.board.describe_turn(m, before, actions, seat)
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
+                      you: bool = False) -> str:
+        return self.board.describe_turn(m, before, actions, seat, you)
 
     def marks(self, before: S, after: S) -> frozenset[str]:
         return self.board.marks(before, after)
@@ -693,10 +703,6 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def check_hand_over(self, before: S, m: Match[S]) -> None:
         self.board.check_hand_over(before, m)
-
-    def turn_start(self, before: S) -> S:
-        """The state the turn started from (for the log line): the first undo point."""
-        return self.undo[0][0] if self.undo else before
 
     def after_change(self) -> None:
         m = self.shown
@@ -721,8 +727,6 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         cur = m.current
         m.uncovered = cur
-        if cur is not None:
-            m.seen[cur] = len(m.log)
         self.save()
         self.render()
         self.say(f"{m.names()[cur or 0]}, your turn.")
@@ -770,6 +774,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.say("Nothing to undo in this turn.", "refusal")
             return
         m.rewind(*self.undo.pop())
+        self.told(m)
         self.save()
         self.render_board()
         self.say("Undone.")

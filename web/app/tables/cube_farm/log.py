@@ -15,7 +15,12 @@ def turn_events(before: CFView, after: CFView, seat: int) -> list[CFAction]:
     return [e.action for e in after.log[len(before.log):] if e.player == seat]
 
 
-def describe_turn(before: CFView, after: CFView, seat: int, name: str) -> str:
+def describe_turn(before: CFView, after: CFView, seat: int, name: str, you: bool = False
+                  ) -> str:
+    """One log line for a turn: "Ana laid the 7 and claimed a cubicle worth 4 now." (``you``:
+    told to the seat's own player, "You laid…")."""
+    if you:
+        name = "You"
     acts = turn_events(before, after, seat)
     parts: list[str] = []
     if after.hand != before.hand:

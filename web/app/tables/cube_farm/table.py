@@ -14,7 +14,7 @@ from dataclasses import replace
 from app.board import BoardClass, Core, Handler
 from app.guide import guided_tap
 from app.seated.plain import PlainBoard
-from app.seated.seats import LogLine, Match
+from app.seated.seats import Match
 from app.seated.table import SeatedTable
 from app.storage import JSONObject
 from app.table import Event, Host, TableClass
@@ -39,8 +39,6 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         super().__init__(core)
         self.game = core.game
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
-        # before a person's steps: the state, the turn's first state and the log's length
-        self.before: tuple[CFState, CFState, int] | None = None
         self.actions: Mapping[str, Handler] = {
             "cf-show": self.act_cf_show, "cf-step": self.act_cf_step,
             "cf-hint": self.act_cf_hint}
@@ -109,9 +107,14 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         return int(state.hand)
 
     def describe_turn(self, m: Match[CFState], before: CFState, actions: Sequence[CFAction],
-                      seat: int) -> str:
+                      seat: int, you: bool = False) -> str:
         return cu.describe_turn(self.game.view(before, seat), self.view(m, seat), seat,
-                                m.names()[seat])
+                                m.names()[seat], you)
+
+    def closes_turn(self, before: CFState, after: CFState) -> bool:
+        """A hand's end ends the turn of whoever ended it, even when (with two players) the
+        same person deals the next."""
+        return before.phase not in (HAND_OVER, OVER) and after.phase in (HAND_OVER, OVER)
 
     def marks(self, before: CFState, after: CFState) -> frozenset[str]:
         return cu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
@@ -129,28 +132,6 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
             self.t.ui = cu.TurnUI()
             if m.state.phase == HAND_OVER:
                 self.t.hand_over = tuple(m.state.history[-1])
-
-    def before_steps(self, m: Match[CFState], seat: int, actions: Sequence[CFAction]) -> None:
-        before: CFState = m.state
-        self.before = (before, self.t.turn_start(before), len(m.log))
-
-    def after_steps(self, m: Match[CFState], seat: int, actions: Sequence[CFAction]) -> None:
-        """With two players the one who ends a hand also deals the next: the core sees the
-        same person still to play, so the turn is closed here (log line, scoring stop)."""
-        if self.before is None:
-            return
-        before, start, count = self.before
-        self.before = None
-        if (m.state is not before and m.state.phase == HAND_OVER and before.phase != HAND_OVER
-                and m.current == seat and len(m.log) == count):
-            line = cu.describe_turn(self.game.view(start, seat), self.view(m, seat), seat,
-                                    m.names()[seat])
-            m.log.append(LogLine(seat, line, m.state.hand))
-            m.seen[seat] = len(m.log)
-            self.t.undo = []
-            self.check_hand_over(before, m)
-            self.t.save()
-            self.t.render_board()
 
     def next_hand(self, m: Match[CFState] | None) -> bool:
         """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""

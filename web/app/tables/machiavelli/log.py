@@ -119,8 +119,12 @@ def _extras(before: MView, actions: Sequence[MAction]) -> list[str]:
     return extras
 
 
-def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name: str) -> str:
-    """One log line for a whole turn: "Bea laid 4♠ 5♠ on the 3♠–6♠ run and split 1 meld"."""
+def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name: str,
+                  you: bool = False) -> str:
+    """One log line for a whole turn: "Bea laid 4♠ 5♠ on the 3♠–6♠ run and split 1 meld"
+    (``you``: told to the seat's own player, "You laid…", "you win")."""
+    if you:
+        name = "You"
     ended = next((a for a in reversed(actions) if isinstance(a, EndTurn | Draw | Pass)), None)
     over = after.status == OVER
     actor = before.current if before.current is not None else before.player
@@ -130,7 +134,7 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
     if isinstance(ended, Pass):
         return f"{name} passed" + (". Game over: nobody can lay a card." if over else "")
     if ended is None:
-        return f"{name} is still playing"
+        return f"{name} {'are' if you else 'is'} still playing"
     line = _laid_words(before, after, actions, actor, name)
     extras = _extras(before, actions)
     if extras:
@@ -139,7 +143,7 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
                 (actor < len(after.hand_sizes) and after.hand_sizes[actor] == 0))
     if went_out:
         if over and actor in after.winners:
-            line += f" and went out: {name} wins"
+            line += " and went out: you win" if you else f" and went out: {name} wins"
         elif over:
             line += " and went out. Game over"
         else:

@@ -111,9 +111,13 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
             self.t.hand_over = s.history[-1]  # a watched match goes straight on
 
     def describe_turn(self, m: Match[MState], before: MState, actions: Sequence[MAction],
-                      seat: int) -> str:
+                      seat: int, you: bool = False) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
-                                actions, m.names()[seat])
+                                actions, m.names()[seat], you)
+
+    def closes_turn(self, before: MState, after: MState) -> bool:
+        """A hand of a match ends with the turn that won it (whoever deals the next)."""
+        return len(after.history) > len(before.history)
 
     def marks(self, before: MState, after: MState) -> frozenset[str]:
         return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))

@@ -69,7 +69,9 @@ def _say_setup(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) 
     """The dock's line at set-up: who is placing, or the pair chosen and what it gives."""
     if view.current != view.player or not live:
         placed = view.setup[view.player] is not None
-        return esc(f"{player_name(names, view.current)} is placing set-up cubes."
+        who = ("You are" if view.current == view.player  # a replay of your set-up
+               else f"{player_name(names, view.current)} is")
+        return esc(f"{who} placing set-up cubes."
                    + (" Yours are placed." if placed else ""))
     if ui.pair:
         a, b = sorted(TRACK_IDS.index(t) for t in ui.pair.split())
@@ -91,7 +93,8 @@ def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
         if view.out[view.player]:
             return esc("You are out: one cube left and no single-cube section free. "
                        "The others play on.")
-        return esc(f"{player_name(names, view.current)} is playing.")
+        return esc("Your turn." if view.current == view.player  # a replay of your turn
+                   else f"{player_name(names, view.current)} is playing.")
     if phase == DISCARDING:
         over = len(view.hand) - mat.hand_limit
         return esc(f"Over your hand limit of {mat.hand_limit}: select "

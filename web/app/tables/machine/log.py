@@ -21,8 +21,11 @@ from engine.games.machine.rules import (
 
 
 def describe_turn(before: MachineView, after: MachineView, actions: Sequence[MachineAction],
-                  name: str) -> str:
-    """One log line for a whole turn: "Bea drew 2 face-down cards and took 7♥"."""
+                  name: str, you: bool = False) -> str:
+    """One log line for a whole turn: "Bea drew 2 face-down cards and took 7♥" (``you``: told
+    to the seat's own player, "You took 7♥", "you win")."""
+    if you:
+        name = "You"
     seat = before.current
     parts: list[str] = []
     sets = [a for a in actions if isinstance(a, Setup)]
@@ -50,10 +53,11 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
             else "Two Pair area" for t in a.tracks)
         parts.append(f"played {set_words(a.kind, a.cards)} ({symbols(a.cards)}): {where}")
     if not parts:
-        return f"{name} is still playing"
+        return f"{name} {'are' if you else 'is'} still playing"
     line = f"{name} " + and_list(parts)
     if after.phase == OVER and seat in after.winners and after.mats[seat].left == 0:
-        line += f", placing every cube: {name} wins"
+        line += ", placing every cube: " + ("you win" if you else f"{name} wins")
     elif after.out[seat] and not before.out[seat]:
-        line += " and is out (one cube left, no single-cube section)"
+        line += (f" and {'are' if you else 'is'} out (one cube left, no single-cube "
+                 "section)")
     return line

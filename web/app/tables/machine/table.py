@@ -20,6 +20,7 @@ from engine.cards import Card
 from engine.errors import IllegalAction
 from engine.games.machine.rules import (
     DISCARDING,
+    SETUP,
     TAKING,
     TRADING,
     Discard,
@@ -160,9 +161,14 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
         return mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
     def describe_turn(self, m: Match[MachineState], before: MachineState,
-                      actions: Sequence[MachineAction], seat: int) -> str:
+                      actions: Sequence[MachineAction], seat: int, you: bool = False) -> str:
         return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
-                                actions, m.names()[seat])
+                                actions, m.names()[seat], you)
+
+    def closes_turn(self, before: MachineState, after: MachineState) -> bool:
+        """The set-up round ends with the first player's set-up, who then plays the first
+        turn: the set-up is its own line."""
+        return before.phase == SETUP and after.phase != SETUP
 
     def marks(self, before: MachineState, after: MachineState) -> frozenset[str]:
         """Sections filled, limits changed, display cards new, and what each player took face
