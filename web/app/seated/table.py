@@ -555,7 +555,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if not interactive or m.watch:
             return ""
         return screens.since_html(self.history.since(m, seat), bool(self.computers.since),
-                                  key=f"{m.gid}:{len(self.history.turns_of(m))}")
+                                  key=str(len(self.history.turns_of(m))))
 
     def end_html(self, m: Match[S]) -> str:
         out = m.outcome
