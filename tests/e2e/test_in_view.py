@@ -17,7 +17,10 @@ from scripts.lib.layout import attended, open_turn, unattended
 from scripts.lib.pages import go, idle
 
 GAMES = ("machiavelli", "machine", "cube-farm", "perpetual-motion")
-HINTS = {"machine": "mm-hint", "cube-farm": "cf-hint"}  # Machiavelli's deal 7 opens on a draw
+# the Hint's button, and the deal it is asked on (Machiavelli's deal 7 opens on a draw; on its
+# deal 1 the Hint lays seven cards)
+HINTS = {"machiavelli": ("m-hint", "#/machiavelli/deal/1?seats=you,standard,standard"),
+         "machine": ("mm-hint", None), "cube-farm": ("cf-hint", None)}
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 
@@ -38,12 +41,13 @@ def settle(page: Any) -> None:
 
 @pytest.mark.parametrize("game", sorted(HINTS))
 def test_the_hints_marks_are_in_view(phone: Any, game: str) -> None:
-    open_turn(phone, game)  # the Machine's computer played first: "since your turn" in view
+    button, deal = HINTS[game]
+    open_turn(phone, game, deal)  # the Machine's computer played first: "since your turn"
     settle(phone)
     since = ["Since your turn"] if game == "machine" else []
     assert [m["name"] for m in attended(phone)] == since
     assert unattended(phone) == []
-    tap(phone, HINTS[game])
+    tap(phone, button)
     phone.wait_for_selector(".hinted", timeout=60_000)
     settle(phone)
     assert attended(phone), "the Hint marked nothing"
