@@ -1,0 +1,97 @@
+"""A guest: one remote seat's end of the table, on its own phone.
+
+It keeps what the host last told it (its seat and token, the newest view and its version, the
+log told for it, the end) and sends its player's actions with the version of the view they
+were chosen from. Whatever the host sends is read by :func:`~app.net.protocol.read_host`; a
+message that is not one is noted in :attr:`Guest.problems` and otherwise ignored.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from app.net.protocol import (
+    Act,
+    BadMessage,
+    Ending,
+    HostLeft,
+    Join,
+    Ping,
+    Pong,
+    Refused,
+    ViewUpdate,
+    Waiting,
+    Welcome,
+    encode,
+    read_host,
+)
+from app.net.transport import Transport
+from app.storage.stored_json import JSONObject
+
+
+class Guest:
+    """``name``'s end of a channel to the host; ``token``: its seat's token when it rejoins."""
+
+    def __init__(self, transport: Transport, name: str, token: str | None = None) -> None:
+        self.transport = transport
+        self.name = name
+        self.token = token
+        self.seat: int | None = None
+        self.game = ""
+        self.names: tuple[str, ...] = ()
+        self.version = -1
+        self.view: JSONObject | None = None
+        self.turn: int | None = None
+        self.log: list[str] = []
+        self.ending: Ending | None = None
+        self.refusals: list[str] = []
+        self.waiting: tuple[str, ...] = ()
+        self.host_left = False
+        self.pongs = 0
+        self.problems: deque[str] = deque(maxlen=200)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.turn == self.seat and self.ending is None
+
+    def join(self) -> None:
+        self.transport.send(encode(Join(self.token, self.name)))
+
+    def act(self, action: str) -> None:
+        """Send ``action`` (its text form), chosen from the view of :attr:`version`."""
+        if self.token is None:
+            raise RuntimeError("not seated: join first")
+        self.transport.send(encode(Act(self.token, action, self.version)))
+
+    def ping(self) -> None:
+        self.transport.send(encode(Ping()))
+
+    def pump(self) -> None:
+        """Read everything the host has sent."""
+        for text in self.transport.receive():
+            try:
+                message = read_host(text)
+            except BadMessage as e:
+                self.problems.append(str(e))
+                continue
+            match message:
+                case Welcome(seat, token, game, names):
+                    self.seat, self.token, self.game, self.names = seat, token, game, names
+                    self.log = []
+                case ViewUpdate():
+                    self._update(message)
+                case Refused(reason):
+                    self.refusals.append(reason)
+                case Waiting(names):
+                    self.waiting = names
+                case Pong():
+                    self.pongs += 1
+                case HostLeft():
+                    self.host_left = True
+
+    def _update(self, u: ViewUpdate) -> None:
+        if u.version < self.version or u.log_start > len(self.log):
+            self.problems.append(f"an update out of order (version {u.version})")
+            return
+        self.version, self.view, self.turn, self.ending = u.version, u.view, u.turn, u.ending
+        self.log[u.log_start:] = u.log

@@ -1,0 +1,289 @@
+"""The host: the referee of a table of phones, holding the one game in progress.
+
+The host works over a :class:`~app.seated.seats.Match` rather than a bare game and state: the
+match carries what a table of phones needs beside the state (the seats' kinds and names, the
+deal, every action applied as text) and is what the app saves and resumes, so a host's game is
+saved as any game and a guest's log lines are read from the same action log
+(:class:`~app.seated.history.History`) as the host's own.
+
+Some of the match's seats are *remote* (a person on another phone). Each remote seat gets a
+random token (:mod:`secrets`) when a guest first joins it over the channel opened for it; the
+token is the seat's key from then on: an :class:`~app.net.protocol.Act` is taken only with the
+token of the seat to move, over that seat's channel, and a guest who comes back (a reload, a
+locked phone) rejoins with it over any new channel. The others seats are the host's: its own
+player or pass-and-play people (:meth:`Host.play`) and computers (the caller plays them, as
+the table does, with :func:`engine.seats.choose`).
+
+Everything that comes in is read by :func:`~app.net.protocol.read_guest`; whatever is wrong
+with it (too big, not JSON, not this schema, the wrong token, not your turn, an illegal action)
+is answered with a :class:`~app.net.protocol.Refused` to that guest only and noted in
+:attr:`Host.problems`; nothing a guest sends raises into the host or is run. After every change
+each guest present gets a :class:`~app.net.protocol.ViewUpdate` of its own seat's view only.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from app.net.protocol import (
+    Act,
+    BadMessage,
+    Ending,
+    HostLeft,
+    HostMessage,
+    Join,
+    Ping,
+    Pong,
+    Refused,
+    ViewUpdate,
+    Waiting,
+    Welcome,
+    encode,
+    read_guest,
+)
+from app.net.transport import Transport
+from app.seated.history import History, Teller
+from app.seated.seats import Match, clean_name
+from engine.errors import EngineError, IllegalAction
+from engine.protocol import Action, outcome_text
+
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=Action)  # its actions
+
+LOG = logging.getLogger("app.net")
+
+
+@dataclass(eq=False)
+class Link:
+    """One channel to a guest: the seat it was opened for (None: only a rejoin with a token),
+    the seat it sits in once joined, and what it has been sent of the log."""
+
+    transport: Transport
+    invited: int | None
+    number: int
+    seat: int | None = None
+    name: str = ""
+    log_sent: list[str] = field(default_factory=list)
+
+
+class Host(Generic[S, A]):
+    """The referee of ``match``, whose seats ``remote`` are people on other phones.
+
+    ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
+    no log lines. ``new_token``: a seat token's maker (tests may pass a fixed one)."""
+
+    def __init__(self, match: Match[S], remote: Iterable[int],
+                 teller: Teller[S, A] | None = None,
+                 new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18)) -> None:
+        self.match = match
+        self.remote = tuple(sorted(set(remote)))
+        seats = match.setup.seats
+        for seat in self.remote:
+            if not 0 <= seat < len(seats) or seats[seat].kind != "person":
+                raise ValueError(f"seat {seat} cannot be remote: only a person's seat can")
+        self.history: History[S, A] | None = (
+            None if teller is None else History(match.game, teller))
+        self.new_token = new_token
+        self.tokens: dict[int, str] = {}  # remote seat -> its token, once given out
+        self.links: list[Link] = []
+        self.version = match.actions  # goes up with every change of the table
+        self.problems: deque[str] = deque(maxlen=200)  # every refusal, with its reason
+        self.closed = False
+        self._numbers = 0
+        self._waiting: tuple[str, ...] | None = None
+
+    # --- channels --------------------------------------------------------------------------
+    def connect(self, transport: Transport, seat: int | None = None) -> Link:
+        """A new channel, opened for remote ``seat`` (None: for a guest rejoining with its
+        token)."""
+        if seat is not None and seat not in self.remote:
+            raise ValueError(f"seat {seat} is not a remote seat")
+        self._numbers += 1
+        link = Link(transport, seat, self._numbers)
+        self.links.append(link)
+        return link
+
+    def present(self) -> dict[int, Link]:
+        """The remote seats with a guest here now, and its channel."""
+        return {ln.seat: ln for ln in self.links if ln.seat is not None and ln.transport.open}
+
+    def waiting(self) -> tuple[str, ...]:
+        """The names of the remote seats whose guest is away ("waiting for Ana")."""
+        here, names = self.present(), self.match.names()
+        return tuple(names[s] for s in self.remote if s not in here)
+
+    def pump(self) -> None:
+        """Read and answer everything that has arrived; forget the channels that closed."""
+        for link in list(self.links):
+            if not link.transport.open:  # closed, or given way to a newer channel
+                continue
+            for text in link.transport.receive():
+                self._receive(link, text)
+        self.links = [ln for ln in self.links if ln.transport.open]
+        self._tell_waiting()
+
+    def close(self) -> None:
+        """The host leaves: every guest hears it, every channel closes."""
+        for link in self.links:
+            self._send(link, HostLeft())
+            link.transport.close()
+        self.links = []
+        self.closed = True
+
+    # --- the game --------------------------------------------------------------------------
+    def play(self, seat: int, action: A) -> None:
+        """An action of one of the host's own seats (its player, a pass-and-play person, a
+        computer); IllegalAction leaves the game as it was."""
+        if seat in self.remote:
+            raise IllegalAction("that seat is played on another phone")
+        if self.match.current != seat:
+            raise IllegalAction("it is not that seat's turn")
+        self.match.apply_all([action])
+        self.changed()
+
+    def changed(self) -> None:
+        """The table changed (an action, an Undo, a new hand): every guest present gets its
+        view."""
+        self.version += 1
+        for seat, link in self.present().items():
+            self._update(link, seat)
+
+    def update_for(self, seat: int) -> ViewUpdate:
+        """What ``seat``'s guest is sent now: its own view and nothing else, with the log lines
+        told for it (all of them: :meth:`_update` sends only what is new)."""
+        m = self.match
+        game = m.game
+        out = m.outcome
+        ending = None if out is None else Ending(
+            outcome_text(out, m.names(), [seat]), tuple(out.winners),
+            None if out.scores is None else tuple(float(s) for s in out.scores))
+        lines = [] if self.history is None else [
+            ln.text for ln in self.history.lines(m, seat)]
+        return ViewUpdate(self.version, game.view(m.state, seat).to_dict(), m.current, 0,
+                          tuple(lines), ending)
+
+    def _update(self, link: Link, seat: int) -> None:
+        full = self.update_for(seat)
+        lines = list(full.log)
+        same = 0
+        for a, b in zip(link.log_sent, lines, strict=False):
+            if a != b:
+                break
+            same += 1
+        link.log_sent = lines
+        self._send(link, ViewUpdate(full.version, full.view, full.turn, same,
+                                    tuple(lines[same:]), full.ending))
+
+    # --- what comes in ---------------------------------------------------------------------
+    def _receive(self, link: Link, text: str) -> None:
+        try:
+            message = read_guest(text)
+        except BadMessage as e:
+            self._refuse(link, f"that message could not be read: {e}")
+            return
+        try:
+            match message:
+                case Join():
+                    self._join(link, message)
+                case Act():
+                    self._act(link, message)
+                case Ping():
+                    self._send(link, Pong())
+        except Exception as e:  # a bug of ours must not stop the table: that guest hears it
+            LOG.exception("guest %s", link.number)
+            self._refuse(link, f"the host could not do that ({type(e).__name__})")
+
+    def _seat_of(self, token: str) -> int | None:
+        found = None
+        for seat, known in self.tokens.items():
+            if secrets.compare_digest(known, token):
+                found = seat
+        return found
+
+    def _join(self, link: Link, j: Join) -> None:
+        if link.seat is not None:
+            self._refuse(link, "you already sit at this table")
+            return
+        if j.token is None:
+            seat = link.invited
+            if seat is None:
+                self._refuse(link, "this invitation is for rejoining: your seat's token is "
+                                   "needed")
+                return
+            if seat in self.tokens:
+                self._refuse(link, f"{self.match.names()[seat]}'s seat is taken: only its "
+                                   "phone can rejoin it")
+                return
+            self.tokens[seat] = self.new_token()
+        else:
+            seat = self._seat_of(j.token)
+            if seat is None:
+                self._refuse(link, "that seat token is not one of this table's")
+                return
+            if link.invited is not None and link.invited != seat:
+                self._refuse(link, "that seat token is for another seat than this invitation")
+                return
+        for old in self.links:  # the seat's older channel (a phone reloaded) gives way
+            if old is not link and old.seat == seat:
+                self._send(old, Refused("your seat was taken up again on another channel"))
+                old.transport.close()
+                old.seat = None
+        link.seat, link.name = seat, clean_name(j.name)
+        link.log_sent = []
+        names = tuple(self.match.names())
+        self._send(link, Welcome(seat, self.tokens[seat], self.match.setup.game, names))
+        self._update(link, seat)
+        self._waiting = None  # tell everyone who is here now
+
+    def _act(self, link: Link, a: Act) -> None:
+        seat = link.seat
+        if seat is None or not link.transport.open:
+            self._refuse(link, "join the table first")
+            return
+        if not secrets.compare_digest(self.tokens[seat], a.token):
+            self._refuse(link, "that token is not this seat's")
+            return
+        m = self.match
+        if m.over:
+            self._refuse(link, "the game is over")
+            return
+        if m.current != seat:
+            self._refuse(link, "it is not your turn")
+            return
+        if a.seen != self.version:
+            self._refuse(link, "the table changed since you saw it")
+            self._update(link, seat)
+            return
+        game: Any = m.game
+        try:
+            action = game.parse_action(a.action)
+            m.apply_all([action])
+        except IllegalAction as e:
+            self._refuse(link, e.reason)
+            return
+        except EngineError as e:  # ParseError: text that is no action of this game
+            self._refuse(link, str(e))
+            return
+        self.changed()
+
+    # --- what goes out ---------------------------------------------------------------------
+    def _send(self, link: Link, message: HostMessage) -> None:
+        link.transport.send(encode(message))
+
+    def _refuse(self, link: Link, reason: str) -> None:
+        reason = reason[:300]
+        self.problems.append(f"guest {link.number}: {reason}")
+        LOG.info("refused guest %s: %s", link.number, reason)
+        self._send(link, Refused(reason))
+
+    def _tell_waiting(self) -> None:
+        waiting = self.waiting()
+        if waiting != self._waiting:
+            self._waiting = waiting
+            for link in self.present().values():
+                self._send(link, Waiting(waiting))

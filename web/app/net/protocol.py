@@ -1,0 +1,321 @@
+"""The messages between a host and its guests, as typed values with one versioned JSON form.
+
+Every message is a JSON object ``{"v": 1, "t": <kind>, ...}``. Each side reads what comes in
+once, at the edge (:func:`read_guest` on the host, :func:`read_host` on a guest): the text's
+size and nesting are checked before it is parsed, then every field against its kind's schema
+(no field missing, none unknown, each of its type and within its bounds), and a message that is
+not one of these is a :class:`BadMessage` naming where it broke (``act.seen: expected a whole
+number, got 'x'``). Nothing past the edge reads JSON text, and nothing in a message is ever
+run: an action is only text for the game's ``parse_action``.
+
+Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
+was opened for; the guest's name), :class:`Act` (an action's text form, with the token of the
+seat and the version of the view it was chosen from), :class:`Ping`.
+
+Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
+view only, whose turn it is, the log lines told for that reader and the end), :class:`Refused`
+(why, for that guest only), :class:`Waiting` (the remote seats the table waits for),
+:class:`Pong`, :class:`HostLeft`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from app.messages import BadMessage
+from app.storage.stored_json import JSON, JSONObject, loads_stored
+
+VERSION = 1
+MAX_GUEST_MESSAGE = 16 * 1024  # bytes of a guest's message (an action is far below 1 KB)
+MAX_HOST_MESSAGE = 1024 * 1024  # bytes of the host's (a view of a big Machiavelli table: ~3 KB)
+MAX_TEXT = 4000  # characters of an action's text form or a reason
+MAX_NAME_IN = 200  # characters of a name as sent (app.seated.seats.clean_name cuts it to 24)
+MAX_LOG_LINES = 400  # log lines in one update
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+__all__ = ["BadMessage"]
+
+# --- guest to host -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take the seat this channel was opened for (``token`` None) or come back to the seat of
+    ``token``."""
+
+    token: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Act:
+    """Take ``action`` (its text form) in the seat of ``token``, chosen from the view of
+    version ``seen``."""
+
+    token: str
+    action: str
+    seen: int
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+GuestMessage = Join | Act | Ping
+
+# --- host to guest -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """You sit in ``seat`` of game ``game``; ``token`` brings you back to it; the seats are
+    called ``names``."""
+
+    seat: int
+    token: str
+    game: str
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the game ended, told to the reader (``text``: "You win", "Ana wins")."""
+
+    text: str
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None
+
+
+@dataclass(frozen=True)
+class ViewUpdate:
+    """The table after ``version`` changes: ``view``, the engine's view of the reader's seat
+    only (``Game.view(state, seat).to_dict()``); ``turn``, the seat to act (None: over); the
+    log lines told for the reader from line ``log_start`` on (the lines before it are the ones
+    already sent); ``ending`` once the game is over."""
+
+    version: int
+    view: JSONObject
+    turn: int | None
+    log_start: int
+    log: tuple[str, ...]
+    ending: Ending | None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """What the guest sent was refused, and why (its action, its join, or the message)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The remote seats whose phones are away (none: everybody is here)."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pong:
+    pass
+
+
+@dataclass(frozen=True)
+class HostLeft:
+    pass
+
+
+HostMessage = Welcome | ViewUpdate | Refused | Waiting | Pong | HostLeft
+
+# --- the JSON form -------------------------------------------------------------------------
+
+
+def encode(message: GuestMessage | HostMessage) -> str:
+    """The one JSON text of ``message``."""
+    body: JSONObject
+    match message:
+        case Join(token, name):
+            body = {"t": "join", "token": token, "name": name}
+        case Act(token, action, seen):
+            body = {"t": "act", "token": token, "action": action, "seen": seen}
+        case Ping():
+            body = {"t": "ping"}
+        case Welcome(seat, token, game, names):
+            body = {"t": "welcome", "seat": seat, "token": token, "game": game,
+                    "names": list(names)}
+        case ViewUpdate(version, view, turn, log_start, log, ending):
+            body = {"t": "view", "version": version, "view": view, "turn": turn,
+                    "log_start": log_start, "log": list(log),
+                    "ending": None if ending is None else {
+                        "text": ending.text, "winners": list(ending.winners),
+                        "scores": None if ending.scores is None else list(ending.scores)}}
+        case Refused(reason):
+            body = {"t": "refused", "reason": reason}
+        case Waiting(names):
+            body = {"t": "waiting", "names": list(names)}
+        case Pong():
+            body = {"t": "pong"}
+        case HostLeft():
+            body = {"t": "host-left"}
+    return json.dumps({"v": VERSION, **body}, separators=(",", ":"), ensure_ascii=False)
+
+
+def _show(v: object) -> str:
+    r = repr(v)
+    return r if len(r) <= 40 else r[:37] + "..."
+
+
+class _Fields:
+    """The fields of one message, read each once; :meth:`done` refuses any left unread."""
+
+    def __init__(self, data: Mapping[str, JSON], kind: str) -> None:
+        self.data = data
+        self.kind = kind
+        self.read: set[str] = {"v", "t"}
+
+    def get(self, key: str) -> JSON:
+        if key not in self.data:
+            raise BadMessage(f"{self.kind}.{key}: missing")
+        self.read.add(key)
+        return self.data[key]
+
+    def text(self, key: str, limit: int = MAX_TEXT, nullable: bool = False) -> str | None:
+        v = self.get(key)
+        if v is None and nullable:
+            return None
+        if not isinstance(v, str):
+            raise BadMessage(f"{self.kind}.{key}: expected text, got {_show(v)}")
+        if len(v) > limit:
+            raise BadMessage(f"{self.kind}.{key}: longer than {limit} characters")
+        return v
+
+    def token(self, key: str, nullable: bool = False) -> str | None:
+        v = self.text(key, 64, nullable)
+        if v is not None and not TOKEN.fullmatch(v):
+            raise BadMessage(f"{self.kind}.{key}: not a seat token")
+        return v
+
+    def number(self, key: str, nullable: bool = False) -> int | None:
+        v = self.get(key)
+        if v is None and nullable:
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < 2**53:
+            raise BadMessage(f"{self.kind}.{key}: expected a whole number, got {_show(v)}")
+        return v
+
+    def texts(self, key: str, limit: int) -> tuple[str, ...]:
+        v = self.get(key)
+        if not isinstance(v, list) or len(v) > limit:
+            raise BadMessage(f"{self.kind}.{key}: expected a list of at most {limit} texts")
+        for i, x in enumerate(v):
+            if not isinstance(x, str) or len(x) > MAX_TEXT:
+                raise BadMessage(f"{self.kind}.{key}[{i}]: expected text, got {_show(x)}")
+        return tuple(str(x) for x in v)
+
+    def done(self) -> None:
+        extra = sorted(set(self.data) - self.read)
+        if extra:
+            raise BadMessage(f"{self.kind}: unknown field {_show(extra[0])}")
+
+
+def _read(text: object, limit: int, side: str) -> _Fields:
+    """The size, JSON, nesting, version and kind of a message, before its kind's fields."""
+    if not isinstance(text, str):
+        raise BadMessage(f"{side}: expected text, got {type(text).__name__}")
+    if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise BadMessage(f"{side}: larger than {limit} bytes")
+    try:
+        data = loads_stored(text)
+    except (ValueError, RecursionError) as e:
+        raise BadMessage(f"{side}: not JSON ({str(e)[:80]})") from None
+    if not isinstance(data, dict):
+        raise BadMessage(f"{side}: expected an object, got {_show(data)}")
+    if data.get("v") != VERSION:
+        raise BadMessage(f"{side}.v: this app speaks version {VERSION}, not "
+                         f"{_show(data.get('v'))}")
+    kind = data.get("t")
+    if not isinstance(kind, str):
+        raise BadMessage(f"{side}.t: expected a kind of message, got {_show(kind)}")
+    return _Fields(data, kind)
+
+
+M = TypeVar("M")
+
+
+def _read_join(f: _Fields) -> Join:
+    return Join(f.token("token", nullable=True), f.text("name", MAX_NAME_IN) or "")
+
+
+def _read_act(f: _Fields) -> Act:
+    return Act(f.token("token") or "", f.text("action") or "", f.number("seen") or 0)
+
+
+GUEST_KINDS: Mapping[str, Callable[[_Fields], GuestMessage]] = {
+    "join": _read_join, "act": _read_act, "ping": lambda f: Ping()}
+
+
+def _dispatch(f: _Fields, kinds: Mapping[str, Callable[[_Fields], M]], side: str) -> M:
+    reader = kinds.get(f.kind)
+    if reader is None:
+        raise BadMessage(f"{side}.t: expected one of {', '.join(kinds)}, got {_show(f.kind)}")
+    message = reader(f)
+    f.done()
+    return message
+
+
+def read_guest(text: object) -> GuestMessage:
+    """A guest's message as a typed value; :class:`BadMessage` says what is wrong with it."""
+    return _dispatch(_read(text, MAX_GUEST_MESSAGE, "guest"), GUEST_KINDS, "guest")
+
+
+def _read_welcome(f: _Fields) -> Welcome:
+    return Welcome(f.number("seat") or 0, f.token("token") or "", f.text("game", 64) or "",
+                   f.texts("names", 64))
+
+
+def _read_ending(v: JSON) -> Ending | None:
+    if v is None:
+        return None
+    if not isinstance(v, dict):
+        raise BadMessage(f"view.ending: expected an object, got {_show(v)}")
+    f = _Fields(v, "view.ending")
+    f.read.clear()
+    text = f.text("text") or ""
+    winners = f.get("winners")
+    seats = [w for w in winners if isinstance(w, int) and not isinstance(w, bool)
+             and 0 <= w < 64] if isinstance(winners, list) else None
+    if seats is None or isinstance(winners, list) and len(seats) != len(winners):
+        raise BadMessage("view.ending.winners: expected a list of seats")
+    scores = f.get("scores")
+    numbers = None if not isinstance(scores, list) else [
+        float(s) for s in scores if isinstance(s, int | float) and not isinstance(s, bool)]
+    if scores is not None and (numbers is None or len(numbers) != len(scores)):
+        raise BadMessage("view.ending.scores: expected a list of numbers")
+    f.done()
+    return Ending(text, tuple(seats), None if numbers is None else tuple(numbers))
+
+
+def _read_view(f: _Fields) -> ViewUpdate:
+    view = f.get("view")
+    if not isinstance(view, dict):
+        raise BadMessage(f"view.view: expected an object, got {_show(view)}")
+    return ViewUpdate(f.number("version") or 0, view, f.number("turn", nullable=True),
+                      f.number("log_start") or 0, f.texts("log", MAX_LOG_LINES),
+                      _read_ending(f.get("ending")))
+
+
+HOST_KINDS: Mapping[str, Callable[[_Fields], HostMessage]] = {
+    "welcome": _read_welcome, "view": _read_view,
+    "refused": lambda f: Refused(f.text("reason") or ""),
+    "waiting": lambda f: Waiting(f.texts("names", 64)),
+    "pong": lambda f: Pong(), "host-left": lambda f: HostLeft()}
+
+
+def read_host(text: object) -> HostMessage:
+    """The host's message as a typed value; :class:`BadMessage` says what is wrong with it."""
+    return _dispatch(_read(text, MAX_HOST_MESSAGE, "host"), HOST_KINDS, "host")
