@@ -287,15 +287,21 @@ def _read_ending(v: JSON) -> Ending | None:
     f.read.clear()
     text = f.text("text") or ""
     winners = f.get("winners")
+    if not isinstance(winners, list):
+        raise BadMessage("view.ending.winners: expected a list of seats")
     seats = [w for w in winners if isinstance(w, int) and not isinstance(w, bool)
-             and 0 <= w < 64] if isinstance(winners, list) else None
-    if seats is None or isinstance(winners, list) and len(seats) != len(winners):
+             and 0 <= w < 64]
+    if len(seats) != len(winners):
         raise BadMessage("view.ending.winners: expected a list of seats")
     scores = f.get("scores")
-    numbers = None if not isinstance(scores, list) else [
-        float(s) for s in scores if isinstance(s, int | float) and not isinstance(s, bool)]
-    if scores is not None and (numbers is None or len(numbers) != len(scores)):
-        raise BadMessage("view.ending.scores: expected a list of numbers")
+    numbers: list[float] | None = None
+    if scores is not None:
+        if not isinstance(scores, list):
+            raise BadMessage("view.ending.scores: expected a list of numbers")
+        numbers = [float(s) for s in scores
+                   if isinstance(s, int | float) and not isinstance(s, bool)]
+        if len(numbers) != len(scores):
+            raise BadMessage("view.ending.scores: expected a list of numbers")
     f.done()
     return Ending(text, tuple(seats), None if numbers is None else tuple(numbers))
 
