@@ -22,16 +22,18 @@ from app.net.guest import Guest
 from app.net.host import Host
 from app.net.transport import MemoryEnd, memory_pair
 from app.seated.seats import Match, Seat, Setup, name_computers
+from app.storage.stored_json import JSON
 from app.tables.cube_farm import board as cube_words
 from app.tables.machiavelli import board as machiavelli_words
 from app.tables.machine import board as machine_words
+
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
 REMOTE = (1, 2)
 NAMES = {1: "Ana", 2: "Bea"}
 # options that keep a game short enough to play in a unit test
-OPTIONS: dict[str, dict[str, object]] = {
+OPTIONS: dict[str, dict[str, JSON]] = {
     "machiavelli": {}, "machine": {"max_rounds": 10}, "cube-farm": {"hands": 2}}
 
 
@@ -70,7 +72,7 @@ def table_setup(game_id: str, players: int = 4, level: str = "beginner") -> Setu
         Seat("person", NAMES[i]) if i in NAMES else Seat("computer", "", level)
         for i in range(1, players)]
     options = tuple(sorted(OPTIONS.get(game_id, {}).items()))
-    return Setup(game_id, tuple(name_computers(seats)), options)  # type: ignore[arg-type]
+    return Setup(game_id, tuple(name_computers(seats)), options)
 
 
 @dataclass

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-
 from app.net.guest import Guest
 from app.net.host import Host
 from app.net.protocol import (
@@ -31,6 +30,7 @@ from app.net.protocol import (
 )
 from app.net.transport import memory_pair
 from app.seated.seats import Match
+
 from engine.seats import choose, make_bots, play_seeded
 from scripts.lib.net_table import (
     OPTIONS,
