@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from typing import Any
 
 import pytest
 from app.net.guest import Guest
-from app.net.host import Host
+from app.net.host import MAX_PER_PUMP, Host
 from app.net.protocol import (
     MAX_GUEST_MESSAGE,
     Act,
@@ -36,6 +37,7 @@ from scripts.lib.net_table import (
     OPTIONS,
     REMOTE,
     Table,
+    ViewTeller,
     open_table,
     play_out,
     table_setup,
@@ -102,6 +104,16 @@ def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(case: str)
     ana.ping()
     t.pump()
     assert ana.pongs == 1
+
+
+def test_a_flood_of_messages_is_cut_short() -> None:
+    t = open_table("machiavelli", 1)
+    ana = t.guests[1]
+    for _ in range(MAX_PER_PUMP + 10):
+        ana.ping()
+    t.pump()
+    assert ana.pongs == MAX_PER_PUMP
+    assert ana.refusals == ["too many messages at once: 10 were not read"]
 
 
 def test_the_size_limit_counts_bytes_not_characters() -> None:
@@ -393,6 +405,43 @@ def test_a_seat_taken_up_on_a_new_channel_closes_the_old_one() -> None:
     assert again.seat == 1 and not old_end.open
     assert old_guest.refusals == ["your seat was taken up again on another channel"]
     assert t.host.present()[1].transport is host_end
+
+
+def test_an_undo_on_the_host_takes_back_the_guests_views_and_log_lines() -> None:
+    t = open_table("machiavelli", 2)
+    host, m = t.host, t.host.match
+    turn_of(t, 2)
+    state, actions = m.state, m.actions
+    turn_of(t, 1)
+    ana = t.guests[1]
+    longer = list(ana.log)
+    m.rewind(state, actions)
+    host.changed()
+    t.pump()
+    assert host.history is not None
+    for seat, guest in t.guests.items():
+        assert guest.log == [ln.text for ln in host.history.lines(m, seat)]
+        assert guest.view == json.loads(json.dumps(m.game.view(m.state, seat).to_dict()))
+    assert len(ana.log) < len(longer) and ana.log == longer[:len(ana.log)]
+
+
+def test_a_guest_rejoins_a_host_that_reloaded_its_game() -> None:
+    t = open_table("machiavelli", 1)
+    turn_of(t, 2)
+    ana = t.guests[1]
+    assert ana.token is not None
+    # the host's page reloads: the same match, a new Host with the seats' tokens kept
+    host: Host[Any, Any] = Host(t.host.match, REMOTE, ViewTeller("machiavelli"),
+                                tokens=t.host.tokens)
+    host_end, guest_end = memory_pair()
+    host.connect(host_end)
+    back = Guest(guest_end, "Ana", ana.token)
+    back.version = ana.version + 50  # what it knew of the old host's count
+    back.join()
+    for _ in range(3):
+        host.pump()
+        back.pump()
+    assert back.seat == 1 and back.version == host.version and back.problems == deque()
 
 
 def test_the_guests_hear_that_the_host_left() -> None:

@@ -77,7 +77,8 @@ class Guest:
             match message:
                 case Welcome(seat, token, game, names):
                     self.seat, self.token, self.game, self.names = seat, token, game, names
-                    self.log = []
+                    # a new sitting: the host counts versions afresh (after its own reload)
+                    self.log, self.version = [], -1
                 case ViewUpdate():
                     self._update(message)
                 case Refused(reason):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -56,6 +56,9 @@ S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # its actions
 
 LOG = logging.getLogger("app.net")
+# messages read from one channel each time the host reads its channels (a person taps far
+# fewer; a flood is dropped, and its sender told so)
+MAX_PER_PUMP = 64
 
 
 @dataclass(eq=False)
@@ -75,11 +78,14 @@ class Host(Generic[S, A]):
     """The referee of ``match``, whose seats ``remote`` are people on other phones.
 
     ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
-    no log lines. ``new_token``: a seat token's maker (tests may pass a fixed one)."""
+    no log lines. ``new_token``: a seat token's maker (tests may pass a fixed one).
+    ``tokens``: the remote seats' tokens given out before (:attr:`tokens`, kept beside the
+    saved game), so that guests rejoin a host whose page reloaded."""
 
     def __init__(self, match: Match[S], remote: Iterable[int],
                  teller: Teller[S, A] | None = None,
-                 new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18)) -> None:
+                 new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
+                 tokens: Mapping[int, str] | None = None) -> None:
         self.match = match
         self.remote = tuple(sorted(set(remote)))
         seats = match.setup.seats
@@ -89,7 +95,9 @@ class Host(Generic[S, A]):
         self.history: History[S, A] | None = (
             None if teller is None else History(match.game, teller))
         self.new_token = new_token
-        self.tokens: dict[int, str] = {}  # remote seat -> its token, once given out
+        # remote seat -> its token, once given out
+        self.tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
+                                       if s in self.remote}
         self.links: list[Link] = []
         self.version = match.actions  # goes up with every change of the table
         self.problems: deque[str] = deque(maxlen=200)  # every refusal, with its reason
@@ -122,8 +130,12 @@ class Host(Generic[S, A]):
         for link in list(self.links):
             if not link.transport.open:  # closed, or given way to a newer channel
                 continue
-            for text in link.transport.receive():
+            texts = link.transport.receive()
+            for text in texts[:MAX_PER_PUMP]:
                 self._receive(link, text)
+            if len(texts) > MAX_PER_PUMP:
+                self._refuse(link, f"too many messages at once: {len(texts) - MAX_PER_PUMP} "
+                                   "were not read")
         self.links = [ln for ln in self.links if ln.transport.open]
         self._tell_waiting()
 
