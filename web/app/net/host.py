@@ -10,7 +10,7 @@ Some of the match's seats are *remote* (a person on another phone). Each remote 
 random token (:mod:`secrets`) when a guest first joins it over the channel opened for it; the
 token is the seat's key from then on: an :class:`~app.net.protocol.Act` is taken only with the
 token of the seat to move, over that seat's channel, and a guest who comes back (a reload, a
-locked phone) rejoins with it over any new channel. The others seats are the host's: its own
+locked phone) rejoins with it over any new channel. The other seats are the host's: its own
 player or pass-and-play people (:meth:`Host.play`) and computers (the caller plays them, as
 the table does, with :func:`engine.seats.choose`).
 
