@@ -18,10 +18,9 @@ from typing import Any
 
 from scripts.lib.browser import ROOT, SITE, chromium
 from scripts.lib.pages import go, idle, tap_el
+from scripts.screenshots import phone_page
 from scripts.serve import serve_in_thread
 
-PHONE_1X = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1,
-            "is_mobile": True, "has_touch": True}
 GAMES = ("machiavelli", "machine", "cube-farm", "perpetual-motion")
 # per game: the step (from 1) of its wrong try, and the taps that make it
 WRONG: dict[str, tuple[int, tuple[str, ...]]] = {
@@ -68,11 +67,8 @@ def main() -> None:
     server, url = serve_in_thread(args.site)
     try:
         with chromium() as browser:
-            ctx = browser.new_context(**PHONE_1X, reduced_motion="reduce")
-            page = ctx.new_page()
-            page.goto(url)
-            page.wait_for_function("document.documentElement.dataset.ready === '1'",
-                                   timeout=180_000)
+            page = phone_page(browser, url, "light")
+            ctx = page.context
             for game in GAMES:
                 walk(page, game, args.out)
             ctx.close()

@@ -15,10 +15,9 @@ from pathlib import Path
 from scripts.lib.browser import SITE, chromium
 from scripts.lib.layout import DOCK_SHARE_JS, TURNS, open_turn, smallest_text, unattended
 from scripts.lib.pages import handled
+from scripts.screenshots import phone_page
 from scripts.serve import serve_in_thread
 
-PHONE_1X = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 1,
-            "is_mobile": True, "has_touch": True}
 HINTS = {"machine": "mm-hint", "cube-farm": "cf-hint"}
 SETTLED = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
@@ -30,11 +29,8 @@ def main() -> None:
     server, url = serve_in_thread(args.site)
     try:
         with chromium() as browser:
-            ctx = browser.new_context(**PHONE_1X, reduced_motion="reduce")
-            page = ctx.new_page()
-            page.goto(url)
-            page.wait_for_function("document.documentElement.dataset.ready === '1'",
-                                   timeout=180_000)
+            page = phone_page(browser, url, "light")
+            ctx = page.context
             print(f"{'game':18} {'dock':>6} {'smallest text':>28}   after the Hint")
             for game in TURNS:
                 open_turn(page, game)
