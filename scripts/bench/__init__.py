@@ -17,6 +17,7 @@ In Firefox ESR and WebKitGTK: ``startup_xbrowser``, ``stalls_xbrowser`` (with
 ``stalls_firefox.mjs``).
 No browser: ``download`` (first-visit bytes, raw, gzip, brotli), ``machiavelli`` and
 ``machiavelli_big`` (the solver), ``cube_farm`` (legal placements), ``net_bytes`` (bytes per
-message of the table-of-phones protocol, app.net), and ``node scripts/bench/imports.mjs`` (a
+message of the table-of-phones protocol, app.net), ``history`` (reading a match's log from its
+moves, app.seated.history), and ``node scripts/bench/imports.mjs`` (a
 start's imports in Pyodide under Node).
 """
