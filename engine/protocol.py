@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, InvalidState
 
 JSONDict = dict[str, Any]
 
@@ -291,7 +291,37 @@ class Game(ABC, Generic[C, S, A, V]):
 
     @abstractmethod
     def determinize(self, view: V, rng: random.Random) -> S:
-        """A full state consistent with ``view``, hidden cards sampled with ``rng``."""
+        """A full state consistent with ``view``, hidden cards sampled with ``rng``: a
+        possible state (it saves and loads back), whose view for the viewer is ``view``."""
+
+    @abstractmethod
+    def view_from_dict(self, data: object) -> V:
+        """The inverse of ``View.to_dict`` (what a guest's phone receives from the host),
+        validated as a saved game is: anything that is not what a possible game shows one of
+        its players raises InvalidState naming what is wrong. Fields a view's JSON only
+        derives for the screen (scores worked out from the table) are not read.
+
+        Games read the fields with the readers their ``state_from_dict`` uses and finish with
+        :meth:`possible_view`, which checks the whole with the saved game's own checks."""
+
+    def possible_view(self, view: V, player: int) -> V:
+        """``view`` (just read by :meth:`view_from_dict`, every field of the right type and
+        ``player`` a seat of its game), checked to be what a possible game shows ``player``:
+        a state sampled from it by :meth:`determinize` must pass every check of
+        :meth:`state_from_dict` and show ``player`` this very view; else InvalidState.
+
+        ``determinize`` gives a possible state for every possible view (the conformance test
+        checks it), so a view is refused exactly when no state could show it; a fixed
+        generator keeps the answer reproducible."""
+        try:
+            state = self.determinize(view, random.Random(0))
+            state = self.state_from_dict(self.state_to_dict(state))
+        except InvalidState as e:
+            raise InvalidState(f"view: no game shows this: {e}") from None
+        if self.view(state, player) != view:
+            raise InvalidState("view: no game shows this (its counts or the player to move "
+                               "do not match its cards)")
+        return view
 
     @abstractmethod
     def card_multiset(self, state: S) -> Counter[str]:

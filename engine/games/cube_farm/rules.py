@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from engine.cards import redeal_unseen
-from engine.data import Reader
+from engine.data import Reader, check_int
 from engine.errors import InvalidConfig, InvalidState, ParseError
 from engine.games.cube_farm.board import (
     SHAPES,
@@ -193,6 +193,7 @@ class CFView:
     history: tuple[tuple[int, ...], ...]
     hand_size: int  # cards dealt to each player a hand
     board: Board = field(compare=False, repr=False, default_factory=Board.start)
+    join: bool = False  # the "join" option (the board follows it: a guest rebuilds it)
 
     def placements_for(self, card: str) -> list[Place]:
         """Where ``card`` of this player's hand may go now (none unless it is their turn to lay
@@ -224,6 +225,7 @@ class CFView:
             "totals": list(self.totals),
             "history": [list(h) for h in self.history],
             "hand_size": self.hand_size,
+            "join": "yes" if self.join else "no",
             "table": table_dict(b, claimable),
             "hand_scores": b.totals(self.players),
         }
@@ -449,7 +451,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                       hand_counts=tuple(len(h) for h in state.hands),
                       deck_count=len(state.deck), log=state.log, totals=state.totals,
                       history=state.history, board=state.board,
-                      hand_size=self.config_of(state).hand_size)
+                      hand_size=self.config_of(state).hand_size, join=state.join)
 
     def determinize(self, view: CFView, rng: random.Random) -> CFState:
         unseen = Counter(DECK_IDS)
@@ -469,7 +471,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                        to_move=view.to_move, phase=view.phase, hands=tuple(hands),
                        deck=tuple(pool[i:]), log=view.log, totals=view.totals,
                        history=view.history, seed=rng.randrange(2**31),
-                       join=view.board.join_players, board=view.board)
+                       join=view.join, board=view.board)
 
     def card_multiset(self, state: CFState) -> Counter[str]:
         cards: Counter[str] = Counter(c for c, _, _, _ in state.board.placements)
@@ -500,61 +502,91 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         r = Reader(data, "state")
         if r.has("game") and r.text("game") != self.info.id:
             raise InvalidState(f"state.game: this is a {r.text('game')} game, not Cube Farm")
-        n = r.integer("players", 2, 5)
-        hands_total = r.integer("hands_total", 1, 20)
-        hand = r.integer("hand", 1, hands_total)
-        to_move = r.integer("to_move", 0, n - 1)
-        phase = r.text("phase", PHASES)
+        shown, placed = self._read_shown(r)
+        n = shown.players
         hands_raw = r.array("hands")
         if len(hands_raw) != n:
             raise InvalidState(f"state.hands: expected {n} hands, got {len(hands_raw)}")
         hands = tuple(tuple(_read_ids(h, f"state.hands[{i}]")) for i, h in enumerate(hands_raw))
         deck = tuple(_read_ids(r.array("deck"), "state.deck"))
-        log = tuple(r.items("log", _read_event))
-        totals = tuple(r.items("totals", _read_int))
-        history = tuple(tuple(_read_int_list(h, f"state.history[{i}]", n))
-                        for i, h in enumerate(r.array("history")))
-        seed = r.integer("seed", 0)
-        join = (r.text("join", ("no", "yes")) if r.has("join") else "no") == "yes"
-        if len(totals) != n:
-            raise InvalidState(f"state.totals: expected {n} totals, got {len(totals)}")
-        finished = phase in (HAND_OVER, OVER)
-        if len(history) != hand - (0 if finished else 1):
-            raise InvalidState("state.history: one entry per finished hand")
-        if any(sum(h[p] for h in history) != totals[p] for p in range(n)):
-            raise InvalidState("state.totals: must be the sum of the hands' scores")
-        if phase == OVER and hand != hands_total:
-            raise InvalidState("state.phase: the game ends after the last hand")
-        if phase == HAND_OVER and hand == hands_total:
-            raise InvalidState("state.phase: after the last hand the game is over")
-        config = CFConfig(n, hands_total)
-        first = (hand - 1) % n
-        board, placed, exp_to_move, exp_phase = self._replay(log, n, first, config.hand_size,
-                                                                   join)
-        on_table = Counter(c for c, _, _, _ in board.placements if c != START_CARD)
+        on_table = Counter(c for c, _, _, _ in shown.board.placements if c != START_CARD)
         every = Counter(deck)
         for h in hands:
             every.update(h)
         every.update(on_table)
         if every != Counter(DECK_IDS):
             raise InvalidState("state: hands, deck and table must hold each card exactly once")
+        size = self.config_of(shown).hand_size
         for p in range(n):
-            if len(hands[p]) + placed[p] != config.hand_size:
-                raise InvalidState(f"state.hands[{p}]: expected {config.hand_size - placed[p]} "
+            if len(hands[p]) + placed[p] != size:
+                raise InvalidState(f"state.hands[{p}]: expected {size - placed[p]} "
                                    "cards after the cards played")
+        return replace(shown, hands=hands, deck=deck, seed=r.integer("seed", 0))
+
+    def view_from_dict(self, data: object) -> CFView:
+        r = Reader(data, "view")
+        s, _ = self._read_shown(r)
+        n = s.players
+        counts = tuple(r.items("hand_counts", lambda v, path: check_int(v, path, 0,
+                                                                        len(DECK_IDS))))
+        if len(counts) != n:
+            raise InvalidState(f"view.hand_counts: expected {n} counts, got {len(counts)}")
+        player = r.integer("player", 0, n - 1)
+        view = CFView(player=player, players=n, hands_total=s.hands_total, hand=s.hand,
+                      to_move=s.to_move, phase=s.phase,
+                      my_hand=tuple(_read_ids(r.array("my_hand"), "view.my_hand")),
+                      hand_counts=counts, deck_count=r.integer("deck_count", 0, len(DECK_IDS)),
+                      log=s.log, totals=s.totals, history=s.history,
+                      hand_size=r.integer("hand_size", 0), board=s.board, join=s.join)
+        return self.possible_view(view, player)
+
+    def _read_shown(self, r: Reader) -> tuple[CFState, list[int]]:
+        """Everything of a saved game or a view but the hands, the deck and the seed (a
+        state without them, its table rebuilt from the hand's actions), checked as far as it
+        goes without them; and the cards each player has laid this hand."""
+        where = r.path
+        try:
+            config = self.config_from_dict({
+                "players": r.integer("players"), "hands": r.integer("hands_total", 1, 20),
+                "join": r.text("join") if r.has("join") else "no"})
+        except InvalidConfig as e:
+            raise InvalidState(f"{where}: {e}") from None
+        n, hands_total, join = config.players, config.hand_count, config.join == "yes"
+        hand = r.integer("hand", 1, hands_total)
+        to_move = r.integer("to_move", 0, n - 1)
+        phase = r.text("phase", PHASES)
+        log = tuple(r.items("log", _read_event))
+        totals = tuple(r.items("totals", _read_int))
+        history = tuple(tuple(_read_int_list(h, f"{where}.history[{i}]", n))
+                        for i, h in enumerate(r.array("history")))
+        if len(totals) != n:
+            raise InvalidState(f"{where}.totals: expected {n} totals, got {len(totals)}")
+        finished = phase in (HAND_OVER, OVER)
+        if len(history) != hand - (0 if finished else 1):
+            raise InvalidState(f"{where}.history: one entry per finished hand")
+        if any(sum(h[p] for h in history) != totals[p] for p in range(n)):
+            raise InvalidState(f"{where}.totals: must be the sum of the hands' scores")
+        if phase == OVER and hand != hands_total:
+            raise InvalidState(f"{where}.phase: the game ends after the last hand")
+        if phase == HAND_OVER and hand == hands_total:
+            raise InvalidState(f"{where}.phase: after the last hand the game is over")
+        first = (hand - 1) % n
+        board, placed, exp_to_move, exp_phase = self._replay(log, n, first, config.hand_size,
+                                                             join, where)
         if exp_phase == "end":
             if not finished:
-                raise InvalidState("state.phase: every card is played, the hand is over")
+                raise InvalidState(f"{where}.phase: every card is played, the hand is over")
             if history[-1] != tuple(board.totals(n)):
-                raise InvalidState("state.history: the last hand's scores do not match the table")
+                raise InvalidState(f"{where}.history: the last hand's scores do not match the "
+                                   "table")
             exp_to_move = 0 if phase == OVER else hand % n
         elif finished or phase != exp_phase:
-            raise InvalidState(f"state.phase: expected {exp_phase!r} after these actions")
+            raise InvalidState(f"{where}.phase: expected {exp_phase!r} after these actions")
         if to_move != exp_to_move:
-            raise InvalidState(f"state.to_move: expected player {exp_to_move}")
+            raise InvalidState(f"{where}.to_move: expected player {exp_to_move}")
         return CFState(players=n, hands_total=hands_total, hand=hand, to_move=to_move,
-                       phase=phase, hands=hands, deck=deck, log=log, totals=totals,
-                       history=history, seed=seed, join=join, board=board)
+                       phase=phase, hands=(), deck=(), log=log, totals=totals,
+                       history=history, seed=0, join=join, board=board), placed
 
     def redeal_hidden(self, state: CFState, player: int, rng: random.Random) -> CFState:
         """The other hands and the deck dealt again (sizes kept), and the seed of later
@@ -566,7 +598,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         return Counter([*DECK_IDS, START_CARD])
 
     def _replay(self, log: Sequence[Event], n: int, first: int, size: int,
-                join: bool = False) -> tuple[Board, list[int], int, str]:
+                join: bool = False, where: str = "state") -> tuple[Board, list[int], int, str]:
         """Rebuild the table from a hand's actions, checking each; returns board, cards
         placed per player, who moves next and the phase (``"end"`` when every card is played).
 
@@ -575,7 +607,8 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
         copy, so the remembered one stays as it was; it is used only while it still holds as
         many cards and claims as when it was remembered.
         """
-        board, placed, to_move, phase = _replay(log, n, first, size, join, self._last_replay)
+        board, placed, to_move, phase = _replay(log, n, first, size, join, self._last_replay,
+                                                where)
         self._last_replay = _Replay(tuple(log), (n, first, size, join), board, tuple(placed),
                                     to_move, phase, _extent(board))
         return board, placed, to_move, phase
@@ -599,8 +632,9 @@ def _extent(board: Board) -> tuple[int, int]:
 
 
 def _replay(log: Sequence[Event], n: int, first: int, size: int, join: bool,
-            last: _Replay | None) -> tuple[Board, list[int], int, str]:
-    """Replay ``log``, from ``last`` when the log goes on from it."""
+            last: _Replay | None, path: str = "state") -> tuple[Board, list[int], int, str]:
+    """Replay ``log``, from ``last`` when the log goes on from it (``path``: the saved game's
+    or the view's, for the errors)."""
     log = tuple(log)
     params = (n, first, size, join)
     start = 0
@@ -614,7 +648,7 @@ def _replay(log: Sequence[Event], n: int, first: int, size: int, join: bool,
         to_move, phase = first, PLACE
     for i in range(start, len(log)):
         ev = log[i]
-        where = f"state.log[{i}]"
+        where = f"{path}.log[{i}]"
         if phase == "end":
             raise InvalidState(f"{where}: the hand is already over")
         if ev.player != to_move:

@@ -654,60 +654,17 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         r = Reader(data, "state")
         if r.has("game") and r.text("game") != self.info.id:
             raise InvalidState(f"state.game: this is a {r.text('game')} game, not Machiavelli")
-        try:
-            config = self.config_from_dict(r.data.get("config"))
-        except InvalidConfig as e:
-            raise InvalidState(f"state.{e}") from None
+        shown = self._read_shown(r)
+        config = shown.config
         n = config.players
         deck = tuple(r.cards("deck"))
         hands_raw = r.array("hands")
         if len(hands_raw) != n:
             raise InvalidState(f"state.hands: expected {n} hands, got {len(hands_raw)}")
-        hands = tuple(tuple(_read_cards(h, f"state.hands[{i}]")) for i, h in enumerate(hands_raw))
-        for i, h in enumerate(hands):
-            if list(h) != sort_cards(h):
-                raise InvalidState(f"state.hands[{i}]: a hand is kept sorted")
-        table = tuple(tuple(m) for m in r.items("table", _read_meld))
-        if any(not m for m in table):
-            raise InvalidState("state.table: a meld cannot be empty")
-        for k, m in enumerate(table):
-            if tuple(m) != order_meld(m, config.ace):
-                raise InvalidState(f"state.table[{k}]: cards are not in display order")
-        start_raw = r.array("start_table")
-        start = tuple(tuple(_read_cards(m, f"state.start_table[{i}]"))
-                      for i, m in enumerate(start_raw))
-        helping_raw = r.array("helping")
-        helping = tuple(None if v is None else read_card(v, f"state.helping[{i}]")
-                        for i, v in enumerate(helping_raw))
-        if len(helping) != (HELPING_ROW if config.variant == "helping" else 0):
-            raise InvalidState("state.helping: four slots in the helping-cards variant, "
-                               "none otherwise")
-        player = r.integer("player", 0, n - 1)
-        steps = r.integer("steps", 0)
-        passes = r.integer("passes", 0, n)
-        turns = r.integer("turns", 0)
-        status = r.text("status", (PLAYING, OVER))
-        winners = tuple(check_int(w, f"state.winners[{i}]", 0, n - 1)
-                        for i, w in enumerate(r.array("winners")))
-        scores = tuple(check_int(s, f"state.scores[{i}]", 0)
-                       for i, s in enumerate(r.array("scores")))
-        if len(scores) != (n if config.match_limit else 0):
-            raise InvalidState("state.scores: one total per player in a match, else none")
-        hand_no = r.integer("hand_no", 1)
-        seed = r.integer("seed", 0)
-        last = tuple(check_int(s, f"state.last_hand[{i}]", 0)
-                     for i, s in enumerate(r.array("last_hand")))
-        resets = r.integer("resets", 0, MAX_RESETS) if r.has("resets") else 0
-        # a match's points, hand by hand (saves before it was kept here have none)
-        history = tuple(
-            tuple(check_int(x, f"state.history[{i}][{j}]", 0) for j, x in enumerate(
-                _row(h, n, f"state.history[{i}]")))
-            for i, h in enumerate(r.array("history") if r.has("history") else []))
-        if history and not config.match_limit:
-            raise InvalidState("state.history: only a match keeps points hand by hand")
-        if len(history) > hand_no:
-            raise InvalidState("state.history: more hands scored than played")
-        # consistency
+        hands = tuple(_read_hand(h, f"state.hands[{i}]") for i, h in enumerate(hands_raw))
+        st = replace(shown, deck=deck, hands=hands, player=r.integer("player", 0, n - 1),
+                     seed=r.integer("seed", 0))
+        table, helping, winners, status = st.table, st.helping, st.winners, st.status
         every: Counter[Card] = Counter(deck)
         for h in hands:
             every.update(h)
@@ -715,47 +672,119 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         every.update(c for c in helping if c is not None)
         if every != _TWO_DECKS:
             raise InvalidState("state: the cards are not exactly two decks")
-        old: Counter[Card] = Counter(tc.card for m in table for tc in m if tc.src == OLD)
-        if old != Counter(c for m in start for c in m):
-            raise InvalidState("state.start_table: not the cards already on the table")
-        for sm in start:
-            if meld_problem(sm, config.ace) is not None:
-                raise InvalidState("state.start_table: a turn always starts with valid melds")
-        taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
         empty = {i for i, c in enumerate(helping) if c is None}
-        if len(set(taken)) != len(taken) or not set(taken) <= empty:
-            raise InvalidState("state.helping: taken slots and helping cards on the table differ")
-        if deck and empty - set(taken):
+        taken = {int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)}
+        if deck and empty - taken:
             # a slot stays empty after a turn only when the draw pile could not refill it
             raise InvalidState("state.helping: an empty slot while the draw pile has cards")
-        if status == OVER and (not winners or steps):
-            raise InvalidState("state.status: a finished game has winners and no turn going on")
-        if status == PLAYING and winners:
-            raise InvalidState("state.winners: only a finished game has winners")
-        if not config.match_limit and hand_no != 1:
-            raise InvalidState("state.hand_no: a single game has one hand")
         if status == OVER:
-            if last != tuple(penalty(h) for h in hands):
+            if st.last_hand != tuple(penalty(h) for h in hands):
                 raise InvalidState("state.last_hand: not the penalty points of the hands left")
             if config.match_limit:
-                if max(scores) < config.match_limit:
+                if max(st.scores) < config.match_limit:
                     raise InvalidState("state.status: the match goes on below its limit")
-                best = min(scores)
-                expected = tuple(i for i, t in enumerate(scores) if t == best)
+                best = min(st.scores)
+                expected = tuple(i for i, t in enumerate(st.scores) if t == best)
             else:
                 fewest = min(len(h) for h in hands)
                 expected = tuple(i for i, h in enumerate(hands) if len(h) == fewest)
             if winners != expected:
                 raise InvalidState("state.winners: not the players the rules make winners")
-        elif len(last) != (0 if hand_no == 1 else n):
-            raise InvalidState("state.last_hand: one entry per player after the first hand")
-        st = MState(config=config, deck=deck, hands=hands, table=table, start_table=start,
-                    helping=helping, player=player, steps=steps, passes=passes, turns=turns,
-                    status=status, winners=winners, scores=scores, hand_no=hand_no, seed=seed,
-                    last_hand=last, resets=resets, history=history)
-        if status == PLAYING and steps > self.limit(st):
+        if status == PLAYING and st.steps > self.limit(st):
             raise InvalidState("state.steps: more than this turn's step limit")
         return st
+
+    def view_from_dict(self, data: object) -> MView:
+        r = Reader(data, "view")
+        shown = self._read_shown(r)
+        n = shown.config.players
+        hand_sizes = tuple(r.items("hand_sizes", lambda v, path: check_int(v, path, 0, 104)))
+        if len(hand_sizes) != n:
+            raise InvalidState(f"view.hand_sizes: expected {n} sizes, got {len(hand_sizes)}")
+        player = r.integer("player", 0, n - 1)
+        view = MView(player=player, config=shown.config,
+                     deck_count=r.integer("deck_count", 0, _TWO_DECKS.total()),
+                     hand=_read_hand(r.array("hand"), "view.hand"), hand_sizes=hand_sizes,
+                     table=shown.table, start_table=shown.start_table, helping=shown.helping,
+                     current=r.opt_integer("current", 0, n - 1), steps=shown.steps,
+                     step_limit=r.integer("step_limit", 0), passes=shown.passes,
+                     turns=shown.turns, status=shown.status, winners=shown.winners,
+                     scores=shown.scores, hand_no=shown.hand_no, last_hand=shown.last_hand,
+                     resets=shown.resets, history=shown.history)
+        return self.possible_view(view, player)
+
+    def _read_shown(self, r: Reader) -> MState:
+        """Everything of a saved game or a view but the hands, the draw pile, the player to
+        move and the seed (a state without them), checked as far as it goes without them."""
+        where = r.path
+        try:
+            config = self.config_from_dict(r.data.get("config"))
+        except InvalidConfig as e:
+            raise InvalidState(f"{where}.{e}") from None
+        n = config.players
+        table = tuple(tuple(m) for m in r.items("table", _read_meld))
+        if any(not m for m in table):
+            raise InvalidState(f"{where}.table: a meld cannot be empty")
+        for k, m in enumerate(table):
+            if tuple(m) != order_meld(m, config.ace):
+                raise InvalidState(f"{where}.table[{k}]: cards are not in display order")
+        start_raw = r.array("start_table")
+        start = tuple(tuple(_read_cards(m, f"{where}.start_table[{i}]"))
+                      for i, m in enumerate(start_raw))
+        helping_raw = r.array("helping")
+        helping = tuple(None if v is None else read_card(v, f"{where}.helping[{i}]")
+                        for i, v in enumerate(helping_raw))
+        if len(helping) != (HELPING_ROW if config.variant == "helping" else 0):
+            raise InvalidState(f"{where}.helping: four slots in the helping-cards variant, "
+                               "none otherwise")
+        steps = r.integer("steps", 0)
+        passes = r.integer("passes", 0, n)
+        turns = r.integer("turns", 0)
+        status = r.text("status", (PLAYING, OVER))
+        winners = tuple(check_int(w, f"{where}.winners[{i}]", 0, n - 1)
+                        for i, w in enumerate(r.array("winners")))
+        scores = tuple(check_int(s, f"{where}.scores[{i}]", 0)
+                       for i, s in enumerate(r.array("scores")))
+        if len(scores) != (n if config.match_limit else 0):
+            raise InvalidState(f"{where}.scores: one total per player in a match, else none")
+        hand_no = r.integer("hand_no", 1)
+        last = tuple(check_int(s, f"{where}.last_hand[{i}]", 0)
+                     for i, s in enumerate(r.array("last_hand")))
+        resets = r.integer("resets", 0, MAX_RESETS) if r.has("resets") else 0
+        # a match's points, hand by hand (saves before it was kept here have none)
+        history = tuple(
+            tuple(check_int(x, f"{where}.history[{i}][{j}]", 0) for j, x in enumerate(
+                _row(h, n, f"{where}.history[{i}]")))
+            for i, h in enumerate(r.array("history") if r.has("history") else []))
+        if history and not config.match_limit:
+            raise InvalidState(f"{where}.history: only a match keeps points hand by hand")
+        if len(history) > hand_no:
+            raise InvalidState(f"{where}.history: more hands scored than played")
+        # consistency of what is on the table
+        old: Counter[Card] = Counter(tc.card for m in table for tc in m if tc.src == OLD)
+        if old != Counter(c for m in start for c in m):
+            raise InvalidState(f"{where}.start_table: not the cards already on the table")
+        for sm in start:
+            if meld_problem(sm, config.ace) is not None:
+                raise InvalidState(f"{where}.start_table: a turn always starts with valid melds")
+        taken = [int(tc.src[1:]) - 1 for m in table for tc in m if tc.src.startswith(HELPING)]
+        empty = {i for i, c in enumerate(helping) if c is None}
+        if len(set(taken)) != len(taken) or not set(taken) <= empty:
+            raise InvalidState(f"{where}.helping: taken slots and helping cards on the table "
+                               "differ")
+        if status == OVER and (not winners or steps):
+            raise InvalidState(f"{where}.status: a finished game has winners and no turn going "
+                               "on")
+        if status == PLAYING and winners:
+            raise InvalidState(f"{where}.winners: only a finished game has winners")
+        if not config.match_limit and hand_no != 1:
+            raise InvalidState(f"{where}.hand_no: a single game has one hand")
+        if status == PLAYING and len(last) != (0 if hand_no == 1 else n):
+            raise InvalidState(f"{where}.last_hand: one entry per player after the first hand")
+        return MState(config=config, deck=(), hands=(), table=table, start_table=start,
+                      helping=helping, player=0, steps=steps, passes=passes, turns=turns,
+                      status=status, winners=winners, scores=scores, hand_no=hand_no,
+                      last_hand=last, resets=resets, history=history)
 
 
 def _row(v: object, n: int, path: str) -> list[object]:
@@ -763,6 +792,13 @@ def _row(v: object, n: int, path: str) -> list[object]:
     if not isinstance(v, list) or len(v) != n:
         raise InvalidState(f"{path}: expected one number per player ({n})")
     return v
+
+
+def _read_hand(v: object, path: str) -> tuple[Card, ...]:
+    hand = tuple(_read_cards(v, path))
+    if list(hand) != sort_cards(hand):
+        raise InvalidState(f"{path}: a hand is kept sorted")
+    return hand
 
 
 def _read_cards(v: object, path: str) -> list[Card]:

@@ -955,27 +955,57 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         if r.has("game") and r.text("game") != self.info.id:
             raise InvalidState(f"state.game: this is a {r.text('game')} game, not "
                                "Perpetual-Motion Machine")
-        n = r.integer("players", 2, 4)
-        max_rounds = r.integer("max_rounds", 0, MAX_MAX_ROUNDS)
-        deck = tuple(r.cards("deck"))
+        shown = self._read_shown(r)
+        hands = tuple(tuple(h) for h in r.items("hands", _read_cards))
+        if len(hands) != shown.players:
+            raise InvalidState(f"state.hands: expected {shown.players} hands")
+        state = replace(shown, deck=tuple(r.cards("deck")), discard=tuple(r.cards("discard")),
+                        hands=hands, seed=r.integer("seed", 0))
+        _check_state(state)
+        return state
+
+    def view_from_dict(self, data: object) -> MachineView:
+        r = Reader(data, "view")
+        s = self._read_shown(r)
+        n = s.players
+        counts = tuple(r.items("hand_counts", lambda v, path: check_int(v, path, 0, 52)))
+        if len(counts) != n:
+            raise InvalidState(f"view.hand_counts: expected {n} counts")
+        player = r.integer("player", 0, n - 1)
+        view = MachineView(
+            player=player, players=n, max_rounds=s.max_rounds,
+            hand=tuple(_read_cards(r.array("hand"), "view.hand")), hand_counts=counts,
+            deck_count=r.integer("deck_count", 0, 52),
+            discard_count=r.integer("discard_count", 0, 52), display=s.display, mats=s.mats,
+            setup=s.setup, out=s.out, phase=s.phase, current=s.current, round=s.round,
+            drawn=s.drawn, taken=s.taken, traded=s.traded, turns=s.turns,
+            shuffles=s.shuffles, result=s.result, winners=s.winners)
+        return self.possible_view(view, player)
+
+    def _read_shown(self, r: Reader) -> MachineState:
+        """Everything of a saved game or a view but the hands, the deck, the discards and
+        the seed (a state without them)."""
+        where = r.path
+        try:
+            config = self.config_from_dict({"players": r.integer("players"),
+                                            "max_rounds": r.integer("max_rounds")})
+        except InvalidConfig as e:
+            raise InvalidState(f"{where}: {e}") from None
+        n, max_rounds = config.players, config.max_rounds
         display_raw = r.array("display")
         if len(display_raw) != DISPLAY_SLOTS:
-            raise InvalidState(f"state.display: expected {DISPLAY_SLOTS} slots")
-        display = tuple(None if v is None else read_card(v, f"state.display[{i}]")
+            raise InvalidState(f"{where}.display: expected {DISPLAY_SLOTS} slots")
+        display = tuple(None if v is None else read_card(v, f"{where}.display[{i}]")
                         for i, v in enumerate(display_raw))
-        discard = tuple(r.cards("discard"))
-        hands = tuple(tuple(h) for h in r.items("hands", _read_cards))
-        if len(hands) != n:
-            raise InvalidState(f"state.hands: expected {n} hands")
         mats = tuple(r.items("mats", lambda v, path: _read_mat(v, path, n)))
         if len(mats) != n:
-            raise InvalidState(f"state.mats: expected {n} mats")
+            raise InvalidState(f"{where}.mats: expected {n} mats")
         setup = tuple(r.items("setup", _read_setup))
         if len(setup) != n:
-            raise InvalidState(f"state.setup: expected {n} entries")
+            raise InvalidState(f"{where}.setup: expected {n} entries")
         out = tuple(r.items("out", _read_flag))
         if len(out) != n:
-            raise InvalidState(f"state.out: expected {n} entries")
+            raise InvalidState(f"{where}.out: expected {n} entries")
         phase = r.text("phase", PHASES)
         current = r.integer("current", 0, n - 1)
         rnd = r.integer("round", 1, max(1, max_rounds) if max_rounds else None)
@@ -983,22 +1013,18 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         taken = r.integer("taken", 0, DISPLAY_SLOTS)
         traded = r.integer("traded", 0, 6)
         turns = r.integer("turns", 0)
-        seed = r.integer("seed", 0)
         shuffles = r.integer("shuffles", 0)
         result_raw = r.data.get("result")
         if result_raw is not None and result_raw not in RESULTS:
-            raise InvalidState(f"state.result: expected one of {', '.join(RESULTS)} or null")
+            raise InvalidState(f"{where}.result: expected one of {', '.join(RESULTS)} or null")
         result = result_raw if isinstance(result_raw, str) else None
         winners = tuple(r.items("winners", lambda v, path: check_int(v, path, 0, n - 1)))
-        state = MachineState(
-            players=n, max_rounds=max_rounds, deck=deck, display=display, discard=discard,
-            hands=hands, mats=mats, setup=setup, out=out, phase=phase, current=current,
-            round=rnd, drawn=drawn, taken=taken, traded=traded, turns=turns, seed=seed,
+        return MachineState(
+            players=n, max_rounds=max_rounds, deck=(), display=display, discard=(),
+            hands=(), mats=mats, setup=setup, out=out, phase=phase, current=current,
+            round=rnd, drawn=drawn, taken=taken, traded=traded, turns=turns, seed=0,
             shuffles=shuffles, result=result, winners=winners,
         )
-        _check_state(state)
-        return state
-
 
 
 # --- module helpers -------------------------------------------------------------------------

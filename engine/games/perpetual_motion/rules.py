@@ -354,6 +354,9 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         shown.update(view.discarded)
         rest = [c for c in standard_deck() if c not in shown]
         rng.shuffle(rest)
+        if view.status == LOOPED and view.loop_start is not None:
+            # the gathered deck is the one that repeats: its ranks are known, its suits not
+            rest = _in_rank_order(rest, view.seen[view.loop_start - 1])
         return PMState(deck=tuple(rest), stacks=view.stacks, discarded=view.discarded,
                        round=view.round, deals=view.deals, seen=view.seen, status=view.status,
                        loop_start=view.loop_start, loop_length=view.loop_length, seed=view.seed)
@@ -395,40 +398,82 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         if r.has("game") and r.text("game") != self.info.id:
             raise InvalidState(f"state.game: this is a {r.text('game')} game, not Perpetual Motion")
         deck = r.cards("deck")
-        stacks_raw = r.array("stacks")
-        if len(stacks_raw) != STACKS:
-            raise InvalidState(f"state.stacks: expected 4 stacks, got {len(stacks_raw)}")
-        stacks = tuple(tuple(read_cards(s, f"state.stacks[{i}]")) for i, s in enumerate(stacks_raw))
-        discarded = r.cards("discarded")
-        every = deck + [c for s in stacks for c in s] + discarded
+        state = _replace(_read_shown(r), deck=tuple(deck))
+        every = deck + [c for s in state.stacks for c in s] + list(state.discarded)
         try:
             check_single_deck(every)
         except ParseError as e:
             raise InvalidState(f"state: the cards in deck, stacks and discards: {e}") from None
-        if len(deck) % STACKS or len(discarded) % STACKS:
+        if len(deck) % STACKS or len(state.discarded) % STACKS:
             raise InvalidState("state: deck and discards must hold whole rows of four cards")
-        rnd = r.integer("round", 1)
-        deals = r.integer("deals", 0)
-        seen = tuple(r.items("seen", _read_rank_key))
-        if len(seen) != rnd:
-            raise InvalidState(f"state.seen: expected one entry per round ({rnd}), got {len(seen)}")
-        status = r.text("status", (PLAYING, WON, LOOPED))
-        loop_start = r.opt_integer("loop_start", 1, rnd)
-        loop_length = r.opt_integer("loop_length", 1, rnd)
-        if (status == LOOPED) != (loop_start is not None and loop_length is not None):
-            raise InvalidState("state: loop_start and loop_length are set exactly when looped")
-        if (status == WON) != (len(discarded) == 52):
-            raise InvalidState("state.status: won exactly when all 52 cards are discarded")
-        if status == LOOPED:
-            assert loop_start is not None and loop_length is not None
-            # the gathered deck repeats the start of round loop_start, seen loop_length ago
-            if (loop_length != rnd + 1 - loop_start or any(stacks)
-                    or seen[loop_start - 1] != rank_key(deck)):
+        if state.status == LOOPED:
+            start = state.loop_start
+            assert start is not None
+            # the gathered deck repeats the start of round loop_start
+            if any(state.stacks) or state.seen[start - 1] != rank_key(deck):
                 raise InvalidState("state: loop_start and loop_length do not describe the loop")
-        seed = r.opt_integer("seed", 0)
-        return PMState(deck=tuple(deck), stacks=stacks, discarded=tuple(discarded), round=rnd,
-                       deals=deals, seen=seen, status=status, loop_start=loop_start,
-                       loop_length=loop_length, seed=seed)
+        return state
+
+    def view_from_dict(self, data: object) -> PMView:
+        r = Reader(data, "view")
+        shown = _read_shown(r)
+        pending = None if r.data.get("pending") is None else self._read_move(r, "pending")
+        view = PMView(deck_count=r.integer("deck_count", 0, 52), stacks=shown.stacks,
+                      discarded=shown.discarded, round=shown.round, deals=shown.deals,
+                      seen=shown.seen, status=shown.status, loop_start=shown.loop_start,
+                      loop_length=shown.loop_length, seed=shown.seed, pending=pending)
+        return self.possible_view(view, 0)
+
+    def _read_move(self, r: Reader, key: str) -> Move:
+        text = r.text(key)
+        try:
+            move = self.parse_action(text)
+        except ParseError:
+            move = None
+        if not isinstance(move, Move):
+            raise InvalidState(f"{r.path}.{key}: expected a move like 'move 3 1', got "
+                               f"{text[:40]!r}")
+        return move
+
+
+def _read_shown(r: Reader) -> PMState:
+    """Everything of a saved game or a view but the deck (a state with an empty deck),
+    checked as far as it goes without the deck."""
+    where = r.path
+    stacks_raw = r.array("stacks")
+    if len(stacks_raw) != STACKS:
+        raise InvalidState(f"{where}.stacks: expected 4 stacks, got {len(stacks_raw)}")
+    stacks = tuple(tuple(read_cards(s, f"{where}.stacks[{i}]")) for i, s in enumerate(stacks_raw))
+    discarded = r.cards("discarded")
+    rnd = r.integer("round", 1)
+    deals = r.integer("deals", 0)
+    seen = tuple(r.items("seen", _read_rank_key))
+    if len(seen) != rnd:
+        raise InvalidState(f"{where}.seen: expected one entry per round ({rnd}), got {len(seen)}")
+    status = r.text("status", (PLAYING, WON, LOOPED))
+    loop_start = r.opt_integer("loop_start", 1, rnd)
+    loop_length = r.opt_integer("loop_length", 1, rnd)
+    if (status == LOOPED) != (loop_start is not None and loop_length is not None):
+        raise InvalidState(f"{where}: loop_start and loop_length are set exactly when looped")
+    if (status == WON) != (len(discarded) == 52):
+        raise InvalidState(f"{where}.status: won exactly when all 52 cards are discarded")
+    if loop_start is not None and loop_length != rnd + 1 - loop_start:
+        raise InvalidState(f"{where}: loop_start and loop_length do not describe the loop")
+    seed = r.opt_integer("seed", 0)
+    return PMState(deck=(), stacks=stacks, discarded=tuple(discarded), round=rnd, deals=deals,
+                   seen=seen, status=status, loop_start=loop_start, loop_length=loop_length,
+                   seed=seed)
+
+
+def _in_rank_order(cards: Sequence[Card], key: str) -> list[Card]:
+    """``cards`` reordered to have the ranks ``key`` (each rank's cards in their order), or
+    as they are when their ranks are not those of ``key``."""
+    by_rank: dict[str, list[Card]] = {}
+    for c in cards:
+        by_rank.setdefault(RANKS[c.rank - 1], []).append(c)
+    if sorted(key) != sorted(rank_key(cards)):
+        return list(cards)
+    return [by_rank[ch].pop() for ch in key]
 
 
 def _read_rank_key(v: object, path: str) -> str:

@@ -171,20 +171,38 @@ class Nim(Game[NimConfig, NimState, Take, NimView]):
             config = self.config_from_dict(r.obj("config").data)
         except InvalidConfig as e:
             raise InvalidState(f"state.config: {e}") from None
-        heaps = [check_int(v, f"state.heaps[{i}]", 0, 2 * i + 1)
-                 for i, v in enumerate(r.array("heaps"))]
-        taken = [check_int(v, f"state.taken[{i}]", 0) for i, v in enumerate(r.array("taken"))]
-        if len(heaps) != config.heaps or len(taken) != 2:
-            raise InvalidState("state.heaps: one number a heap, state.taken: two numbers")
-        if sum(heaps) + sum(taken) != sum(config.start()):
-            raise InvalidState("state.taken: the stones do not add up")
-        last = r.opt_integer("last", 0, 1)
-        if (last is None) != (sum(taken) == 0):
-            raise InvalidState("state.last: who took last, null before the first take")
-        state = NimState(config, tuple(heaps), tuple(taken), r.integer("current", 0, 1), last)
+        heaps, taken, last = _read_piles(r, config)
+        state = NimState(config, heaps, taken, r.integer("current", 0, 1), last)
         if last is not None and state.current == last:
             raise InvalidState("state.current: players take turns")
         return state
+
+    def view_from_dict(self, data: object) -> NimView:
+        r = Reader(data, "view")
+        try:  # a view shows the heaps: their number is the set-up
+            config = self.config_from_dict({"players": 2, "heaps": len(r.array("heaps"))})
+        except InvalidConfig as e:
+            raise InvalidState(f"view.heaps: {e}") from None
+        heaps, taken, last = _read_piles(r, config)
+        player = r.integer("player", 0, 1)
+        view = NimView(player, heaps, taken, r.opt_integer("current", 0, 1), last)
+        return self.possible_view(view, player)
+
+
+def _read_piles(r: Reader, config: NimConfig) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                       int | None]:
+    """The heaps, the stones each player took and who took last, of a saved game or a view."""
+    heaps = [check_int(v, f"{r.path}.heaps[{i}]", 0, 2 * i + 1)
+             for i, v in enumerate(r.array("heaps"))]
+    taken = [check_int(v, f"{r.path}.taken[{i}]", 0) for i, v in enumerate(r.array("taken"))]
+    if len(heaps) != config.heaps or len(taken) != 2:
+        raise InvalidState(f"{r.path}.heaps: one number a heap, {r.path}.taken: two numbers")
+    if sum(heaps) + sum(taken) != sum(config.start()):
+        raise InvalidState(f"{r.path}.taken: the stones do not add up")
+    last = r.opt_integer("last", 0, 1)
+    if (last is None) != (sum(taken) == 0):
+        raise InvalidState(f"{r.path}.last: who took last, null before the first take")
+    return tuple(heaps), tuple(taken), last
 
 
 GAME = Nim()
