@@ -13,6 +13,8 @@ raises :class:`InvariantBroken` with a message naming what went wrong:
   player cannot see are dealt differently (:func:`redeal_hidden`, an oracle independent of the
   game's own ``determinize``), and ``determinize`` gives a state with the same view, cards and
   legal actions;
+* :func:`check_view_json`: each player's view reads back from its JSON text
+  (``view_from_dict``), and ``determinize`` of it gives a possible game (it saves and loads);
 * :func:`check_refused`: an action outside the legal list is refused with IllegalAction, a
   reason, and the state unchanged; ``explain_illegal`` agrees with ``legal_actions``;
 * :func:`check_end`: a state offers actions exactly when the game goes on.
@@ -174,6 +176,30 @@ def check_views(game: AnyGame, state: Any, players: int, rng: random.Random,
         if p == who and not _same_legal(game, guess, legal):
             raise _fail("determinize: the sampled state has other legal actions")
     return out
+
+
+def check_view_json(game: AnyGame, state: Any, players: int, rng: random.Random) -> None:
+    """Every player's view comes back from its JSON text (what a guest's phone receives):
+    :meth:`~engine.protocol.Game.view_from_dict` reads it back the same view (its derived
+    parts, a table rebuilt from the hand's actions, included); and a state ``determinize``
+    samples from it is a possible game (it saves and loads back) showing the player that
+    view, which is what the guest draws its table from."""
+    for p in range(players):
+        view = game.view(state, p)
+        try:
+            back = game.view_from_dict(json.loads(json.dumps(view.to_dict())))
+        except EngineError as e:
+            raise _fail(f"view_from_dict refused player {p + 1}'s view: {e}") from None
+        if not same_view(back, view):
+            raise _fail(f"view_from_dict(to_dict(v)) != v for player {p + 1}")
+        guess = game.determinize(back, rng)
+        if not same_view(game.view(guess, p), view):
+            raise _fail(f"determinize: player {p + 1}'s view of the sampled state differs")
+        try:
+            check_roundtrip(game, guess)
+        except (EngineError, InvariantBroken) as e:
+            raise _fail(f"determinize: the state sampled for player {p + 1} is not a "
+                        f"possible game: {e}") from None
 
 
 def player_count(game: AnyGame, state: Any) -> int:
@@ -500,6 +526,7 @@ def soak_chunk(task: tuple[str, Sequence[int]]) -> list[JSONDict]:
 __all__ = [
     "MAX_STEPS", "RANDOM", "InvariantBroken", "SoakResult",
     "check_conserved", "check_end", "check_parse", "check_refused", "check_roundtrip",
-    "check_views", "conserved", "full_set", "mutate_action", "mutate_text", "player_count",
-    "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk", "soak_game",
+    "check_view_json", "check_views", "conserved", "full_set", "mutate_action", "mutate_text",
+    "player_count", "random_config", "random_legal", "redeal_hidden", "same_view", "soak_chunk",
+    "soak_game",
 ]

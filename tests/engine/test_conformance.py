@@ -2,8 +2,10 @@
 
 For each playable game: random seeded playouts that end; the same seed gives the same game;
 state and view JSON round-trips; cards are conserved; the view hides exactly what
-``determinize`` resamples; illegal actions are refused with a reason and change nothing;
-garbage saved games are rejected with InvalidState. The checks themselves live in
+``determinize`` resamples; every player's view reads back from its JSON text
+(``view_from_dict``, what a guest's phone does) and ``determinize`` of it is a possible game;
+illegal actions are refused with a reason and change nothing; garbage saved games are
+rejected with InvalidState. The checks themselves live in
 :mod:`engine.soak`, shared with the soak run (scripts/soak.py) and the saved-game fuzz.
 """
 
@@ -24,11 +26,13 @@ from engine.soak import (
     check_parse,
     check_refused,
     check_roundtrip,
+    check_view_json,
     check_views,
     conserved,
     full_set,
     mutate_action,
     mutate_text,
+    random_config,
 )
 
 GAMES = [*playable_ids(), SAMPLE_ID]  # the test suite's sample game too
@@ -43,10 +47,13 @@ def _sample_game() -> Any:
 MAX_STEPS = 20000
 
 
-def playout(game: Any, seed: int, players: int | None = None) -> list[tuple[Any, Any]]:
-    """Play random legal actions from a seeded game; returns (state, action) pairs."""
+def playout(game: Any, seed: int, players: int | None = None,
+            config: Any = None) -> list[tuple[Any, Any]]:
+    """Play random legal actions from a seeded game (``config``: else the default one for
+    ``players``); returns (state, action) pairs."""
     rng = random.Random(seed)
-    config = game.default_config(players)
+    if config is None:
+        config = game.default_config(players)
     state = game.new_game(config, random.Random(seed))
     trail = []
     for _ in range(MAX_STEPS):
@@ -106,6 +113,26 @@ def test_playouts_conserve_roundtrip_and_hide(game_id: str) -> None:
                 if i % 7 and action is not None:
                     continue  # full view checks on a sample of steps keep this quick
                 check_views(game, state, game.default_config(players).players, drng, full)
+
+
+VIEW_STATES = 30  # states a playout checks every view of, through JSON (spread along it)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_read_back_from_json(game_id: str) -> None:
+    """What a guest's phone does: every player's view of states along random seeded games
+    (default and random set-ups) reads back equal from its JSON text, and ``determinize``
+    of it gives a possible game showing that view."""
+    game = get_game(game_id)
+    for seed in range(4):
+        config = None if seed == 0 else random_config(game, random.Random(f"views:{seed}"))
+        trail = playout(game, 500 + seed, config=config)
+        stride = max(1, len(trail) // VIEW_STATES)
+        players = game.config_of(trail[0][0]).players
+        rng = random.Random(seed)
+        for i, (state, action) in enumerate(trail):
+            if i % stride == 0 or action is None:
+                check_view_json(game, state, players, rng)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -344,6 +344,42 @@ def unseen(view: MView) -> list[Card]:
     return sort_cards(left.elements())  # counts below one give no element
 
 
+def _deal_to_points(pool: Sequence[Card], sizes: dict[int, int], points: dict[int, int],
+                    rng: random.Random) -> dict[int, list[Card]] | None:
+    """Hands of ``sizes`` cards from ``pool`` (shuffled) whose :func:`penalty` is each
+    player's ``points``: the mix of aces, tens to kings and others in each hand drawn at
+    random among those that fit (a search over players, backtracking, remembering what
+    failed); None when none fits."""
+    by_value: dict[int, list[Card]] = {15: [], 10: [], 5: []}
+    for c in pool:
+        by_value[penalty([c])].append(c)
+    order = list(sizes)
+    mixes: dict[int, tuple[int, int, int]] = {}
+    failed: set[tuple[int, int, int, int]] = set()
+
+    def search(i: int, aces: int, tens: int, low: int) -> bool:
+        if i == len(order):
+            return True
+        if (i, aces, tens, low) in failed:
+            return False
+        n, want = sizes[order[i]], points.get(order[i], -1)
+        options = [(a, t, n - a - t) for a in range(min(n, aces) + 1)
+                   for t in range(min(n - a, tens) + 1)
+                   if n - a - t <= low and 15 * a + 10 * t + 5 * (n - a - t) == want]
+        rng.shuffle(options)
+        for a, t, f in options:
+            mixes[order[i]] = (a, t, f)
+            if search(i + 1, aces - a, tens - t, low - f):
+                return True
+        failed.add((i, aces, tens, low))
+        return False
+
+    if not search(0, len(by_value[15]), len(by_value[10]), len(by_value[5])):
+        return None
+    return {p: [by_value[v].pop() for v, k in zip((15, 10, 5), mixes[p], strict=True)
+                for _ in range(k)] for p in order}
+
+
 def plain(table: Sequence[Meld]) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(tc.card for tc in m) for m in table)
 
@@ -590,13 +626,24 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
     def determinize(self, view: MView, rng: random.Random) -> MState:
         unknown = unseen(view)
         rng.shuffle(unknown)
+        others = {p: n for p, n in enumerate(view.hand_sizes) if p != view.player}
+        # a finished hand shows the penalty points of the cards left in every hand
+        dealt = (_deal_to_points(unknown, others, dict(enumerate(view.last_hand)), rng)
+                 if view.status == OVER and len(view.last_hand) == len(view.hand_sizes)
+                 else None)
         hands: list[tuple[Card, ...]] = []
         for p, n in enumerate(view.hand_sizes):
             if p == view.player:
                 hands.append(view.hand)
+            elif dealt is not None:
+                hands.append(tuple(sort_cards(dealt[p])))
             else:
                 hands.append(tuple(sort_cards(unknown[:n])))
                 unknown = unknown[n:]
+        if dealt is not None:
+            used = Counter(c for h in dealt.values() for c in h)
+            unknown = list((Counter(unknown) - used).elements())
+            rng.shuffle(unknown)
         return MState(config=view.config, deck=tuple(unknown), hands=tuple(hands),
                       table=view.table, start_table=view.start_table, helping=view.helping,
                       player=view.current if view.current is not None else 0,
