@@ -9,6 +9,11 @@ half of the app's load path. Nothing but InvalidState may come out of ``state_fr
 game: it round-trips, keeps every card and cube, hides what it should, offers actions
 exactly while it goes on, and plays on a few steps with every check passing.
 
+Views, fuzzed the same way: a guest's phone reads the host's view of its seat with
+``view_from_dict`` (the JSON comes from the network). Every player's view of those saves,
+mutated, must come back as InvalidState or as a sound view: one that reads back equal from its
+own JSON and that ``determinize`` turns into a possible game showing that view.
+
 Plus a round-trip property: every state a seeded game reaches reads back equal.
 """
 
@@ -32,14 +37,17 @@ from engine.soak import (
     check_end,
     check_refused,
     check_roundtrip,
+    check_view_json,
     check_views,
     full_set,
     player_count,
     random_config,
+    same_view,
 )
 
 GAMES = playable_ids()
 MUTATIONS = 1200  # per game (the issue asks for at least 1,000)
+VIEW_MUTATIONS = 600  # per game
 SAVES = 24  # real saves per game to mutate
 PLAY_ON = 4  # steps played on from an accepted mutated save
 
@@ -136,6 +144,66 @@ def test_mutated_saves_are_refused_or_sound(game_id: str) -> None:
     assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
     assert sum(outcomes.values()) == MUTATIONS
     assert outcomes["refused with InvalidState"] >= MUTATIONS // 2
+
+
+def check_sound_view(game: Any, view: Any, rng: random.Random) -> None:
+    """An accepted view reads back equal from its own JSON, and ``determinize`` of it is a
+    possible game (it saves and loads back) showing its player that view."""
+    back = game.view_from_dict(json.loads(json.dumps(view.to_dict())))
+    assert same_view(back, view), "the accepted view does not read back equal"
+    state = game.determinize(view, rng)
+    check_roundtrip(game, state)
+    seats = [p for p in range(player_count(game, state))
+             if same_view(game.view(state, p), view)]
+    assert seats, "determinize gives a state that shows nobody this view"
+    check_view_json(game, state, player_count(game, state), rng)
+
+
+def _accepts(game: Any, data: Any) -> bool:
+    try:
+        game.view_from_dict(data)
+    except InvalidState:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_mutated_views_are_refused_or_sound(game_id: str) -> None:
+    game = get_game(game_id)
+    rng = random.Random(f"view-fuzz:{game_id}")
+    views = []
+    for data in saved_states(game_id, SAVES, 2):
+        state = game.state_from_dict(data)
+        views += [game.view(state, p).to_dict() for p in range(player_count(game, state))]
+    # what a view's JSON only derives for the screen (a table's cubicles and scores) is not
+    # read: junk there is harmless, so the damage goes to the rest
+    derived = {k for k in views[-1] if _accepts(game, {**views[-1], k: "junk"})}
+    views = [{k: v for k, v in d.items() if k not in derived} for d in views]
+    for junk in (None, [], "x", 17, 1.5, True, {}, [views[0]]):
+        with pytest.raises(InvalidState):
+            game.view_from_dict(junk)
+    outcomes: Counter[str] = Counter()
+    problems: list[str] = []
+    for i in range(VIEW_MUTATIONS):
+        data, what = mutate(views[i % len(views)], rng)
+        try:
+            view = game.view_from_dict(data)
+        except InvalidState as e:
+            assert str(e), what
+            outcomes["refused with InvalidState"] += 1
+            continue
+        except Exception as e:  # anything else is a bug: collect them all
+            problems.append(f"{what}: {type(e).__name__}: {str(e)[:200]}")
+            continue
+        try:
+            check_sound_view(game, view, rng)
+        except Exception as e:
+            problems.append(f"accepted {what}, but {type(e).__name__}: {str(e)[:200]}")
+            continue
+        outcomes["accepted and sound"] += 1
+    print(game_id, dict(outcomes))
+    assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
+    assert outcomes["refused with InvalidState"] >= VIEW_MUTATIONS // 2
 
 
 @pytest.mark.parametrize("game_id", GAMES)
