@@ -354,9 +354,12 @@ class PerpetualMotion(Game[PMConfig, PMState, PMAction, PMView]):
         shown.update(view.discarded)
         rest = [c for c in standard_deck() if c not in shown]
         rng.shuffle(rest)
+        # the ranks of the deck are known, only its suits are not: the gathered deck of a
+        # loop repeats a round's start, else the deck is what is left of this round's
         if view.status == LOOPED and view.loop_start is not None:
-            # the gathered deck is the one that repeats: its ranks are known, its suits not
             rest = _in_rank_order(rest, view.seen[view.loop_start - 1])
+        elif view.deck_count and view.seen:
+            rest = _in_rank_order(rest, view.seen[-1][-view.deck_count:])
         return PMState(deck=tuple(rest), stacks=view.stacks, discarded=view.discarded,
                        round=view.round, deals=view.deals, seen=view.seen, status=view.status,
                        loop_start=view.loop_start, loop_length=view.loop_length, seed=view.seed)
