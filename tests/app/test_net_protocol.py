@@ -51,7 +51,7 @@ TOKEN_A = "A" * 24
 
 
 @pytest.mark.parametrize("message", [
-    Join(None, "Ana"), Join(TOKEN_A, "Ana ✓"), Act(TOKEN_A, "lay 1 -> new", 7), Ping(),
+    Join(None, "Ana"), Join(TOKEN_A, "Ana ✓"), Act(TOKEN_A, ("lay 1 -> new", "draw"), 7), Ping(),
     Welcome(1, TOKEN_A, "machiavelli", ("You", "Ana")),
     ViewUpdate(3, {"hand": ["AC"], "n": [1, {"x": None}]}, 1, 2, ("Ana drew a card",),
                Ending("You win", (1,), (0.0, 3.5))),
@@ -72,16 +72,16 @@ BAD_GUEST = {
     "no version": '{"t":"ping"}',
     "another version": '{"v":2,"t":"ping"}',
     "unknown kind": '{"v":1,"t":"eval","code":"import os"}',
-    "missing field": '{"v":1,"t":"act","token":"' + TOKEN_A + '","action":"draw"}',
+    "missing field": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
     "unknown field": '{"v":1,"t":"ping","x":1}',
-    "seen not a number": '{"v":1,"t":"act","token":"' + TOKEN_A + '","action":"draw",'
+    "seen not a number": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],'
                          '"seen":"0"}',
-    "seen a flag": '{"v":1,"t":"act","token":"' + TOKEN_A + '","action":"draw","seen":true}',
-    "seen negative": '{"v":1,"t":"act","token":"' + TOKEN_A + '","action":"draw","seen":-1}',
-    "token not a token": '{"v":1,"t":"act","token":"../../etc","action":"draw","seen":0}',
-    "action not text": '{"v":1,"t":"act","token":"' + TOKEN_A + '","action":["draw"],'
+    "seen a flag": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":true}',
+    "seen negative": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":-1}',
+    "token not a token": '{"v":1,"t":"act","token":"../../etc","actions":["draw"],"seen":0}',
+    "action not text": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":"draw",'
                        '"seen":0}',
-    "action too long": encode(Act(TOKEN_A, "d" * 5000, 0)),
+    "action too long": encode(Act(TOKEN_A, ("d" * 5000,), 0)),
     "name too long": encode(Join(None, "n" * 300)),
 }
 
@@ -167,7 +167,7 @@ def test_a_guest_cannot_act_for_another_seat() -> None:
     state, version = host.match.state, host.version
     assert bea.token is not None and ana.token is not None
     bea.act("draw")  # its own token, not its turn
-    bea.transport.send(encode(Act(ana.token, "draw", bea.version)))  # Ana's token, Bea's channel
+    bea.transport.send(encode(Act(ana.token, ("draw",), bea.version)))  # Ana's token, Bea's channel
     t.pump()
     assert bea.refusals == ["it is not your turn", "that token is not this seat's"]
     assert host.match.state is state and host.version == version and ana.refusals == []
@@ -200,7 +200,7 @@ def test_a_guest_cannot_take_a_seat_it_was_not_given() -> None:
         assert intruder.seat is None and intruder.view is None, case
         assert [read_host(x) for x in host_end.sent] == [Refused(reason)], case
         # and acting without a seat is refused too
-        intruder.transport.send(encode(Act(ana.token, "draw", host.version)))
+        intruder.transport.send(encode(Act(ana.token, ("draw",), host.version)))
         t.pump()
         intruder.pump()
         assert intruder.refusals[-1] == "join the table first", case
@@ -261,7 +261,7 @@ def test_an_action_chosen_from_an_old_view_is_refused_and_the_view_sent_again() 
     turn_of(t, 1)
     ana, m = t.guests[1], t.host.match
     state = m.state
-    ana.transport.send(encode(Act(ana.token or "", "draw", ana.version - 1)))
+    ana.transport.send(encode(Act(ana.token or "", ("draw",), ana.version - 1)))
     t.pump()
     assert ana.refusals == ["the table changed since you saw it"] and m.state is state
     assert ana.version == t.host.version

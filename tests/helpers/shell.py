@@ -11,6 +11,7 @@ import threading
 from typing import Any
 
 from app.messages import Event, ThinkRequest
+from app.net.wire import NoWire, Wire
 from app.page import RecordingPage
 from app.shell import App
 from app.storage import DictStore
@@ -25,6 +26,7 @@ class FakeEnv:
         self.date = "2026-12-02"  # the player's local date (tests set any)
         self.startup_notice: str | None = None  # nothing to tell after the start
         self.thinker = Thinker()  # this tab's thinking worker
+        self.wire: Wire = NoWire()  # the page's WebRTC (tests.helpers.net: phones in memory)
 
     def hash(self) -> str:
         return self.address

@@ -42,6 +42,7 @@ from app.messages import (
     encode_request,
     read_message,
 )
+from app.net.wire import NoWire, Wire
 from app.page import Page
 from app.storage import SAVE_KEY, SHARED_KEY, JSONObject, StoreRefused
 
@@ -103,6 +104,7 @@ class LinkEnv:
         self.address = str(snapshot.get("hash") or "")
         self.date = str(snapshot.get("today") or "")  # the page's local date, at each event
         self.base = str(snapshot.get("base") or "")
+        self.wire: Wire = NoWire()  # the page's WebRTC (app.net)
         self.motion_reduced = bool(snapshot.get("reducedMotion"))
         self.device: JSONObject = dict(snapshot.get("device") or {})
         self.update_ready = bool(snapshot.get("updateReady"))

@@ -28,7 +28,9 @@ MAX_DEAL_DIGITS = 15  # deal numbers are 0 .. 10**15 - 1: short enough to read o
 
 @dataclass(frozen=True)
 class Route:
-    screen: str  # home | rules | table | stats | settings | about
+    # home | rules | table | setup | watch | stats | learn | daily | replay | settings | about |
+    # join (a table of phones' invitation) | guest (this phone's seat at another's table)
+    screen: str
     game: str | None = None
     deal: int | None = None
     error: str | None = None  # a broken link: what to tell the player
@@ -82,8 +84,10 @@ def route_href(r: Route) -> str:
         return f"#/{r.game}/setup"
     if r.screen == "stats" and r.game is None:
         return "#/stats"
-    if r.screen in ("stats", "learn", "daily"):
+    if r.screen in ("stats", "learn", "daily", "guest"):
         return f"#/{r.game}/{r.screen}"
+    if r.screen == "join":
+        return f"#/join/{r.param('code')}"
     if r.screen == "replay":
         return f"#/{r.game}/replay/{r.param('gid')}"
     if r.screen in ("settings", "about"):
@@ -144,6 +148,8 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         return Route("home", error=f"There is no game called “{parts[1][:40]}”.")
     if head in ("settings", "about", "stats") and len(parts) == 1:
         return Route(head)
+    if head == "join" and len(parts) == 2:  # a table of phones' invitation (app.net)
+        return Route("join", query=(("code", parts[1]),))
     if head in tables:
         query = parse_query(qtext) if qtext else ()
         if query is None:
@@ -160,6 +166,8 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         if parts[1] in ("stats", "setup", "learn", "daily") and len(parts) == 2 and (
                 parts[1] in screens):
             return Route(parts[1], game=head)
+        if parts[1] == "guest" and len(parts) == 2 and "setup" in screens:
+            return Route("guest", game=head)  # this phone's seat at another's table
         if parts[1] == "replay" and len(parts) == 3 and "stats" in screens:
             if not _GID.match(parts[2]):
                 return Route("home", error="This replay link could not be read: it may have "

@@ -23,6 +23,7 @@ from app import settings as cfg
 from app import tables as table_packages
 from app.daily import Daily, tile_link
 from app.kit import APP_NAME
+from app.net.phones import Phones
 from app.page import Page
 from app.routes import Route, parse_hash
 from app.storage import REFUSED, Record, TabStore, saved_line
@@ -67,13 +68,15 @@ class App:
         self.importing: backup.Plan | None = None  # an import waiting for "Replace"
         self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
+        # the page's WebRTC; this phone's seat at another phone's table (app.net)
+        self.phones = Phones(page, self.store, env.wire, self.go)
         # the shell's own taps, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {
             "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
             "share-done": self.act_share_done,
             "apply-update": self.act_apply_update, "toggle-setting": self.act_toggle_setting,
             "export-games": self.act_export_games, "import-replace": self.act_import_replace,
-            "import-keep": self.act_import_keep}
+            "import-keep": self.act_import_keep, **self.phones.actions}
 
     # --- start-up ---
     def start(self) -> None:
@@ -117,6 +120,9 @@ class App:
                     table.hidden()
             elif ev.kind == "file" and ev.action == "import-file":
                 self.import_file(ev)
+            elif ev.kind == "net":  # the page's WebRTC: a link's description, a message
+                self.env.wire.heard(ev)
+                self.phones.pump()
         except Exception as e:  # keep the app alive, tell the player
             traceback.print_exc()
             self.say(f"Something went wrong: {e}", "refusal")
@@ -303,8 +309,11 @@ class App:
             self.daily.open(new)
         elif new is not None and route.screen == "replay":
             self.open_replay(new, route.param("gid"))
-        elif new is not None and route.screen in ("table", "stats", "setup", "watch", "learn"):
+        elif new is not None and route.screen in ("table", "stats", "setup", "watch", "learn",
+                                                  "guest"):
             new.open(route)
+        elif route.screen == "join":
+            self.phones.open_join(route.param("code"))
         else:
             self.render()
         if not first:
@@ -448,6 +457,8 @@ class App:
                 self.settings.put(declared[0].key, ev.value)
                 self.save_settings()
             return
+        if self.phones.on_change(ev):
+            return
         table = self.current_table()
         if table is not None and self.replaying is None:
             table.on_change(ev)
@@ -457,7 +468,7 @@ class App:
             self.replaying.on_key(key)
             return
         table = self.current_table()
-        if table is not None and self.route.screen in ("table", "watch"):
+        if table is not None and self.route.screen in ("table", "watch", "guest"):
             table.on_key(key)
 
     # --- actions of the shell ---

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 # the events tables get, decoded once at the edge (app.link); re-exported for the tables
 from app.messages import Event as Event
@@ -24,6 +24,10 @@ from app.routes import Route
 from app.settings import Field, Settings
 from app.storage import JSONObject, Store, TabStore
 from engine.protocol import Game
+
+if TYPE_CHECKING:
+    from app.net.phones import Phones
+    from app.net.wire import Wire
 
 
 def no_fields(_settings: Settings) -> tuple[Field, ...]:
@@ -74,6 +78,10 @@ class Env(Protocol):
 
     def base_url(self) -> str: ...
 
+    @property
+    def wire(self) -> Wire:
+        """The page's WebRTC, for a table of phones (:mod:`app.net`)."""
+
     def reduced_motion(self) -> bool: ...
 
     def fetch_text(self, url: str) -> Awaitable[str | None]: ...
@@ -113,6 +121,7 @@ class Host(Protocol):
     store: TabStore
     env: Env
     settings: Settings
+    phones: Phones  # the page's WebRTC, and this phone's seat at another phone's table
 
     @property
     def route(self) -> Route: ...

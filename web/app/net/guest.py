@@ -57,11 +57,12 @@ class Guest:
     def join(self) -> None:
         self.transport.send(encode(Join(self.token, self.name)))
 
-    def act(self, action: str) -> None:
-        """Send ``action`` (its text form), chosen from the view of :attr:`version`."""
+    def act(self, *actions: str) -> None:
+        """Send one tap's ``actions`` (their text forms), chosen from the view of
+        :attr:`version`."""
         if self.token is None:
             raise RuntimeError("not seated: join first")
-        self.transport.send(encode(Act(self.token, action, self.version)))
+        self.transport.send(encode(Act(self.token, actions, self.version)))
 
     def ping(self) -> None:
         self.transport.send(encode(Ping()))

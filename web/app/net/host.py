@@ -80,17 +80,23 @@ class Host(Generic[S, A]):
     ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
     no log lines. ``new_token``: a seat token's maker (tests may pass a fixed one).
     ``tokens``: the remote seats' tokens given out before (:attr:`tokens`, kept beside the
-    saved game), so that guests rejoin a host whose page reloaded."""
+    saved game), so that guests rejoin a host whose page reloaded. ``perform``: how a guest's
+    checked actions are applied (the table's own way, which saves and redraws; by default
+    straight to the match), all or none, raising IllegalAction; the host then sends every
+    guest its view."""
 
     def __init__(self, match: Match[S], remote: Iterable[int],
                  teller: Teller[S, A] | None = None,
                  new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
-                 tokens: Mapping[int, str] | None = None) -> None:
+                 tokens: Mapping[int, str] | None = None,
+                 perform: Callable[[int, list[A]], None] | None = None) -> None:
         self.match = match
+        self.perform: Callable[[int, list[A]], None] = perform or (
+            lambda _seat, actions: match.apply_all(actions))
         self.remote = tuple(sorted(set(remote)))
         seats = match.setup.seats
         for seat in self.remote:
-            if not 0 <= seat < len(seats) or seats[seat].kind != "person":
+            if not 0 <= seat < len(seats) or seats[seat].kind not in ("person", "phone"):
                 raise ValueError(f"seat {seat} cannot be remote: only a person's seat can")
         self.history: History[S, A] | None = (
             None if teller is None else History(match.game, teller))
@@ -275,8 +281,8 @@ class Host(Generic[S, A]):
             return
         game: Any = m.game
         try:
-            action = game.parse_action(a.action)
-            m.apply_all([action])
+            actions: list[A] = [game.parse_action(text) for text in a.actions]
+            self.perform(seat, actions)
         except IllegalAction as e:
             self._refuse(link, e.reason)
             return

@@ -9,8 +9,9 @@ number, got 'x'``). Nothing past the edge reads JSON text, and nothing in a mess
 run: an action is only text for the game's ``parse_action``.
 
 Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
-was opened for; the guest's name), :class:`Act` (an action's text form, with the token of the
-seat and the version of the view it was chosen from), :class:`Ping`.
+was opened for; the guest's name), :class:`Act` (one tap's actions in their text form, taken
+all or none, with the token of the seat and the version of the view they were chosen from),
+:class:`Ping`.
 
 Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
 view only, whose turn it is, the log lines told for that reader and the end), :class:`Refused`
@@ -35,6 +36,7 @@ MAX_HOST_MESSAGE = 1024 * 1024  # bytes of the host's (a view of a big Machiavel
 MAX_TEXT = 4000  # characters of an action's text form or a reason
 MAX_NAME_IN = 200  # characters of a name as sent (app.seated.seats.clean_name cuts it to 24)
 MAX_LOG_LINES = 400  # log lines in one update
+MAX_ACTIONS = 64  # actions of one tap (a Machiavelli rearrangement is a few)
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 __all__ = ["BadMessage"]
@@ -53,11 +55,11 @@ class Join:
 
 @dataclass(frozen=True)
 class Act:
-    """Take ``action`` (its text form) in the seat of ``token``, chosen from the view of
-    version ``seen``."""
+    """Take ``actions`` (their text forms, all or none: one tap's) in the seat of ``token``,
+    chosen from the view of version ``seen``."""
 
     token: str
-    action: str
+    actions: tuple[str, ...]
     seen: int
 
 
@@ -141,8 +143,8 @@ def encode(message: GuestMessage | HostMessage) -> str:
     match message:
         case Join(token, name):
             body = {"t": "join", "token": token, "name": name}
-        case Act(token, action, seen):
-            body = {"t": "act", "token": token, "action": action, "seen": seen}
+        case Act(token, actions, seen):
+            body = {"t": "act", "token": token, "actions": list(actions), "seen": seen}
         case Ping():
             body = {"t": "ping"}
         case Welcome(seat, token, game, names):
@@ -252,7 +254,10 @@ def _read_join(f: _Fields) -> Join:
 
 
 def _read_act(f: _Fields) -> Act:
-    return Act(f.token("token") or "", f.text("action") or "", f.number("seen") or 0)
+    actions = f.texts("actions", MAX_ACTIONS)
+    if not actions:
+        raise BadMessage("act.actions: expected at least one action")
+    return Act(f.token("token") or "", actions, f.number("seen") or 0)
 
 
 GUEST_KINDS: Mapping[str, Callable[[_Fields], GuestMessage]] = {

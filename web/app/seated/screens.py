@@ -166,12 +166,13 @@ def offer_html(m: Match[S], name: str, deal: int) -> str:
 
 
 def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
-               problems: Mapping[str, str] | None = None) -> str:
+               problems: Mapping[str, str] | None = None, phones: bool = True) -> str:
     """The set-up: who plays (you, a person, a computer and its level), the game's options
     from the registry, the deal number. ``in_progress``: Start was tapped while a game is in
     progress; the bottom bar asks before ending it. ``problems``: what is wrong with a field,
     by option id (or ``"deal"``), said in words under that field; ``error``: what is wrong
-    with the set-up as a whole, said above Start (always in view)."""
+    with the set-up as a whole, said above Start (always in view). ``phones``: the browser
+    can connect phones (a seat may be a person "on their phone")."""
     problems = problems or {}
 
     def problem_html(key: str, field: str) -> tuple[str, str]:
@@ -186,12 +187,13 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
     rows = []
     for i, s in enumerate(d.seats):
         kinds = "".join(
-            f'<option value="{k}"{" selected" if s.kind == k else ""}>{lbl}</option>'
+            f'<option value="{k}"{" selected" if s.kind == k else ""}'
+            f'{" disabled" if k == "phone" and not phones and s.kind != k else ""}>{lbl}</option>'
             for k, lbl in (("you", "You"), ("person", "A person"),
-                           ("computer", "Computer")))
+                           ("phone", "On their phone"), ("computer", "Computer")))
         detail = ""
         # pass-and-play: every person is named, your own seat too ("Player 1" by default)
-        if s.kind == "person" or (s.kind == "you" and len(d.humans) > 1):
+        if s.kind in ("person", "phone") or (s.kind == "you" and len(d.humans) > 1):
             you = s.kind == "you"
             shown = "" if you and s.name == "You" else s.name
             hint = f"Player {i + 1}" if you else "Name"
@@ -217,6 +219,13 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
                     f"{remove}</li>")
     add = (button("Add a seat", "setup-add", testid="seat-add")
            if len(d.seats) < info.max_players else "")
+    if not phones:
+        add += ('<p class="fine" data-testid="no-phones">This browser cannot connect phones (it '
+                "has no WebRTC data channels): everyone plays on this one.</p>")
+    elif d.phones:
+        add += ('<p class="fine" data-testid="phones-how">Each person on their phone joins once '
+                "the game starts: this phone shows them a QR code to scan. All phones on the "
+                "same Wi-Fi (or one phone's hotspot); no internet is needed.</p>")
     opts = []
     for o in info.options:
         val = d.option(o.id, o.default)

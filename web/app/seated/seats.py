@@ -1,7 +1,8 @@
 """Seats, set-ups and the multi-player game in progress: plain data the shell saves.
 
-A set-up says who sits where (*you*, a *person* sharing this device by name, or a *computer*
-at a level), the game's options (from the registry's ``OptionInfo``) and the deal number. It
+A set-up says who sits where (*you*, a *person* sharing this device by name, a *phone*: a
+person holding their own hand on another phone (:mod:`app.net`), or a *computer* at a level),
+the game's options (from the registry's ``OptionInfo``) and the deal number. It
 travels in share and watch links as a query (``seats=you,standard,Ana&variant=helping``), so a
 link carries the deal and the seats, never a hidden card. A :class:`Match` is one game at the
 table with its seats, its log and this device's bookkeeping; each game has its own save key,
@@ -35,13 +36,18 @@ class SetupError(ValueError):
 
 @dataclass(frozen=True)
 class Seat:
-    kind: str  # "you" | "person" | "computer"
+    kind: str  # "you" | "person" | "phone" | "computer"
     name: str
     level: str = ""  # a computer's level
 
     @property
     def human(self) -> bool:
         return self.kind != "computer"
+
+    @property
+    def here(self) -> bool:
+        """A person who plays on this device (not a computer, not a person on their phone)."""
+        return self.kind in ("you", "person")
 
     def token(self) -> str:
         """The seat in a link: ``you``, a level, or a person's name."""
@@ -84,6 +90,16 @@ class Setup:
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.human]
+
+    @property
+    def here(self) -> list[int]:
+        """The seats of the people who play on this device."""
+        return [i for i, s in enumerate(self.seats) if s.here]
+
+    @property
+    def phones(self) -> list[int]:
+        """The seats played on other phones (:mod:`app.net`)."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "phone"]
 
     def names(self) -> list[str]:
         """The seats' names as the table says them. Your seat is "You" when you are the one
@@ -158,11 +174,12 @@ def check(setup: Setup) -> None:
             if s.level not in info.bot_levels:
                 raise SetupError(f"there is no computer level “{s.level[:20]}” "
                                  f"(levels: {', '.join(info.bot_levels)})")
-        elif s.kind == "person":
+        elif s.kind in ("person", "phone"):
             if not s.name:
                 raise SetupError("every person at the table needs a name")
         else:
-            raise SetupError(f"a seat must be you, a person or a computer, not “{s.kind[:20]}”")
+            raise SetupError("a seat must be you, a person, a phone or a computer, not "
+                             f"“{s.kind[:20]}”")
         if name.casefold() in names:
             raise SetupError(f"two seats are called “{name}”: give each a different name")
         names.add(name.casefold())
@@ -302,8 +319,8 @@ class Match(Generic[S]):
     def you(self) -> int | None:
         """The seat this device's player sits in, when one person plays here (a
         pass-and-play game has several: each reads the game as "you" in turn)."""
-        humans = self.setup.humans
-        return humans[0] if len(humans) == 1 else None
+        here = self.setup.here
+        return here[0] if len(here) == 1 else None
 
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:

@@ -56,9 +56,11 @@ class SetupForm:
         self.error = ""  # what is wrong with the set-up as a whole
         self.problems: dict[str, str] = {}  # what is wrong with a field: by option id, "deal"
 
-    def html(self, in_progress: str = "") -> str:
-        """The form; ``in_progress``: the game a Start would end, to confirm first."""
-        return setup_html(self.draft, self.info, self.error, in_progress, self.problems)
+    def html(self, in_progress: str = "", phones: bool = True) -> str:
+        """The form; ``in_progress``: the game a Start would end, to confirm first;
+        ``phones``: the browser can connect phones."""
+        return setup_html(self.draft, self.info, self.error, in_progress, self.problems,
+                          phones)
 
     def focus(self) -> str:
         """Where the focus goes after a Start that cannot be played: the first field with a
@@ -93,8 +95,8 @@ class SetupForm:
                 seats = [Seat("person", f"Player {k + 1}") if s.kind == "you" else s
                          for k, s in enumerate(seats)]
                 seats[i] = Seat("you", "You")
-            elif kind == "person":
-                seats[i] = Seat("person", f"Player {i + 1}")
+            elif kind in ("person", "phone"):
+                seats[i] = Seat(kind, f"Player {i + 1}")
             else:
                 seats[i] = self.computer()
             self.set_draft(seats)
@@ -102,10 +104,10 @@ class SetupForm:
         elif a == "setup-name":
             i = int(ev.get("seat"))
             seats = self.draft_seats()
-            # your own seat keeps being you under the name given to it (pass-and-play)
-            you = seats[i].kind == "you"
-            seats[i] = Seat("you" if you else "person", clean_name(ev.value) or (
-                "You" if you else ""))
+            # your own seat keeps being you under the name given to it (pass-and-play), and a
+            # phone's a phone's
+            kind = seats[i].kind if seats[i].kind in ("you", "phone") else "person"
+            seats[i] = Seat(kind, clean_name(ev.value) or ("You" if kind == "you" else ""))
             self.set_draft(seats)
         elif a == "setup-level":
             i = int(ev.get("seat"))

@@ -39,7 +39,7 @@ class SetupScreen(Generic[S]):
             "setup-keep": self.keep, "setup-start-anyway": self.start_anyway}
 
     def render(self, focus: str | None = None) -> None:
-        self.page.region("screen", self.form.html())
+        self.page.region("screen", self.form.html(phones=self.app.phones.wire.available))
         if focus:
             self.page.focus(focus)
 
@@ -65,7 +65,8 @@ class SetupScreen(Generic[S]):
         m = self.table.match
         if m is not None and not m.over and m.actions > 0:
             # a game in progress would be thrown away: ask first
-            self.page.region("screen", self.form.html(played_text(m)))
+            self.page.region("screen", self.form.html(played_text(m),
+                                                      self.app.phones.wire.available))
             self.page.focus("setup-keep")
             return
         self.start_anyway(None)

@@ -27,6 +27,8 @@ from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
 from app.kit import Tap
 from app.messages import Advice, Forget, GameHint, read_answer
+from app.net.hosting import Hosting
+from app.net.visiting import Visiting
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
@@ -101,6 +103,11 @@ class SeatedTable(Generic[U, S, A, V]):
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
         # guide's allow-list is the board's ``guide_allows`` of these)
+        # a game with seats on other phones, hosted here; this phone's seat at another's table
+        self.phones: Hosting[S, A] = Hosting(self, self.board, lambda: app.phones.wire,
+                                             app.env.base_url)
+        self.visiting: Visiting[S, A] = Visiting(self, lambda: app.phones.guest)
+        app.phones.pumps.append(self.net_pump)
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.actions}
 
     def core_actions(self) -> dict[str, Handler]:
@@ -109,7 +116,7 @@ class SeatedTable(Generic[U, S, A, V]):
             "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
             "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
             "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
-            **self.links.actions,
+            **self.links.actions, **self.phones.actions,
             "mt-undo": self.act_mt_undo,
         }
 
@@ -147,7 +154,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or self.watching is not None or m.over or self.computers.runner is not None:
             return None
         cur = m.current
-        if cur is None or not m.setup.seats[cur].human or self.covered(m):
+        if cur is None or not m.setup.seats[cur].here or self.covered(m):
             return None
         return m, cur
 
@@ -248,6 +255,9 @@ class SeatedTable(Generic[U, S, A, V]):
     def shown(self) -> Match[S] | None:
         if self.guided is not None:
             return self.guided
+        mirror = self.visiting.shown()
+        if mirror is not None:
+            return mirror
         return self.watching if self.watching is not None else self.match
 
     def load(self) -> str | None:
@@ -267,14 +277,14 @@ class SeatedTable(Generic[U, S, A, V]):
         """The seat the log is told to as "you" on the page now: the person whose hand it
         shows (nobody in a watched game)."""
         seat = self.viewer(m)
-        return None if m.watch or not m.setup.seats[seat].human else seat
+        return None if m.watch or not m.setup.seats[seat].here else seat
 
     def cover_again(self) -> None:
         """Pass-and-play: a hand on show goes back under the cover when it leaves the screen
         (the player went elsewhere, the app started again, another tab played on), so whoever
         holds the device then must take it to see it."""
         m = self.match
-        if m is not None and len(m.setup.humans) > 1 and m.uncovered is not None:
+        if m is not None and len(m.setup.here) > 1 and m.uncovered is not None:
             m.uncovered = None
 
     def save(self) -> None:
@@ -285,6 +295,7 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         if m is not None and not self.keeping.save(m):
             self.take_newer()
+        self.phones.changed()
 
     def describe_save(self, text: str) -> SaveInfo:
         m = self.board.codec.read(text)
@@ -305,7 +316,7 @@ class SeatedTable(Generic[U, S, A, V]):
         """The app went to the background: a pass-and-play hand goes under its cover now, so
         neither the app switcher's picture nor whoever picks the phone up sees it."""
         m = self.match
-        if m is None or m.uncovered is None or len(m.setup.humans) < 2:
+        if m is None or m.uncovered is None or len(m.setup.here) < 2:
             return
         self.cover_again()
         r = self.app.route
@@ -328,8 +339,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.links.offer = None
         m = self.match
         cur = m.current if m is not None else None
-        if m is not None and len(m.setup.humans) > 1 and cur is not None and (
-                m.setup.seats[cur].human):
+        if m is not None and len(m.setup.here) > 1 and cur is not None and (
+                m.setup.seats[cur].here):
             m.uncovered = None  # pass-and-play: the cover again, whoever holds this tab
         r = self.app.route
         if r.game != self.game_id or r.screen != "table" or self.watching is not None:
@@ -373,7 +384,7 @@ class SeatedTable(Generic[U, S, A, V]):
         """A game just ended at this table: won when a person at it won (not when watched)."""
         out = m.outcome
         if out is not None and not m.watch:
-            self.app.cue("won" if any(m.setup.seats[w].human for w in out.winners) else "lost")
+            self.app.cue("won" if any(m.setup.seats[w].here for w in out.winners) else "lost")
 
     def keys(self) -> str:
         return self.board.keys
@@ -385,6 +396,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.board.left(route)
         if route.game != self.game_id or route.screen != "learn":
             self.end_guide()
+        if route.game != self.game_id or route.screen != "guest":
+            self.visiting.on = False
         if route.game != self.game_id or route.screen not in ("table", "watch"):
             self.computers.stop()
             self.watching = None
@@ -397,6 +410,13 @@ class SeatedTable(Generic[U, S, A, V]):
             self.start_guide()
             return
         self.end_guide()
+        if route.screen == "guest":
+            if not self.visiting.open():
+                self.app.go_home("This phone sits at no table of that game now: open the "
+                                 "host's invitation again.")
+                return
+            self.render()
+            return
         if route.screen == "stats":
             self.app.set_title(f"{self.info.name}: statistics")
             self.render_stats()
@@ -432,8 +452,8 @@ class SeatedTable(Generic[U, S, A, V]):
         m: Match[S] = Match.new(setup, number, watch=watch)
         m.daily = daily
         m.switches = self.board.switches(self.match, guided=False)
-        humans = setup.humans
-        m.uncovered = humans[0] if len(humans) == 1 else None
+        here = setup.here
+        m.uncovered = here[0] if len(here) == 1 else None
         self.fresh_turn()
         self.computers.paused = False
         if watch:
@@ -478,15 +498,15 @@ class SeatedTable(Generic[U, S, A, V]):
             return cur if cur is not None else 0
         if m.uncovered is not None:
             return m.uncovered
-        humans = m.setup.humans
-        return humans[0] if humans else 0
+        here = m.setup.here
+        return here[0] if here else 0
 
     def covered(self, m: Match[S]) -> bool:
         """Pass-and-play: the next person has not yet taken the device."""
-        if m.watch or m.over or len(m.setup.humans) < 2:
+        if m.watch or m.over or len(m.setup.here) < 2:
             return False
         cur = m.current
-        return cur is not None and m.setup.seats[cur].human and m.uncovered != cur
+        return cur is not None and m.setup.seats[cur].here and m.uncovered != cur
 
     def title(self) -> str:
         if self.run is not None:
@@ -502,6 +522,11 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None:
             self.render_setup()
             return
+        if m is self.match:
+            self.phones.attach(m)
+            if self.phones.inviting is not None:
+                self.page.region("screen", self.phones.invite_html(self.info.name))
+                return
         if self.covered(m):
             cur = m.current
             since = [] if cur is None else self.history.since(m, cur)
@@ -516,6 +541,16 @@ class SeatedTable(Generic[U, S, A, V]):
         """The board and the dock; then the board says again what is still true."""
         self.draw_board()
         self.board.after_render()
+        m = self.shown
+        words = "" if m is None else self.turn_words(m)
+        if words:
+            self.say(words)
+
+    def turn_words(self, m: Match[S]) -> str:
+        """Who plays now, at a table of phones ("": not such a table, or nothing to say)."""
+        if self.visiting.mine(m):
+            return self.visiting.words(m)
+        return self.phones.waiting_words(m) if m is self.match else ""
 
     def draw_board(self) -> None:
         m = self.shown
@@ -526,15 +561,16 @@ class SeatedTable(Generic[U, S, A, V]):
         seat = self.viewer(m)
         cur = m.current
         interactive = (not m.watch and not m.over and cur is not None
-                       and m.setup.seats[cur].human and self.computers.runner is None
+                       and m.setup.seats[cur].here and self.computers.runner is None
                        and self.hand_over is None)
         if m.over:
             html = self.end_html(m) + self.board.board_html(m, seat, False)
         elif self.hand_over is not None:
             html = self.board.hand_over_html(m) + self.board.board_html(m, seat, False)
         else:
-            html = (self.since_html(m, seat, interactive)
-                    + self.board.board_html(m, seat, interactive))
+            html = (self.phones.strip_html(m) if m is self.match else "") + (
+                self.since_html(m, seat, interactive)
+                + self.board.board_html(m, seat, interactive))
         frame = self.frame
         self.page.region(frame.board, html)
         self.page.region(frame.dock, self.board.dock_html(m, seat, interactive and not m.over))
@@ -542,7 +578,9 @@ class SeatedTable(Generic[U, S, A, V]):
             self.page.region(frame.extra, screens.extra_html(m, self.info.name,
                                                              self.computers.paused))
         if frame.log:
-            self.page.region(frame.log, screens.log_html(self.history.lines(m, self.reader(m))))
+            self.page.region(frame.log, screens.log_html(
+                self.visiting.lines() if self.visiting.mine(m)
+                else self.history.lines(m, self.reader(m))))
         self.page.data("actions", str(m.actions))
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
@@ -554,10 +592,15 @@ class SeatedTable(Generic[U, S, A, V]):
         Replay of it (the computers' steps, again, at the speed setting)."""
         if not interactive or m.watch:
             return ""
+        if self.visiting.mine(m):
+            return screens.since_html(self.visiting.since(), False,
+                                      key=str(self.visiting.version))
         return screens.since_html(self.history.since(m, seat), bool(self.computers.since),
                                   key=str(len(self.history.turns_of(m))))
 
     def end_html(self, m: Match[S]) -> str:
+        if self.visiting.mine(m):  # the end as the host told it to this seat
+            return self.visiting.end_html()
         out = m.outcome
         assert out is not None
         record = None if m.watch or m is self.guided else self.saves.record()
@@ -571,6 +614,8 @@ class SeatedTable(Generic[U, S, A, V]):
 
     # --- events ---
     def on_change(self, ev: Event) -> None:
+        if self.phones.on_change(ev):
+            return
         handler = self.board.changes.get(ev.action)
         if handler is not None:
             handler(ev)
@@ -618,8 +663,9 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or m.over or m.watch or self.covered(m) or self.hand_over is not None:
             return
         cur = m.current
-        if cur is None or not m.setup.seats[cur].human or self.computers.runner is not None:
-            self.say("Wait for your turn: the computers are playing.", "refusal")
+        if cur is None or not m.setup.seats[cur].here or self.computers.runner is not None:
+            self.say(self.turn_words(m) or "Wait for your turn: the computers are playing.",
+                     "refusal")
             self.computers.kick()  # left to another tab until now: they play on here
             return
         tap = self.board.click(m, cur, ev)
@@ -638,7 +684,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.act_mt_stop(None)
             return
         cur = m.current
-        if (m.over or m.watch or cur is None or not m.setup.seats[cur].human
+        if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
                 or self.covered(m) or self.computers.runner is not None):
             return
         tap = self.board.key(m, cur, key)
@@ -657,6 +703,9 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                     refusal: bool) -> None:
+        if actions and self.visiting.mine(m):  # the host applies them, and answers
+            self.visiting.send(actions)
+            actions = ()
         if actions:
             before, count = m.state, m.actions
             problem = self.guiding.refuses(actions)
@@ -689,6 +738,32 @@ class SeatedTable(Generic[U, S, A, V]):
         if message:
             self.say(message, "refusal" if refusal else "info")
         self.after_change()
+
+    def remote_perform(self, seat: int, actions: list[A]) -> None:
+        """A guest's actions (checked by the host): applied as a tap's, all or none
+        (IllegalAction leaves the game as it was), logged, saved and drawn."""
+        m = self.match
+        if m is None:
+            raise IllegalAction("there is no game on the table")
+        before = m.state
+        m.apply_all(actions)
+        self.marked = frozenset()
+        if m.over:
+            self.cue_end(m)
+        else:
+            self.app.cue("placed")
+        if self.told(m):
+            self.board.check_hand_over(before, m)
+        self.save()
+        if self.app.route.game == self.game_id and self.app.route.screen == "table":
+            self.render_board()
+        self.after_change()
+
+    def net_pump(self) -> None:
+        """After each of the page's net events: the hosted game's channels, or this phone's
+        seat at another's table."""
+        self.phones.pump()
+        self.visiting.pump()
 
     # --- the board's answers, for the computers' turns and the replays ---
     def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
@@ -770,6 +845,9 @@ class SeatedTable(Generic[U, S, A, V]):
     def undo_turn(self) -> None:
         """Back to the state before the person's last step of this turn."""
         m = self.match
+        if self.visiting.shown() is not None:
+            self.say("Undo is the host's at a table of phones.", "refusal")
+            return
         if m is None or not self.undo or self.computers.runner is not None:
             self.say("Nothing to undo in this turn.", "refusal")
             return

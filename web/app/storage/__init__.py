@@ -14,11 +14,13 @@ from app.storage.ids import MAX_DEAL, new_gid, random_deal_number
 from app.storage.keys import (
     GUIDES_KEY,
     SAVE_KEY,
+    SEAT_KEY,
     SETTINGS_KEY,
     SHARED_KEY,
     broken_prefix,
     daily_aside_prefix,
     daily_key,
+    phones_key,
     record_key,
     save_key,
     setup_key,
@@ -45,11 +47,12 @@ from app.storage.tiles import TILE, saved_line, tile_of
 
 __all__ = [
     "GUIDES_KEY", "HISTORY", "JSON", "MAX_DEAL", "MAX_JSON_DEPTH", "MAX_RECORD", "OTHER_TAB",
-    "REFUSED", "SAVE_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "Codec", "DictStore",
+    "REFUSED", "SAVE_KEY", "SEAT_KEY", "SETTINGS_KEY", "SHARED_KEY", "TILE", "Codec", "DictStore",
     "GameSaves", "JSONObject", "Loaded", "Record", "SaveStore", "Saved", "Store", "StoreRefused",
     "TabStore",
     "broken_prefix", "daily_aside_prefix", "daily_key", "group_keys", "load_saved",
-    "loads_stored", "merge_records", "new_gid", "played_at", "random_deal_number", "read_envelope",
+    "loads_stored", "merge_records", "new_gid", "phones_key", "played_at", "random_deal_number",
+    "read_envelope",
     "read_played", "read_save", "record_key", "replace_save", "save_key", "saved_line",
     "set_aside", "setup_key", "stamp_of", "stamped", "tile_of", "unreadable_notice",
     "unstamped", "write_save",

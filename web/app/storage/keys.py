@@ -16,6 +16,9 @@ GAME_ID = "[a-z0-9-]{1,40}"  # a game's id as it appears in a key
 SAVE, RECORD, SETUP, DAILY = "save", "record", "setup", "daily"  # one game's keys end so
 SETTINGS_KEY = f"{PREFIX}settings"
 GUIDES_KEY = f"{PREFIX}guides"  # {"dismissed": [game ids]}: the guide offers no longer made
+# this phone's seat at another phone's table (app.net): {"token": ..., "name": ...}
+SEAT_KEY = f"{PREFIX}seat"
+PHONES = "phones"  # a hosted game's seat tokens: {"gid": ..., "tokens": {seat: token}}
 
 
 def game_key(game_id: str, kind: str) -> str:
@@ -36,6 +39,10 @@ def setup_key(game_id: str) -> str:
 
 def daily_key(game_id: str) -> str:
     return game_key(game_id, DAILY)
+
+
+def phones_key(game_id: str) -> str:
+    return game_key(game_id, PHONES)
 
 
 def broken_prefix(game_id: str) -> str:

@@ -139,7 +139,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         t.ui = cu.TurnUI()
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
-            if cur is not None and m.setup.seats[cur].human and not t.covered(m):
+            if cur is not None and m.setup.seats[cur].here and not t.covered(m):
                 t.perform(m, cur, [NextHand()], None, False)
                 t.undo = []  # dealing is not undone
                 return True

@@ -1,0 +1,154 @@
+"""A table of phones through the whole app in CPython (issue 36): a host's app and a guest's
+app, paired by the real codes (offer and answer, as QR codes and text) over in-memory channels
+(tests/helpers/net.py), play a whole game; the guest's phone shows its own seat with the same
+board as the host's, and only ever gets its own view. The browser tests (tests/net/) do the
+same over real WebRTC."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from app.kit import esc
+from app.messages import Event
+from app.net.protocol import ViewUpdate, read_host
+from app.seated.table import SeatedTable
+from app.shell import App
+from helpers.net import Air, AirWire, deliver
+from helpers.shell import FakeEnv, boot, click, run_async, settle
+
+from engine.seats import choose, make_bots
+
+M = "machiavelli"
+
+
+def table(app: App, game: str = M) -> SeatedTable[Any, Any, Any, Any]:
+    t: SeatedTable[Any, Any, Any, Any] = app.tables[game]  # type: ignore[assignment]
+    return t
+
+
+def change(app: App, action: str, value: str, **data: str) -> None:
+    app.handle(Event("change", action=action, value=value, data=data))
+
+
+def field(html: str, testid: str) -> str:
+    m = re.search(rf'value="([^"]*)" data-testid="{testid}"', html) or re.search(
+        rf'data-testid="{testid}"[^>]*value="([^"]*)"', html)
+    assert m is not None, f"no {testid} in {html[:400]}"
+    return m.group(1).replace("&amp;", "&")
+
+
+def phones(air: Air) -> tuple[tuple[App, Any, FakeEnv], tuple[App, Any, FakeEnv]]:
+    envs = []
+    for _ in range(2):
+        env = FakeEnv()
+        env.wire = AirWire(air)
+        envs.append(env)
+    return boot(env=envs[0]), boot(env=envs[1])
+
+
+async def host_a_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],
+                      options: dict[str, str] | None = None, deal: str = "7") -> None:
+    """Set up ``game`` with ``seats`` (kind, name or level) and start it."""
+    env.go(f"#/{game}/setup")
+    await settle(host)
+    t = table(host, game)
+    while len(t.form.draft.seats) < len(seats):
+        click(host, "setup-add")
+    for i, (kind, detail) in enumerate(seats):
+        change(host, "setup-kind", kind, seat=str(i))
+        if kind == "computer":
+            change(host, "setup-level", detail, seat=str(i))
+        elif detail:
+            change(host, "setup-name", detail, seat=str(i))
+    for key, value in (options or {}).items():
+        change(host, "setup-option", value, key=key)
+    change(host, "setup-deal", deal)
+    click(host, "setup-start")
+    await settle(host)
+
+
+async def invite(host: App, hpage: Any, guest: App, gpage: Any, genv: FakeEnv, seat: int,
+                 name: str) -> None:
+    """The host invites ``seat``; the guest opens the join link, answers; the host pastes
+    the answer."""
+    click(host, "net-invite", seat=str(seat))
+    deliver(host)
+    screen = hpage.regions["screen"]
+    assert 'data-testid="invite-qr"' in screen and "<svg" in screen
+    link = field(screen, "invite-link")
+    assert link.startswith("https://example.org/cards/#/join/")
+    genv.go("#" + link.split("#", 1)[1])
+    assert 'data-testid="join"' in gpage.regions["screen"]
+    change(guest, "net-name", name)
+    click(guest, "net-join")
+    deliver(guest)
+    answer = field(gpage.regions["screen"], "answer-code")
+    assert 'data-testid="answer-qr"' in gpage.regions["screen"]
+    change(host, "net-answer", answer)
+    deliver(host, guest)
+    await settle(host)
+
+
+# options that keep a whole game short
+OPTIONS: dict[str, dict[str, str]] = {
+    "machiavelli": {}, "machine": {"max_rounds": "10"}, "cube-farm": {"hands": "2"}}
+
+
+@pytest.mark.parametrize("game_id", sorted(OPTIONS))
+def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_view(
+        game_id: str) -> None:
+    async def run() -> None:
+        air = Air()
+        (host, hpage, henv), (guest, gpage, genv) = phones(air)
+        await host_a_game(host, henv, game_id, [("you", "Ana"), ("phone", "Bea"),
+                                                ("computer", "beginner")], OPTIONS[game_id])
+        ht = table(host, game_id)
+        m = ht.match
+        assert m is not None and m.setup.phones == [1]
+        assert 'data-testid="phone-invite"' in hpage.regions.get(ht.frame.board, "")
+        await invite(host, hpage, guest, gpage, genv, 1, "Bea")
+        assert genv.address == f"#/{game_id}/guest"
+        gt = table(guest, game_id)
+        assert gt.visiting.mirror is not None
+        assert 'data-testid="phone-here"' in hpage.regions[ht.frame.board]
+        game: Any = m.game
+        bots = make_bots(game_id, ["beginner"] * 3)
+        sent: Any = air.answers  # the host's end of the one channel
+        host_end = next(iter(sent.values()))[0].end
+        for _ in range(3000):
+            if m.over:
+                break
+            seat = m.current
+            assert seat is not None
+            if seat == 2:  # the computer: the host's app plays it
+                if ht.hand_over is not None:  # after the hand-over panel's Next hand
+                    click(host, "mt-next-hand")
+                await settle(host)
+                deliver(host, guest)
+                continue
+            action = choose(game, m.state, bots[seat], 1, m.actions)
+            if seat == 0:
+                ht.perform(m, 0, [action], None, False)
+            else:
+                mirror = gt.shown
+                assert mirror is not None and mirror.current == 1
+                gt.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+            deliver(host, guest)
+            await settle(host)
+            deliver(host, guest)
+            g = guest.phones.guest
+            assert g is not None and g.version == ht.phones.host.version  # type: ignore[union-attr]
+            assert g.view == game.view(m.state, 1).to_dict()
+        assert m.over and m.actions > 10
+        for text in host_end.sent:  # everything the host sent the guest: its own view only
+            message = read_host(text)
+            if isinstance(message, ViewUpdate):
+                assert message.view["player"] == 1
+                assert "hands" not in message.view and "deck" not in message.view
+        g = guest.phones.guest
+        assert g is not None and g.ending is not None
+        assert 'data-testid="end"' in gpage.regions[gt.frame.board]
+        assert esc(g.ending.text) in gpage.regions[gt.frame.board]
+    run_async(run())

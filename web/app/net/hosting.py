@@ -1,0 +1,286 @@
+"""A table's game played with people on other phones: this phone hosts it (issue 36).
+
+The table core (:class:`app.seated.table.SeatedTable`) keeps one :class:`Hosting`. When the
+game on the table has *phone* seats it holds the referee (:class:`app.net.host.Host`) over
+that game: every change the table saves is sent to the guests present (each its own view),
+and a guest's actions come back through the table's own ``remote_perform``, which applies,
+logs, saves and redraws them as a tap's. The seat tokens given out are kept beside the game
+(:func:`app.storage.phones_key`), so guests rejoin a host whose page reloaded.
+
+Inviting a phone: the host's link makes an offer; its code is shown as a QR code of the join
+link (the guest's camera opens the app at ``#/join/<code>``) and as the link itself to share.
+The guest's phone shows its answer as a QR code: the host scans it in the app (or pastes it),
+the channel opens, the guest joins its seat.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
+
+from app.kit import button, esc
+from app.net.codes import BadCode, code_from_text, expand, join_link, pack
+from app.net.host import Host
+from app.net.qr import qr_svg
+from app.net.wire import Wire
+from app.page import Page
+from app.seated.history import Teller
+from app.seated.seats import Match
+from app.storage import JSONObject, TabStore, loads_stored, phones_key
+from app.table import Event
+from engine.protocol import Action
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
+
+SCAN_VIEW = "net-scan-view"  # where the camera's picture is shown while scanning
+
+
+class HostingCore(Protocol[S, A]):
+    """What hosting uses of its table (the core)."""
+
+    game_id: str
+    page: Page
+    store: TabStore
+    match: Match[S] | None
+
+    def render(self) -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def remote_perform(self, seat: int, actions: list[A]) -> None:
+        """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
+
+
+class Invitation:
+    """The phone seat being invited, its link, and its offer's join link once gathered."""
+
+    def __init__(self, seat: int, link: int) -> None:
+        self.seat = seat
+        self.link = link
+        self.join = ""  # the join link (empty while the offer is gathered)
+        self.problem = ""  # what went wrong, said on the invitation
+        self.scanning = False
+
+
+class Hosting(Generic[S, A]):
+    def __init__(self, core: HostingCore[S, A], teller: Teller[S, A], wire: Callable[[], Wire],
+                 base_url: Callable[[], str]) -> None:
+        self.core = core
+        self.teller = teller
+        self.wire = wire
+        self.base_url = base_url
+        self.host: Host[S, A] | None = None
+        self.inviting: Invitation | None = None
+        self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "net-invite": self.act_invite, "net-invite-close": self.act_close,
+            "net-scan": self.act_scan, "net-answer-go": lambda _ev: None}
+
+    # --- the game hosted ---
+    def attach(self, m: Match[S] | None) -> None:
+        """The table shows ``m``: host it if it has phone seats (once per game)."""
+        if m is None or m.watch or not m.setup.phones:
+            if self.host is not None:
+                self.host.close()
+            self.host = None
+            return
+        if self.host is not None and self.host.match is m:
+            return
+        if self.host is not None:
+            self.host.close()
+        self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.tokens(m.gid),
+                         perform=self.core.remote_perform)
+        self.pending.clear()
+
+    def tokens(self, gid: str) -> dict[int, str]:
+        text = self.core.store.get(phones_key(self.core.game_id))
+        try:
+            data = loads_stored(text) if text else None
+        except ValueError:
+            return {}
+        if not isinstance(data, dict) or data.get("gid") != gid:
+            return {}
+        tokens = data.get("tokens")
+        if not isinstance(tokens, dict):
+            return {}
+        return {int(k): v for k, v in tokens.items() if k.isdigit() and isinstance(v, str)}
+
+    def keep_tokens(self) -> None:
+        h = self.host
+        if h is None:
+            return
+        if h.tokens != self.tokens(h.match.gid):
+            data: JSONObject = {"gid": h.match.gid,
+                                "tokens": {str(k): v for k, v in h.tokens.items()}}
+            self.core.store.set(phones_key(self.core.game_id), json.dumps(data))
+
+    def changed(self) -> None:
+        """The game changed (saved): every guest present gets its view."""
+        if self.host is not None:
+            self.host.changed()
+
+    def remote(self, m: Match[S], seat: int | None) -> bool:
+        return seat is not None and m.setup.seats[seat].kind == "phone"
+
+    def present(self) -> Sequence[int]:
+        return tuple(self.host.present()) if self.host is not None else ()
+
+    def waiting_words(self, m: Match[S]) -> str:
+        """What the table says while a phone seat is to play ("": none is)."""
+        cur = m.current
+        if m.over or not self.remote(m, cur) or cur is None:
+            return ""
+        name = m.names()[cur]
+        if cur in self.present():
+            return f"{name} is playing on their phone."
+        return f"Waiting for {name}'s phone: tap “Invite {name}” to let them in."
+
+    # --- what comes in ---
+    def pump(self) -> None:
+        """Read the channels and the camera (after each of the page's ``net`` events)."""
+        h = self.host
+        if h is None:
+            return
+        wire = self.wire()
+        inv = self.inviting
+        redraw = False
+        if inv is not None and not inv.join and wire.local(inv.link):
+            inv.join = join_link(self.base_url(), pack(wire.local(inv.link) or ""))
+            redraw = True
+        for link, seat in list(self.pending.items()):
+            channel = wire.channel(link)
+            problem = wire.failure(link)
+            if channel.open:
+                h.connect(channel, seat)
+                del self.pending[link]
+            elif problem:
+                del self.pending[link]
+                if inv is not None and inv.link == link:
+                    inv.problem = problem
+                    redraw = True
+        before = set(h.present())
+        h.pump()
+        self.keep_tokens()
+        joined = set(h.present()) - before
+        scanned = wire.scanned()
+        failed = wire.scan_failure()
+        if inv is not None and (scanned is not None or failed is not None):
+            inv.scanning = False
+            if failed is not None:
+                inv.problem = failed
+            else:
+                self.take_answer(scanned or "")
+            redraw = True
+        if inv is not None and inv.seat in joined:
+            self.inviting = None
+            wire.scan_stop()
+            redraw = True
+        if redraw or joined or set(h.present()) != before:
+            self.core.render()
+        for seat in sorted(joined):
+            self.core.say(f"{h.match.names()[seat]} joined on their phone.")
+
+    def take_answer(self, text: str) -> None:
+        inv = self.inviting
+        if inv is None:
+            return
+        try:
+            sdp = expand(code_from_text(text))
+        except BadCode as e:
+            inv.problem = str(e)
+            return
+        inv.problem = ""
+        self.wire().accept(inv.link, sdp)
+
+    # --- taps ---
+    def act_invite(self, ev: Event) -> None:
+        m = self.core.match
+        if m is None or self.host is None:
+            return
+        seat = int(ev.get("seat") or -1)
+        if seat not in m.setup.phones:
+            return
+        wire = self.wire()
+        if not wire.available:
+            self.core.say("This browser cannot connect phones (it has no WebRTC data "
+                          "channels): play with pass-and-play instead.", "refusal")
+            return
+        link = wire.offer()
+        self.pending[link] = seat
+        self.inviting = Invitation(seat, link)
+        self.core.render()
+
+    def act_close(self, _ev: Event | None) -> None:
+        if self.inviting is not None:
+            self.wire().scan_stop()
+        self.inviting = None
+        self.core.render()
+
+    def act_scan(self, _ev: Event) -> None:
+        inv = self.inviting
+        if inv is None:
+            return
+        inv.scanning = True
+        inv.problem = ""
+        self.core.render()
+        self.wire().scan(SCAN_VIEW)
+
+    def on_change(self, ev: Event) -> bool:
+        """The answer pasted (True: the change was hosting's)."""
+        if ev.action != "net-answer":
+            return False
+        self.take_answer(ev.value)
+        self.core.render()
+        return True
+
+    # --- drawing ---
+    def strip_html(self, m: Match[S]) -> str:
+        """Above the board: each phone seat, here or to invite."""
+        if self.host is None or m.over:
+            return ""
+        here = self.present()
+        items = []
+        for seat in m.setup.phones:
+            name = m.names()[seat]
+            if seat in here:
+                items.append(f'<li class="phone-here" data-testid="phone-here">{esc(name)}: '
+                             "on their phone</li>")
+            else:
+                items.append("<li>" + button(f"Invite {name}", "net-invite", seat=seat,
+                                             testid="phone-invite") + "</li>")
+        return f'<ul class="phones" aria-label="Phones at the table">{"".join(items)}</ul>'
+
+    def invite_html(self, title: str) -> str:
+        inv = self.inviting
+        m = self.core.match
+        if inv is None or m is None:
+            return ""
+        name = m.names()[inv.seat]
+        if inv.join:
+            qr = qr_svg(inv.join, label=f"QR code inviting {name}")
+            offer = (f'<div class="qr" data-testid="invite-qr">{qr}</div>'
+                     f'<p>{esc(name)}: scan this with your phone\'s camera, or open this link:'
+                     f'</p><input class="code" readonly aria-label="The invitation link" '
+                     f'value="{esc(inv.join)}" data-testid="invite-link">')
+        else:
+            offer = '<p data-testid="invite-wait">Preparing the invitation…</p>'
+        camera = (f'<div id="{SCAN_VIEW}" class="scan-view" data-testid="scan-view"></div>'
+                  if inv.scanning else "")
+        problem = (f'<p class="msg refusal" role="alert" data-testid="invite-problem">'
+                   f"{esc(inv.problem)}</p>" if inv.problem else "")
+        return (f'<header class="topbar"><span class="icon-space"></span><h1 class="title">'
+                f"Invite {esc(name)}</h1><span class=\"icon-space\"></span></header>"
+                f'<main class="page invite" id="main"><section class="panel" '
+                f'data-testid="invite">{offer}'
+                f"<h2>Then scan {esc(name)}'s answer</h2>{camera}{problem}"
+                + button("Scan the answer", "net-scan", cls="btn primary", testid="scan")
+                + '<label for="net-answer">Or paste it here</label>'
+                  '<input id="net-answer" type="text" autocomplete="off" '
+                  'data-action="net-answer" data-testid="answer-paste">'
+                + button("Connect", "net-answer-go", testid="answer-go")
+                + "</section></main><div class=\"bottom-bar\">"
+                + button(f"Back to {esc(title)}", "net-invite-close", cls="btn wide",
+                         testid="invite-close")
+                + "</div>")

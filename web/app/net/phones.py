@@ -1,0 +1,148 @@
+"""This phone at a table of phones, as the shell keeps it (issue 36): the page's WebRTC
+(:class:`~app.net.wire.Wire`), and, when this phone joins another phone's table, the join
+screen and the seat it sits in (:class:`~app.net.guest.Guest`).
+
+Joining: a join link (``#/join/<code>``) carries the host's offer. The join screen asks the
+player's name, answers the offer and shows the answer as a QR code (and as text to paste)
+for the host to scan. Once the channel opens, the guest joins with the seat token this phone
+kept from an earlier sitting at that table, if any; the host welcomes it to its seat, and the
+game's own table shows it (``#/<game>/guest``) with the same board as on the host.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from app.kit import button, esc, topbar
+from app.net.codes import BadCode, code_from_text, expand, pack
+from app.net.guest import Guest
+from app.net.qr import qr_svg
+from app.net.wire import Wire
+from app.page import Page
+from app.seated.seats import clean_name
+from app.storage import SEAT_KEY, Store, loads_stored
+from app.table import Event
+
+SCAN_VIEW = "net-join-scan"
+
+
+class Phones:
+    """The shell's part: the wire, and this phone's sitting at another phone's table."""
+
+    def __init__(self, page: Page, store: Store, wire: Wire, go: Callable[[str], None]) -> None:
+        self.page = page
+        self.store = store
+        self.wire = wire
+        self.go = go
+        self.offer = ""  # the join link's offer (its SDP), on the join screen
+        self.problem = ""
+        self.link: int | None = None  # the link answering it
+        self.answer = ""  # the answer's code, once gathered
+        self.guest: Guest | None = None
+        self.seated = False  # the host welcomed this phone to a seat
+        self.pumps: list[Callable[[], None]] = []  # the tables' hosting, read after an event
+        self.actions: dict[str, Callable[[Event], None]] = {
+            "net-join": self.act_join}
+
+    # --- the stored seat ---
+    def stored(self) -> tuple[str | None, str]:
+        """The seat token this phone kept, and the name its player gave."""
+        text = self.store.get(SEAT_KEY)
+        try:
+            data = loads_stored(text) if text else None
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            return None, ""
+        token, name = data.get("token"), data.get("name")
+        return (token if isinstance(token, str) else None,
+                name if isinstance(name, str) else "")
+
+    def keep(self, token: str | None, name: str) -> None:
+        self.store.set(SEAT_KEY, json.dumps({"token": token, "name": name}))
+
+    # --- the join screen ---
+    def open_join(self, text: str) -> None:
+        """``#/join/<code>``: read the offer, then the join screen."""
+        if self.guest is not None:  # a new invitation: the last sitting ends
+            self.guest.transport.close()
+        self.link, self.answer, self.problem = None, "", ""
+        self.guest, self.seated = None, False
+        try:
+            self.offer = expand(code_from_text(text))
+        except BadCode as e:
+            self.offer, self.problem = "", str(e)
+        self.render_join()
+
+    def act_join(self, _ev: Event) -> None:
+        if not self.offer or self.link is not None:
+            return
+        if not self.wire.available:
+            self.problem = ("This browser cannot join a table of phones (it has no WebRTC data "
+                            "channels). Open the link in another browser.")
+            self.render_join()
+            return
+        self.link = self.wire.answer(self.offer)
+        self.render_join()
+
+    def on_change(self, ev: Event) -> bool:
+        if ev.action != "net-name":
+            return False
+        token, _ = self.stored()
+        self.keep(token, clean_name(ev.value))
+        return True
+
+    def render_join(self) -> None:
+        _, name = self.stored()
+        if self.problem and not self.offer:
+            body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
+                    f"{esc(self.problem)}</p><p>Ask the host for a new invitation.</p>")
+        elif self.link is None:
+            problem = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
+                       f"{esc(self.problem)}</p>" if self.problem else "")
+            body = ('<p>You are invited to a table. Your hand stays on this phone.</p>'
+                    '<label for="net-name">Your name</label>'
+                    f'<input id="net-name" type="text" maxlength="24" autocomplete="off" '
+                    f'value="{esc(name)}" data-action="net-name" data-testid="join-name" '
+                    f'placeholder="Name">{problem}'
+                    + button("Join the table", "net-join", cls="btn primary wide",
+                             testid="join-go"))
+        elif not self.answer:
+            body = '<p data-testid="join-wait">Preparing your answer…</p>'
+        else:
+            body = (f'<p>Show this to the host: they tap “Scan the answer”.</p>'
+                    f'<div class="qr" data-testid="answer-qr">'
+                    f'{qr_svg(self.answer, label="QR code of your answer")}</div>'
+                    '<p>Or send them this code to paste:</p>'
+                    f'<input class="code" readonly aria-label="Your answer" '
+                    f'value="{esc(self.answer)}" data-testid="answer-code">'
+                    '<p class="fine" data-testid="join-status">Waiting for the host…</p>')
+        self.page.region("screen", topbar("Join a table")
+                         + f'<main class="page join" id="main"><section class="panel" '
+                           f'data-testid="join">{body}</section></main>')
+
+    # --- after each of the page's net events ---
+    def pump(self) -> None:
+        if self.link is not None and not self.answer and self.guest is None:
+            local = self.wire.local(self.link)
+            problem = self.wire.failure(self.link)
+            if local:
+                self.answer = pack(local)
+                self.render_join()
+            elif problem:
+                self.link, self.problem = None, problem
+                self.render_join()
+        if self.link is not None and self.guest is None and self.wire.channel(self.link).open:
+            token, name = self.stored()
+            self.guest = Guest(self.wire.channel(self.link), name or "Guest", token)
+            self.guest.join()
+        g = self.guest
+        if g is not None:
+            g.pump()
+            if g.seat is not None and not self.seated:  # welcomed: its table shows it
+                self.seated = True
+                self.keep(g.token, g.name)
+                self.go(f"#/{g.game}/guest")
+        for pump in self.pumps:
+            pump()
