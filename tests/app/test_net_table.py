@@ -152,3 +152,114 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
         assert 'data-testid="end"' in gpage.regions[gt.frame.board]
         assert esc(g.ending.text) in gpage.regions[gt.frame.board]
     run_async(run())
+
+
+async def seated_pair(game_id: str = M) -> tuple[Air, tuple[App, Any, FakeEnv],
+                                                 tuple[App, Any, FakeEnv]]:
+    """A host (Ana, seat 0) and Bea's phone (seat 1) at a game, a computer in seat 2."""
+    air = Air()
+    (host, hpage, henv), (guest, gpage, genv) = phones(air)
+    await host_a_game(host, henv, game_id, [("you", "Ana"), ("phone", "Bea"),
+                                            ("computer", "beginner")], OPTIONS[game_id])
+    await invite(host, hpage, guest, gpage, genv, 1, "Bea")
+    return air, (host, hpage, henv), (guest, gpage, genv)
+
+
+async def to_turn(host: App, guest: App, seat: int, game_id: str = M) -> None:
+    """Play on (the host's seat and Bea's by the beginner computer's choice) until ``seat``
+    is to move."""
+    ht, gt = table(host, game_id), table(guest, game_id)
+    m = ht.match
+    assert m is not None
+    game: Any = m.game
+    bots = make_bots(game_id, ["beginner"] * 3)
+    for _ in range(500):
+        if m.current == seat:
+            return
+        cur = m.current
+        assert cur is not None and not m.over
+        if cur == 2:
+            await settle(host)
+        elif cur == 0:
+            ht.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
+        else:
+            mirror = gt.shown
+            assert mirror is not None
+            action = choose(game, m.state, bots[1], 1, m.actions)
+            gt.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+        deliver(host, guest)
+        await settle(host)
+        deliver(host, guest)
+    raise AssertionError(f"seat {seat} never got the turn")
+
+
+def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing() -> None:
+    async def run() -> None:
+        _air, (host, _hpage, _henv), (guest, gpage, _genv) = await seated_pair()
+        await to_turn(host, guest, 1)
+        ht, gt = table(host), table(guest)
+        m = ht.match
+        assert m is not None
+        before = (m.game.state_to_dict(m.state), m.actions)
+        mirror = gt.shown
+        assert mirror is not None
+        # nothing laid: the host's engine refuses the end of the turn (the board would not
+        # send it: a phone of an older version might)
+        gt.perform(mirror, 1, [m.game.parse_action("end")], None, False)
+        deliver(host, guest)
+        assert (m.game.state_to_dict(m.state), m.actions) == before
+        said = gpage.texts[gt.frame.msg]
+        assert said.startswith("Not allowed:"), said
+        assert 'data-testid="m-table"' in gpage.regions[gt.frame.board]
+    run_async(run())
+
+
+def test_a_guest_whose_phone_reloaded_rejoins_its_seat_with_new_codes() -> None:
+    async def run() -> None:
+        air, (host, hpage, henv), (guest, _gpage, genv) = await seated_pair()
+        await to_turn(host, guest, 1)
+        ht = table(host)
+        hand = ht.match.state.hands[1]  # type: ignore[union-attr]
+        g = guest.phones.guest
+        assert g is not None and g.token
+        g.transport.close()  # the page reloads: its channel closes
+        deliver(host)
+        assert "Bea" in ht.turn_words(ht.match)  # type: ignore[arg-type]
+        assert 'data-testid="phone-invite"' in hpage.regions[ht.frame.board]
+        # the same phone, started again (its storage kept)
+        env = FakeEnv(genv.store)
+        env.wire = AirWire(air)
+        again, apage, aenv = boot(env=env)
+        await invite(host, hpage, again, apage, aenv, 1, "")
+        assert aenv.address == f"#/{M}/guest"
+        g2 = again.phones.guest
+        assert g2 is not None and g2.seat == 1 and g2.token == g.token
+        assert 'data-testid="phone-here"' in hpage.regions[ht.frame.board]
+        shown = apage.regions[table(again).frame.dock]
+        assert all(f'data-card="{c}"' in shown for c in map(str, hand))
+    run_async(run())
+
+
+def test_a_host_whose_page_reloaded_resumes_its_game_and_its_guest_rejoins() -> None:
+    async def run() -> None:
+        air, (host, _hpage, henv), (guest, _gpage, genv) = await seated_pair()
+        await to_turn(host, guest, 1)
+        m = table(host).match
+        assert m is not None
+        actions = m.actions
+        g = guest.phones.guest
+        assert g is not None
+        g.transport.close()  # the host's page reloads: every channel closes
+        deliver(guest)
+        env = FakeEnv(henv.store)
+        env.wire = AirWire(air)
+        host2, hpage2, henv2 = boot(env=env, address=f"#/{M}")
+        await settle(host2)
+        t2 = table(host2)
+        assert t2.match is not None and t2.match.actions == actions
+        assert "Waiting for Bea's phone" in hpage2.texts[t2.frame.msg]
+        await invite(host2, hpage2, guest, _gpage, genv, 1, "")
+        g2 = guest.phones.guest
+        assert g2 is not None and g2.seat == 1 and g2.token == g.token
+        assert g2.view == m.game.view(t2.match.state, 1).to_dict()
+    run_async(run())

@@ -47,6 +47,8 @@ class HostingCore(Protocol[S, A]):
 
     def render(self) -> None: ...
 
+    def on_table(self) -> bool: ...
+
     def say(self, text: str, kind: str = "info") -> None: ...
 
     def remote_perform(self, seat: int, actions: list[A]) -> None:
@@ -74,6 +76,7 @@ class Hosting(Generic[S, A]):
         self.host: Host[S, A] | None = None
         self.inviting: Invitation | None = None
         self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
+        self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
             "net-scan": self.act_scan, "net-answer-go": lambda _ev: None}
@@ -160,10 +163,11 @@ class Hosting(Generic[S, A]):
                 if inv is not None and inv.link == link:
                     inv.problem = problem
                     redraw = True
-        before = set(h.present())
         h.pump()
         self.keep_tokens()
-        joined = set(h.present()) - before
+        now = frozenset(h.present())
+        joined, changed = now - self.here, now != self.here
+        self.here = now
         scanned = wire.scanned()
         failed = wire.scan_failure()
         if inv is not None and (scanned is not None or failed is not None):
@@ -177,7 +181,9 @@ class Hosting(Generic[S, A]):
             self.inviting = None
             wire.scan_stop()
             redraw = True
-        if redraw or joined or set(h.present()) != before:
+        if not self.core.on_table():  # drawn when the table is opened again
+            return
+        if redraw or changed:
             self.core.render()
         for seat in sorted(joined):
             self.core.say(f"{h.match.names()[seat]} joined on their phone.")
