@@ -99,6 +99,7 @@
         else if (item.update) { if (window.pwa) window.pwa.applyUpdate(); }
         else if (item.persist) persist();
         else if (item.shared !== undefined) shareKeys(item.shared);
+        else if (item.net !== undefined) { if (window.tabletopNet) window.tabletopNet.carry(item.net); }
         else apply(item);
       } catch (e) {
         console.error(e);
@@ -197,6 +198,8 @@
       reducedMotion: reducedMotion(), device: d,
       updateReady: !!(window.pwa && window.pwa.updateReady),
       workerFailed: window.tabletop.workerFailed || null,
+      // a table of phones needs WebRTC data channels (web/app/net/rtc.js)
+      webrtc: !!(window.tabletopNet && window.tabletopNet.available()),
       thinker: /[?&]thinker=here(&|$)/.test(location.search) ? "here" : "worker",
     }));
   }
@@ -487,5 +490,7 @@
     connect,
     /* An event as a tap sends it, from the page's other scripts (a drop: web/app/drag.js). */
     send,
+    /* An event of the page's own, from its other scripts (WebRTC: web/app/net/rtc.js). */
+    tell,
   });
 })();

@@ -74,7 +74,9 @@ class DeviceChange:
 
 
 PLAYER_KINDS = ("click", "change", "key", "route", "storage", "visible", "hidden", "file")
-PAGE_KINDS = ("thought", "refused", "device")
+# "net": the page's WebRTC (web/app/net/rtc.js, read by app.net.relay): a link's own offer or
+# answer, its channel opened, a message, closed, failed; the camera's reading
+PAGE_KINDS = ("thought", "refused", "device", "net")
 
 
 @dataclass(frozen=True)
@@ -217,6 +219,22 @@ class PersistItem(TypedDict):
     persist: Literal[True]
 
 
+class NetOp(TypedDict, total=False):
+    """What the page's WebRTC is asked to do (web/app/net/rtc.js): ``op`` one of offer,
+    answer, accept, send, close, scan, scan-stop."""
+
+    op: str
+    link: int
+    sdp: str
+    text: str
+    stun: str
+    into: str
+
+
+class NetItem(TypedDict):
+    net: NetOp
+
+
 class SharedItem(TypedDict):
     """The first item of the start's answer: the pattern of the keys whose writes by another
     tab the page passes on (``app.storage.keys.SHARED_KEY``, written once)."""
@@ -224,7 +242,8 @@ class SharedItem(TypedDict):
     shared: str
 
 
-Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem
+Item = (Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem
+        | NetItem)
 
 
 def encode_items(items: list[Item]) -> str:

@@ -193,7 +193,7 @@ class Hosting(Generic[S, A]):
         if inv is None:
             return
         try:
-            sdp = expand(code_from_text(text))
+            sdp = expand(code_from_text(text), "answer")
         except BadCode as e:
             inv.problem = str(e)
             return

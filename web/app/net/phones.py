@@ -70,7 +70,7 @@ class Phones:
         self.link, self.answer, self.problem = None, "", ""
         self.guest, self.seated = None, False
         try:
-            self.offer = expand(code_from_text(text))
+            self.offer = expand(code_from_text(text), "offer")
         except BadCode as e:
             self.offer, self.problem = "", str(e)
         self.render_join()

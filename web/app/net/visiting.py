@@ -92,8 +92,8 @@ class Visiting(Generic[S, A]):
                 self.core.render_board()
                 self.core.say(f"Not allowed: {reason}.", "refusal")
         if g.view is None or g.version == self.version:
-            if g.host_left and draw:
-                self.core.say("The host left the table.", "refusal")
+            if draw and (g.host_left or not g.transport.open):
+                self.core.say(self.words(self.mirror) if self.mirror else "", "refusal")
             return
         before = self.mirror
         self.mirror = self.read(g)
@@ -135,6 +135,9 @@ class Visiting(Generic[S, A]):
             return ""
         if g.host_left:
             return "The host left the table."
+        if not g.transport.open:
+            return ("The connection to the host was lost (a reload, or out of range): when "
+                    "the host taps your “Invite” again, scan their new code.")
         if g.ending is not None or m.current is None:
             return ""
         if self.sending:
