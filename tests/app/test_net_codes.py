@@ -12,7 +12,6 @@ import string
 from pathlib import Path
 
 import pytest
-
 from app.net.codes import BadCode, code_from_text, expand, join_link, pack
 from app.net.qr import qr_version
 
