@@ -305,6 +305,15 @@ def write_app_digest(out: Path, wheel: Path) -> None:
     stamp_snapshot(out, PYODIDE_MARK, version["version"])
 
 
+def copy_vendor(out: Path) -> None:
+    """Scripts from the npm registry that the page loads itself when it needs them: jsQR, the
+    QR decoder of the in-app scanner where the browser has no BarcodeDetector (app/net/rtc.js
+    adds vendor/jsQR.js on the first scan). A static file: the page's CSP allows it."""
+    dest = out / "vendor"
+    dest.mkdir(parents=True)
+    shutil.copy2(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", dest / "jsQR.js")
+
+
 def copy_pyscript(out: Path) -> None:
     src = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     dest = out / "pyscript"
@@ -459,6 +468,7 @@ def build(out: Path) -> str:
     print(f"standard library: {len(kept['kept'])} of {kept['modules_full']} modules, "
           f"{len(kept['compiled'])} compiled")
     copy_pyscript(out)
+    copy_vendor(out)
     render_rules(out)
     write_pyscript_config(out, wheel)
     inline_page_config(out)

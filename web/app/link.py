@@ -42,7 +42,8 @@ from app.messages import (
     encode_request,
     read_message,
 )
-from app.net.wire import NoWire, Wire
+from app.net.relay import Relay
+from app.net.wire import Wire
 from app.page import Page
 from app.storage import SAVE_KEY, SHARED_KEY, JSONObject, StoreRefused
 
@@ -104,9 +105,10 @@ class LinkEnv:
         self.address = str(snapshot.get("hash") or "")
         self.date = str(snapshot.get("today") or "")  # the page's local date, at each event
         self.base = str(snapshot.get("base") or "")
-        self.wire: Wire = NoWire()  # the page's WebRTC (app.net)
         self.motion_reduced = bool(snapshot.get("reducedMotion"))
         self.device: JSONObject = dict(snapshot.get("device") or {})
+        # the page's WebRTC (app.net); the page said whether it has data channels
+        self.wire: Wire = Relay(link.push, self.device.get("webrtc") is True)
         self.update_ready = bool(snapshot.get("updateReady"))
         self.update_callback: Callable[[], None] | None = None
         self.fetcher = fetch
