@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 import pytest
-
 from app.link import LinkEnv
 from app.messages import BadMessage, Event, Item, encode_items, read_message
 from app.net.relay import Relay

@@ -216,7 +216,7 @@ def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing()
 
 def test_a_guest_whose_phone_reloaded_rejoins_its_seat_with_new_codes() -> None:
     async def run() -> None:
-        air, (host, hpage, henv), (guest, _gpage, genv) = await seated_pair()
+        air, (host, hpage, _henv), (guest, _gpage, genv) = await seated_pair()
         await to_turn(host, guest, 1)
         ht = table(host)
         hand = ht.match.state.hands[1]  # type: ignore[union-attr]
@@ -253,7 +253,7 @@ def test_a_host_whose_page_reloaded_resumes_its_game_and_its_guest_rejoins() -> 
         deliver(guest)
         env = FakeEnv(henv.store)
         env.wire = AirWire(air)
-        host2, hpage2, henv2 = boot(env=env, address=f"#/{M}")
+        host2, hpage2, _henv2 = boot(env=env, address=f"#/{M}")
         await settle(host2)
         t2 = table(host2)
         assert t2.match is not None and t2.match.actions == actions

@@ -1,8 +1,8 @@
 """Every message that crosses the app's edges, as typed values: what the page sends
 (:class:`Event`, and its own notes :class:`Thought`, :class:`Refused`, :class:`DeviceChange`),
 what the app answers (:data:`Item`: a screen :class:`Batch`, storage writes, a question for the
-thinking worker, an address, the update, asking to persist, an op for the page's WebRTC), and the thinking worker's requests
-(:data:`ThinkRequest`) and answers.
+thinking worker, an address, the update, asking to persist, an op for the page's WebRTC), and
+the thinking worker's requests (:data:`ThinkRequest`) and answers.
 
 Each is decoded once where it comes in (:func:`read_message` in ``app.link``,
 :func:`read_request` in ``app.think``) and encoded once where it goes out (:func:`encode_items`,
