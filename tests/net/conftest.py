@@ -9,8 +9,11 @@ address. Every session first checks that this is so (/sys/class/net lists ``lo``
 is up) and stops at once otherwise. Chromium gets the end-to-end tests' switches, and two more:
 ``--allow-loopback-in-peer-connection`` (loopback candidates, which WebRTC leaves out by
 default) and ``--disable-features=WebRtcHideLocalIpsWithMdns`` (the candidates say 127.0.0.1,
-not an mDNS name that nothing here could resolve). One browser at a time: ``launch`` closes the
-one it made before when a test needs other switches (the scanner's fake camera).
+not an mDNS name that nothing here could resolve). Chromium lists every interface's address
+only to a page allowed the camera or the microphone; to any other it gives the address of the
+default route, and this namespace has no route: so every phone's context is allowed both
+(the tests' ``PEER_CONTEXT``; the camera is a fake, or none at all). One browser at a time:
+``launch`` closes the one it made before when a test needs other switches (the fake camera).
 """
 
 from __future__ import annotations

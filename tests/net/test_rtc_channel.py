@@ -23,10 +23,13 @@ addEventListener("DOMContentLoaded", () => {
 });
 """
 WAIT_MS = 20_000
+# Chromium lists the interfaces' addresses (here 127.0.0.1) only to a page allowed the camera
+# or the microphone; without, it has only the default route's, and this namespace has no route
+PEER_CONTEXT = {"permissions": ["camera", "microphone"]}
 
 
 def phone(browser: Any, url: str, **options: Any) -> Any:
-    ctx = browser.new_context(**PHONE, **options)
+    ctx = browser.new_context(**PHONE, **{**PEER_CONTEXT, **options})
     ctx.add_init_script(SPY)
     return boot_app(ctx, url)
 
@@ -175,7 +178,7 @@ def test_the_scanner_reads_a_qr_code_from_the_camera_once(launch: Any, site_url:
     video = qr_video(tmp_path / "qr.y4m", QR_TEXT)
     browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
                      f"--use-file-for-fake-video-capture={video}")
-    page = phone(browser, site_url, permissions=["camera"])
+    page = phone(browser, site_url)
     page.evaluate("document.body.insertAdjacentHTML('beforeend', '<div id=\"scan-here\"></div>')")
     carry(page, {"op": "scan", "into": "scan-here"})
     page.wait_for_selector("#scan-here video", state="attached", timeout=WAIT_MS)
