@@ -108,7 +108,8 @@ def test_ops_that_make_no_sense_are_dropped_without_an_error(browser: Any,
     page = phone(browser, site_url)
     for op in ({"op": "send", "link": 99, "text": "nobody"}, {"op": "close", "link": 99},
                {"op": "scan-stop"}, {"op": "nonsense", "link": 1}, {"op": "offer"},
-               {"op": "offer", "link": "1"}, {"op": "send", "link": 1.5}, None, 7, "offer"):
+               {"op": "offer", "link": "1"}, {"op": "send", "link": 1.5},
+               {"op": "close", "link": -1}, None, 7, "offer"):
         carry(page, op)
     carry(page, {"op": "accept", "link": 99, "sdp": "v=0"})
     [failed] = wait_for(page, "failed")

@@ -299,7 +299,7 @@
       if (op.op === "scan-stop") { stopScan(); return; }
       const run = Object.prototype.hasOwnProperty.call(LINK_OPS, op.op) ? LINK_OPS[op.op] : null;
       if (!run) throw new Error("unknown op " + JSON.stringify(op.op));
-      if (!Number.isSafeInteger(op.link)) throw new Error("no link number");
+      if (!Number.isSafeInteger(op.link) || op.link < 0) throw new Error("no link number");
       if (!available()) {
         tell("failed", { link: String(op.link), reason: "This browser cannot connect phones." });
         return;
