@@ -306,8 +306,9 @@ def write_app_digest(out: Path, wheel: Path) -> None:
 
 
 def copy_vendor(out: Path) -> None:
-    """Scripts from the npm registry the page loads itself when it needs them: jsQR, the QR
-    decoder of the in-app scanner where the browser has no BarcodeDetector (app/net/rtc.js)."""
+    """Scripts from the npm registry that the page loads itself when it needs them: jsQR, the
+    QR decoder of the in-app scanner where the browser has no BarcodeDetector (app/net/rtc.js
+    adds vendor/jsQR.js on the first scan). A static file: the page's CSP allows it."""
     dest = out / "vendor"
     dest.mkdir(parents=True)
     shutil.copy2(ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js", dest / "jsQR.js")

@@ -5,7 +5,8 @@
  * and hash change into plain data ({kind, action, data, key, value, hash}) and posts it as JSON;
  * each answer is a list of items carried out here in order: batches of screen updates (region
  * id -> HTML, texts, title, focus, the root element's data-*, card flights), storage writes,
- * questions for the thinking worker, a new address. What the app does on its own (a computer's
+ * questions for the thinking worker, a new address, WebRTC and camera ops (item.net, carried
+ * out by web/app/net/rtc.js). What the app does on its own (a computer's
  * turn) comes through a standing call, next(). Storage (localStorage) stays on this thread: the
  * app starts from a snapshot of its keys and sends its writes. Focus, scrolling and the FLIP card
  * animations happen here, so they stay cheap and smooth. Events that arrive before Python is
@@ -69,7 +70,8 @@
     });
   }
 
-  /* An event of the page's own (the thinking worker's answer, a refused write, the device):
+  /* An event of the page's own (the thinking worker's answer, a refused write, the device,
+   * WebRTC's and the camera's news):
    * not a player's action, so not counted in sent/handled. */
   function tell(ev) {
     if (started) call(ev);
@@ -99,7 +101,7 @@
         else if (item.update) { if (window.pwa) window.pwa.applyUpdate(); }
         else if (item.persist) persist();
         else if (item.shared !== undefined) shareKeys(item.shared);
-        else if (item.net !== undefined) { if (window.tabletopNet) window.tabletopNet.carry(item.net); }
+        else if (item.net) { if (window.tabletopNet) window.tabletopNet.carry(item.net); }
         else apply(item);
       } catch (e) {
         console.error(e);
@@ -173,6 +175,10 @@
       installed: !!((window.matchMedia && matchMedia("(display-mode: standalone)").matches) ||
                     navigator.standalone),
       persisted: null,
+      // WebRTC data channels (a table of phones, web/app/net/rtc.js): workers have none, so
+      // the app's Python learns here whether this page has them
+      webrtc: typeof RTCPeerConnection === "function" &&
+        typeof RTCPeerConnection.prototype.createDataChannel === "function",
     };
   }
 
@@ -198,8 +204,6 @@
       reducedMotion: reducedMotion(), device: d,
       updateReady: !!(window.pwa && window.pwa.updateReady),
       workerFailed: window.tabletop.workerFailed || null,
-      // a table of phones needs WebRTC data channels (web/app/net/rtc.js)
-      webrtc: !!(window.tabletopNet && window.tabletopNet.available()),
       thinker: /[?&]thinker=here(&|$)/.test(location.search) ? "here" : "worker",
     }));
   }
@@ -214,7 +218,7 @@
         started = true;
         const waiting = queue.splice(0, queue.length);
         for (const ev of waiting) {
-          if (ev.kind === "thought" || ev.kind === "refused" || ev.kind === "device") tell(ev);
+          if (["thought", "refused", "device", "net"].indexOf(ev.kind) >= 0) tell(ev);
           else send(ev);
         }
         pump();

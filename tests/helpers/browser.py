@@ -1,14 +1,77 @@
-"""Opening the app in the browser tests: the repository root, the phone-sized context
-(``PHONE``) and booting or waiting for the app (``boot_app``, ``open_app``, ``wait_ready``,
-``wait_service_worker``). The app's Python runs in a worker on every visit. From
-tests/e2e/conftest.py, which keeps the fixtures."""
+"""Opening the app in the browser tests: the repository root, the built site, Debian's
+Chromium and its switches (``CHROMIUM``, ``ARGS``), the phone-sized context (``PHONE``), every
+context watched for console errors (``watch``, ``WatchedBrowser``, ``PROBLEMS``,
+``assert_no_console_errors``) and booting or waiting for the app (``boot_app``, ``open_app``,
+``wait_ready``, ``wait_service_worker``). The app's Python runs in a worker on every visit.
+From tests/e2e/conftest.py and tests/net/conftest.py, which keep the fixtures."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "site"
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-gpu",
+    "--no-first-run",
+]
+
+# Every page of every context reports Content-Security-Policy violations as console errors,
+# and every console error or uncaught page error fails the test that caused it (the conftests'
+# ``no_console_errors``): a violation is a bug, whether or not the page still works.
+CSP_PROBE = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(
+  "securitypolicyviolation: " + e.violatedDirective + " blocked " + (e.blockedURI || "inline")
+  + " at " + e.sourceFile + ":" + e.lineNumber));
+"""
+PROBLEMS: list[str] = []
+CONSOLE_ERRORS_MARKER = (
+    "console_errors(*patterns): console errors this test causes on purpose (regular "
+    "expressions); any other console error or page error fails the test")
+
+
+def watch(ctx: Any) -> Any:
+    """Report ``ctx``'s CSP violations, console errors and page errors to ``PROBLEMS``."""
+    ctx.add_init_script(CSP_PROBE)
+    ctx.on("console", lambda m: PROBLEMS.append(f"console error: {m.text}")
+           if m.type == "error" else None)
+    ctx.on("weberror", lambda e: PROBLEMS.append(f"page error: {e.error}"))
+    # everything else is printed: pytest shows it when the test fails (a race's trace)
+    ctx.on("console", lambda m: print(f"[console {m.type}] {m.text}"))
+    ctx.on("page", lambda p: p.on("framenavigated", lambda f: print(f"[navigated] {f.url}")
+                                  if f.parent_frame is None else None))
+    return ctx
+
+
+class WatchedBrowser:
+    """A browser every context of which is watched (:func:`watch`)."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        return watch(self._browser.new_context(*args, **kwargs))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+def assert_no_console_errors(request: Any) -> None:
+    """After a test: fail it on any console error, page error or CSP violation it caused,
+    except those its ``console_errors`` marker expects; the list starts afresh."""
+    allowed = [re.compile(p) for m in request.node.iter_markers("console_errors")
+               for p in m.args]
+    bad = [p for p in PROBLEMS if not any(a.search(p) for a in allowed)]
+    PROBLEMS.clear()
+    assert not bad, "console errors:\n" + "\n".join(bad)
 
 
 PHONE: dict[str, Any] = {

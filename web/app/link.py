@@ -105,10 +105,10 @@ class LinkEnv:
         self.address = str(snapshot.get("hash") or "")
         self.date = str(snapshot.get("today") or "")  # the page's local date, at each event
         self.base = str(snapshot.get("base") or "")
-        # the page's WebRTC (app.net): the page said whether it has data channels
-        self.wire: Wire = Relay(link.push, snapshot.get("webrtc") is True)
         self.motion_reduced = bool(snapshot.get("reducedMotion"))
         self.device: JSONObject = dict(snapshot.get("device") or {})
+        # the page's WebRTC (app.net); the page said whether it has data channels
+        self.wire: Wire = Relay(link.push, self.device.get("webrtc") is True)
         self.update_ready = bool(snapshot.get("updateReady"))
         self.update_callback: Callable[[], None] | None = None
         self.fetcher = fetch

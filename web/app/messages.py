@@ -1,8 +1,8 @@
 """Every message that crosses the app's edges, as typed values: what the page sends
 (:class:`Event`, and its own notes :class:`Thought`, :class:`Refused`, :class:`DeviceChange`),
 what the app answers (:data:`Item`: a screen :class:`Batch`, storage writes, a question for the
-thinking worker, an address, the update, asking to persist), and the thinking worker's requests
-(:data:`ThinkRequest`) and answers.
+thinking worker, an address, the update, asking to persist, an op for the page's WebRTC), and
+the thinking worker's requests (:data:`ThinkRequest`) and answers.
 
 Each is decoded once where it comes in (:func:`read_message` in ``app.link``,
 :func:`read_request` in ``app.think``) and encoded once where it goes out (:func:`encode_items`,
@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, TypedDict
+from typing import Literal, Required, TypedDict
 
 from app.storage.stored_json import JSON, JSONObject
 
@@ -32,7 +32,8 @@ class Event:
     """One thing the player (or another tab) did, as plain data from the page's bridge."""
 
     # click | change | key | route | storage (another tab wrote ``key``) | visible (the tab is
-    # shown again) | hidden | file (a file the player chose was read)
+    # shown again) | hidden | file (a file the player chose was read) | net (the page's WebRTC
+    # or camera: ``action`` one of NET_ACTIONS, checked with its data by read_message)
     kind: str
     action: str = ""
     data: dict[str, str] | None = None
@@ -74,9 +75,16 @@ class DeviceChange:
 
 
 PLAYER_KINDS = ("click", "change", "key", "route", "storage", "visible", "hidden", "file")
-# "net": the page's WebRTC (web/app/net/rtc.js, read by app.net.relay): a link's own offer or
-# answer, its channel opened, a message, closed, failed; the camera's reading
 PAGE_KINDS = ("thought", "refused", "device", "net")
+
+# The page's WebRTC and camera (web/app/net/rtc.js, app.net.relay): each action's data, and
+# the most UTF-8 bytes each field may have. "link" is the link's number (digits).
+NET_ACTIONS: dict[str, tuple[str, ...]] = {
+    "offer": ("link", "sdp"), "answer": ("link", "sdp"), "open": ("link",),
+    "message": ("link", "text"), "close": ("link",), "failed": ("link", "reason"),
+    "scanned": ("text",), "scan-failed": ("reason",),
+}
+NET_LIMITS = {"link": 9, "sdp": 16 * 1024, "text": 1 << 20, "reason": 1000}
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,24 @@ def _json(text: str, path: str) -> JSON:
         raise BadMessage(f"{path}: not JSON ({e})") from None
 
 
+def _check_net(action: str, data: dict[str, str]) -> None:
+    """A ``net`` event's action and data are what rtc.js sends, each field within its size."""
+    fields = NET_ACTIONS.get(action)
+    if fields is None:
+        raise BadMessage(f"event.action: expected one of {', '.join(NET_ACTIONS)}, "
+                         f"got {_show(action)}")
+    for k in sorted(set(fields) | set(data)):
+        if k not in fields:
+            raise BadMessage(f"event.data.{k}: not a field of a net {action} event")
+        if k not in data:
+            raise BadMessage(f"event.data.{k}: missing")
+        if len(data[k].encode()) > NET_LIMITS[k]:
+            raise BadMessage(f"event.data.{k}: longer than {NET_LIMITS[k]} bytes")
+    link = data.get("link")
+    if link is not None and not (link.isascii() and link.isdigit()):
+        raise BadMessage(f"event.data.link: expected a whole number, got {_show(link)}")
+
+
 def read_message(text: str) -> Message:
     """The page's message (JSON text) as a typed value; :class:`BadMessage` when it is not one
     the bridge sends."""
@@ -147,6 +173,8 @@ def read_message(text: str) -> Message:
             update_ready=bool(_flag(data, "updateReady", "event.data")))
     else:
         strings = {str(k): _text(data, k, "event.data") for k in data}
+        if kind == "net":
+            _check_net(_text(d, "action", "event"), strings)
         key = _text(d, "key", "event")
         value = _text(d, "value", "event")
         if kind == "thought":
@@ -219,27 +247,26 @@ class PersistItem(TypedDict):
     persist: Literal[True]
 
 
-class NetOp(TypedDict, total=False):
-    """What the page's WebRTC is asked to do (web/app/net/rtc.js): ``op`` one of offer,
-    answer, accept, send, close, scan, scan-stop."""
-
-    op: str
-    link: int
-    sdp: str
-    text: str
-    stun: str
-    into: str
-
-
-class NetItem(TypedDict):
-    net: NetOp
-
-
 class SharedItem(TypedDict):
     """The first item of the start's answer: the pattern of the keys whose writes by another
     tab the page passes on (``app.storage.keys.SHARED_KEY``, written once)."""
 
     shared: str
+
+
+class NetOp(TypedDict, total=False):
+    """An op for the page's WebRTC and camera (web/app/net/rtc.js; :mod:`app.net.relay`)."""
+
+    op: Required[Literal["offer", "answer", "accept", "send", "close", "scan", "scan-stop"]]
+    link: int  # every op but scan and scan-stop
+    sdp: str  # answer: the host's offer; accept: the guest's answer
+    stun: str  # offer, answer: a STUN server's host:port ("": none)
+    text: str  # send
+    into: str  # scan: the id of the element that shows the camera
+
+
+class NetItem(TypedDict):
+    net: NetOp
 
 
 Item = (Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem

@@ -1,119 +1,156 @@
-"""The app's end of the page's WebRTC (``web/app/net/rtc.js``): a :class:`~app.net.wire.Wire`.
+"""The app's end of the page's WebRTC and camera (``web/app/net/rtc.js``): a
+:class:`~app.net.wire.Wire` made of ops sent to the page and the ``net`` events it tells back.
 
-Browsers have no ``RTCPeerConnection`` in a worker, where the app's Python runs: the page's
-thread holds the connections, and this relay speaks to it by the same messages as everything
-else. It asks with items (``{"net": {"op": ...}}``, :class:`app.messages.NetItem`) and hears
-the page's ``net`` events: a link's own offer or answer once gathered (``offer``, ``answer``),
-its data channel ``open``, each ``message``, ``close``, ``failed``; the camera's ``scanned``
-text or ``scan-failed``. What it heard waits here until the app reads it (polled, as a
-:class:`~app.net.transport.Transport` is); nothing in an event is run.
+The app's Python runs in a worker, which has no RTCPeerConnection and no camera, so every
+connection lives on the page's thread. :class:`Relay` numbers the links, turns each call into an
+op (a ``{"net": ...}`` item, :class:`~app.messages.NetOp`, pushed to the outbox like a storage
+write or a question for the thinking worker: it goes in the answer to the event being handled,
+or through the page's standing call) and keeps what the events said, for the app to read when
+it polls: each link's own description once gathered (:meth:`Relay.local`), why it failed
+(:meth:`Relay.failure`), its channel (:meth:`Relay.channel`, a :class:`PageChannel`: a
+:class:`~app.net.transport.Transport` whose messages are the link's ``message`` events), and the
+camera's reading (:meth:`Relay.scanned`, :meth:`Relay.scan_failure`, each said once).
+
+Events for a link the relay does not know (dropped, or never made) are ignored; so are the
+links' events that make no sense (an open after a close).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from app.messages import Event, Item, NetOp
-from app.net.protocol import MAX_HOST_MESSAGE
-
-MAX_SDP = 16 * 1024  # characters of a description (a data channel's is under 1,500)
-MAX_QUEUED = 512  # messages kept unread on one channel (more: the oldest are dropped)
 
 
-@dataclass(eq=False)
 class PageChannel:
-    """One link's data channel, as the page tells of it."""
+    """One link's data channel, as the app sees it: opens with the page's ``open`` event,
+    closes with its ``close`` or ``failed`` event or with :meth:`close`. A message sent before
+    it opens waits for the opening; one sent after it closed is dropped."""
 
-    push: Callable[[Item], None]
-    link: int
-    opened: bool = False
-    closed: bool = False
-    inbox: deque[str] = field(default_factory=lambda: deque(maxlen=MAX_QUEUED))
+    def __init__(self, link: int, op: Callable[[NetOp], None]) -> None:
+        self.link = link
+        self._op = op
+        self.opened = False
+        self.closed = False
+        self._arrived: list[str] = []
+        self._waiting: list[str] = []
 
     @property
     def open(self) -> bool:
         return self.opened and not self.closed
 
     def send(self, text: str) -> None:
-        if self.open:
-            self.push({"net": {"op": "send", "link": self.link, "text": text}})
+        if self.closed:
+            return
+        if not self.opened:
+            self._waiting.append(text)
+            return
+        self._op({"op": "send", "link": self.link, "text": text})
 
     def receive(self) -> list[str]:
-        out = list(self.inbox)
-        self.inbox.clear()
+        out, self._arrived = self._arrived, []
         return out
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            self.push({"net": {"op": "close", "link": self.link}})
+            self._waiting.clear()
+            self._op({"op": "close", "link": self.link})
+
+    # --- what the page said ---
+    def heard_open(self) -> None:
+        if self.opened or self.closed:
+            return
+        self.opened = True
+        waiting, self._waiting = self._waiting, []
+        for text in waiting:
+            self.send(text)
+
+    def heard(self, text: str) -> None:
+        if not self.closed:
+            self._arrived.append(text)
+
+    def heard_close(self) -> None:
+        self.closed = True
+        self._waiting.clear()
 
 
-@dataclass(eq=False)
-class LinkState:
+@dataclass
+class _Link:
     channel: PageChannel
-    local: str | None = None  # its own offer or answer, once gathered
+    local: str | None = None  # its offer or answer, once gathered
     failure: str | None = None
 
 
 class Relay:
-    """``push``: an item for the page (the outbox); ``available``: the page said it has
-    WebRTC data channels; ``stun``: a STUN server's address to use, if any (Settings)."""
+    """The page's WebRTC and camera for the app (a :class:`~app.net.wire.Wire`).
 
-    def __init__(self, push: Callable[[Item], None], available: bool,
+    ``push`` hands an item to the page (``app.link.Link.push``); ``available``: the page has
+    WebRTC data channels; ``stun`` says, when a link is made, a STUN server's ``host:port``
+    for it ("": none, the default: phones on one Wi-Fi need none)."""
+
+    def __init__(self, push: Callable[[Item], None], available: bool = True,
                  stun: Callable[[], str] = lambda: "") -> None:
         self.push = push
         self.available = available
         self.stun = stun
-        self.links: dict[int, LinkState] = {}
-        self.next_link = 1
+        self.links: dict[int, _Link] = {}
+        self.last = 0  # the last link number handed out
         self._scanned: str | None = None
         self._scan_failure: str | None = None
 
-    def _new(self, op: NetOp) -> int:
-        link = self.next_link
-        self.next_link += 1
-        self.links[link] = LinkState(PageChannel(self.push, link))
-        self.push({"net": {**op, "link": link, "stun": self.stun()}})
+    def _op(self, op: NetOp) -> None:
+        self.push({"net": op})
+
+    def _new(self) -> int:
+        self.last += 1
+        self.links[self.last] = _Link(PageChannel(self.last, self._op))
+        return self.last
+
+    # --- the app's calls ---
+    def offer(self) -> int:
+        link = self._new()
+        self._op({"op": "offer", "link": link, "stun": self.stun()})
         return link
 
-    def offer(self) -> int:
-        return self._new({"op": "offer"})
-
     def answer(self, offer: str) -> int:
-        return self._new({"op": "answer", "sdp": offer})
+        link = self._new()
+        self._op({"op": "answer", "link": link, "sdp": offer, "stun": self.stun()})
+        return link
 
     def accept(self, link: int, answer: str) -> None:
         if link in self.links:
-            self.push({"net": {"op": "accept", "link": link, "sdp": answer}})
+            self._op({"op": "accept", "link": link, "sdp": answer})
 
     def local(self, link: int) -> str | None:
-        state = self.links.get(link)
-        return state.local if state is not None else None
+        known = self.links.get(link)
+        return known.local if known else None
 
     def failure(self, link: int) -> str | None:
-        state = self.links.get(link)
-        return state.failure if state is not None else "no such link"
+        known = self.links.get(link)
+        return known.failure if known else "no such link"
 
     def channel(self, link: int) -> PageChannel:
-        state = self.links.get(link)
-        if state is None:  # a link forgotten: a channel that never opens
-            return PageChannel(lambda _item: None, link, closed=True)
-        return state.channel
+        """The link's channel; a closed one for a link not known."""
+        known = self.links.get(link)
+        if known is not None:
+            return known.channel
+        gone = PageChannel(link, lambda _op: None)
+        gone.closed = True
+        return gone
 
     def drop(self, link: int) -> None:
-        state = self.links.pop(link, None)
-        if state is not None:
-            state.channel.close()
+        known = self.links.pop(link, None)
+        if known is not None:
+            known.channel.close()
 
     def scan(self, into: str) -> None:
         self._scanned = self._scan_failure = None
-        self.push({"net": {"op": "scan", "into": into}})
+        self._op({"op": "scan", "into": into})
 
     def scan_stop(self) -> None:
-        self.push({"net": {"op": "scan-stop"}})
+        self._op({"op": "scan-stop"})
 
     def scanned(self) -> str | None:
         text, self._scanned = self._scanned, None
@@ -123,33 +160,27 @@ class Relay:
         reason, self._scan_failure = self._scan_failure, None
         return reason
 
+    # --- the page's events ---
     def heard(self, ev: Event) -> None:
-        """One of the page's ``net`` events; one that names no link of ours, or is too big,
-        is dropped."""
-        a = ev.action
-        if a == "scanned":
-            self._scanned = ev.get("text")[:MAX_SDP]
+        """One ``net`` event (read and checked by ``app.messages.read_message``)."""
+        if ev.action == "scanned":
+            self._scanned = ev.get("text")
             return
-        if a == "scan-failed":
-            self._scan_failure = ev.get("reason")[:300] or "the camera could not be used"
+        if ev.action == "scan-failed":
+            self._scan_failure = ev.get("reason") or "The camera could not read the code."
             return
         number = ev.get("link")
-        state = self.links.get(int(number)) if number.isdigit() else None
-        if state is None:
+        known = self.links.get(int(number)) if number.isascii() and number.isdigit() else None
+        if known is None:
             return
-        if a in ("offer", "answer"):
-            sdp = ev.get("sdp")
-            if 0 < len(sdp) <= MAX_SDP:
-                state.local = sdp
-            else:
-                state.failure = "the browser's description could not be used"
-        elif a == "open":
-            state.channel.opened = True
-        elif a == "message":
-            text = ev.get("text")
-            if len(text) <= MAX_HOST_MESSAGE:
-                state.channel.inbox.append(text)
-        elif a == "close":
-            state.channel.closed = True
-        elif a == "failed":
-            state.failure = ev.get("reason")[:300] or "the connection could not be made"
+        if ev.action in ("offer", "answer"):
+            known.local = ev.get("sdp")
+        elif ev.action == "open":
+            known.channel.heard_open()
+        elif ev.action == "message":
+            known.channel.heard(ev.get("text"))
+        elif ev.action == "close":
+            known.channel.heard_close()
+        elif ev.action == "failed":
+            known.failure = ev.get("reason") or "The connection failed."
+            known.channel.heard_close()

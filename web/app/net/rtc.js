@@ -1,226 +1,320 @@
-/* A table of phones, the page's part: WebRTC data channels and the camera (issue 36).
+/* The page's WebRTC for a table of phones (issue 36): the data channels and the QR scanner.
  *
- * The app's Python runs in a worker, where browsers have no RTCPeerConnection; it asks this
- * script by items ({net: {op, link, ...}}, carried by web/bridge.js) and hears back by the
- * page's "net" events (app.net.relay reads them). There is no signalling server: a link's
- * whole offer or answer is gathered here (every ICE candidate, no trickle) and handed to the
- * app, which packs it into a code for a QR code or a link; the other phone's code comes back
- * as a description to accept. No STUN or TURN server unless the player set one.
+ * The app's Python runs in a worker, which has no RTCPeerConnection and no camera, so both
+ * live here, on the page's thread, and the app drives them by ops (the "net" items of its
+ * answers, app/net/relay.py; bridge.js hands each to window.tabletopNet.carry) and hears of
+ * them by "net" events (window.tabletop.tell; app/messages.py reads them). Every op and event
+ * of a connection names its link, a whole number the app chose.
  *
- * The camera: frames of the rear camera are read for a QR code with the browser's
- * BarcodeDetector where it reads QR codes, else with jsQR (from the npm registry, served from
- * our own files: vendor/jsQR.js, loaded the first time it is needed), a few times a second,
- * until one is read.
+ * Ops: {op: "offer", link, stun} a new connection with one data channel (ordered, "table");
+ * once its candidates are gathered (all of them, or those of the first 4 s) the event "offer"
+ * {link, sdp}. {op: "answer", link, sdp, stun} the guest's side of that offer: event "answer"
+ * {link, sdp}. {op: "accept", link, sdp} the host takes the guest's answer. {op: "send", link,
+ * text} (dropped quietly while the channel is not open), {op: "close", link}. No STUN unless
+ * the op names one ("host:port"): phones on one Wi-Fi need none. Events: "open" {link},
+ * "message" {link, text} in order, "close" {link} (the other end closed, or the connection
+ * broke: "disconnected" for longer than a short grace), "failed" {link, reason} (the link is
+ * over: a code refused, no candidate gathered, a send refused).
+ *
+ * The scanner: {op: "scan", into} opens the rear camera, shows it muted in the element of id
+ * `into` (found again if the app redraws it) and reads QR codes about 6 times a second, with
+ * BarcodeDetector where the browser has one that reads QR codes, else with jsQR (loaded from
+ * vendor/jsQR.js on first use: a static file of the site, so nothing inline, nothing fetched
+ * from elsewhere). The first text read is told once ("scanned" {text}) and the camera stops;
+ * {op: "scan-stop"} stops it; no camera, or the player refused it: "scan-failed" {reason}, in
+ * a player's words. Any op that makes no sense (no such link, a bad shape) is dropped with a
+ * console warning, never an error thrown into the page.
  */
 (function () {
   "use strict";
-  const links = new Map();  // link number -> {pc, dc}
-  const GATHER_MS = 4000;  // ICE gathering waited for at most this long
-  const LOST_MS = 8000;  // "disconnected" this long: the channel is given up
-  let scanning = null;  // {stream, video, timer}
+  const GATHER_MS = 4000;  // the longest wait for candidates
+  const GRACE_MS = 6000;   // "disconnected" this long: the connection is over
+  const SCAN_EVERY_MS = 160;
+  const SCAN_SIZE = 640;   // the largest side of the frame jsQR reads
+  const NO_CAMERA = "The camera is not available: paste the code instead.";
+  const links = new Map();  // link -> {pc, channel, opened, done, grace}
 
   function tell(action, data) {
-    const ev = { kind: "net", action: action, data: data };
-    if (window.tabletop && window.tabletop.tell) window.tabletop.tell(ev);
+    if (window.tabletop && window.tabletop.tell) {
+      window.tabletop.tell({ kind: "net", action, data });
+    }
   }
 
+  function why(e) {
+    return String((e && e.message) || e || "unknown error").slice(0, 300);
+  }
+
+  /* The link is over: told as "close" (unless the app itself closed it) and forgotten. */
+  function end(n, l, quiet) {
+    if (l.done) return;
+    l.done = true;
+    clearTimeout(l.grace);
+    if (links.get(n) === l) links.delete(n);
+    try { if (l.channel) l.channel.close(); } catch (e) { /* already closed */ }
+    try { l.pc.close(); } catch (e) { /* already closed */ }
+    if (!quiet) tell("close", { link: String(n) });
+  }
+
+  function fail(n, l, reason) {
+    if (l.done) return;
+    tell("failed", { link: String(n), reason });
+    end(n, l, true);
+  }
+
+  function make(n, stun) {
+    const old = links.get(n);
+    if (old) end(n, old, true);
+    const servers = typeof stun === "string" && stun ? [{ urls: "stun:" + stun }] : [];
+    const pc = new RTCPeerConnection({ iceServers: servers });
+    const l = { pc, channel: null, opened: false, done: false, grace: 0 };
+    links.set(n, l);
+    pc.addEventListener("connectionstatechange", () => {
+      const s = pc.connectionState;
+      if (s === "failed" || s === "closed") end(n, l, false);
+      else if (s === "disconnected") {
+        clearTimeout(l.grace);
+        l.grace = setTimeout(() => {
+          if (pc.connectionState === "disconnected") end(n, l, false);
+        }, GRACE_MS);
+      } else if (s === "connected") clearTimeout(l.grace);
+    });
+    return l;
+  }
+
+  function attach(n, l, channel) {
+    if (l.done) { channel.close(); return; }
+    l.channel = channel;
+    const opened = () => {
+      if (l.opened || l.done) return;
+      l.opened = true;
+      tell("open", { link: String(n) });
+    };
+    channel.addEventListener("open", opened);
+    channel.addEventListener("message", (e) => {
+      if (!l.done && typeof e.data === "string") tell("message", { link: String(n), text: e.data });
+    });
+    channel.addEventListener("close", () => end(n, l, false));
+    if (channel.readyState === "open") opened();
+  }
+
+  /* The local description once ICE gathering is complete (or GATHER_MS have passed). */
+  function gathered(pc) {
+    return new Promise((resolve) => {
+      if (pc.iceGatheringState === "complete") { resolve(); return; }
+      const timer = setTimeout(resolve, GATHER_MS);
+      const check = () => {
+        if (pc.iceGatheringState === "complete") { clearTimeout(timer); resolve(); }
+      };
+      pc.addEventListener("icegatheringstatechange", check);
+      pc.addEventListener("icecandidate", (e) => { if (!e.candidate) check(); });
+    });
+  }
+
+  function describe(n, l, action) {
+    return gathered(l.pc).then(() => {
+      if (l.done) return;
+      const sdp = l.pc.localDescription ? l.pc.localDescription.sdp : "";
+      if (!/^a=candidate:/m.test(sdp)) {
+        fail(n, l, "This phone found no network to connect through: join the same Wi-Fi " +
+             "(or one phone's hotspot) and try again.");
+        return;
+      }
+      tell(action, { link: String(n), sdp });
+    });
+  }
+
+  function offer(n, op) {
+    const l = make(n, op.stun);
+    attach(n, l, l.pc.createDataChannel("table", { ordered: true }));
+    l.pc.createOffer()
+      .then((d) => l.pc.setLocalDescription(d))
+      .then(() => describe(n, l, "offer"))
+      .catch((e) => fail(n, l, "This phone could not make an invitation (" + why(e) + ")."));
+  }
+
+  function answer(n, op) {
+    const l = make(n, op.stun);
+    l.pc.addEventListener("datachannel", (e) => attach(n, l, e.channel));
+    Promise.resolve()
+      .then(() => l.pc.setRemoteDescription({ type: "offer", sdp: String(op.sdp || "") }))
+      .then(() => l.pc.createAnswer())
+      .then((d) => l.pc.setLocalDescription(d))
+      .then(() => describe(n, l, "answer"))
+      .catch((e) => fail(n, l, "This invitation could not be used (" + why(e) + ")."));
+  }
+
+  function accept(n, op) {
+    const l = links.get(n);
+    if (!l) {
+      tell("failed", { link: String(n), reason: "There is no invitation waiting for this answer." });
+      return;
+    }
+    if (l.pc.signalingState !== "have-local-offer") {  // answered already: the first stands
+      console.warn("net: link " + n + " has its answer already");
+      return;
+    }
+    Promise.resolve()
+      .then(() => l.pc.setRemoteDescription({ type: "answer", sdp: String(op.sdp || "") }))
+      .catch((e) => fail(n, l, "This answer could not be used (" + why(e) + ")."));
+  }
+
+  function send(n, op) {
+    const l = links.get(n);
+    if (!l || !l.channel || l.channel.readyState !== "open") return;  // as a closed channel
+    try {
+      l.channel.send(String(op.text));
+    } catch (e) {
+      fail(n, l, "A message could not be sent (" + why(e) + ").");
+    }
+  }
+
+  // --- the QR scanner ---------------------------------------------------------------------
+
+  let scanning = null;  // {into, stream, video, timer, stopped, read}
+  let jsqr = null;      // the promise of jsQR, loaded once
+
+  function loadJsQR() {
+    if (window.jsQR) return Promise.resolve(window.jsQR);
+    if (!jsqr) {
+      jsqr = new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = "vendor/jsQR.js";
+        s.onload = () => (window.jsQR ? resolve(window.jsQR)
+          : reject(new Error("the QR reader did not load")));
+        s.onerror = () => { jsqr = null; reject(new Error("the QR reader did not load")); };
+        document.head.appendChild(s);
+      });
+    }
+    return jsqr;
+  }
+
+  /* A function from the video to the text of a QR code in it ("" when none). */
+  function reader() {
+    const viaJsQR = () => loadJsQR().then((decode) => {
+      const canvas = document.createElement("canvas");
+      const ctx = canvas.getContext("2d", { willReadFrequently: true });
+      return (video) => {
+        const w = video.videoWidth, h = video.videoHeight;
+        if (!w || !h) return "";
+        const k = Math.min(1, SCAN_SIZE / Math.max(w, h));
+        canvas.width = Math.round(w * k);
+        canvas.height = Math.round(h * k);
+        ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+        const img = ctx.getImageData(0, 0, canvas.width, canvas.height);
+        const found = decode(img.data, img.width, img.height);
+        return found ? found.data : "";
+      };
+    });
+    if (typeof window.BarcodeDetector !== "function") return viaJsQR();
+    return Promise.resolve(window.BarcodeDetector.getSupportedFormats())
+      .then((formats) => {
+        if (formats.indexOf("qr_code") < 0) return viaJsQR();
+        const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
+        return (video) => detector.detect(video)
+          .then((codes) => (codes.length ? String(codes[0].rawValue || "") : ""));
+      }, viaJsQR);
+  }
+
+  function stopScan() {
+    const s = scanning;
+    scanning = null;
+    if (!s) return;
+    s.stopped = true;
+    clearTimeout(s.timer);
+    if (s.stream) for (const t of s.stream.getTracks()) t.stop();
+    if (s.video) { s.video.srcObject = null; s.video.remove(); }
+  }
+
+  function scanFailed(s, reason) {
+    if (scanning !== s) return;
+    stopScan();
+    tell("scan-failed", { reason });
+  }
+
+  /* Read one frame, then the next in SCAN_EVERY_MS. */
+  function tick(s) {
+    if (s.stopped) return;
+    if (!s.video.isConnected) {  // the app drew the scanner's place again
+      const holder = document.getElementById(s.into);
+      if (holder) { holder.replaceChildren(s.video); s.video.play().catch(() => {}); }
+    }
+    const next = () => { if (!s.stopped) s.timer = setTimeout(() => tick(s), SCAN_EVERY_MS); };
+    if (s.video.readyState < 2) { next(); return; }
+    Promise.resolve().then(() => s.read(s.video)).then((text) => {
+      if (s.stopped) return;
+      if (text) {
+        stopScan();
+        tell("scanned", { text });
+      } else next();
+    }, (e) => { console.warn("scanner:", e); next(); });
+  }
+
+  function scan(op) {
+    stopScan();
+    const s = { into: String(op.into || ""), stream: null, video: null, timer: 0,
+                stopped: false, read: null };
+    scanning = s;
+    const media = navigator.mediaDevices;
+    if (!media || typeof media.getUserMedia !== "function") {
+      Promise.resolve().then(() => scanFailed(s, NO_CAMERA));
+      return;
+    }
+    media.getUserMedia({ video: { facingMode: "environment" }, audio: false })
+      .then((stream) => {
+        s.stream = stream;
+        if (s.stopped) { for (const t of stream.getTracks()) t.stop(); return null; }
+        const video = document.createElement("video");
+        video.muted = true;
+        video.playsInline = true;
+        video.setAttribute("playsinline", "");
+        video.autoplay = true;
+        video.className = "scan-video";
+        video.srcObject = stream;
+        s.video = video;
+        const holder = document.getElementById(s.into);
+        if (holder) holder.replaceChildren(video);
+        video.play().catch(() => {});
+        return reader().then((read) => { s.read = read; tick(s); });
+      })
+      .catch((e) => {
+        const refused = e && (e.name === "NotAllowedError" || e.name === "SecurityError");
+        scanFailed(s, refused
+          ? "The camera was not allowed: allow it in the browser's settings, or paste the " +
+            "code instead."
+          : NO_CAMERA);
+      });
+  }
+
+  // --- ops from the app ---------------------------------------------------------------------
+
+  const LINK_OPS = { offer, answer, accept, send, close: (n) => {
+    const l = links.get(n);
+    if (l) end(n, l, true);
+  } };
+
+  function carry(op) {
+    try {
+      if (!op || typeof op !== "object") throw new Error("not an op");
+      if (op.op === "scan") { scan(op); return; }
+      if (op.op === "scan-stop") { stopScan(); return; }
+      const run = Object.prototype.hasOwnProperty.call(LINK_OPS, op.op) ? LINK_OPS[op.op] : null;
+      if (!run) throw new Error("unknown op " + JSON.stringify(op.op));
+      if (!Number.isSafeInteger(op.link) || op.link < 0) throw new Error("no link number");
+      if (!available()) {
+        tell("failed", { link: String(op.link), reason: "This browser cannot connect phones." });
+        return;
+      }
+      run(op.link, op);
+    } catch (e) {
+      console.warn("net op dropped:", why(e));
+    }
+  }
+
+  /* The browser has WebRTC data channels (bridge.js says so in the device snapshot too). */
   function available() {
     return typeof RTCPeerConnection === "function" &&
       typeof RTCPeerConnection.prototype.createDataChannel === "function";
   }
 
-  function config(stun) {
-    return { iceServers: stun ? [{ urls: "stun:" + stun }] : [] };
-  }
-
-  /* The local description once every candidate is in it (or GATHER_MS have passed). */
-  function gathered(pc) {
-    if (pc.iceGatheringState === "complete") return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); resolve(); };
-      const timer = setTimeout(done, GATHER_MS);
-      pc.addEventListener("icegatheringstatechange", () => {
-        if (pc.iceGatheringState === "complete") done();
-      });
-    });
-  }
-
-  function watchChannel(n, dc) {
-    const link = String(n);
-    const entry = links.get(n);
-    if (entry) entry.dc = dc;
-    dc.onopen = () => tell("open", { link });
-    dc.onmessage = (e) => { if (typeof e.data === "string") tell("message", { link, text: e.data }); };
-    dc.onclose = () => closed(n);
-  }
-
-  function closed(n) {
-    const entry = links.get(n);
-    if (!entry) return;
-    links.delete(n);
-    try { entry.pc.close(); } catch (e) { /* already closed */ }
-    tell("close", { link: String(n) });
-  }
-
-  function watchConnection(n, pc) {
-    let lost = null;
-    pc.addEventListener("connectionstatechange", () => {
-      const s = pc.connectionState;
-      if (s === "failed" || s === "closed") closed(n);
-      else if (s === "disconnected") {
-        clearTimeout(lost);
-        lost = setTimeout(() => { if (pc.connectionState !== "connected") closed(n); }, LOST_MS);
-      } else if (s === "connected") clearTimeout(lost);
-    });
-  }
-
-  function failed(n, e) {
-    tell("failed", { link: String(n), reason: String(e && e.message || e).slice(0, 200) });
-  }
-
-  function offer(op) {
-    const n = op.link;
-    const pc = new RTCPeerConnection(config(op.stun));
-    links.set(n, { pc, dc: null });
-    watchConnection(n, pc);
-    watchChannel(n, pc.createDataChannel("table", { ordered: true }));
-    pc.createOffer()
-      .then((d) => pc.setLocalDescription(d))
-      .then(() => gathered(pc))
-      .then(() => tell("offer", { link: String(n), sdp: pc.localDescription.sdp }))
-      .catch((e) => failed(n, e));
-  }
-
-  function answer(op) {
-    const n = op.link;
-    const pc = new RTCPeerConnection(config(op.stun));
-    links.set(n, { pc, dc: null });
-    watchConnection(n, pc);
-    pc.ondatachannel = (e) => watchChannel(n, e.channel);
-    pc.setRemoteDescription({ type: "offer", sdp: op.sdp })
-      .then(() => pc.createAnswer())
-      .then((d) => pc.setLocalDescription(d))
-      .then(() => gathered(pc))
-      .then(() => tell("answer", { link: String(n), sdp: pc.localDescription.sdp }))
-      .catch((e) => failed(n, e));
-  }
-
-  function accept(op) {
-    const entry = links.get(op.link);
-    if (!entry) return;
-    entry.pc.setRemoteDescription({ type: "answer", sdp: op.sdp })
-      .catch((e) => failed(op.link, e));
-  }
-
-  function send(op) {
-    const entry = links.get(op.link);
-    if (entry && entry.dc && entry.dc.readyState === "open") entry.dc.send(op.text);
-  }
-
-  function close(op) {
-    const entry = links.get(op.link);
-    if (entry && entry.dc) entry.dc.close();
-    closed(op.link);
-  }
-
-  /* --- the camera --- */
-  function detector() {
-    if (typeof BarcodeDetector !== "function") return jsQR().then(() => null);
-    const formats = BarcodeDetector.getSupportedFormats ? BarcodeDetector.getSupportedFormats()
-      : Promise.resolve([]);
-    return formats.then((f) => (f.indexOf("qr_code") >= 0
-      ? new BarcodeDetector({ formats: ["qr_code"] }) : jsQR().then(() => null)),
-                        () => jsQR().then(() => null));
-  }
-
-  let decoder = null;  // jsQR, loaded once
-  function jsQR() {
-    if (typeof window.jsQR === "function") return Promise.resolve(window.jsQR);
-    if (!decoder) {
-      decoder = new Promise((resolve, reject) => {
-        const s = document.createElement("script");
-        s.src = "vendor/jsQR.js";
-        s.onload = () => resolve(window.jsQR);
-        s.onerror = () => { decoder = null; reject(new Error("no QR decoder")); };
-        document.head.appendChild(s);
-      });
-    }
-    return decoder;
-  }
-
-  function readFrame(video, canvas, found) {
-    if (found) {
-      return found.detect(video).then((codes) => (codes.length ? codes[0].rawValue : null),
-                                       () => null);
-    }
-    if (typeof window.jsQR !== "function" || !video.videoWidth) return Promise.resolve(null);
-    const w = video.videoWidth;
-    const h = video.videoHeight;
-    canvas.width = w;
-    canvas.height = h;
-    const ctx = canvas.getContext("2d", { willReadFrequently: true });
-    ctx.drawImage(video, 0, 0, w, h);
-    const code = window.jsQR(ctx.getImageData(0, 0, w, h).data, w, h,
-                             { inversionAttempts: "dontInvert" });
-    return Promise.resolve(code ? code.data : null);
-  }
-
-  function scanStop() {
-    if (!scanning) return;
-    clearTimeout(scanning.timer);
-    for (const t of scanning.stream.getTracks()) t.stop();
-    if (scanning.video.parentNode) scanning.video.remove();
-    scanning = null;
-  }
-
-  function scan(op) {
-    scanStop();
-    const place = document.getElementById(op.into);
-    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia || !place) {
-      tell("scan-failed", { reason: "The camera is not available here: paste the code instead." });
-      return;
-    }
-    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })
-      .then((stream) => detector().then((found) => {
-        const video = document.createElement("video");
-        video.muted = true;
-        video.playsInline = true;
-        video.setAttribute("playsinline", "");
-        video.setAttribute("aria-label", "The camera's picture");
-        video.srcObject = stream;
-        const where = document.getElementById(op.into);
-        if (where) where.appendChild(video);
-        const canvas = document.createElement("canvas");
-        scanning = { stream, video, timer: null };
-        const mine = scanning;
-        video.play().catch(() => {});
-        const tick = () => {
-          if (scanning !== mine) return;
-          readFrame(video, canvas, found).then((text) => {
-            if (scanning !== mine) return;
-            if (text) { scanStop(); tell("scanned", { text }); return; }
-            mine.timer = setTimeout(tick, 160);
-          });
-        };
-        tick();
-      }))
-      .catch((e) => tell("scan-failed", { reason: "The camera could not be used (" +
-        String(e && e.name || e) + "): paste the code instead." }));
-  }
-
-  const ops = { offer, answer, accept, send, close, scan, "scan-stop": scanStop };
-
-  window.tabletopNet = {
-    available,
-    /* One op of the app's (web/bridge.js hands it over). */
-    carry(op) {
-      const f = ops[op && op.op];
-      if (!f) return;
-      try { f(op); } catch (e) { if (op.link) failed(op.link, e); else console.warn(e); }
-    },
-  };
-  // the page goes away (a reload, the app closed): the other phones hear it at once
-  window.addEventListener("pagehide", () => {
-    for (const n of Array.from(links.keys())) close({ link: n });
-  });
+  window.tabletopNet = { carry, available };
 })();
