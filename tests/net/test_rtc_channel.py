@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from helpers.browser import PHONE, boot_app
 
+from scripts.lib.phones import qr_video
+
 # rtc.js's events, kept in window.netEvents on their way to the app's Python
 SPY = """
 window.netEvents = [];
@@ -146,32 +148,6 @@ def test_without_a_camera_the_scanner_says_so_in_a_players_words(browser: Any,
 # --- the scanner, with Chromium's fake camera showing a QR code -------------------------------
 
 QR_TEXT = "http://127.0.0.1/#/join/rtc-scan-test-0123456789"
-
-
-def qr_video(path: Path, text: str, width: int = 640, height: int = 480,
-             frames: int = 5) -> Path:
-    """A YUV4MPEG2 video of ``text``'s QR code, black on white, in the middle of the frame."""
-    import segno
-
-    matrix = [list(row) for row in segno.make(text, error="m", micro=False).matrix]
-    border = 4
-    modules = len(matrix) + 2 * border
-    scale = min(width, height) * 3 // 4 // modules
-    left, top = (width - modules * scale) // 2, (height - modules * scale) // 2
-    luma = bytearray(b"\xeb" * (width * height))  # white (235)
-    for r, row in enumerate(matrix):
-        for c, dark in enumerate(row):
-            if not dark:
-                continue
-            x0, y0 = left + (c + border) * scale, top + (r + border) * scale
-            for y in range(y0, y0 + scale):
-                luma[y * width + x0:y * width + x0 + scale] = b"\x10" * scale  # black (16)
-    chroma = b"\x80" * (width // 2 * (height // 2))
-    with path.open("wb") as f:
-        f.write(f"YUV4MPEG2 W{width} H{height} F5:1 Ip A1:1 C420jpeg\n".encode())
-        for _ in range(frames):
-            f.write(b"FRAME\n" + bytes(luma) + chroma + chroma)
-    return path
 
 
 def test_the_scanner_reads_a_qr_code_from_the_camera_once(launch: Any, site_url: str,

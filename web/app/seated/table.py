@@ -150,7 +150,7 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def person_to_move(self) -> tuple[Match[S], int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
-        m = self.guided if self.guided is not None else self.match
+        m = self.guided if self.guided is not None else self.visiting.shown() or self.match
         if m is None or self.watching is not None or m.over or self.computers.runner is not None:
             return None
         cur = m.current
@@ -176,7 +176,7 @@ class SeatedTable(Generic[U, S, A, V]):
             request = (GameHint(self.game_id, data, seat) if kind == "hint" else
                        Advice(self.game_id, data, "strong", deal, actions))
             answer = read_answer(await self.app.env.think(request))
-            if self.match is m and m.state is state:
+            if self.shown is m and m.state is state:  # (a guest's mirror of the host's too)
                 then(m, seat, state, answer)
 
         self.app.spawn(run())

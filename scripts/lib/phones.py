@@ -1,0 +1,191 @@
+"""A table of phones in Chromium (issue 36), for its browser tests (tests/net/) and its figures
+(scripts/bench/phones.py): phones as browser contexts of one Chromium, the host's set-up with
+seats on other phones, each guest invited by the real codes (the join link opened, the answer
+pasted, or scanned by the host's camera), and every message the host sends a guest kept for
+the checks.
+
+Runs only where WebRTC can connect on loopback: in the network namespace of tests/net (see its
+conftest), with Chromium's loopback switches and the contexts allowed the camera (without it
+Chromium gathers only the default route's address, and the namespace has no route).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app.net.qr import qr_matrix
+
+from scripts.lib.pages import HANDLED, idle
+
+PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True, "permissions": ["camera", "microphone"]}
+LOOPBACK = ["--allow-loopback-in-peer-connection",
+            "--disable-features=WebRtcHideLocalIpsWithMdns"]
+# the host's messages to each link, kept on their way to rtc.js (window.netSent)
+SPY = """
+window.netSent = [];
+addEventListener("DOMContentLoaded", () => {
+  const net = window.tabletopNet, carry = net.carry;
+  net.carry = (op) => {
+    if (op && op.op === "send") window.netSent.push([op.link, op.text, performance.now()]);
+    return carry(op);
+  };
+});
+"""
+BOOT_MS = 120_000
+
+
+def phone(browser: Any, url: str) -> Any:
+    """A new phone: a context of its own (its own storage), the app booted."""
+    ctx = browser.new_context(**PHONE)
+    ctx.add_init_script(SPY)
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=BOOT_MS)
+    return page
+
+
+def tap(page: Any, testid: str, nth: int = 0) -> None:
+    """Tap a control and wait until the app has handled it."""
+    before = page.evaluate(HANDLED)
+    page.locator(f"[data-testid={testid}]").nth(nth).tap()
+    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=30_000)
+    idle(page)
+
+
+def change(page: Any, selector: str, value: str) -> None:
+    """Type ``value`` in a field and leave it (the app hears a change)."""
+    before = page.evaluate(HANDLED)
+    page.fill(selector, value)
+    page.press(selector, "Tab")
+    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=30_000)
+    idle(page)
+
+
+def choose(page: Any, selector: str, value: str) -> None:
+    before = page.evaluate(HANDLED)
+    page.select_option(selector, value)
+    page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before, timeout=30_000)
+    idle(page)
+
+
+def host_game(page: Any, game: str, seats: list[tuple[str, str]],
+              options: dict[str, str] | None = None, deal: int = 7) -> None:
+    """Set up ``game`` on the host's phone with ``seats`` (kind, name) and start it."""
+    page.evaluate(f"location.hash = '#/{game}/setup'")
+    page.wait_for_selector("[data-testid=seat-kind]", timeout=30_000)
+    idle(page)
+    while page.locator("[data-testid=seat]").count() < len(seats):
+        tap(page, "seat-add")
+    while page.locator("[data-testid=seat]").count() > len(seats):
+        tap(page, "seat-remove", page.locator("[data-testid=seat]").count() - 1)
+    for i, (kind, _name) in enumerate(seats):  # the kinds first: they decide the fields
+        choose(page, f"#seat-kind-{i}", kind)
+    for i, (kind, name) in enumerate(seats):
+        if name and kind != "computer":
+            change(page, f"#seat-name-{i}", name)
+    for key, value in (options or {}).items():
+        change(page, f"#opt-{key}", value)
+    change(page, "#setup-deal", str(deal))
+    tap(page, "setup-start")
+    page.wait_for_selector("[data-testid=phone-invite]", timeout=30_000)
+
+
+@dataclass
+class Joined:
+    """How a guest came to the table: the codes' lengths and the time it took."""
+
+    link: str
+    answer: str
+    seconds: float  # from the answer given to the host, to the guest's first shared screen
+
+
+@dataclass
+class Table:
+    host: Any
+    guests: dict[int, Any] = field(default_factory=dict)  # seat -> page
+    joins: dict[int, Joined] = field(default_factory=dict)
+
+
+def invite(host: Any, guest: Any, seat: int, name: str, scan: Any = None) -> Joined:
+    """The host invites ``seat``; the guest opens the join link and answers; the host pastes
+    the answer, or ``scan(answer)`` puts it before the host's camera and the host scans it."""
+    tap(host, "phone-invite", _invite_index(host, seat))
+    host.wait_for_selector("[data-testid=invite-link]", timeout=30_000)
+    link = host.get_attribute("[data-testid=invite-link]", "value") or ""
+    guest.evaluate("h => { location.hash = h; }", link.split("#", 1)[1])
+    guest.wait_for_selector("[data-testid=join-go]", timeout=30_000)
+    idle(guest)
+    if name:
+        change(guest, "#net-name", name)
+    tap(guest, "join-go")
+    guest.wait_for_selector("[data-testid=answer-code]", timeout=30_000)
+    answer = guest.get_attribute("[data-testid=answer-code]", "value") or ""
+    t0 = time.perf_counter()
+    if scan is not None:
+        scan(answer)
+        tap(host, "scan")
+    else:
+        host.fill("#net-answer", answer)
+        host.press("#net-answer", "Tab")
+    guest.wait_for_function("location.hash.endsWith('/guest') && "
+                            "!!document.querySelector('#mt-board *')",
+                            timeout=30_000)
+    seconds = time.perf_counter() - t0
+    idle(guest)
+    idle(host)
+    return Joined(link, answer, seconds)
+
+
+def _invite_index(host: Any, seat: int) -> int:
+    seats = host.evaluate("[...document.querySelectorAll('[data-testid=phone-invite]')]"
+                          ".map(b => b.dataset.seat)")
+    return [int(s) for s in seats].index(seat)
+
+
+def sent_views(host: Any) -> list[tuple[int, dict[str, Any]]]:
+    """Every view update the host sent, by link: (link, message)."""
+    out = []
+    for link, text, _t in host.evaluate("window.netSent"):
+        message = json.loads(text)
+        if message.get("t") == "view":
+            out.append((int(link), message))
+    return out
+
+
+def saved_state(host: Any, game: str) -> dict[str, Any]:
+    """The host's game as saved (its engine state's JSON)."""
+    text = host.evaluate("k => localStorage.getItem(k)", f"tabletop.{game}.save")
+    data: dict[str, Any] = json.loads(text)
+    state = data.get("state") if "state" in data else data["game"]["state"]
+    assert isinstance(state, dict)
+    return state
+
+
+def qr_video(path: Path, text: str, width: int = 640, height: int = 480,
+             frames: int = 5) -> Path:
+    """A YUV4MPEG2 video (Chromium's fake camera films it) of ``text``'s QR code, drawn by the
+    app's own encoder, black on white in the middle of the frame."""
+    matrix = qr_matrix(text, "M")
+    border = 4
+    modules = len(matrix) + 2 * border
+    scale = min(width, height) * 3 // 4 // modules
+    left, top = (width - modules * scale) // 2, (height - modules * scale) // 2
+    luma = bytearray(b"\xeb" * (width * height))  # white (235)
+    for r, row in enumerate(matrix):
+        for c, dark in enumerate(row):
+            if not dark:
+                continue
+            x0, y0 = left + (c + border) * scale, top + (r + border) * scale
+            for y in range(y0, y0 + scale):
+                luma[y * width + x0:y * width + x0 + scale] = b"\x10" * scale  # black (16)
+    chroma = b"\x80" * (width // 2 * (height // 2))
+    with path.open("wb") as f:
+        f.write(f"YUV4MPEG2 W{width} H{height} F5:1 Ip A1:1 C420jpeg\n".encode())
+        for _ in range(frames):
+            f.write(b"FRAME\n" + bytes(luma) + chroma + chroma)
+    return path

@@ -1,0 +1,170 @@
+"""A table of phones in Chromium over real WebRTC data channels on this machine's loopback
+(issue 36): three phones (browser contexts) play a whole Machiavelli game, each person on
+their own phone by the Hint's steps, the guests joined by the codes alone (the join link, the
+answer pasted; one guest's answer scanned by the host's fake camera). After every turn no card
+of another seat's hand is in a guest's page, and every message the host sent a guest is that
+guest's own view; a guest's reload mid-game rejoins its seat with new codes and the game goes
+on to its end on every phone."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.registry import get_game
+from scripts.lib.pages import idle
+from scripts.lib.phones import (
+    host_game,
+    invite,
+    phone,
+    qr_video,
+    saved_state,
+    sent_views,
+    tap,
+)
+
+M = "machiavelli"
+GAME: Any = get_game(M)
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
+
+
+def play_turn_by_hint(page: Any) -> None:
+    """One Machiavelli turn on ``page``, as the Hint plays it, a tapped step at a time."""
+    tap(page, "m-hint")
+    try:
+        page.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
+                               "'[data-testid=message]').textContent)", timeout=60_000)
+    except Exception as e:
+        said = page.get_by_test_id("message").inner_text()
+        raise AssertionError(f"no Hint on {page.url}: the page says {said!r}") from e
+    if "Nothing can be laid" in page.get_by_test_id("message").inner_text():
+        tap(page, "m-draw")
+        return
+    for _ in range(200):
+        step = page.get_by_test_id("m-hint-step")
+        if (not step.count() or not step.is_enabled()
+                or step.get_attribute("aria-disabled") == "true"):
+            break
+        tap(page, "m-hint-step")
+        said = page.get_by_test_id("message").inner_text()
+        assert "Not allowed" not in said, said
+    tap(page, "m-end")
+
+
+def wait_all(pages: dict[int, Any]) -> None:
+    for page in pages.values():
+        idle(page)
+
+
+def cards_in(page: Any, testid: str | None = None) -> Counter[str]:
+    """The cards (``data-card``, a second copy's "-2" left off) in the page, or in its
+    elements of ``testid``."""
+    sel = "[data-card]" if testid is None else f"[data-testid={testid}][data-card]"
+    keys: list[str] = page.evaluate(
+        f"[...document.querySelectorAll('{sel}')].map(e => e.dataset.card)")
+    return Counter(k.split("-")[0] for k in keys)
+
+
+def check_guest_sees_only_its_own(page: Any, seat: int, state: Any) -> None:
+    hand = Counter(str(c) for c in state.hands[seat])
+    table = Counter(str(tc.card) for meld in state.table for tc in meld)
+    assert cards_in(page, "m-hand-card") == hand
+    # (a hand card is drawn with its face inside it, both marked: compared as a set)
+    assert set(cards_in(page)) <= set(hand + table), "a card the guest may not see is shown"
+
+
+def check_sent(host: Any, seats_by_link: dict[int, int]) -> int:
+    """Every view the host sent went to its own seat's link only; their number."""
+    views = sent_views(host)
+    for link, message in views:
+        view = message["view"]
+        assert view["player"] == seats_by_link[link]
+        assert "hands" not in view and "deck" not in view
+    return len(views)
+
+
+def links_of(host: Any) -> dict[int, int]:
+    """Each link's seat, from the welcomes the host sent."""
+    import json
+
+    out = {}
+    for link, text, _t in host.evaluate("window.netSent"):
+        message = json.loads(text)
+        if message.get("t") == "welcome":
+            out[int(link)] = message["seat"]
+    return out
+
+
+@pytest.fixture()
+def scanning(launch: Any, tmp_path_factory: pytest.TempPathFactory
+             ) -> tuple[Any, Callable[[str], None]]:
+    """Chromium whose fake camera films a file the test writes (a guest's answer QR code)."""
+    film = qr_video(tmp_path_factory.mktemp("camera") / "answer.y4m", "not yet")
+    browser = launch("--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                     f"--use-file-for-fake-video-capture={film}")
+
+    def show(text: str) -> None:
+        qr_video(film, text)
+
+    return browser, show
+
+
+def test_a_whole_machiavelli_game_on_three_phones(scanning: tuple[Any, Any],
+                                                   site_url: str) -> None:
+    browser, show = scanning
+    host, bea, cal = (phone(browser, site_url) for _ in range(3))
+    host_game(host, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
+              {"hand_size": "5"}, deal=7)
+    invite(host, bea, 1, "Bea")
+    invite(host, cal, 2, "Cal", scan=show)  # the answer scanned by the host's camera
+    pages = {0: host, 1: bea, 2: cal}
+    assert bea.get_by_test_id("m-hand-card").count() == 5  # her own hand, on her phone
+    assert cal.get_by_test_id("m-hand-card").count() == 5
+    reloaded = False
+    turns = 0
+    for _ in range(400):
+        wait_all(pages)
+        if host.get_by_test_id("end").count():
+            break
+        state = GAME.state_from_dict(saved_state(host, M))
+        for seat in (1, 2):
+            check_guest_sees_only_its_own(pages[seat], seat, state)
+        cur = state.player
+        page = pages[cur]
+        page.wait_for_function("!!document.querySelector('[data-testid=m-table].live')",
+                               timeout=60_000)
+        play_turn_by_hint(page)
+        turns += 1
+        if turns == 4 and not reloaded:  # Bea's phone reloads mid-game: she rejoins
+            reloaded = True
+            bea.reload()
+            bea.wait_for_function("document.documentElement.dataset.ready === '1'",
+                                  timeout=120_000)
+            host.wait_for_selector("[data-testid=phone-invite]", timeout=30_000)
+            invite(host, bea, 1, "")
+            assert bea.get_by_test_id("m-hand-card").count() == len(
+                GAME.state_from_dict(saved_state(host, M)).hands[1])
+    wait_all(pages)
+    assert reloaded and turns > 4
+    for seat, page in pages.items():
+        end = page.get_by_test_id("end")
+        assert end.count() and end.first.is_visible(), f"no end on seat {seat}'s phone"
+    assert check_sent(host, links_of(host)) > turns
+
+
+def test_a_browser_without_data_channels_says_so_in_the_set_up(launch: Any,
+                                                               site_url: str) -> None:
+    browser = launch()
+    ctx = browser.new_context(viewport={"width": 360, "height": 640})
+    ctx.add_init_script("delete window.RTCPeerConnection;")
+    page = ctx.new_page()
+    page.goto(site_url + f"#/{M}/setup")
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=120_000)
+    page.wait_for_selector("[data-testid=no-phones]", timeout=30_000)
+    assert page.locator("#seat-kind-1 option[value=phone]").get_attribute("disabled") is not None
