@@ -514,6 +514,8 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.shown
         if m is None:
             return self.info.name
+        if self.visiting.mine(m):  # the deal is the host's to know and to share
+            return f"{self.info.name}, on your phone"
         return f"{self.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
 
     def render(self) -> None:
@@ -574,9 +576,9 @@ class SeatedTable(Generic[U, S, A, V]):
         frame = self.frame
         self.page.region(frame.board, html)
         self.page.region(frame.dock, self.board.dock_html(m, seat, interactive and not m.over))
-        if frame.extra:
-            self.page.region(frame.extra, screens.extra_html(m, self.info.name,
-                                                             self.computers.paused))
+        if frame.extra:  # (nothing of it on a guest's phone: Share and New game are the host's)
+            self.page.region(frame.extra, "" if self.visiting.mine(m) else screens.extra_html(
+                m, self.info.name, self.computers.paused))
         if frame.log:
             self.page.region(frame.log, screens.log_html(
                 self.visiting.lines() if self.visiting.mine(m)
