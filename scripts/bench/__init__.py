@@ -12,7 +12,9 @@ In Chromium (Debian's, through Playwright; build the site first):
 - ``taps``: tap to screen updated; ``game_app --game machiavelli|machine|cube-farm``: a seated
   game's long tasks while computers play, tap to answer (and Cube Farm's pan);
 - ``tables``: the four tables at 360 x 640; ``rules``: the rules pages at 360 x 640;
-- ``perpetual_motion``, ``machiavelli_browser``: the engines in Pyodide against CPython.
+- ``perpetual_motion``, ``machiavelli_browser``: the engines in Pyodide against CPython;
+- ``phones``: a table of phones over real data channels (in a loopback-only network namespace):
+  the codes' sizes, joining, tap to every phone updated, bytes per action, side-by-side shots.
 In Firefox ESR and WebKitGTK: ``startup_xbrowser``, ``stalls_xbrowser`` (with
 ``stalls_firefox.mjs``).
 No browser: ``download`` (first-visit bytes, raw, gzip, brotli), ``machiavelli`` and

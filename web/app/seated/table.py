@@ -584,6 +584,8 @@ class SeatedTable(Generic[U, S, A, V]):
                 self.visiting.lines() if self.visiting.mine(m)
                 else self.history.lines(m, self.reader(m))))
         self.page.data("actions", str(m.actions))
+        if self.visiting.mine(m):  # the host's view shown (tests and figures wait on it)
+            self.page.data("version", str(self.visiting.version))
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
         self.page.text(self.frame.msg, "", "msg")

@@ -1,0 +1,217 @@
+"""A table of phones' figures (issue 36), in Chromium over real WebRTC data channels on this
+machine's loopback: the size of an offer and an answer (characters, the QR code's version),
+the time from the answer given to the host (pasted, or scanned by its camera) to the guest's
+first shared screen, the time from a guest's tap to its own screen updated and to the other
+phones updated (median and worst over whole games), the bytes sent per action, and
+screenshots of the three phones side by side at 360 x 640.
+
+    .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR]
+
+It runs itself again in a network namespace with only the loopback interface (as the browser
+tests of tests/net do: ``unshare --net --mount``, sysfs mounted again, ``lo`` up), so nothing
+it sends leaves this machine. The site must be built (scripts/test or scripts/play do it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from app.net.qr import qr_version
+
+from scripts.lib.pages import idle
+from scripts.lib.phones import LOOPBACK, host_game, invite, phone, qr_video, tap
+from scripts.serve import serve_in_thread
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "site"
+M = "machiavelli"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--disable-gpu", "--no-first-run"]
+
+
+def in_loopback_namespace() -> bool:
+    return os.listdir("/sys/class/net") == ["lo"]
+
+
+def again_in_namespace() -> int:
+    """This script again, in a network namespace of its own with only ``lo``, up."""
+    inner = (f"mount -t sysfs sysfs /sys && ip link set lo up && cd {ROOT} && "
+             f"exec {sys.executable} -m scripts.bench.phones " + " ".join(
+                 f"'{a}'" for a in sys.argv[1:]))
+    return subprocess.run(["unshare", "--net", "--mount", "--", "bash", "-c", inner]).returncode
+
+
+def my_turn(page: Any) -> bool:
+    return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
+
+
+def counter(page: Any, key: str) -> int:
+    return int(page.evaluate(f"document.documentElement.dataset.{key} || '-1'"))
+
+
+def timed_step(pages: dict[int, Any], seat: int, testid: str) -> tuple[float, float]:
+    """Tap ``testid`` on ``seat``'s phone; seconds until its own screen shows the host's answer,
+    and until every other phone shows the change (the host's action count, the guests' view
+    versions)."""
+    page = pages[seat]
+    keys = {s: ("actions" if s == 0 else "version") for s in pages}
+    before = {s: counter(p, keys[s]) for s, p in pages.items()}
+    t0 = time.perf_counter()
+    page.locator(f"[data-testid={testid}]").first.tap()
+    done: dict[int, float] = {}
+    while len(done) < len(pages):
+        for s, p in pages.items():
+            if s not in done and counter(p, keys[s]) != before[s]:
+                done[s] = time.perf_counter() - t0
+        if time.perf_counter() - t0 > 30:
+            raise TimeoutError(f"no update after {testid} on seat {seat}")
+        time.sleep(0.002)
+    for p in pages.values():
+        idle(p)
+    own = done[seat]
+    others = max(v for s, v in done.items() if s != seat)
+    return own, others
+
+
+def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[float]) -> int:
+    """One turn of ``seat`` by the Hint's steps; the guest's taps timed. Its actions."""
+    page = pages[seat]
+    tap(page, "m-hint")
+    page.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
+                           "'[data-testid=message]').textContent)", timeout=60_000)
+    steps = []
+    if "Nothing can be laid" in page.get_by_test_id("message").inner_text():
+        steps = ["m-draw"]
+    else:
+        while True:
+            step = page.get_by_test_id("m-hint-step")
+            if (not step.count() or not step.is_enabled()
+                    or step.get_attribute("aria-disabled") == "true"):
+                break
+            if seat == 0:
+                tap(page, "m-hint-step")
+            else:
+                a, b = timed_step(pages, seat, "m-hint-step")
+                own.append(a)
+                others.append(b)
+            steps.append("step")
+        steps.append("m-end")
+    last = steps[-1]
+    if seat == 0:
+        tap(page, last)
+    else:
+        a, b = timed_step(pages, seat, last)
+        own.append(a)
+        others.append(b)
+    return len(steps)
+
+
+def shot(page: Any) -> str:
+    return base64.b64encode(page.screenshot()).decode()
+
+
+def side_by_side(browser: Any, pngs: list[tuple[str, str]], out: Path) -> None:
+    """The phones' screenshots in one picture, each with its caption."""
+    ctx = browser.new_context(viewport={"width": 3 * 380 + 20, "height": 700})
+    page = ctx.new_page()
+    cells = "".join(f'<figure><img src="data:image/png;base64,{b}" width="360" height="640">'
+                    f"<figcaption>{c}</figcaption></figure>" for c, b in pngs)
+    page.set_content("<style>body{margin:10px;display:flex;gap:20px;font:14px sans-serif;"
+                     "background:#ddd}figure{margin:0}img{display:block;border:1px solid #888}"
+                     f"</style>{cells}")
+    page.screenshot(path=str(out))
+    ctx.close()
+
+
+def one_game(browser: Any, url: str, film: Path, shots: Path | None) -> dict[str, Any]:
+    host, bea, cal = (phone(browser, url) for _ in range(3))
+    host_game(host, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
+              {"hand_size": "5"}, deal=7)
+    pasted = invite(host, bea, 1, "Bea")
+    scanned = invite(host, cal, 2, "Cal", scan=lambda text: qr_video(film, text))
+    pages = {0: host, 1: bea, 2: cal}
+    own: list[float] = []
+    others: list[float] = []
+    actions = 0
+    shot_at = 3
+    for turn in range(400):
+        for p in pages.values():
+            idle(p)
+        if host.get_by_test_id("end").count():
+            break
+        seat = next(s for s, p in pages.items() if my_turn(p))
+        actions += play_turn(pages, seat, own, others)
+        if shots is not None and turn == shot_at:
+            for p in pages.values():
+                idle(p)
+            side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
+                                   ("Cal's phone", shot(cal))], shots / "mid-game.png")
+    if shots is not None:
+        side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
+                               ("Cal's phone", shot(cal))], shots / "end.png")
+    to_guests = sum(len(t.encode()) for _l, t, _ in host.evaluate("window.netSent"))
+    from_guests = sum(len(t.encode()) for g in (bea, cal)
+                      for _l, t, _ in g.evaluate("window.netSent"))
+    out = {"offer": pasted.link.split("#/join/")[1], "link": pasted.link,
+           "answer": pasted.answer, "join_paste": pasted.seconds, "join_scan": scanned.seconds,
+           "own": own, "others": others, "actions": actions,
+           "to_guests": to_guests, "from_guests": from_guests}
+    for p in pages.values():
+        p.context.close()
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=3)
+    p.add_argument("--shots", default=str(ROOT / "docs" / "screenshots" / "phones-36"))
+    args = p.parse_args()
+    if not in_loopback_namespace():
+        return again_in_namespace()
+    from playwright.sync_api import sync_playwright
+
+    server, url = serve_in_thread(SITE)
+    shots = Path(args.shots)
+    shots.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        film = qr_video(Path(tmp) / "answer.y4m", "not yet")
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
+            *ARGS, *LOOPBACK, "--use-fake-device-for-media-stream",
+            "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={film}"])
+        games = [one_game(browser, url, film, shots if i == 0 else None)
+                 for i in range(args.games)]
+        browser.close()
+    server.shutdown()
+    g = games[0]
+    print(f"offer code {len(g['offer'])} characters; join link {len(g['link'])} characters, "
+          f"QR version {qr_version(g['link'])} (level M)")
+    print(f"answer code {len(g['answer'])} characters, QR version {qr_version(g['answer'])}")
+    for key, what in (("join_paste", "answer pasted"), ("join_scan", "answer scanned")):
+        xs = [x[key] for x in games]
+        print(f"{what} -> guest's first shared screen: median {statistics.median(xs) * 1000:.0f}"
+              f" ms, worst {max(xs) * 1000:.0f} ms ({len(xs)} games)")
+    own = [t for x in games for t in x["own"]]
+    others = [t for x in games for t in x["others"]]
+    for name, xs in (("its own screen", own), ("every other phone", others)):
+        print(f"guest's tap -> {name} updated: median {statistics.median(xs) * 1000:.0f} ms, "
+              f"worst {max(xs) * 1000:.0f} ms ({len(xs)} taps)")
+    actions = sum(x["actions"] for x in games)
+    print(f"bytes per action: host to guests {sum(x['to_guests'] for x in games) / actions:.0f}"
+          f", guests to host {sum(x['from_guests'] for x in games) / actions:.0f} "
+          f"({actions} actions over {len(games)} whole games of 3 phones)")
+    print(f"screenshots: {shots / 'mid-game.png'}, {shots / 'end.png'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
