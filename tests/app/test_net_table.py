@@ -263,3 +263,24 @@ def test_a_host_whose_page_reloaded_resumes_its_game_and_its_guest_rejoins() -> 
         assert g2 is not None and g2.seat == 1 and g2.token == g.token
         assert g2.view == m.game.view(t2.match.state, 1).to_dict()
     run_async(run())
+
+
+def test_a_stun_server_set_in_settings_is_used_for_every_new_link() -> None:
+    async def run() -> None:
+        from app.net.relay import Relay
+
+        ops: list[Any] = []
+        env = FakeEnv()
+        env.wire = Relay(ops.append, True)
+        app, page, env = boot(env=env, address="#/settings")
+        assert 'data-testid="set-stun"' in page.regions["screen"]
+        change(app, "setting-text", "stun.example.org:34x78", key="stun")
+        assert "host:port" in page.texts["settings-msg"]
+        assert app.settings.stun == ""
+        change(app, "setting-text", " stun.example.org:3478 ", key="stun")
+        assert app.settings.stun == "stun.example.org:3478"
+        env.wire.offer()
+        assert ops[-1]["net"]["stun"] == "stun.example.org:3478"
+        again, _page, _env = boot(env.store)  # kept on this device
+        assert again.settings.stun == "stun.example.org:3478"
+    run_async(run())

@@ -73,6 +73,7 @@ class AirWire:
 
     def __init__(self, air: Air) -> None:
         self.air = air
+        self.stun = lambda: ""
         self.locals: dict[int, str] = {}
         self.gates: dict[int, Gate] = {}
         self.scans: list[str] = []  # what the camera will read next

@@ -109,6 +109,19 @@ def field_html(f: Field, value: bool | str, hint: str | None = None) -> str:
     return toggle(f.label, f.key, value is True, hint)
 
 
+def stun_html(value: str) -> str:
+    """The STUN server a table of phones may use across the internet (empty: none)."""
+    return ('<div class="setting stun"><label class="setting-label" for="set-stun">'
+            "Phones across the internet</label>"
+            '<span class="fine" id="set-stun-hint">Phones on one Wi-Fi (or one phone\'s '
+            "hotspot) need nothing here. To try across the internet, a STUN server, "
+            "host:port; it learns this phone's internet address.</span>"
+            f'<input id="set-stun" type="text" inputmode="url" autocomplete="off" '
+            f'spellcheck="false" maxlength="40" placeholder="none" value="{esc(value)}" '
+            'aria-describedby="set-stun-hint" data-action="setting-text" data-key="stun" '
+            'data-testid="set-stun"></div>')
+
+
 def and_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -130,6 +143,7 @@ def settings_html(s: Settings, shared: Sequence[tuple[Field, Sequence[str]]] = (
              + "".join(field_html(f, f.read(s.get(f.key)),
                                   (f.hint + " " if f.hint else "") + f"For {and_list(names)}.")
                        for f, names in shared)
+             + stun_html(s.stun)
              + "<p class='fine'>Light and dark follow your device. Animations follow its "
                "reduced-motion setting.</p></section>")
     own = "".join(

@@ -24,6 +24,7 @@ PACE = "speed"
 CUES = ("placed", "refused", "turn", "won", "lost")  # the sounds and pulses the page can play
 _KEY = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 MAX_TEXT = 40  # a stored choice is a short word
+STUN = re.compile(r"(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*(?::[0-9]{1,5})?)?")
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class Settings:
     four_colour: bool = False
     sound: bool = False  # sound effects (generated on the page: web/app/cues.js)
     haptics: bool = False  # short vibrations, where the device has them
+    # a STUN server (host:port) for a table of phones across the internet; "": none (phones on
+    # one Wi-Fi or one phone's hotspot need none, and nothing is sent anywhere else)
+    stun: str = ""
     values: dict[str, bool | str] = field(default_factory=dict)  # tables' own, by key
 
     def get(self, key: str) -> bool | str | None:
@@ -93,6 +97,8 @@ class Settings:
         for key, default in cls._own().items():
             value = data.get(key)
             if isinstance(default, bool) and isinstance(value, bool):
+                setattr(s, key, value)
+            elif isinstance(default, str) and isinstance(value, str) and STUN.fullmatch(value):
                 setattr(s, key, value)
         for key, value in data.items():
             if (isinstance(key, str) and key not in cls._own() and key != "values"

@@ -70,6 +70,7 @@ class App:
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
         # the page's WebRTC; this phone's seat at another phone's table (app.net)
         self.phones = Phones(page, self.store, env.wire, self.go)
+        env.wire.stun = lambda: self.settings.stun  # asked each time a link is made
         # the shell's own taps, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {
             "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
@@ -459,6 +460,9 @@ class App:
             return
         if self.phones.on_change(ev):
             return
+        if ev.action == "setting-text" and ev.get("key") == "stun":
+            self.set_stun(ev.value.strip())
+            return
         table = self.current_table()
         if table is not None and self.replaying is None:
             table.on_change(ev)
@@ -516,6 +520,15 @@ class App:
                 self.cue("turn")  # what it sounds or feels like
         self.render()
         self.page.focus(f"set-{key}")
+
+    def set_stun(self, value: str) -> None:
+        if not cfg.STUN.fullmatch(value) or len(value) > cfg.MAX_TEXT:
+            self.say("A STUN server is written host:port, like stun.example.org:3478 (or "
+                     "nothing, for phones on one Wi-Fi).", "refusal")
+            return
+        self.settings.put("stun", value)
+        self.save_settings()
+        self.say("Saved." if value else "No STUN server: phones connect on one Wi-Fi.")
 
     # --- moving your games to another device (app.backup) ---
 

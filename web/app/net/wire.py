@@ -7,6 +7,7 @@ inside another part's code.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from app.messages import Event
@@ -14,6 +15,9 @@ from app.net.transport import Transport, memory_pair
 
 
 class Wire(Protocol):
+    # the STUN server to use (host:port, "": none), asked when a link is made (Settings)
+    stun: Callable[[], str]
+
     @property
     def available(self) -> bool:
         """The browser has WebRTC data channels."""
@@ -58,6 +62,9 @@ class NoWire:
     """A browser without WebRTC data channels: nothing can be made."""
 
     available = False
+
+    def __init__(self) -> None:
+        self.stun: Callable[[], str] = lambda: ""
 
     def heard(self, ev: Event) -> None:
         pass
