@@ -96,9 +96,9 @@ class Settings:
             return s
         for key, default in cls._own().items():
             value = data.get(key)
-            if isinstance(default, bool) and isinstance(value, bool):
-                setattr(s, key, value)
-            elif isinstance(default, str) and isinstance(value, str) and STUN.fullmatch(value):
+            if (isinstance(default, bool) and isinstance(value, bool)) or (
+                    isinstance(default, str) and isinstance(value, str)
+                    and STUN.fullmatch(value)):  # the one text setting: a STUN address
                 setattr(s, key, value)
         for key, value in data.items():
             if (isinstance(key, str) and key not in cls._own() and key != "values"
