@@ -284,3 +284,47 @@ def test_a_stun_server_set_in_settings_is_used_for_every_new_link() -> None:
         again, _page, _env = boot(env.store)  # kept on this device
         assert again.settings.stun == "stun.example.org:3478"
     run_async(run())
+
+
+def test_phones_mix_with_pass_and_play_people_and_computers_on_the_host() -> None:
+    async def run() -> None:
+        air = Air()
+        (host, hpage, henv), (guest, gpage, genv) = phones(air)
+        await host_a_game(host, henv, M, [("you", "Ana"), ("person", "Bo"), ("phone", "Bea"),
+                                          ("computer", "beginner")], OPTIONS[M])
+        await invite(host, hpage, guest, gpage, genv, 2, "Bea")
+        ht = table(host)
+        m = ht.match
+        assert m is not None and m.setup.here == [0, 1] and m.setup.phones == [2]
+        seen_cover = seen_phone = False
+        game: Any = m.game
+        bots = make_bots(M, ["beginner"] * 4)
+        for _ in range(200):
+            if m.over or (seen_cover and seen_phone):
+                break
+            cur = m.current
+            assert cur is not None
+            if ht.covered(m):  # a person of this phone: the cover, nothing of a hand
+                seen_cover = True
+                assert 'data-testid="cover"' in hpage.regions["screen"]
+                assert "m-hand-card" not in hpage.regions["screen"]
+                click(host, "mt-take")
+            elif cur == 2:  # Bea's turn: no cover on the host, her phone plays
+                seen_phone = True
+                assert not ht.covered(m)
+                assert "Bea is playing on their phone" in hpage.texts[ht.frame.msg]
+                gt = table(guest)
+                mirror = gt.shown
+                assert mirror is not None
+                action = choose(game, m.state, bots[2], 1, m.actions)
+                gt.perform(mirror, 2, [game.parse_action(str(action))], None, False)
+            elif cur == 3:
+                await settle(host)
+            else:
+                ht.perform(m, cur, [choose(game, m.state, bots[cur], 1, m.actions)], None,
+                           False)
+            deliver(host, guest)
+            await settle(host)
+            deliver(host, guest)
+        assert seen_cover and seen_phone
+    run_async(run())

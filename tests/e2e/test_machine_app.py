@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, wait_ready
+from helpers.machine_taps import follow_hint, hand, my_turn, phase, place, tap_sel, wait_turn
 from helpers.seated import add_axe, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
@@ -29,46 +30,6 @@ def app(browser: Any, site_url: str) -> Iterator[Any]:
     yield from phone_app(browser, site_url)
 
 
-def tap_sel(page: Any, selector: str, force: bool = False) -> None:
-    """Tap the first element matching ``selector`` and wait until the app has handled it."""
-    before = page.evaluate("document.documentElement.dataset.handled || '0'")
-    page.locator(selector).first.tap(force=force)
-    page.wait_for_function("n => (document.documentElement.dataset.handled || '0') !== n",
-                           arg=before)
-    idle(page)
-
-
-
-
-def place(page: Any, tracks: str) -> None:
-    """Set-up: choose the pair in the table, then Place in the dock."""
-    tap_sel(page, f'[data-action=mm-pair][data-tracks="{tracks}"]')
-    assert page.get_by_test_id("mm-setup").get_attribute("data-tracks") == tracks
-    tap(page, "mm-setup")
-
-
-def my_turn(page: Any) -> bool:
-    return bool(page.evaluate("!!document.querySelector('[data-testid=mm-table].live')"))
-
-
-def wait_turn(page: Any) -> None:
-    page.wait_for_function("document.querySelector('[data-testid=mm-table].live') || "
-                           "document.querySelector('[data-testid=end]')", timeout=120_000)
-    idle(page)
-
-
-
-def hand(page: Any) -> list[str]:
-    cards: list[str] = page.evaluate(
-        "[...document.querySelectorAll('[data-testid=mm-hand-card]')].map(b => b.dataset.card)")
-    return cards
-
-
-def phase(page: Any) -> str:
-    p: str = page.evaluate("document.querySelector('[data-testid=mm-table]').dataset.phase")
-    return p
-
-
 def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
     seats = ["standard", "beginner", "strong"]
     expected = play_seeded(M, 7, seats, {"max_rounds": 12}).to_dict()
@@ -81,45 +42,6 @@ def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
     assert int(app.evaluate("document.documentElement.dataset.actions")) == expected["actions"]
     assert app.get_by_test_id("end").is_visible()
     assert len(app.get_by_test_id("log").locator("li").all()) > 0
-
-
-def follow_hint(page: Any) -> str:
-    """Ask for the Hint and do what it says by taps; returns the hint's action text."""
-    tap(page, "mm-hint")
-    page.wait_for_function("document.querySelector('[data-testid=mm-table][data-hint]')",
-                           timeout=60_000)
-    idle(page)
-    hint: str = page.evaluate(
-        "document.querySelector('[data-testid=mm-table]').dataset.hint")
-    assert "Hint: the Strong computer would" in message(page)
-    words = hint.split()
-    head = words[0]
-    if head == "setup":  # the Hint chose the pair: Place is the dock's button
-        assert page.get_by_test_id("mm-setup").get_attribute("data-tracks") == " ".join(words[1:])
-        tap(page, "mm-setup")
-    elif head == "draw":
-        tap(page, "mm-draw")
-    elif head == "take":
-        tap_sel(page, f'[data-testid=mm-display][data-slot="{int(words[1]) - 1}"]')
-    elif head == "stop":
-        tap(page, "mm-stop")
-    elif head == "trade":
-        assert hand(page) and page.locator("[data-testid=mm-hand-card][aria-pressed=true]").count()
-        tap(page, "mm-trade")
-    elif head == "discard":
-        tap(page, "mm-discard")
-    elif head == "play":
-        sel = f'[data-action=mm-play][data-kind="{words[1]}"]'
-        if "on" in words:
-            tracks = words[words.index("on") + 1].replace("+", " ")
-            sel += f'[data-tracks="{tracks}"]'
-        if "pile" in words:
-            sel += f'[data-pile="{words[words.index("pile") + 1]}"]'
-        tap_sel(page, sel)
-    else:
-        raise AssertionError(hint)
-    assert "Not allowed" not in message(page), (hint, message(page))
-    return hint
 
 
 def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:

@@ -168,3 +168,45 @@ def test_a_browser_without_data_channels_says_so_in_the_set_up(launch: Any,
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=120_000)
     page.wait_for_selector("[data-testid=no-phones]", timeout=30_000)
     assert page.locator("#seat-kind-1 option[value=phone]").get_attribute("disabled") is not None
+
+
+def test_a_whole_machine_game_with_a_guest_and_a_computer(launch: Any, site_url: str) -> None:
+    """The Perpetual-Motion Machine: the host, Bea on her phone and a computer the host's phone
+    plays; both people follow the Hint. Bea's page never holds another hand's card, and the
+    game ends on both phones."""
+    from helpers.machine_taps import follow_hint, hand
+
+    game: Any = get_game("machine")
+    browser = launch()
+    host, bea = phone(browser, site_url), phone(browser, site_url)
+    host_game(host, "machine", [("you", "Ana"), ("phone", "Bea"), ("computer", "beginner")],
+              {"max_rounds": "3"}, deal=5)
+    invite(host, bea, 1, "Bea")
+    pages = {0: host, 1: bea}
+    followed = 0
+    for _ in range(1000):
+        wait_all(pages)
+        if host.get_by_test_id("end").count():
+            break
+        state = game.state_from_dict(saved_state(host, "machine"))
+        assert sorted(hand(bea)) == sorted(str(c) for c in state.hands[1])
+        others = {str(c) for s, h in enumerate(state.hands) if s != 1 for c in h}
+        shown = set(bea.evaluate("[...document.querySelectorAll('[data-card]')]"
+                                 ".map(e => e.dataset.card)"))
+        visible = {str(c) for c in state.display if c is not None} | {
+            str(c) for c in state.discard}
+        assert not (shown & others) - visible - set(hand(bea)), "another hand's card shown"
+        cur = game.current_player(state)
+        if cur == 2:  # the computer, on the host's phone (read again in a moment)
+            host.wait_for_timeout(200)
+            continue
+        page = pages[cur]
+        page.wait_for_function("!!document.querySelector('[data-testid=mm-table].live')",
+                               timeout=60_000)
+        follow_hint(page)
+        followed += 1
+    wait_all(pages)
+    assert followed > 4
+    for page in pages.values():
+        assert page.get_by_test_id("end").count(), "no end on a phone"
+    assert check_sent(host, links_of(host)) >= followed // 2
