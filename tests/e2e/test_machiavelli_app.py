@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 from helpers.browser import wait_ready
-from helpers.seated import add_axe, fresh, message, phone_app, tap
+from helpers.machiavelli_taps import my_turn, play_turn_by_hint
+from helpers.seated import add_axe, cards_of, fresh, message, phone_app, tap
 
 from engine.seats import play_seeded
 from scripts.lib.layout import assert_phone_shots, check_layout, new_shots
@@ -33,17 +34,8 @@ def settle(page: Any) -> None:
     idle(page)
 
 
-
-
-def my_turn(page: Any) -> bool:
-    return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
-
-
-
 def hand(page: Any) -> list[str]:
-    cards: list[str] = page.evaluate(
-        "[...document.querySelectorAll('[data-testid=m-hand-card]')].map(b => b.dataset.card)")
-    return cards
+    return cards_of(page, "m-hand-card")
 
 
 def test_watch_link_plays_the_command_lines_game(app: Any) -> None:
@@ -74,21 +66,7 @@ def test_a_whole_game_against_a_computer_by_taps(app: Any) -> None:
                 "document.querySelector('[data-testid=m-table].live') || "
                 "document.querySelector('[data-testid=end]')", timeout=120_000)
             continue
-        tap(app, "m-hint")
-        app.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
-                              "'[data-testid=message]').textContent)", timeout=60_000)
-        if "Nothing can be laid" in message(app):
-            tap(app, "m-draw")
-            continue
-        for _step in range(200):
-            step = app.get_by_test_id("m-hint-step")
-            if (not step.count() or not step.is_enabled()
-                    or step.get_attribute("aria-disabled") == "true"):
-                break
-            tap(app, "m-hint-step")
-            assert "Not allowed" not in message(app), message(app)
-        tap(app, "m-end")
-        laid_turns += 1
+        laid_turns += play_turn_by_hint(app)
     assert app.get_by_test_id("end").is_visible()
     assert laid_turns > 0
     record = app.get_by_test_id("record").inner_text()

@@ -23,6 +23,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -125,25 +126,33 @@ def test_mutated_saves_are_refused_or_sound(game_id: str) -> None:
             what = f"truncated text {cut[:40]!r}"
         else:
             data, what = mutate(base, rng)
-        try:
-            state = game.state_from_dict(data)
-        except InvalidState as e:
-            assert str(e), what
-            outcomes["refused with InvalidState"] += 1
-            continue
-        except Exception as e:  # anything else is a bug: collect them all
-            problems.append(f"{what}: {type(e).__name__}: {str(e)[:200]}")
-            continue
-        try:
-            check_sound(game, state, rng)
-        except Exception as e:
-            problems.append(f"accepted {what}, but {type(e).__name__}: {str(e)[:200]}")
-            continue
-        outcomes["accepted and sound"] += 1
+        judge(game.state_from_dict, lambda state: check_sound(game, state, rng), data, what,
+              outcomes, problems)
     print(game_id, dict(outcomes))
     assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
     assert sum(outcomes.values()) == MUTATIONS
     assert outcomes["refused with InvalidState"] >= MUTATIONS // 2
+
+
+def judge(read: Callable[[Any], Any], check: Callable[[Any], None], data: Any, what: str,
+          outcomes: Counter[str], problems: list[str]) -> None:
+    """Mutated ``data`` read: refused with InvalidState (saying why), or accepted and sound by
+    ``check``; anything else is a bug, collected in ``problems``."""
+    try:
+        value = read(data)
+    except InvalidState as e:
+        assert str(e), what
+        outcomes["refused with InvalidState"] += 1
+        return
+    except Exception as e:  # anything else is a bug: collect them all
+        problems.append(f"{what}: {type(e).__name__}: {str(e)[:200]}")
+        return
+    try:
+        check(value)
+    except Exception as e:
+        problems.append(f"accepted {what}, but {type(e).__name__}: {str(e)[:200]}")
+        return
+    outcomes["accepted and sound"] += 1
 
 
 def check_sound_view(game: Any, view: Any, rng: random.Random) -> None:
@@ -186,21 +195,8 @@ def test_mutated_views_are_refused_or_sound(game_id: str) -> None:
     problems: list[str] = []
     for i in range(VIEW_MUTATIONS):
         data, what = mutate(views[i % len(views)], rng)
-        try:
-            view = game.view_from_dict(data)
-        except InvalidState as e:
-            assert str(e), what
-            outcomes["refused with InvalidState"] += 1
-            continue
-        except Exception as e:  # anything else is a bug: collect them all
-            problems.append(f"{what}: {type(e).__name__}: {str(e)[:200]}")
-            continue
-        try:
-            check_sound_view(game, view, rng)
-        except Exception as e:
-            problems.append(f"accepted {what}, but {type(e).__name__}: {str(e)[:200]}")
-            continue
-        outcomes["accepted and sound"] += 1
+        judge(game.view_from_dict, lambda view: check_sound_view(game, view, rng), data, what,
+              outcomes, problems)
     print(game_id, dict(outcomes))
     assert not problems, f"{len(problems)} problems, e.g.:\n" + "\n".join(problems[:15])
     assert outcomes["refused with InvalidState"] >= VIEW_MUTATIONS // 2

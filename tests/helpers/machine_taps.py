@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers.seated import message, tap
+from helpers.seated import cards_of, message, tap
 from scripts.lib.pages import idle
 
 
@@ -38,9 +38,7 @@ def wait_turn(page: Any) -> None:
 
 
 def hand(page: Any) -> list[str]:
-    cards: list[str] = page.evaluate(
-        "[...document.querySelectorAll('[data-testid=mm-hand-card]')].map(b => b.dataset.card)")
-    return cards
+    return cards_of(page, "mm-hand-card")
 
 
 def phase(page: Any) -> str:

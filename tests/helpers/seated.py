@@ -54,3 +54,11 @@ def axe_clean(page: Any, name: str) -> None:
     bad = [(v["id"], [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]][:3])
            for v in result["violations"]]
     assert bad == [], f"{name}: {bad}"
+
+
+def cards_of(page: Any, testid: str) -> list[str]:
+    """The ``data-card`` of each element of ``testid`` (a hand's cards), in order."""
+    cards: list[str] = page.evaluate(
+        "t => [...document.querySelectorAll(`[data-testid=${t}]`)].map(b => b.dataset.card)",
+        testid)
+    return cards

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers.machiavelli_taps import play_turn_by_hint
 
 from engine.registry import get_game
 from scripts.lib.pages import idle
@@ -23,38 +24,10 @@ from scripts.lib.phones import (
     qr_video,
     saved_state,
     sent_views,
-    tap,
 )
 
 M = "machiavelli"
 GAME: Any = get_game(M)
-
-
-def my_turn(page: Any) -> bool:
-    return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
-
-
-def play_turn_by_hint(page: Any) -> None:
-    """One Machiavelli turn on ``page``, as the Hint plays it, a tapped step at a time."""
-    tap(page, "m-hint")
-    try:
-        page.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
-                               "'[data-testid=message]').textContent)", timeout=60_000)
-    except Exception as e:
-        said = page.get_by_test_id("message").inner_text()
-        raise AssertionError(f"no Hint on {page.url}: the page says {said!r}") from e
-    if "Nothing can be laid" in page.get_by_test_id("message").inner_text():
-        tap(page, "m-draw")
-        return
-    for _ in range(200):
-        step = page.get_by_test_id("m-hint-step")
-        if (not step.count() or not step.is_enabled()
-                or step.get_attribute("aria-disabled") == "true"):
-            break
-        tap(page, "m-hint-step")
-        said = page.get_by_test_id("message").inner_text()
-        assert "Not allowed" not in said, said
-    tap(page, "m-end")
 
 
 def wait_all(pages: dict[int, Any]) -> None:
