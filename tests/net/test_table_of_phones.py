@@ -16,7 +16,7 @@ import pytest
 from helpers.machiavelli_taps import play_turn_by_hint
 
 from engine.registry import get_game
-from scripts.lib.pages import idle
+from scripts.lib.pages import idle, tap_el
 from scripts.lib.phones import (
     host_game,
     invite,
@@ -24,6 +24,7 @@ from scripts.lib.phones import (
     qr_video,
     saved_state,
     sent_views,
+    tap,
 )
 
 M = "machiavelli"
@@ -183,3 +184,48 @@ def test_a_whole_machine_game_with_a_guest_and_a_computer(launch: Any, site_url:
     for page in pages.values():
         assert page.get_by_test_id("end").count(), "no end on a phone"
     assert check_sent(host, links_of(host)) >= followed // 2
+
+
+def test_a_cube_farm_hand_on_two_phones(launch: Any, site_url: str) -> None:
+    """Cube Farm: the host and Bea on her phone play a hand by taps (a card laid on a lit
+    square, a cubicle claimed), its scoring shown on both phones, to the end. Bea's page holds
+    her own hand only."""
+    from helpers.cube_farm_taps import hand, in_view, lay_a_card, my_turn, phase
+
+    game: Any = get_game("cube-farm")
+    browser = launch()
+    host, bea = phone(browser, site_url), phone(browser, site_url)
+    host_game(host, "cube-farm", [("you", "Ana"), ("phone", "Bea")], {"hands": "1"}, deal=11)
+    invite(host, bea, 1, "Bea")
+    pages = {0: host, 1: bea}
+    laid = {0: 0, 1: 0}
+    for _ in range(300):
+        wait_all(pages)
+        if host.get_by_test_id("end").count():
+            break
+        state = game.state_from_dict(saved_state(host, "cube-farm"))
+        assert sorted(hand(bea)) == sorted(str(c) for c in state.hands[1])
+        page = next((p for p in pages.values() if my_turn(p)), None)
+        if page is None:
+            for p in pages.values():  # a hand's end: its scoring's steps, Next hand, Deal
+                for testid in ("cf-step", "mt-next-hand", "cf-deal"):
+                    if p.get_by_test_id(testid).count():
+                        tap(p, testid)
+                        break
+            host.wait_for_timeout(200)
+            continue
+        seat = 0 if page is host else 1
+        if phase(page) == "place":
+            lay_a_card(page)
+            laid[seat] += 1
+        elif phase(page) == "claim":
+            cubs = page.locator("[data-testid=cf-claimable]")
+            if cubs.count():
+                tap_el(page, in_view(page, cubs.first))
+            else:
+                tap(page, "cf-pass")
+    wait_all(pages)
+    assert laid[0] > 3 and laid[1] > 3
+    for page in pages.values():
+        assert page.get_by_test_id("end").count(), "no end on a phone"
+    check_sent(host, links_of(host))
