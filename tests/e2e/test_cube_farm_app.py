@@ -22,6 +22,7 @@ from helpers.browser import (
     PHONE,
     ROOT,
     apply_update,
+    ask_for_update,
     network_is_off,
     open_app,
     wait_ready,
@@ -298,7 +299,7 @@ def test_offline_play_and_an_update_mid_game_keep_the_game(browser: Any, tmp_pat
         index = live / "index.html"
         index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
         write_service_worker(live)
-        page.evaluate("window.pwa.registration.update()")
+        ask_for_update(page)
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
         apply_update(page)
         wait_ready(page)

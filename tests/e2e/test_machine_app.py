@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers.browser import PHONE, wait_ready
+from helpers.browser import PHONE, ask_for_update, wait_ready
 from helpers.machine_taps import follow_hint, hand, my_turn, phase, place, tap_sel, wait_turn
 from helpers.seated import add_axe, fresh, message, phone_app, tap
 
@@ -163,7 +163,7 @@ def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: An
         index = live / "index.html"
         index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
         write_service_worker(live)
-        page.evaluate("window.pwa.registration.update()")
+        ask_for_update(page)
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
         apply_update(page)
         wait_ready(page)

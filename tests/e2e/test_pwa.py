@@ -12,7 +12,14 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from helpers.browser import apply_update, network_is_off, open_app, wait_ready, wait_service_worker
+from helpers.browser import (
+    apply_update,
+    ask_for_update,
+    network_is_off,
+    open_app,
+    wait_ready,
+    wait_service_worker,
+)
 
 
 def precache_list(site: Path) -> list[str]:
@@ -163,7 +170,7 @@ def test_update_is_offered_and_applied(browser: Any, tmp_path: Path, built_site:
         index.write_text(index.read_text().replace("</body>", "<!-- v2 --></body>"))
         new, _ = write_service_worker(live)
         assert new != old
-        page.evaluate("window.pwa.registration.update()")
+        ask_for_update(page)
         page.wait_for_function("window.pwa.updateReady === true", timeout=60_000)
         # offered, not forced: the bar shows and the running page still runs the old version
         bar = page.locator("#update-bar")

@@ -124,6 +124,15 @@ UPDATE_STATE = """async () => {
 }"""
 
 
+def ask_for_update(page: Any) -> None:
+    """The page asks its service worker's server for a new version now (as it does on a
+    visit); a question left unanswered fails after 20 s instead of waiting for ever."""
+    said: str = page.evaluate(
+        "Promise.race([window.pwa.registration.update().then(() => 'asked'), "
+        "new Promise((r) => setTimeout(() => r('no answer in 20 s'), 20000))])")
+    assert said == "asked", f"the update check: {said}"
+
+
 def apply_update(page: Any, timeout: int = 60_000) -> None:
     """Tap the update bar's Reload and wait for the new version's page to load; if it never
     comes, fail with how far applying got (the tap, the page's marks, the workers)."""
@@ -141,5 +150,7 @@ def network_is_off(page: Any) -> bool:
     (Chromium 150 answers navigator.onLine = true after a reload in an offline context, though
     every request fails: the request is the thing to check.)"""
     result: str = page.evaluate(
-        "fetch('never-cached-' + Date.now()).then(r => 'answered ' + r.status, () => 'failed')")
+        "Promise.race([fetch('never-cached-' + Date.now()).then(r => 'answered ' + r.status, "
+        "() => 'failed'), new Promise((r) => setTimeout(() => r('no answer in 20 s'), 20000))])")
+    assert result != "no answer in 20 s", "a fetch neither failed nor answered"
     return result == "failed"
