@@ -564,7 +564,9 @@ class SeatedTable(Generic[U, S, A, V]):
         cur = m.current
         interactive = (not m.watch and not m.over and cur is not None
                        and m.setup.seats[cur].here and self.computers.runner is None
-                       and self.hand_over is None)
+                       and self.hand_over is None
+                       # a guest's tap is with the host: nothing more until its answer
+                       and not (self.visiting.mine(m) and self.visiting.sending))
         if m.over:
             html = self.end_html(m) + self.board.board_html(m, seat, False)
         elif self.hand_over is not None:
@@ -671,6 +673,9 @@ class SeatedTable(Generic[U, S, A, V]):
             self.say(self.turn_words(m) or "Wait for your turn: the computers are playing.",
                      "refusal")
             self.computers.kick()  # left to another tab until now: they play on here
+            return
+        if self.visiting.mine(m) and self.visiting.sending:  # the last tap is with the host
+            self.say(self.visiting.words(m))
             return
         tap = self.board.click(m, cur, ev)
         if tap is not None:
