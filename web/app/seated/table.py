@@ -515,7 +515,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None:
             return self.info.name
         if self.visiting.mine(m):  # the deal is the host's to know and to share
-            return f"{self.info.name}, on your phone"
+            return self.info.name
         return f"{self.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
 
     def render(self) -> None:
