@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from helpers.browser import PHONE, boot_app
+from helpers.cube_farm_taps import CENTRE_JS
 from helpers.seated import message, tap
 
 from scripts.lib.layout import (
@@ -114,15 +115,6 @@ def tap_first_free_pair(page: Any) -> None:
         tap_sel(page, "[data-action=mm-setup]:not([aria-disabled=true])")
     else:
         tap_sel(page, "[data-action=mm-setup]:not(.taken):not([aria-disabled=true])")
-
-
-CENTRE_JS = """el => {
-    const v = document.getElementById('cf-view').getBoundingClientRect();
-    const r = el.getBoundingClientRect();
-    const c = window.cubeFarmCam;
-    c.cam.x += v.left + v.width / 2 - (r.left + r.width / 2);
-    c.cam.y += v.top + v.height / 3 - (r.top + r.height / 2);
-    c.apply(); }"""
 
 
 def cf_square(page: Any, selector: str, nth: int = 0) -> Any:
