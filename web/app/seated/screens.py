@@ -172,7 +172,7 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
     progress; the bottom bar asks before ending it. ``problems``: what is wrong with a field,
     by option id (or ``"deal"``), said in words under that field; ``error``: what is wrong
     with the set-up as a whole, said above Start (always in view). ``phones``: the browser
-    can connect phones (a seat may be a person "on their phone")."""
+    can connect phones (a seat may be a person on their own "Phone")."""
     problems = problems or {}
 
     def problem_html(key: str, field: str) -> tuple[str, str]:
@@ -190,7 +190,7 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
             f'<option value="{k}"{" selected" if s.kind == k else ""}'
             f'{" disabled" if k == "phone" and not phones and s.kind != k else ""}>{lbl}</option>'
             for k, lbl in (("you", "You"), ("person", "A person"),
-                           ("phone", "On their phone"), ("computer", "Computer")))
+                           ("phone", "Phone"), ("computer", "Computer")))
         detail = ""
         # pass-and-play: every person is named, your own seat too ("Player 1" by default)
         if s.kind in ("person", "phone") or (s.kind == "you" and len(d.humans) > 1):
