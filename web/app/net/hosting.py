@@ -76,6 +76,7 @@ class Hosting(Generic[S, A]):
         self.host: Host[S, A] | None = None
         self.inviting: Invitation | None = None
         self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
+        self.kept: dict[int, str] = {}  # the seat tokens as last stored
         self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
@@ -93,7 +94,8 @@ class Hosting(Generic[S, A]):
             return
         if self.host is not None:
             self.host.close()
-        self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.tokens(m.gid),
+        self.kept = self.tokens(m.gid)
+        self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.kept,
                          perform=self.core.remote_perform)
         self.pending.clear()
 
@@ -114,7 +116,8 @@ class Hosting(Generic[S, A]):
         h = self.host
         if h is None:
             return
-        if h.tokens != self.tokens(h.match.gid):
+        if h.tokens != self.kept:  # (read once, when the game was attached)
+            self.kept = dict(h.tokens)
             data: JSONObject = {"gid": h.match.gid,
                                 "tokens": {str(k): v for k, v in h.tokens.items()}}
             self.core.store.set(phones_key(self.core.game_id), json.dumps(data))
