@@ -9,6 +9,9 @@
 //   {"op": "goto", "url": "..."}       load a page (until DOMContentLoaded)
 //   {"op": "eval", "js": "..."}        evaluate a JavaScript expression in the page (a promise
 //                                      is awaited); its JSON value
+//   {"op": "click", "sel": "...", "nth": 0}  a real click (pointer events) in the middle of
+//                                      the nth element the CSS selector finds, scrolled into view
+//   {"op": "reload"}                   reload the page (until DOMContentLoaded)
 //   {"op": "shot", "path": "..."}      a PNG of the viewport
 //   {"op": "errors"}                   console errors and uncaught page errors seen so far
 //   {"op": "console"}                  console warnings and errors seen so far (the page's and,
@@ -46,6 +49,12 @@ try {
       let value = null;
       if (cmd.op === "goto") await page.goto(cmd.url, { waitUntil: "domcontentloaded" });
       else if (cmd.op === "eval") value = await page.evaluate(cmd.js);
+      else if (cmd.op === "click") {
+        const els = await page.$$(cmd.sel);
+        const el = els[cmd.nth || 0];
+        if (!el) throw new Error(`nothing to click: ${cmd.sel} [${cmd.nth || 0}]`);
+        await el.click();
+      } else if (cmd.op === "reload") await page.reload({ waitUntil: "domcontentloaded" });
       else if (cmd.op === "shot") await page.screenshot({ path: cmd.path });
       else if (cmd.op === "errors") value = errors.splice(0);
       else if (cmd.op === "console") value = consoled.splice(0);

@@ -44,6 +44,12 @@ class Page:
     def errors(self) -> list[str]:
         return []
 
+    def click(self, selector: str, nth: int = 0) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
     def call(self, fn: str, *args: Any) -> Any:
         """``fn`` (a JavaScript function expression) applied to ``args`` (JSON values)."""
         return self.js(f"({fn})(...{json.dumps(list(args))})")
@@ -94,6 +100,12 @@ class FirefoxPage(Page):
     def shot(self, path: Path) -> None:
         self._ask(op="shot", path=str(path))
 
+    def click(self, selector: str, nth: int = 0) -> None:
+        self._ask(op="click", sel=selector, nth=nth)
+
+    def reload(self) -> None:
+        self._ask(op="reload")
+
     def errors(self) -> list[str]:
         got: list[str] = self._ask(op="errors")
         return got
@@ -107,6 +119,116 @@ class FirefoxPage(Page):
         except Exception:
             self.proc.kill()
             self.proc.wait()
+
+
+class PlaywrightLike:
+    """A :class:`Page` behind the part of Playwright's sync ``Page`` that the shared by-taps
+    helpers use (``evaluate``, ``wait_for_function``, ``get_by_test_id`` and ``locator`` with
+    ``count``/``nth``/``tap``, ``fill``/``press``, ``reload``), so that a test can play one
+    phone of a table in Firefox with the helpers the Chromium phones use. Waits poll the page
+    (every 50 ms); a tap is a real click."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    def evaluate(self, expr: str, arg: Any = None) -> Any:
+        """As Playwright's: ``expr`` an expression, or a function called with ``arg``."""
+        return self.page.js(f"(async () => {{ const v = ({expr}); return typeof v === "
+                            f"'function' ? await v({json.dumps(arg)}) : await v; }})()")
+
+    def wait_for_function(self, expr: str, arg: Any = None, timeout: float = 30_000) -> Any:
+        end = time.monotonic() + timeout / 1000
+        while True:
+            got = self.evaluate(expr, arg)
+            if got:
+                return got
+            if time.monotonic() > end:
+                raise TimeoutError(f"{self.page.name}: timed out after {timeout / 1000:.0f} s "
+                                   f"waiting for {expr}")
+            time.sleep(0.05)
+
+    def wait_for_selector(self, selector: str, timeout: float = 30_000) -> None:
+        self.wait_for_function(f"!!(e => e && e.getClientRects().length)("
+                               f"document.querySelector({json.dumps(selector)}))",
+                               timeout=timeout)
+
+    def wait_for_timeout(self, ms: float) -> None:
+        time.sleep(ms / 1000)
+
+    def get_by_test_id(self, testid: str) -> Locator:
+        return Locator(self, f'[data-testid="{testid}"]')
+
+    def locator(self, selector: str) -> Locator:
+        return Locator(self, selector)
+
+    def get_attribute(self, selector: str, name: str) -> str | None:
+        return Locator(self, selector).get_attribute(name)
+
+    def fill(self, selector: str, value: str) -> None:
+        """The field's value typed (an input event), as Playwright's ``fill``."""
+        self.evaluate("([s, v]) => { const e = document.querySelector(s); e.focus(); "
+                      "e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }",
+                      [selector, value])
+
+    def press(self, selector: str, key: str) -> None:
+        """Only Tab: the field is left (its change event, then blur), as a person tabs away."""
+        assert key == "Tab", key
+        self.evaluate("s => { const e = document.querySelector(s); "
+                      "e.dispatchEvent(new Event('change', {bubbles: true})); e.blur(); }",
+                      selector)
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    @property
+    def url(self) -> str:
+        got: str = self.page.js("location.href")
+        return got
+
+
+class Locator:
+    """The elements a CSS selector finds in a :class:`PlaywrightLike` page (or the nth)."""
+
+    def __init__(self, page: PlaywrightLike, selector: str, nth: int | None = None) -> None:
+        self.page, self.selector, self.index = page, selector, nth
+
+    def _el(self, body: str) -> Any:
+        """``body`` (an expression of the element ``e``, null when there is none)."""
+        return self.page.evaluate(
+            f"([s, n]) => {{ const e = document.querySelectorAll(s)[n]; "
+            f"return e ? ({body}) : null; }}", [self.selector, self.index or 0])
+
+    def nth(self, i: int) -> Locator:
+        return Locator(self.page, self.selector, i)
+
+    @property
+    def first(self) -> Locator:
+        return self.nth(0)
+
+    def count(self) -> int:
+        if self.index is not None:
+            return int(bool(self._el("true")))
+        got: int = self.page.evaluate("s => document.querySelectorAll(s).length", self.selector)
+        return got
+
+    def is_enabled(self) -> bool:
+        return bool(self._el("!e.disabled"))
+
+    def is_visible(self) -> bool:
+        return bool(self._el("e.getClientRects().length > 0 && "
+                             "getComputedStyle(e).visibility !== 'hidden'"))
+
+    def get_attribute(self, name: str) -> str | None:
+        got: str | None = self._el(f"e.getAttribute({json.dumps(name)})")
+        return got
+
+    def inner_text(self) -> str:
+        return str(self._el("e.innerText") or "")
+
+    def tap(self, force: bool = False) -> None:
+        self.page.page.click(self.selector, self.index or 0)
+
+    click = tap
 
 
 # WebKitWebDriver has no console log: a collector is put into the page after a navigation.

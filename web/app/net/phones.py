@@ -76,12 +76,7 @@ class Phones:
         self.render_join()
 
     def act_join(self, _ev: Event) -> None:
-        if not self.offer or self.link is not None:
-            return
-        if not self.wire.available:
-            self.problem = ("This browser cannot join a table of phones (it has no WebRTC data "
-                            "channels). Open the link in another browser.")
-            self.render_join()
+        if not self.offer or self.link is not None or not self.wire.available:
             return
         self.link = self.wire.answer(self.offer)
         self.render_join()
@@ -98,6 +93,11 @@ class Phones:
         if self.problem and not self.offer:
             body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
                     f"{esc(self.problem)}</p><p>Ask the host for a new invitation.</p>")
+        elif not self.wire.available:  # said at once, before a name is asked for
+            body = ('<p class="msg refusal" role="alert" data-testid="join-problem">This '
+                    "browser cannot join a table of phones: it has no WebRTC data channels."
+                    "</p><p>Open the same link in another browser on this phone (a recent "
+                    "Chrome, Firefox or Safari), or play on the host's phone.</p>")
         elif self.link is None:
             problem = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
                        f"{esc(self.problem)}</p>" if self.problem else "")

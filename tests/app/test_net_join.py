@@ -1,0 +1,39 @@
+"""The join screen of a table of phones where it cannot work (issue 36): a browser without
+WebRTC data channels (WebKitGTK here, an old or locked-down browser on a phone) says so as the
+link opens, before asking for a name, and a tap on a Join button the page no longer shows does
+nothing; a link whose code is broken says what is wrong with it. In CPython, over the app's
+own pages (tests/helpers/shell.py); tests/xbrowser/test_webkit.py sees the same in WebKit."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from app.net.codes import pack
+from helpers.shell import FakeEnv, boot, click
+
+SDP = Path(__file__).parents[1] / "fixtures" / "sdp" / "chromium-offer.sdp"
+OFFER = pack(SDP.read_bytes().decode())
+
+
+def test_a_browser_without_data_channels_says_so_as_the_join_link_opens() -> None:
+    env = FakeEnv()  # its wire: NoWire, as the shell makes it where rtc.js found no WebRTC
+    assert not env.wire.available
+    app, page, _ = boot(env=env, address=f"#/join/{OFFER}")
+    screen = page.regions["screen"]
+    assert 'data-testid="join-problem"' in screen
+    assert "no WebRTC data channels" in screen and "another browser" in screen
+    assert 'data-testid="join-go"' not in screen and 'id="net-name"' not in screen
+    click(app, "net-join")  # (a stale tap) nothing is made, nothing breaks
+    assert page.regions["screen"] == screen
+
+
+def test_a_broken_code_in_a_join_link_is_reported_and_the_app_goes_on() -> None:
+    env = FakeEnv()
+    _app, page, _ = boot(env=env, address=f"#/join/{OFFER[:30]}")
+    screen = page.regions["screen"]
+    problem = re.search(r'data-testid="join-problem">([^<]*)<', screen)
+    assert problem is not None and problem.group(1).strip(), screen[:400]
+    assert "new invitation" in screen
+    env.go("#/")
+    assert 'data-testid="join' not in page.regions["screen"]
