@@ -5,7 +5,10 @@ first shared screen, the time from a guest's tap to its own screen updated and t
 phones updated (median and worst over whole games), the bytes sent per action, and
 screenshots of the three phones side by side at 360 x 640.
 
-    .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR]
+    .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR] [--firefox]
+
+``--firefox``: Cal's phone is Firefox ESR (scripts/lib/phones.py ``firefox_phone``), Ana's and
+Bea's Chromium; the screenshots are then named ``*-firefox.png``.
 
 It runs itself again in a network namespace with only the loopback interface (as the browser
 tests of tests/net do: ``unshare --net --mount``, sysfs mounted again, ``lo`` up), so nothing
@@ -28,7 +31,15 @@ from typing import Any
 from app.net.qr import qr_version
 
 from scripts.lib.pages import idle
-from scripts.lib.phones import LOOPBACK, host_game, invite, phone, qr_video, tap
+from scripts.lib.phones import (
+    LOOPBACK,
+    firefox_phone,
+    host_game,
+    invite,
+    phone,
+    qr_video,
+    tap,
+)
 from scripts.serve import serve_in_thread
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,8 +144,12 @@ def side_by_side(browser: Any, pngs: list[tuple[str, str]], out: Path) -> None:
     ctx.close()
 
 
-def one_game(browser: Any, url: str, film: Path, shots: Path | None) -> dict[str, Any]:
-    host, bea, cal = (phone(browser, url) for _ in range(3))
+def one_game(browser: Any, url: str, film: Path, shots: Path | None,
+             firefox: bool = False) -> dict[str, Any]:
+    host, bea = phone(browser, url), phone(browser, url)
+    cal = firefox_phone(url) if firefox else phone(browser, url)
+    cal_is = "Cal's phone (Firefox)" if firefox else "Cal's phone"
+    end = "-firefox.png" if firefox else ".png"
     host_game(host, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
               {"hand_size": "5"}, deal=7)
     pasted = invite(host, bea, 1, "Bea")
@@ -155,10 +170,10 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None) -> dict[str
             for p in pages.values():
                 idle(p)
             side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
-                                   ("Cal's phone", shot(cal))], shots / "mid-game.png")
+                                   (cal_is, shot(cal))], shots / f"mid-game{end}")
     if shots is not None:
         side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
-                               ("Cal's phone", shot(cal))], shots / "end.png")
+                               (cal_is, shot(cal))], shots / f"end{end}")
     to_guests = sum(len(t.encode()) for _l, t, _ in host.evaluate("window.netSent"))
     from_guests = sum(len(t.encode()) for g in (bea, cal)
                       for _l, t, _ in g.evaluate("window.netSent"))
@@ -166,8 +181,12 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None) -> dict[str
            "answer": pasted.answer, "join_paste": pasted.seconds, "join_scan": scanned.seconds,
            "own": own, "others": others, "actions": actions,
            "to_guests": to_guests, "from_guests": from_guests}
-    for p in pages.values():
-        p.context.close()
+    host.context.close()
+    bea.context.close()
+    if firefox:
+        cal.close()
+    else:
+        cal.context.close()
     return out
 
 
@@ -175,6 +194,7 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--shots", default=str(ROOT / "docs" / "screenshots" / "phones-36"))
+    p.add_argument("--firefox", action="store_true", help="Cal's phone is Firefox ESR")
     args = p.parse_args()
     if not in_loopback_namespace():
         return again_in_namespace()
@@ -188,7 +208,7 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
             *ARGS, *LOOPBACK, "--use-fake-device-for-media-stream",
             "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={film}"])
-        games = [one_game(browser, url, film, shots if i == 0 else None)
+        games = [one_game(browser, url, film, shots if i == 0 else None, args.firefox)
                  for i in range(args.games)]
         browser.close()
     server.shutdown()
@@ -208,8 +228,10 @@ def main() -> int:
     actions = sum(x["actions"] for x in games)
     print(f"bytes per action: host to guests {sum(x['to_guests'] for x in games) / actions:.0f}"
           f", guests to host {sum(x['from_guests'] for x in games) / actions:.0f} "
-          f"({actions} actions over {len(games)} whole games of 3 phones)")
-    print(f"screenshots: {shots / 'mid-game.png'}, {shots / 'end.png'}")
+          f"({actions} actions over {len(games)} whole games of 3 phones"
+          f"{', Cal on Firefox' if args.firefox else ''})")
+    end = "-firefox.png" if args.firefox else ".png"
+    print(f"screenshots: {shots / f'mid-game{end}'}, {shots / f'end{end}'}")
     return 0
 
 

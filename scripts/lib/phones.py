@@ -25,18 +25,26 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True, "permissions": ["camera", "microphone"]}
 LOOPBACK = ["--allow-loopback-in-peer-connection",
             "--disable-features=WebRtcHideLocalIpsWithMdns"]
-# the host's messages to each link, kept on their way to rtc.js (window.netSent)
-SPY = """
+# the messages a phone sends to each link, kept on their way to rtc.js (window.netSent)
+KEEP_SENT = """
 window.netSent = [];
-addEventListener("DOMContentLoaded", () => {
-  const net = window.tabletopNet, carry = net.carry;
-  net.carry = (op) => {
-    if (op && op.op === "send") window.netSent.push([op.link, op.text, performance.now()]);
-    return carry(op);
-  };
-});
+const net = window.tabletopNet, carry = net.carry;
+net.carry = (op) => {
+  if (op && op.op === "send") window.netSent.push([op.link, op.text, performance.now()]);
+  return carry(op);
+};
 """
+SPY = f"addEventListener('DOMContentLoaded', () => {{ {KEEP_SENT} }});"
 BOOT_MS = 120_000
+# Firefox ESR as a phone: loopback candidates allowed and given as addresses (not mDNS names),
+# and the page allowed the camera and the microphone (without it Firefox, as Chromium, offers
+# only the default route's address, and the namespace of tests/net has no route)
+FIREFOX_PHONE = {
+    "media.peerconnection.ice.loopback": True,
+    "media.peerconnection.ice.obfuscate_host_addresses": False,
+    "permissions.default.camera": 1,
+    "permissions.default.microphone": 1,
+}
 
 
 def phone(browser: Any, url: str) -> Any:
@@ -46,6 +54,24 @@ def phone(browser: Any, url: str) -> Any:
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=BOOT_MS)
+    return page
+
+
+def firefox_phone(url: str) -> Any:
+    """A phone in Firefox ESR (a browser of its own, scripts/lib/xbrowser.py), the app booted,
+    spoken to as the Chromium phones are (:class:`scripts.lib.xbrowser.PlaywrightLike`); the
+    messages it sends kept as SPY keeps them. ``close()`` ends it."""
+    from scripts.lib.xbrowser import FirefoxPage, PlaywrightLike
+
+    page = PlaywrightLike(FirefoxPage(FIREFOX_PHONE))
+    try:
+        page.page.goto(url)
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=BOOT_MS)
+        page.evaluate(f"() => {{ {KEEP_SENT} }}")
+    except BaseException:
+        page.close()
+        raise
     return page
 
 

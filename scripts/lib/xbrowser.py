@@ -180,6 +180,18 @@ class PlaywrightLike:
     def reload(self) -> None:
         self.page.reload()
 
+    def screenshot(self) -> bytes:
+        """A PNG of the viewport."""
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "shot.png"
+            self.page.shot(path)
+            return path.read_bytes()
+
+    def close(self) -> None:
+        close = getattr(self.page, "close", None)
+        if close is not None:
+            close()
+
     @property
     def url(self) -> str:
         got: str = self.page.js("location.href")

@@ -9,7 +9,9 @@ same deal, give the host's final state); no console error in either browser.
 Firefox gathers loopback candidates only when loopback is allowed
 (``media.peerconnection.ice.loopback``), candidates are addresses (not mDNS names) and the page
 may use the camera or the microphone: otherwise it offers only the default route's address,
-and this namespace has no route (as Chromium, see conftest.py)."""
+and this namespace has no route (as Chromium, see conftest.py; the prefs:
+``scripts.lib.phones.FIREFOX_PHONE``). The one test of tests/net with two browsers at once:
+the table it is about is made of two."""
 
 from __future__ import annotations
 
@@ -28,34 +30,23 @@ from helpers.table_of_phones import (
     wait_all,
 )
 
-from scripts.lib.phones import BOOT_MS, host_game, invite, phone, saved_state
-from scripts.lib.xbrowser import FirefoxPage, PlaywrightLike
-
-FIREFOX_PHONE = {
-    "media.peerconnection.ice.loopback": True,
-    "media.peerconnection.ice.obfuscate_host_addresses": False,
-    "permissions.default.camera": 1,
-    "permissions.default.microphone": 1,
-}
+from scripts.lib.phones import firefox_phone, host_game, invite, phone, saved_state
 
 
 @pytest.fixture()
-def firefox_phone(site_url: str) -> Iterator[Any]:
-    page = FirefoxPage(FIREFOX_PHONE)
+def firefox(site_url: str) -> Iterator[Any]:
+    """Bea's phone: Firefox ESR, the app booted; no console error in it at the end."""
+    guest = firefox_phone(site_url)
     try:
-        page.goto(site_url)
-        guest = PlaywrightLike(page)
-        guest.wait_for_function("document.documentElement.dataset.ready === '1'",
-                                timeout=BOOT_MS)
         yield guest
-        assert page.errors() == [], "console errors in Firefox"
+        assert guest.page.errors() == [], "console errors in Firefox"
     finally:
-        page.close()
+        guest.close()
 
 
 def test_a_firefox_guest_joins_a_chromium_host_and_plays_to_the_end(
-        launch: Any, site_url: str, firefox_phone: Any) -> None:
-    host, bea = phone(launch(), site_url), firefox_phone
+        launch: Any, site_url: str, firefox: Any) -> None:
+    host, bea = phone(launch(), site_url), firefox
     host_game(host, M, [("you", "Ana"), ("phone", "Bea")], {"hand_size": "5"}, deal=3)
     invite(host, bea, 1, "Bea")
     assert bea.get_by_test_id("m-hand-card").count() == 5

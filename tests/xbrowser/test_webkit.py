@@ -6,8 +6,8 @@ a Perpetual Motion deal by taps, a reload that resumes it, a Machiavelli turn wi
 Machine set-up and turn by hints, a Cube Farm card placed, the set-up and a join link saying
 that this browser cannot connect phones (no WebRTC data channels in WebKitGTK); and no console
 error nor uncaught page error on the way (WebKitWebDriver has no console log: a collector is
-put into the page after every navigation). Only the DOM is used: data-testid and data-action controls,
-document.documentElement.dataset and location.hash.
+put into the page after every navigation). Only the DOM is used: data-testid and data-action
+controls, document.documentElement.dataset and location.hash.
 
 scripts/test installs webkit2gtk-driver and xvfb when missing; a missing one fails this test
 rather than skipping it.
