@@ -351,9 +351,10 @@ class Match(Generic[S]):
 
     def result_text(self, out: Outcome) -> str:
         """The end sentence with the seats' names, "You win" (not "You wins") for this
-        device's one player (in pass-and-play every person by name)."""
-        you = self.you
-        return outcome_text(out, self.names(), [] if you is None else [you])
+        device's one player when the table calls them "You" (in pass-and-play, and at a table
+        of phones, every person by name: "Bea wins", not "Bea win")."""
+        you, names = self.you, self.names()
+        return outcome_text(out, names, [] if you is None or names[you] != "You" else [you])
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
