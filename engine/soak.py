@@ -183,7 +183,8 @@ def check_view_json(game: AnyGame, state: Any, players: int, rng: random.Random)
     :meth:`~engine.protocol.Game.view_from_dict` reads it back the same view (its derived
     parts, a table rebuilt from the hand's actions, included); and a state ``determinize``
     samples from it is a possible game (it saves and loads back) showing the player that
-    view, which is what the guest draws its table from."""
+    view, which is what the guest draws its table from; a finished one ends as the game did
+    (the same outcome: the guest's end screen is drawn from it)."""
     for p in range(players):
         view = game.view(state, p)
         try:
@@ -195,6 +196,10 @@ def check_view_json(game: AnyGame, state: Any, players: int, rng: random.Random)
         guess = game.determinize(back, rng)
         if not same_view(game.view(guess, p), view):
             raise _fail(f"determinize: player {p + 1}'s view of the sampled state differs")
+        out, guessed = game.outcome(state), game.outcome(guess)
+        if (None if out is None else (out.to_dict(), out.text)) != (
+                None if guessed is None else (guessed.to_dict(), guessed.text)):
+            raise _fail(f"determinize: the state sampled for player {p + 1} ends otherwise")
         try:
             check_roundtrip(game, guess)
         except (EngineError, InvariantBroken) as e:

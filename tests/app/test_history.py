@@ -21,6 +21,7 @@ from app.storage import DictStore
 from helpers.backup import export, import_file
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
+from engine.protocol import Outcome
 from engine.registry import get_game
 from engine.seats import choose, make_bots
 
@@ -334,6 +335,17 @@ def test_the_seat_that_is_you_in_pass_and_play_is_named() -> None:
     with pytest.raises(st.SetupError, match="two seats are called"):
         st.check(st.Setup("machiavelli", (st.Seat("you", "You"), st.Seat("person",
                                                                           "Player 1"))))
+
+
+def test_the_end_says_you_win_only_to_a_seat_called_you() -> None:
+    """Alone with computers, "You win"; at a table of phones the host's own seat has its name
+    (the names are the other phones' too): "Ana wins", not "Ana win"."""
+    out = Outcome((0,), "", text="{winners} {wins} with 9 points.")
+    alone = st.Match.new(st.setup_from_query("cube-farm", (("seats", "you,beginner"),), 1), 1)
+    assert alone.result_text(out) == "You win with 9 points."
+    hosting = st.Match.new(st.Setup("cube-farm", (st.Seat("you", "Ana"), st.Seat("phone", "Bea"),
+                                                 st.Seat("computer", "Cal", "beginner"))), 1)
+    assert hosting.you == 0 and hosting.result_text(out) == "Ana wins with 9 points."
 
 
 def test_pass_and_play_set_up_asks_your_seat_its_name_too() -> None:

@@ -6,7 +6,9 @@ a state with ``Game.determinize`` (the cards this seat cannot see are sampled, n
 held in a *mirror* match whose other seats are people on other phones. The board draws the
 mirror from this seat's view, which is exactly the view the host sent. A tap's actions go to
 the host instead of being applied here; the host's next view is the answer, or its refusal.
-The log and the end come from the host, told for this seat.
+The log comes from the host, told for this seat. The end is the game's own, drawn from the
+mirror (a finished view is determinized to the same winners and scores), without Play again:
+a new game is the host's.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from app.kit import esc
 from app.net.guest import Guest
 from app.seated.seats import LogLine, Match, Seat, Setup
 from engine.protocol import Action, Game
@@ -113,7 +114,7 @@ class Visiting(Generic[S, A]):
         state: S = game.determinize(view, random.Random(g.version))
         seats = tuple(Seat("you", name) if i == g.seat else Seat("phone", name)
                       for i, name in enumerate(g.names))
-        m: Match[S] = Match(Setup(g.game, seats), 0, state)
+        m: Match[S] = Match(Setup(g.game, seats), 0, state, remote=True)
         return m
 
     # --- what the table draws for it ---
@@ -147,10 +148,3 @@ class Visiting(Generic[S, A]):
         if m.current != g.seat:
             return f"{m.names()[m.current]} is playing."
         return ""
-
-    def end_html(self) -> str:
-        g = self.sitting()
-        if g is None or g.ending is None:
-            return ""
-        return (f'<section class="panel end" data-testid="end"><h2>{esc(g.ending.text)}</h2>'
-                "</section>")

@@ -102,9 +102,9 @@ def cover_html(m: Match[S], title: str, since: Sequence[LogLine]) -> str:
 def end_html(m: Match[S], sentence: str, scores: str, record: Record | None,
              guided: bool = False) -> str:
     """The end: who won, the sentence of how, the scores, this device's record (not for a
-    watched game) and Play again. The end of a guided game is only who won and how: the
-    guide's bar offers the one way on, and the board the card would cover is what its last
-    words speak of."""
+    watched game) and Play again (not on a guest's phone: a new game is the host's). The end
+    of a guided game is only who won and how: the guide's bar offers the one way on, and the
+    board the card would cover is what its last words speak of."""
     out = m.outcome
     assert out is not None  # the end of a finished game
     names = m.names()
@@ -121,7 +121,7 @@ def end_html(m: Match[S], sentence: str, scores: str, record: Record | None,
     shown = ("" if m.watch or record is None else
              f'<p class="record" data-testid="record">On this device: played '
              f'<b>{record.played}</b> · won <b>{record.won}</b></p>')
-    again = ("" if m.watch else
+    again = ("" if m.watch or m.remote else
              button("Play again", "mt-again", cls="btn primary", testid="mt-again",
                     aria_label="Play again with the same seats"))
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'

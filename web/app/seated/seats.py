@@ -291,6 +291,9 @@ class Match(Generic[S]):
     uncovered: int | None = None
     counted: bool = False
     watch: bool = False
+    # a guest's mirror of a game another phone hosts (app.net.visiting): it is never saved (not
+    # in the envelope), and its end offers no Play again (a new game is the host's)
+    remote: bool = False
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)
@@ -351,9 +354,10 @@ class Match(Generic[S]):
 
     def result_text(self, out: Outcome) -> str:
         """The end sentence with the seats' names, "You win" (not "You wins") for this
-        device's one player (in pass-and-play every person by name)."""
-        you = self.you
-        return outcome_text(out, self.names(), [] if you is None else [you])
+        device's one player when the table calls them "You" (in pass-and-play, and at a table
+        of phones, every person by name: "Bea wins", not "Bea win")."""
+        you, names = self.you, self.names()
+        return outcome_text(out, names, [] if you is None or names[you] != "You" else [you])
 
     def apply_all(self, actions: Sequence[Action]) -> None:
         """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""

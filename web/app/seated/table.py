@@ -579,7 +579,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.region(frame.board, html)
         self.page.region(frame.dock, self.board.dock_html(m, seat, interactive and not m.over))
         if frame.extra:  # (nothing of it on a guest's phone: Share and New game are the host's)
-            self.page.region(frame.extra, "" if self.visiting.mine(m) else screens.extra_html(
+            self.page.region(frame.extra, "" if m.remote else screens.extra_html(
                 m, self.info.name, self.computers.paused))
         if frame.log:
             self.page.region(frame.log, screens.log_html(
@@ -605,8 +605,8 @@ class SeatedTable(Generic[U, S, A, V]):
                                   key=str(len(self.history.turns_of(m))))
 
     def end_html(self, m: Match[S]) -> str:
-        if self.visiting.mine(m):  # the end as the host told it to this seat
-            return self.visiting.end_html()
+        if m.remote:  # a guest's mirror: the game's own end, no record (the game is the host's)
+            return self.board.end_html(m, None, "")
         out = m.outcome
         assert out is not None
         record = None if m.watch or m is self.guided else self.saves.record()
