@@ -56,6 +56,10 @@ TOKEN_A = "A" * 24
     ViewUpdate(3, {"hand": ["AC"], "n": [1, {"x": None}]}, 1, 2, ("Ana drew a card",),
                Ending("You win", (1,), (0.0, 3.5))),
     ViewUpdate(0, {}, None, 0, (), None), Refused("it is not your turn"),
+    ViewUpdate(9, {}, 2, 0, (), None, ("took0:AD", "p0.t1.s0", "m1.2", "c:C43"),
+               (("AD", None), ("floor:C43", "#cf-p1"),
+                ("7S", '[data-testid=mm-opp][data-seat="2"]'),
+                ("m1.2", '#mt-board [data-key="m0.1"]'))),
     Waiting(("Ana",)), Pong(), HostLeft()])
 def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
@@ -122,6 +126,30 @@ def test_the_size_limit_counts_bytes_not_characters() -> None:
     assert len(text) < MAX_GUEST_MESSAGE < len(text.encode())
     with pytest.raises(BadMessage, match="larger than"):
         read_guest(text)
+
+
+VIEW = encode(ViewUpdate(1, {}, 0, 0, (), None))
+BAD_HOST_NEWS = {
+    "a mark with markup": VIEW.replace('"marks":[]', '"marks":["<img src=x>"]'),
+    "a mark not text": VIEW.replace('"marks":[]', '"marks":[3]'),
+    "a mark too long": VIEW.replace('"marks":[]', '"marks":["' + "m" * 65 + '"]'),
+    "too many marks": VIEW.replace('"marks":[]', '"marks":[' + ",".join(['"m"'] * 2001) + "]"),
+    "marks missing": VIEW.replace(',"marks":[]', ""),
+    "a flight's card with a quote": VIEW.replace('"flights":[]', '"flights":[["A\\"D",null]]'),
+    "a flight from a script": VIEW.replace('"flights":[]',
+                                           '"flights":[["AD","javascript:alert(1)"]]'),
+    "a flight with three parts": VIEW.replace('"flights":[]', '"flights":[["AD",null,1]]'),
+    "a flight not a list": VIEW.replace('"flights":[]', '"flights":{"AD":null}'),
+    "too many flights": VIEW.replace('"flights":[]', '"flights":[' + ",".join(
+        ['["AD",null]'] * 201) + "]"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_HOST_NEWS))
+def test_marks_and_flights_from_the_host_are_plain_keys_and_selectors(case: str) -> None:
+    assert read_host(VIEW) == ViewUpdate(1, {}, 0, 0, (), None)
+    with pytest.raises(BadMessage, match=r"view\.(marks|flights)"):
+        read_host(BAD_HOST_NEWS[case])
 
 
 def test_a_guest_notes_a_bad_message_from_the_host_and_goes_on() -> None:

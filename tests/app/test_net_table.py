@@ -120,6 +120,8 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
         bots = make_bots(game_id, ["beginner"] * 3)
         sent: Any = air.answers  # the host's end of the one channel
         host_end = next(iter(sent.values()))[0].end
+        states = [m.start]  # every state of the game, from the deal by the host's moves
+        marked_seen = 0
         for _ in range(3000):
             if m.over:
                 break
@@ -144,7 +146,18 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
             g = guest.phones.guest
             assert g is not None and g.version == ht.phones.host.version  # type: ignore[union-attr]
             assert g.view == game.view(m.state, 1).to_dict()
-        assert m.over and m.actions > 10
+            # the guest's marks are what the host's board marks of the true states, step by
+            # step, since the guest last acted (not of the mirror's guessed hidden cards)
+            for text in (m.moves or [])[len(states) - 1:]:
+                states.append(game.apply(states[-1], game.parse_action(text)))
+            last = max((i for i in range(len(states) - 1)
+                        if game.current_player(states[i]) == 1), default=-1)
+            want: set[str] = set()
+            for s0, s1 in zip(states[last + 1:], states[last + 2:], strict=False):
+                want |= ht.board.marks(s0, s1)
+            assert gt.marked == want, (m.actions, sorted(gt.marked ^ want)[:6])
+            marked_seen += bool(want)
+        assert m.over and m.actions > 10 and marked_seen > 3
         for text in host_end.sent:  # everything the host sent the guest: its own view only
             message = read_host(text)
             if isinstance(message, ViewUpdate):

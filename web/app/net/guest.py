@@ -44,6 +44,9 @@ class Guest:
         self.turn: int | None = None
         self.log: list[str] = []
         self.ending: Ending | None = None
+        # what the host marks as changed since this seat last acted; the last change's flights
+        self.marks: frozenset[str] = frozenset()
+        self.flights: tuple[tuple[str, str | None], ...] = ()
         self.refusals: list[str] = []
         self.waiting: tuple[str, ...] = ()
         self.host_left = False
@@ -96,4 +99,5 @@ class Guest:
             self.problems.append(f"an update out of order (version {u.version})")
             return
         self.version, self.view, self.turn, self.ending = u.version, u.view, u.turn, u.ending
+        self.marks, self.flights = frozenset(u.marks), u.flights
         self.log[u.log_start:] = u.log

@@ -23,12 +23,13 @@ each guest present gets a :class:`~app.net.protocol.ViewUpdate` of its own seat'
 
 from __future__ import annotations
 
+import itertools
 import logging
 import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from app.net.protocol import (
     Act,
@@ -61,6 +62,15 @@ LOG = logging.getLogger("app.net")
 MAX_PER_PUMP = 64
 
 
+class Marker(Protocol[S]):
+    """What the game's board marks and flies after a change (as its table does after a
+    computer's step): the host works them out for each guest from the true states."""
+
+    def marks(self, before: S, after: S) -> frozenset[str]: ...
+
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
+
+
 @dataclass(eq=False)
 class Link:
     """One channel to a guest: the seat it was opened for (None: only a rejoin with a token),
@@ -78,7 +88,9 @@ class Host(Generic[S, A]):
     """The referee of ``match``, whose seats ``remote`` are people on other phones.
 
     ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
-    no log lines. ``new_token``: a seat token's maker (tests may pass a fixed one).
+    no log lines. ``marker``: what marks and flies a change (the game's Board too); without
+    one, updates carry no marks and no flights. ``new_token``: a seat token's maker (tests
+    may pass a fixed one).
     ``tokens``: the remote seats' tokens given out before (:attr:`tokens`, kept beside the
     saved game), so that guests rejoin a host whose page reloaded. ``perform``: how a guest's
     checked actions are applied (the table's own way, which saves and redraws; by default
@@ -89,8 +101,10 @@ class Host(Generic[S, A]):
                  teller: Teller[S, A] | None = None,
                  new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
                  tokens: Mapping[int, str] | None = None,
-                 perform: Callable[[int, list[A]], None] | None = None) -> None:
+                 perform: Callable[[int, list[A]], None] | None = None,
+                 marker: Marker[S] | None = None) -> None:
         self.match = match
+        self.marker = marker
         self.perform: Callable[[int, list[A]], None] = perform or (
             lambda _seat, actions: match.apply_all(actions))
         self.remote = tuple(sorted(set(remote)))
@@ -110,6 +124,11 @@ class Host(Generic[S, A]):
         self.closed = False
         self._numbers = 0
         self._waiting: tuple[str, ...] | None = None
+        # what each remote seat is shown as changed since it last acted, the flights of the
+        # last change on its phone, and the table they were worked out to
+        self.marked: dict[int, frozenset[str]] = {}
+        self.flights: dict[int, list[tuple[str, str | None]]] = {}
+        self._last: tuple[S, int] = (match.state, match.actions)
 
     # --- channels --------------------------------------------------------------------------
     def connect(self, transport: Transport, seat: int | None = None) -> Link:
@@ -168,8 +187,52 @@ class Host(Generic[S, A]):
         """The table changed (an action, an Undo, a new hand): every guest present gets its
         view."""
         self.version += 1
+        self._news()
         for seat, link in self.present().items():
             self._update(link, seat)
+        self.flights = {}  # flown once: a view sent again (a rejoin) moves nothing
+
+    def _news(self) -> None:
+        """The marks and flights of the change just made, step by step (the actions it applied,
+        applied again from the table before it): a step is marked for every remote seat but
+        the one that made it, whose own step clears its marks (as a person's tap does on the
+        host), and flown on the others' phones. Anything but steps forward (an Undo, a game
+        put back) clears the marks; the same table saved again changes nothing."""
+        m, marker = self.match, self.marker
+        before, actions = self._last
+        self._last = (m.state, m.actions)
+        self.flights = {}
+        if m.state is before:  # saved again, unchanged (a cover lifted, a switch flipped)
+            return
+        if marker is None or m.actions <= actions:
+            self.marked.clear()
+            return
+        for s0, s1 in self._steps(before, m.actions - actions):
+            mover = m.game.current_player(s0)
+            marks = marker.marks(s0, s1)
+            flights = marker.flights(m, s0, s1)
+            for seat in self.remote:
+                if seat == mover:
+                    self.marked[seat] = frozenset()
+                else:
+                    self.marked[seat] = self.marked.get(seat, frozenset()) | marks
+                    self.flights.setdefault(seat, []).extend(flights)
+
+    def _steps(self, before: S, n: int) -> list[tuple[S, S]]:
+        """The ``n`` steps from ``before`` to the match's state, from its trail of actions (one
+        step from ``before`` to now when the trail does not hold them)."""
+        m = self.match
+        game: Any = m.game
+        trail = m.trail
+        states = [before]
+        if n <= len(trail):
+            try:
+                for text in trail[len(trail) - n:-1]:
+                    states.append(game.apply(states[-1], game.parse_action(text)))
+            except EngineError:
+                states = [before]
+        states.append(m.state)
+        return list(itertools.pairwise(states))
 
     def update_for(self, seat: int) -> ViewUpdate:
         """What ``seat``'s guest is sent now: its own view and nothing else, with the log lines
@@ -184,8 +247,10 @@ class Host(Generic[S, A]):
             None if out.scores is None else tuple(float(s) for s in out.scores))
         lines = [] if self.history is None else [
             ln.text for ln in self.history.lines(m, seat)]
+        flights = tuple(self.flights.get(seat, ()))
         return ViewUpdate(self.version, game.view(m.state, seat).to_dict(), m.current, 0,
-                          tuple(lines), ending)
+                          tuple(lines), ending, tuple(sorted(self.marked.get(seat, ()))),
+                          flights)
 
     def _update(self, link: Link, seat: int) -> None:
         full = self.update_for(seat)
@@ -197,7 +262,7 @@ class Host(Generic[S, A]):
             same += 1
         link.log_sent = lines
         self._send(link, ViewUpdate(full.version, full.view, full.turn, same,
-                                    tuple(lines[same:]), full.ending))
+                                    tuple(lines[same:]), full.ending, full.marks, full.flights))
 
     # --- what comes in ---------------------------------------------------------------------
     def _receive(self, link: Link, text: str) -> None:

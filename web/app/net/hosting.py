@@ -54,6 +54,12 @@ class HostingCore(Protocol[S, A]):
     def remote_perform(self, seat: int, actions: list[A]) -> None:
         """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
 
+    def marks(self, before: S, after: S) -> frozenset[str]:
+        """What a change marks (the board's), for the guests' phones."""
+
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
+        """The cards a change moved (the board's), flown on the guests' phones."""
+
 
 class Invitation:
     """The phone seat being invited, its link, and its offer's join link once gathered."""
@@ -96,7 +102,7 @@ class Hosting(Generic[S, A]):
             self.host.close()
         self.kept = self.tokens(m.gid)
         self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.kept,
-                         perform=self.core.remote_perform)
+                         perform=self.core.remote_perform, marker=self.core)
         self.pending.clear()
 
     def tokens(self, gid: str) -> dict[int, str]:

@@ -37,7 +37,13 @@ MAX_TEXT = 4000  # characters of an action's text form or a reason
 MAX_NAME_IN = 200  # characters of a name as sent (app.seated.seats.clean_name cuts it to 24)
 MAX_LOG_LINES = 400  # log lines in one update
 MAX_ACTIONS = 64  # actions of one tap (a Machiavelli rearrangement is a few)
+MAX_MARKS = 2000  # marks of one update (a whole Machiavelli table changed: a few hundred)
+MAX_FLIGHTS = 200  # cards moved by one change
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# a mark or a flying card's key, and where a card flies from (a CSS selector of the board's):
+# plain characters only, so that neither can be more than a key or a selector on the page
+KEY = re.compile(r"[A-Za-z0-9:._,+-]{1,64}")
+SOURCE = re.compile(r"[A-Za-z0-9 #.:_,+=\[\]\"-]{1,160}")
 
 __all__ = ["BadMessage"]
 
@@ -98,7 +104,12 @@ class ViewUpdate:
     """The table after ``version`` changes: ``view``, the engine's view of the reader's seat
     only (``Game.view(state, seat).to_dict()``); ``turn``, the seat to act (None: over); the
     log lines told for the reader from line ``log_start`` on (the lines before it are the ones
-    already sent); ``ending`` once the game is over."""
+    already sent); ``ending`` once the game is over. ``marks``: what the others changed since
+    the reader last acted, and ``flights``: the cards the last change moved (card key, where
+    from; None: where it was), as the game's board marks and flies them on the host. Both are
+    worked out by the host from the true states (the reader's phone has only its view, whose
+    hidden cards it can but guess), and both are public by the board's design: the marks of a
+    pass-and-play table are shown to the next person."""
 
     version: int
     view: JSONObject
@@ -106,6 +117,8 @@ class ViewUpdate:
     log_start: int
     log: tuple[str, ...]
     ending: Ending | None
+    marks: tuple[str, ...] = ()
+    flights: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -150,12 +163,13 @@ def encode(message: GuestMessage | HostMessage) -> str:
         case Welcome(seat, token, game, names):
             body = {"t": "welcome", "seat": seat, "token": token, "game": game,
                     "names": list(names)}
-        case ViewUpdate(version, view, turn, log_start, log, ending):
+        case ViewUpdate(version, view, turn, log_start, log, ending, marks, flights):
             body = {"t": "view", "version": version, "view": view, "turn": turn,
                     "log_start": log_start, "log": list(log),
                     "ending": None if ending is None else {
                         "text": ending.text, "winners": list(ending.winners),
-                        "scores": None if ending.scores is None else list(ending.scores)}}
+                        "scores": None if ending.scores is None else list(ending.scores)},
+                    "marks": list(marks), "flights": [[c, src] for c, src in flights]}
         case Refused(reason):
             body = {"t": "refused", "reason": reason}
         case Waiting(names):
@@ -311,13 +325,35 @@ def _read_ending(v: JSON) -> Ending | None:
     return Ending(text, tuple(seats), None if numbers is None else tuple(numbers))
 
 
+def _read_marks(f: _Fields) -> tuple[str, ...]:
+    marks = f.texts("marks", MAX_MARKS)
+    for i, k in enumerate(marks):
+        if not KEY.fullmatch(k):
+            raise BadMessage(f"view.marks[{i}]: not a mark, {_show(k)}")
+    return marks
+
+
+def _read_flights(f: _Fields) -> tuple[tuple[str, str | None], ...]:
+    v = f.get("flights")
+    if not isinstance(v, list) or len(v) > MAX_FLIGHTS:
+        raise BadMessage(f"view.flights: expected a list of at most {MAX_FLIGHTS} flights")
+    out: list[tuple[str, str | None]] = []
+    for i, x in enumerate(v):
+        if not (isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                and KEY.fullmatch(x[0])
+                and (x[1] is None or (isinstance(x[1], str) and SOURCE.fullmatch(x[1])))):
+            raise BadMessage(f"view.flights[{i}]: expected [card, where from], got {_show(x)}")
+        out.append((x[0], x[1] if isinstance(x[1], str) else None))
+    return tuple(out)
+
+
 def _read_view(f: _Fields) -> ViewUpdate:
     view = f.get("view")
     if not isinstance(view, dict):
         raise BadMessage(f"view.view: expected an object, got {_show(view)}")
     return ViewUpdate(f.number("version") or 0, view, f.number("turn", nullable=True),
                       f.number("log_start") or 0, f.texts("log", MAX_LOG_LINES),
-                      _read_ending(f.get("ending")))
+                      _read_ending(f.get("ending")), _read_marks(f), _read_flights(f))
 
 
 HOST_KINDS: Mapping[str, Callable[[_Fields], HostMessage]] = {

@@ -6,7 +6,10 @@ a state with ``Game.determinize`` (the cards this seat cannot see are sampled, n
 held in a *mirror* match whose other seats are people on other phones. The board draws the
 mirror from this seat's view, which is exactly the view the host sent. A tap's actions go to
 the host instead of being applied here; the host's next view is the answer, or its refusal.
-The log comes from the host, told for this seat. The end is the game's own, drawn from the
+The log comes from the host, told for this seat, and so do the marks of what the others
+changed since this seat last acted and the flights of each change: the host works them out
+from the true states, where the mirror's guessed hidden cards would mark and fly cards that
+never moved. The end is the game's own, drawn from the
 mirror (a finished view is determinized to the same winners and scores), without Play again:
 a new game is the host's.
 """
@@ -32,7 +35,7 @@ class VisitingCore(Protocol[S]):
     game: Game[Any, S, Any, Any]
     marked: frozenset[str]
 
-    def marks(self, before: S, after: S) -> frozenset[str]: ...
+    def fly(self, flights: Sequence[tuple[str, str | None]]) -> None: ...
 
     def refused(self) -> None: ...
 
@@ -103,10 +106,11 @@ class Visiting(Generic[S, A]):
         mine_before = before is not None and before.current == g.seat
         if before is None or not mine_before:
             self.core.fresh_turn()
-        if before is not None and not mine_before:  # what the others did: marked
-            self.core.marked = self.core.marks(before.state, self.mirror.state)
+        self.core.marked = g.marks  # what the others did since this seat acted, as told
         if draw:
             self.core.render()
+            if before is not None:
+                self.core.fly(g.flights)
 
     def read(self, g: Guest) -> Match[S]:
         game = self.core.game

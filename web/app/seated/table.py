@@ -785,6 +785,15 @@ class SeatedTable(Generic[U, S, A, V]):
     def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
         return self.board.flights(m, before, after)
 
+    def fly(self, flights: Sequence[tuple[str, str | None]]) -> None:
+        """Cards fly (the bridge's flights), as a computer's step flies them: a guest's phone
+        flies what the host told it (not with reduced motion, nor at the fastest pace)."""
+        m = self.shown
+        if m is None or not self.computers.pace_ms(m):
+            return
+        for card, source in flights:
+            self.page.flight(card, source)
+
     def check_hand_over(self, before: S, m: Match[S]) -> None:
         self.board.check_hand_over(before, m)
 
