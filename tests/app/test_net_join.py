@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from app.net.codes import pack
-from helpers.shell import FakeEnv, boot, click
+from helpers.shell import FakeEnv, boot, click, run_async
 
 SDP = Path(__file__).parents[1] / "fixtures" / "sdp" / "chromium-offer.sdp"
 OFFER = pack(SDP.read_bytes().decode())
@@ -37,3 +38,44 @@ def test_a_broken_code_in_a_join_link_is_reported_and_the_app_goes_on() -> None:
     assert "new invitation" in screen
     env.go("#/")
     assert 'data-testid="join' not in page.regions["screen"]
+
+
+def test_a_guest_goes_to_the_table_only_once_it_has_been_shown_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's welcome and the first view are two messages; on a slow phone the second can
+    come a read later. The guest's phone stays on the join screen until the view is there,
+    then opens the table: never the home screen (with "sits at no table") under a table."""
+    from helpers.net import Air, AirWire, Gate, deliver
+    from test_net_table import change, field, host_a_game, table
+
+    async def run() -> None:
+        air = Air()
+        envs = [FakeEnv(), FakeEnv()]
+        for env in envs:
+            env.wire = AirWire(air)
+        (host, hpage, henv), (guest, gpage, genv) = boot(env=envs[0]), boot(env=envs[1])
+        await host_a_game(host, henv, "machiavelli", [("you", "Ana"), ("phone", "Bea")])
+        click(host, "net-invite", seat="1")
+        deliver(host)
+        genv.go("#" + field(hpage.regions["screen"], "invite-link").split("#", 1)[1])
+        change(guest, "net-name", "Bea")
+        click(guest, "net-join")
+        deliver(guest)
+        change(host, "net-answer", field(gpage.regions["screen"], "answer-code"))
+        whole, held = Gate.receive, dict[int, list[str]]()
+
+        def one_at_a_time(gate: Gate) -> list[str]:
+            queue = held.setdefault(id(gate), [])
+            queue += whole(gate)
+            return [queue.pop(0)] if queue else []
+
+        monkeypatch.setattr(Gate, "receive", one_at_a_time)
+        hashes = []
+        for _ in range(12):
+            deliver(host, guest, rounds=1)
+            hashes.append((genv.address, gpage.hash))
+        assert genv.address == "#/machiavelli/guest", hashes
+        assert gpage.hash != "#/" and "sits at no table" not in gpage.html(), hashes
+        assert table(guest, "machiavelli").visiting.mirror is not None
+
+    run_async(run())

@@ -140,7 +140,9 @@ class Phones:
         g = self.guest
         if g is not None:
             g.pump()
-            if g.seat is not None and not self.seated:  # welcomed: its table shows it
+            # welcomed and shown the table (its first view can come a moment after the
+            # welcome): its table shows it
+            if g.seat is not None and g.view is not None and not self.seated:
                 self.seated = True
                 self.keep(g.token, g.name)
                 self.go(f"#/{g.game}/guest")

@@ -63,11 +63,13 @@ class Visiting(Generic[S, A]):
         return g if g is not None and g.game == self.core.game_id and g.seat is not None else None
 
     def open(self) -> bool:
-        """``#/<game>/guest``: False when this phone sits at no table of this game."""
+        """``#/<game>/guest``: False when this phone sits at no table of this game, or has
+        not been shown it yet (then nothing of it is drawn until the route is taken again)."""
         self.on = self.sitting() is not None
-        self.version = -1
+        self.version, self.mirror = -1, None
         self.pump(draw=False)
-        return self.on and self.mirror is not None
+        self.on = self.on and self.mirror is not None
+        return self.on
 
     def shown(self) -> Match[S] | None:
         return self.mirror if self.on else None
