@@ -79,3 +79,45 @@ def test_a_guest_goes_to_the_table_only_once_it_has_been_shown_it(
         assert table(guest, "machiavelli").visiting.mirror is not None
 
     run_async(run())
+
+
+@pytest.mark.parametrize("older", ["guest", "host"])
+def test_phones_with_different_versions_of_the_app_say_so_on_both(
+        older: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone whose app is older (or newer) than the other's: their messages are of another
+    version. Neither phone waits for ever: the host's invitation says the guest's phone runs an
+    older or newer app, the guest's join screen says it of the host's, and what to do."""
+    import app.net.guest
+    import app.net.host
+    from app.net import protocol
+    from helpers.net import Air, AirWire, deliver
+    from test_net_table import change, field, host_a_game
+
+    side = app.net.guest if older == "guest" else app.net.host
+    monkeypatch.setattr(side, "encode", lambda message: protocol.encode(message).replace(
+        f'{{"v":{protocol.VERSION},', f'{{"v":{protocol.VERSION - 1},', 1))
+
+    async def run() -> None:
+        air = Air()
+        envs = [FakeEnv(), FakeEnv()]
+        for env in envs:
+            env.wire = AirWire(air)
+        (host, hpage, henv), (guest, gpage, genv) = boot(env=envs[0]), boot(env=envs[1])
+        await host_a_game(host, henv, "machiavelli", [("you", "Ana"), ("phone", "Bea")])
+        click(host, "net-invite", seat="1")
+        deliver(host)
+        genv.go("#" + field(hpage.regions["screen"], "invite-link").split("#", 1)[1])
+        change(guest, "net-name", "Bea")
+        click(guest, "net-join")
+        deliver(guest)
+        change(host, "net-answer", field(gpage.regions["screen"], "answer-code"))
+        deliver(host, guest)
+        said = re.search(r'data-testid="(invite|join)-problem">([^<]*)<',
+                         (hpage if older == "guest" else gpage).regions["screen"])
+        assert said is not None
+        who = "Bea&#x27;s phone" if older == "guest" else "The host&#x27;s phone"
+        assert said.group(2).startswith(f"{who} runs an older version of this app"), said[2]
+        assert "take its update" in said.group(2)
+        assert genv.address.startswith("#/join/")  # not seated at a table it cannot read
+
+    run_async(run())

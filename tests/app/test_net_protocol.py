@@ -65,7 +65,7 @@ def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
     read = read_guest if isinstance(message, Join | Act | Ping) else read_host
     assert read(text) == message
-    assert json.loads(text)["v"] == 1
+    assert json.loads(text)["v"] == 2
 
 
 BAD_GUEST = {
@@ -74,16 +74,17 @@ BAD_GUEST = {
     "nested": "[" * 5000 + "]" * 5000,
     "not an object": "[1, 2]",
     "no version": '{"t":"ping"}',
-    "another version": '{"v":2,"t":"ping"}',
-    "unknown kind": '{"v":1,"t":"eval","code":"import os"}',
-    "missing field": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
-    "unknown field": '{"v":1,"t":"ping","x":1}',
-    "seen not a number": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],'
+    "an older version": '{"v":1,"t":"ping"}',
+    "a newer version": '{"v":3,"t":"ping"}',
+    "unknown kind": '{"v":2,"t":"eval","code":"import os"}',
+    "missing field": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
+    "unknown field": '{"v":2,"t":"ping","x":1}',
+    "seen not a number": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],'
                          '"seen":"0"}',
-    "seen a flag": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":true}',
-    "seen negative": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":-1}',
-    "token not a token": '{"v":1,"t":"act","token":"../../etc","actions":["draw"],"seen":0}',
-    "action not text": '{"v":1,"t":"act","token":"' + TOKEN_A + '","actions":"draw",'
+    "seen a flag": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":true}',
+    "seen negative": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":-1}',
+    "token not a token": '{"v":2,"t":"act","token":"../../etc","actions":["draw"],"seen":0}',
+    "action not text": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":"draw",'
                        '"seen":0}',
     "action too long": encode(Act(TOKEN_A, ("d" * 5000,), 0)),
     "name too long": encode(Join(None, "n" * 300)),
@@ -122,7 +123,7 @@ def test_a_flood_of_messages_is_cut_short() -> None:
 
 def test_the_size_limit_counts_bytes_not_characters() -> None:
     name = "€" * (MAX_GUEST_MESSAGE // 3)  # fewer characters than the limit, more bytes
-    text = '{"v":1,"t":"join","token":null,"name":"' + name + '"}'
+    text = '{"v":2,"t":"join","token":null,"name":"' + name + '"}'
     assert len(text) < MAX_GUEST_MESSAGE < len(text.encode())
     with pytest.raises(BadMessage, match="larger than"):
         read_guest(text)
@@ -155,7 +156,7 @@ def test_marks_and_flights_from_the_host_are_plain_keys_and_selectors(case: str)
 def test_a_guest_notes_a_bad_message_from_the_host_and_goes_on() -> None:
     host_end, guest_end = memory_pair()
     guest = Guest(guest_end, "Ana")
-    for text in ("nonsense", '{"v":1,"t":"view","version":1}', encode(Pong())):
+    for text in ("nonsense", '{"v":2,"t":"view","version":1}', encode(Pong())):
         host_end.send(text)
     guest.pump()
     assert len(guest.problems) == 2 and guest.pongs == 1

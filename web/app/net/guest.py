@@ -16,6 +16,7 @@ from app.net.protocol import (
     Ending,
     HostLeft,
     Join,
+    OtherVersion,
     Ping,
     Pong,
     Refused,
@@ -52,6 +53,7 @@ class Guest:
         self.host_left = False
         self.pongs = 0
         self.problems: deque[str] = deque(maxlen=200)
+        self.other_app: OtherVersion | None = None  # the host runs another version of the app
 
     @property
     def my_turn(self) -> bool:
@@ -75,6 +77,10 @@ class Guest:
         for text in self.transport.receive():
             try:
                 message = read_host(text)
+            except OtherVersion as e:
+                self.other_app = e
+                self.problems.append(str(e))
+                continue
             except BadMessage as e:
                 self.problems.append(str(e))
                 continue

@@ -38,6 +38,7 @@ from app.net.protocol import (
     HostLeft,
     HostMessage,
     Join,
+    OtherVersion,
     Ping,
     Pong,
     Refused,
@@ -121,6 +122,8 @@ class Host(Generic[S, A]):
         self.links: list[Link] = []
         self.version = match.actions  # goes up with every change of the table
         self.problems: deque[str] = deque(maxlen=200)  # every refusal, with its reason
+        # the seats invited whose phone spoke another version of the app: why, in words
+        self.other_app: dict[int, OtherVersion] = {}
         self.closed = False
         self._numbers = 0
         self._waiting: tuple[str, ...] | None = None
@@ -268,6 +271,11 @@ class Host(Generic[S, A]):
     def _receive(self, link: Link, text: str) -> None:
         try:
             message = read_guest(text)
+        except OtherVersion as e:
+            if link.invited is not None:
+                self.other_app[link.invited] = e
+            self._refuse(link, f"that message could not be read: {e}")
+            return
         except BadMessage as e:
             self._refuse(link, f"that message could not be read: {e}")
             return

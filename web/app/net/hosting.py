@@ -186,6 +186,10 @@ class Hosting(Generic[S, A]):
             else:
                 self.take_answer(scanned or "")
             redraw = True
+        other = h.other_app.pop(inv.seat, None) if inv is not None else None
+        if inv is not None and other is not None:
+            inv.problem = other.words(f"{h.match.names()[inv.seat]}'s phone")
+            redraw = True
         if inv is not None and inv.seat in joined:
             self.inviting = None
             wire.scan_stop()

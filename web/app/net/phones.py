@@ -108,6 +108,9 @@ class Phones:
                     f'placeholder="Name">{problem}'
                     + button("Join the table", "net-join", cls="btn primary wide",
                              testid="join-go"))
+        elif self.problem:  # after the answer: the host's phone could not be joined
+            body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
+                    f"{esc(self.problem)}</p>")
         elif not self.answer:
             body = '<p data-testid="join-wait">Preparing your answer…</p>'
         else:
@@ -140,6 +143,9 @@ class Phones:
         g = self.guest
         if g is not None:
             g.pump()
+            if g.other_app is not None and g.seat is None:  # said on the join screen
+                self.problem, g.other_app = g.other_app.words("The host's phone"), None
+                self.render_join()
             # welcomed and shown the table (its first view can come a moment after the
             # welcome): its table shows it
             if g.seat is not None and g.view is not None and not self.seated:

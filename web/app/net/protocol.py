@@ -1,12 +1,14 @@
 """The messages between a host and its guests, as typed values with one versioned JSON form.
 
-Every message is a JSON object ``{"v": 1, "t": <kind>, ...}``. Each side reads what comes in
-once, at the edge (:func:`read_guest` on the host, :func:`read_host` on a guest): the text's
-size and nesting are checked before it is parsed, then every field against its kind's schema
-(no field missing, none unknown, each of its type and within its bounds), and a message that is
-not one of these is a :class:`BadMessage` naming where it broke (``act.seen: expected a whole
-number, got 'x'``). Nothing past the edge reads JSON text, and nothing in a message is ever
-run: an action is only text for the game's ``parse_action``.
+Every message is a JSON object ``{"v": 2, "t": <kind>, ...}`` (version 2: a view update carries
+its marks and flights). A message of another version is an :class:`OtherVersion`: the two
+phones run different versions of the app, which each side says in words. Each side reads
+what comes in once, at the edge (:func:`read_guest` on the host, :func:`read_host` on a
+guest): the text's size and nesting are checked before it is parsed, then every field against
+its kind's schema (no field missing, none unknown, each of its type and within its bounds),
+and a message that is not one of these is a :class:`BadMessage` naming where it broke
+(``act.seen: expected a whole number, got 'x'``). Nothing past the edge reads JSON text, and
+nothing in a message is ever run: an action is only text for the game's ``parse_action``.
 
 Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
 was opened for; the guest's name), :class:`Act` (one tap's actions in their text form, taken
@@ -30,7 +32,7 @@ from typing import TypeVar
 from app.messages import BadMessage
 from app.storage.stored_json import JSON, JSONObject, loads_stored
 
-VERSION = 1
+VERSION = 2
 MAX_GUEST_MESSAGE = 16 * 1024  # bytes of a guest's message (an action is far below 1 KB)
 MAX_HOST_MESSAGE = 1024 * 1024  # bytes of the host's (a view of a big Machiavelli table: ~3 KB)
 MAX_TEXT = 4000  # characters of an action's text form or a reason
@@ -46,6 +48,22 @@ KEY = re.compile(r"[A-Za-z0-9:._,+-]{1,64}")
 SOURCE = re.compile(r"[A-Za-z0-9 #.:_,+=\[\]\"-]{1,160}")
 
 __all__ = ["BadMessage"]
+# what either phone says when the other runs another version of the app
+OTHER_APP = ("runs {which} version of this app: both phones need the same one. Open the app "
+             "on each while online and take its update, then invite again.")
+
+
+class OtherVersion(BadMessage):
+    """A message of another version of this protocol: the other phone's app is older or newer
+    (``newer``) than this one."""
+
+    def __init__(self, side: str, version: object) -> None:
+        super().__init__(f"{side}.v: this app speaks version {VERSION}, not {_show(version)}")
+        self.newer = isinstance(version, int) and version > VERSION
+
+    def words(self, who: str) -> str:
+        """``who`` ("The host's phone") and what to do, in a player's words."""
+        return f"{who} " + OTHER_APP.format(which="a newer" if self.newer else "an older")
 
 # --- guest to host -------------------------------------------------------------------------
 
@@ -252,8 +270,7 @@ def _read(text: object, limit: int, side: str) -> _Fields:
     if not isinstance(data, dict):
         raise BadMessage(f"{side}: expected an object, got {_show(data)}")
     if data.get("v") != VERSION:
-        raise BadMessage(f"{side}.v: this app speaks version {VERSION}, not "
-                         f"{_show(data.get('v'))}")
+        raise OtherVersion(side, data.get("v"))
     kind = data.get("t")
     if not isinstance(kind, str):
         raise BadMessage(f"{side}.t: expected a kind of message, got {_show(kind)}")
