@@ -44,6 +44,9 @@ FIREFOX_PHONE = {
     "media.peerconnection.ice.obfuscate_host_addresses": False,
     "permissions.default.camera": 1,
     "permissions.default.microphone": 1,
+    # a phone's scroll bars float over the page (Firefox for Android's)
+    "ui.useOverlayScrollbars": 1,
+    "widget.gtk.overlay-scrollbars.enabled": True,
 }
 
 
