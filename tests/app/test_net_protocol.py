@@ -22,6 +22,7 @@ from app.net.protocol import (
     Ping,
     Pong,
     Refused,
+    TakeBack,
     ViewUpdate,
     Waiting,
     Welcome,
@@ -52,6 +53,7 @@ TOKEN_A = "A" * 24
 
 @pytest.mark.parametrize("message", [
     Join(None, "Ana"), Join(TOKEN_A, "Ana ✓"), Act(TOKEN_A, ("lay 1 -> new", "draw"), 7), Ping(),
+    TakeBack(TOKEN_A, 7),
     Welcome(1, TOKEN_A, "machiavelli", ("You", "Ana")),
     ViewUpdate(3, {"hand": ["AC"], "n": [1, {"x": None}]}, 1, 2, ("Ana drew a card",),
                Ending("You win", (1,), (0.0, 3.5))),
@@ -63,7 +65,7 @@ TOKEN_A = "A" * 24
     Waiting(("Ana",)), Pong(), HostLeft()])
 def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
-    read = read_guest if isinstance(message, Join | Act | Ping) else read_host
+    read = read_guest if isinstance(message, Join | Act | TakeBack | Ping) else read_host
     assert read(text) == message
     assert json.loads(text)["v"] == 2
 
@@ -200,6 +202,23 @@ def test_a_guest_cannot_act_for_another_seat() -> None:
     t.pump()
     assert bea.refusals == ["it is not your turn", "that token is not this seat's"]
     assert host.match.state is state and host.version == version and ana.refusals == []
+
+
+def test_a_guest_cannot_take_back_another_seats_step() -> None:
+    """An Undo is checked as an action is: its own seat's turn, its own token; and a host
+    with no way to take back (this bare referee) refuses it with words."""
+    t = open_table("machiavelli", 1)
+    host, ana, bea = t.host, t.guests[1], t.guests[2]
+    turn_of(t, 1)
+    state, version = host.match.state, host.version
+    assert ana.token is not None
+    bea.take_back()  # not its turn
+    bea.transport.send(encode(TakeBack(ana.token, bea.version)))  # Ana's token, Bea's channel
+    ana.take_back()  # its turn: but this referee has no way to take back
+    t.pump()
+    assert bea.refusals == ["it is not your turn", "that token is not this seat's"]
+    assert ana.refusals == ["Undo is the host's at this table"]
+    assert host.match.state is state and host.version == version
 
 
 def test_a_guest_cannot_take_a_seat_it_was_not_given() -> None:

@@ -262,6 +262,40 @@ def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing()
     run_async(run())
 
 
+def test_a_guests_undo_takes_back_its_last_step_of_the_turn_on_the_host() -> None:
+    """Undo on a guest's phone: the host takes back that seat's last step of the turn it is
+    playing, as its own Undo would, and every phone shows the table as it was; with nothing
+    of the turn left to take back, the guest is told so and nothing changes."""
+    async def run() -> None:
+        _air, (host, _hpage, _henv), (guest, gpage, _genv) = await seated_pair()
+        await to_turn(host, guest, 1)
+        ht, gt = table(host), table(guest)
+        m = ht.match
+        assert m is not None
+        game: Any = m.game
+        before = (game.state_to_dict(m.state), m.actions)
+        step = next(a for a in game.legal_actions(m.state)
+                    if game.current_player(game.apply(m.state, a)) == 1
+                    and str(a) not in ("draw", "end"))  # a step of the turn: it goes on
+        mirror = gt.shown
+        assert mirror is not None
+        gt.perform(mirror, 1, [game.parse_action(str(step))], None, False)
+        deliver(host, guest)
+        assert m.actions == before[1] + 1
+        click(guest, "mt-undo")
+        assert "Sent to the host" in gpage.texts[gt.frame.msg]
+        deliver(host, guest)
+        assert (game.state_to_dict(m.state), m.actions) == before
+        g = guest.phones.guest
+        assert g is not None and g.view == game.view(m.state, 1).to_dict()
+        click(guest, "mt-undo")  # nothing of this turn is left to take back
+        deliver(host, guest)
+        assert (game.state_to_dict(m.state), m.actions) == before
+        said = gpage.texts[gt.frame.msg]
+        assert said == "Not allowed: nothing to undo in this turn.", said
+    run_async(run())
+
+
 def test_a_guest_whose_phone_reloaded_rejoins_its_seat_with_new_codes() -> None:
     async def run() -> None:
         air, (host, hpage, _henv), (guest, _gpage, genv) = await seated_pair()

@@ -20,6 +20,7 @@ from app.net.protocol import (
     Ping,
     Pong,
     Refused,
+    TakeBack,
     ViewUpdate,
     Waiting,
     Welcome,
@@ -68,6 +69,12 @@ class Guest:
         if self.token is None:
             raise RuntimeError("not seated: join first")
         self.transport.send(encode(Act(self.token, actions, self.version)))
+
+    def take_back(self) -> None:
+        """Ask the host to take back this seat's last step of its turn (its Undo)."""
+        if self.token is None:
+            raise RuntimeError("not seated: join first")
+        self.transport.send(encode(TakeBack(self.token, self.version)))
 
     def ping(self) -> None:
         self.transport.send(encode(Ping()))

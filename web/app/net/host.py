@@ -42,6 +42,7 @@ from app.net.protocol import (
     Ping,
     Pong,
     Refused,
+    TakeBack,
     ViewUpdate,
     Waiting,
     Welcome,
@@ -90,21 +91,24 @@ class Host(Generic[S, A]):
 
     ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
     no log lines. ``marker``: what marks and flies a change (the game's Board too); without
-    one, updates carry no marks and no flights. ``new_token``: a seat token's maker (tests
-    may pass a fixed one).
-    ``tokens``: the remote seats' tokens given out before (:attr:`tokens`, kept beside the
-    saved game), so that guests rejoin a host whose page reloaded. ``perform``: how a guest's
-    checked actions are applied (the table's own way, which saves and redraws; by default
-    straight to the match), all or none, raising IllegalAction; the host then sends every
-    guest its view."""
+    one, updates carry no marks and no flights. ``take_back``: a guest's Undo, the last step
+    of the turn its seat is playing taken back (the table's own way; IllegalAction: nothing
+    to take back); without one, a guest's Undo is refused. ``new_token``: a seat token's
+    maker (tests may pass a fixed one). ``tokens``: the remote seats' tokens given out
+    before (:attr:`tokens`, kept beside the saved game), so that guests rejoin a host whose
+    page reloaded. ``perform``: how a guest's checked actions are applied (the table's own
+    way, which saves and redraws; by default straight to the match), all or none, raising
+    IllegalAction; the host then sends every guest its view."""
 
     def __init__(self, match: Match[S], remote: Iterable[int],
                  teller: Teller[S, A] | None = None,
                  new_token: Callable[[], str] = lambda: secrets.token_urlsafe(18),
                  tokens: Mapping[int, str] | None = None,
                  perform: Callable[[int, list[A]], None] | None = None,
-                 marker: Marker[S] | None = None) -> None:
+                 marker: Marker[S] | None = None,
+                 take_back: Callable[[int], None] | None = None) -> None:
         self.match = match
+        self.take_back = take_back
         self.marker = marker
         self.perform: Callable[[int, list[A]], None] = perform or (
             lambda _seat, actions: match.apply_all(actions))
@@ -285,6 +289,8 @@ class Host(Generic[S, A]):
                     self._join(link, message)
                 case Act():
                     self._act(link, message)
+                case TakeBack():
+                    self._take_back(link, message)
                 case Ping():
                     self._send(link, Pong())
         except Exception as e:  # a bug of ours must not stop the table: that guest hears it
@@ -333,25 +339,48 @@ class Host(Generic[S, A]):
         self._update(link, seat)
         self._waiting = None  # tell everyone who is here now
 
-    def _act(self, link: Link, a: Act) -> None:
+    def _playing(self, link: Link, token: str, seen: int) -> int | None:
+        """The seat of ``link`` when it may play now (its token, its turn, the table as it
+        saw it); otherwise the guest is told why, and None."""
         seat = link.seat
         if seat is None or not link.transport.open:
             self._refuse(link, "join the table first")
-            return
-        if not secrets.compare_digest(self.tokens[seat], a.token):
+            return None
+        if not secrets.compare_digest(self.tokens[seat], token):
             self._refuse(link, "that token is not this seat's")
-            return
+            return None
         m = self.match
         if m.over:
             self._refuse(link, "the game is over")
-            return
+            return None
         if m.current != seat:
             self._refuse(link, "it is not your turn")
-            return
-        if a.seen != self.version:
+            return None
+        if seen != self.version:
             self._refuse(link, "the table changed since you saw it")
             self._update(link, seat)
+            return None
+        return seat
+
+    def _take_back(self, link: Link, t: TakeBack) -> None:
+        seat = self._playing(link, t.token, t.seen)
+        if seat is None:
             return
+        if self.take_back is None:
+            self._refuse(link, "Undo is the host's at this table")
+            return
+        try:
+            self.take_back(seat)
+        except IllegalAction as e:
+            self._refuse(link, e.reason)
+            return
+        self.changed()
+
+    def _act(self, link: Link, a: Act) -> None:
+        seat = self._playing(link, a.token, a.seen)
+        if seat is None:
+            return
+        m = self.match
         game: Any = m.game
         try:
             actions: list[A] = [game.parse_action(text) for text in a.actions]

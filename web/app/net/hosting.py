@@ -54,6 +54,9 @@ class HostingCore(Protocol[S, A]):
     def remote_perform(self, seat: int, actions: list[A]) -> None:
         """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
 
+    def remote_take_back(self, seat: int) -> None:
+        """A guest's Undo: its last step of this turn taken back (IllegalAction: none)."""
+
     def marks(self, before: S, after: S) -> frozenset[str]:
         """What a change marks (the board's), for the guests' phones."""
 
@@ -102,7 +105,8 @@ class Hosting(Generic[S, A]):
             self.host.close()
         self.kept = self.tokens(m.gid)
         self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.kept,
-                         perform=self.core.remote_perform, marker=self.core)
+                         perform=self.core.remote_perform, marker=self.core,
+                         take_back=self.core.remote_take_back)
         self.pending.clear()
 
     def tokens(self, gid: str) -> dict[int, str]:

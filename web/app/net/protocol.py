@@ -13,7 +13,7 @@ nothing in a message is ever run: an action is only text for the game's ``parse_
 Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
 was opened for; the guest's name), :class:`Act` (one tap's actions in their text form, taken
 all or none, with the token of the seat and the version of the view they were chosen from),
-:class:`Ping`.
+:class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`.
 
 Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
 view only, whose turn it is, the log lines told for that reader and the end), :class:`Refused`
@@ -88,11 +88,20 @@ class Act:
 
 
 @dataclass(frozen=True)
+class TakeBack:
+    """Take back the last step of the turn the seat of ``token`` is playing (its Undo),
+    chosen from the view of version ``seen``."""
+
+    token: str
+    seen: int
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
 
-GuestMessage = Join | Act | Ping
+GuestMessage = Join | Act | TakeBack | Ping
 
 # --- host to guest -------------------------------------------------------------------------
 
@@ -176,6 +185,8 @@ def encode(message: GuestMessage | HostMessage) -> str:
             body = {"t": "join", "token": token, "name": name}
         case Act(token, actions, seen):
             body = {"t": "act", "token": token, "actions": list(actions), "seen": seen}
+        case TakeBack(token, seen):
+            body = {"t": "take-back", "token": token, "seen": seen}
         case Ping():
             body = {"t": "ping"}
         case Welcome(seat, token, game, names):
@@ -292,7 +303,8 @@ def _read_act(f: _Fields) -> Act:
 
 
 GUEST_KINDS: Mapping[str, Callable[[_Fields], GuestMessage]] = {
-    "join": _read_join, "act": _read_act, "ping": lambda f: Ping()}
+    "join": _read_join, "act": _read_act, "ping": lambda f: Ping(),
+    "take-back": lambda f: TakeBack(f.token("token") or "", f.number("seen") or 0)}
 
 
 def _dispatch(f: _Fields, kinds: Mapping[str, Callable[[_Fields], M]], side: str) -> M:

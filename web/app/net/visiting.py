@@ -84,6 +84,15 @@ class Visiting(Generic[S, A]):
         g.act(*(str(a) for a in actions))
         self.sending = True
 
+    def take_back(self) -> None:
+        """This seat's Undo: the host takes back its last step of this turn (or says why
+        not); the table waits for its answer as for a tap's."""
+        g = self.sitting()
+        if g is None or self.sending:
+            return
+        g.take_back()
+        self.sending = True
+
     def pump(self, draw: bool = True) -> None:
         """Read what the host sent: a new view redraws the table; a refusal is said."""
         g = self.sitting()

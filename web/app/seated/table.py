@@ -86,6 +86,9 @@ class SeatedTable(Generic[U, S, A, V]):
         self.match: Match[S] | None = None  # the player's game (saved)
         self.watching: Match[S] | None = None  # a watched game (never saved)
         self.undo: list[tuple[S, int]] = []  # states of this turn, for Undo
+        # a guest's steps of the turn it is playing (seat, state before, actions before), for
+        # its Undo (app.net.host: its take-back)
+        self.taken_back: list[tuple[int, S, int]] = []
         self.marked: frozenset[str] = frozenset()
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
@@ -142,7 +145,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def fresh_turn(self) -> None:
         """Another game is on the table (or the same read again): nothing of a turn in
         progress is kept (its undo, its marks, its selection, a hand-over panel)."""
-        self.undo = []
+        self.undo, self.taken_back = [], []
         self.marked = frozenset()
         self.hand_over = None
         self.board.turn_reset()
@@ -754,19 +757,36 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         if m is None:
             raise IllegalAction("there is no game on the table")
-        before = m.state
+        before, count = m.state, m.actions
         m.apply_all(actions)
         self.marked = frozenset()
+        if self.taken_back and self.taken_back[-1][0] != seat:
+            self.taken_back = []
+        self.taken_back.append((seat, before, count))
         if m.over:
             self.cue_end(m)
         else:
             self.app.cue("placed")
-        if self.told(m):
+        if self.told(m):  # the turn ended: none of it can be taken back
+            self.taken_back = []
             self.board.check_hand_over(before, m)
         self.save()
         if self.app.route.game == self.game_id and self.app.route.screen == "table":
             self.render_board()
         self.after_change()
+
+    def remote_take_back(self, seat: int) -> None:
+        """A guest's Undo (its seat to play, checked by the host): back to the state before
+        its last step of this turn; IllegalAction when there is none."""
+        m = self.match
+        if m is None or not self.taken_back or self.taken_back[-1][0] != seat:
+            raise IllegalAction("nothing to undo in this turn")
+        _seat, state, count = self.taken_back.pop()
+        m.rewind(state, count)
+        self.told(m)
+        self.save()
+        if self.app.route.game == self.game_id and self.app.route.screen == "table":
+            self.render_board()
 
     def net_pump(self) -> None:
         """After each of the page's net events: the hosted game's channels, or this phone's
@@ -863,8 +883,9 @@ class SeatedTable(Generic[U, S, A, V]):
     def undo_turn(self) -> None:
         """Back to the state before the person's last step of this turn."""
         m = self.match
-        if self.visiting.shown() is not None:
-            self.say("Undo is the host's at a table of phones.", "refusal")
+        if self.visiting.shown() is not None:  # a guest's: the host takes its step back
+            self.visiting.take_back()
+            self.render_board()
             return
         if m is None or not self.undo or self.computers.runner is not None:
             self.say("Nothing to undo in this turn.", "refusal")
