@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from app.net.codes import pack
+from app.shell import App
 from helpers.shell import FakeEnv, boot, click, run_async
 
 SDP = Path(__file__).parents[1] / "fixtures" / "sdp" / "chromium-offer.sdp"
@@ -40,28 +42,38 @@ def test_a_broken_code_in_a_join_link_is_reported_and_the_app_goes_on() -> None:
     assert 'data-testid="join' not in page.regions["screen"]
 
 
+async def answered() -> tuple[App, Any, App, Any, FakeEnv]:
+    """A host's Machiavelli game with Bea's seat on a phone; Bea's phone opened the join link
+    and answered; the host took the answer (nothing read on either side yet)."""
+    from helpers.net import Air, AirWire, deliver
+    from test_net_table import change, field, host_a_game
+
+    air = Air()
+    envs = [FakeEnv(), FakeEnv()]
+    for env in envs:
+        env.wire = AirWire(air)
+    (host, hpage, henv), (guest, gpage, genv) = boot(env=envs[0]), boot(env=envs[1])
+    await host_a_game(host, henv, "machiavelli", [("you", "Ana"), ("phone", "Bea")])
+    click(host, "net-invite", seat="1")
+    deliver(host)
+    genv.go("#" + field(hpage.regions["screen"], "invite-link").split("#", 1)[1])
+    change(guest, "net-name", "Bea")
+    click(guest, "net-join")
+    deliver(guest)
+    change(host, "net-answer", field(gpage.regions["screen"], "answer-code"))
+    return host, hpage, guest, gpage, genv
+
+
 def test_a_guest_goes_to_the_table_only_once_it_has_been_shown_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The host's welcome and the first view are two messages; on a slow phone the second can
     come a read later. The guest's phone stays on the join screen until the view is there,
     then opens the table: never the home screen (with "sits at no table") under a table."""
-    from helpers.net import Air, AirWire, Gate, deliver
-    from test_net_table import change, field, host_a_game, table
+    from helpers.net import Gate, deliver
+    from test_net_table import table
 
     async def run() -> None:
-        air = Air()
-        envs = [FakeEnv(), FakeEnv()]
-        for env in envs:
-            env.wire = AirWire(air)
-        (host, hpage, henv), (guest, gpage, genv) = boot(env=envs[0]), boot(env=envs[1])
-        await host_a_game(host, henv, "machiavelli", [("you", "Ana"), ("phone", "Bea")])
-        click(host, "net-invite", seat="1")
-        deliver(host)
-        genv.go("#" + field(hpage.regions["screen"], "invite-link").split("#", 1)[1])
-        change(guest, "net-name", "Bea")
-        click(guest, "net-join")
-        deliver(guest)
-        change(host, "net-answer", field(gpage.regions["screen"], "answer-code"))
+        host, _hpage, guest, gpage, genv = await answered()
         whole, held = Gate.receive, dict[int, list[str]]()
 
         def one_at_a_time(gate: Gate) -> list[str]:
@@ -90,27 +102,14 @@ def test_phones_with_different_versions_of_the_app_say_so_on_both(
     import app.net.guest
     import app.net.host
     from app.net import protocol
-    from helpers.net import Air, AirWire, deliver
-    from test_net_table import change, field, host_a_game
+    from helpers.net import deliver
 
     side = app.net.guest if older == "guest" else app.net.host
     monkeypatch.setattr(side, "encode", lambda message: protocol.encode(message).replace(
         f'{{"v":{protocol.VERSION},', f'{{"v":{protocol.VERSION - 1},', 1))
 
     async def run() -> None:
-        air = Air()
-        envs = [FakeEnv(), FakeEnv()]
-        for env in envs:
-            env.wire = AirWire(air)
-        (host, hpage, henv), (guest, gpage, genv) = boot(env=envs[0]), boot(env=envs[1])
-        await host_a_game(host, henv, "machiavelli", [("you", "Ana"), ("phone", "Bea")])
-        click(host, "net-invite", seat="1")
-        deliver(host)
-        genv.go("#" + field(hpage.regions["screen"], "invite-link").split("#", 1)[1])
-        change(guest, "net-name", "Bea")
-        click(guest, "net-join")
-        deliver(guest)
-        change(host, "net-answer", field(gpage.regions["screen"], "answer-code"))
+        host, hpage, guest, gpage, genv = await answered()
         deliver(host, guest)
         said = re.search(r'data-testid="(invite|join)-problem">([^<]*)<',
                          (hpage if older == "guest" else gpage).regions["screen"])
