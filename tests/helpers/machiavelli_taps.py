@@ -4,6 +4,7 @@ phone (tests/e2e/test_machiavelli_app.py) and of a table of phones (tests/net/).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from helpers.seated import message, tap
@@ -16,8 +17,10 @@ def my_turn(page: Any) -> bool:
     return bool(page.evaluate("!!document.querySelector('[data-testid=m-table].live')"))
 
 
-def play_turn_by_hint(page: Any) -> bool:
-    """One turn as the Hint plays it; True when it laid cards (False: it drew)."""
+def play_turn_by_hint(page: Any, after_action: Callable[[], None] | None = None) -> bool:
+    """One turn as the Hint plays it; True when it laid cards (False: it drew).
+    ``after_action``: called after each of its actions (a step, the draw, the end)."""
+    after = after_action or (lambda: None)
     tap(page, "m-hint")
     try:
         page.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
@@ -26,6 +29,7 @@ def play_turn_by_hint(page: Any) -> bool:
         raise AssertionError(f"no Hint on {page.url}: the page says {message(page)!r}") from e
     if "Nothing can be laid" in message(page):
         tap(page, "m-draw")
+        after()
         return False
     for _step in range(200):
         step = page.get_by_test_id("m-hint-step")
@@ -36,5 +40,7 @@ def play_turn_by_hint(page: Any) -> bool:
         # at a table of phones the step goes to the host: the table answers when it comes back
         page.wait_for_function(LIVE_OR_END, timeout=30_000)
         assert "Not allowed" not in message(page), message(page)
+        after()
     tap(page, "m-end")
+    after()
     return True

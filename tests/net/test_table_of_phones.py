@@ -1,10 +1,11 @@
 """A table of phones in Chromium over real WebRTC data channels on this machine's loopback
 (issue 36): three phones (browser contexts) play a whole Machiavelli game, each person on
 their own phone by the Hint's steps, the guests joined by the codes alone (the join link, the
-answer pasted; one guest's answer scanned by the host's fake camera). After every turn no card
-of another seat's hand is in a guest's page, and every message the host sent a guest is that
-guest's own view; a guest's reload mid-game rejoins its seat with new codes and the game goes
-on to its end on every phone."""
+answer pasted; one guest's answer scanned by the host's fake camera). After every action no
+card of another seat's hand is in a guest's page, and every message the host sent a guest is
+that guest's own view; a guest's reload mid-game rejoins its seat with new codes and the game
+goes on to its end on every phone, as the seeded game does on one device. Three phones play a
+whole Machine game (with a computer) and a Cube Farm hand the same way."""
 
 from __future__ import annotations
 
@@ -61,19 +62,25 @@ def test_a_whole_machiavelli_game_on_three_phones(scanning: tuple[Any, Any],
     assert bea.get_by_test_id("m-hand-card").count() == 5  # her own hand, on her phone
     assert cal.get_by_test_id("m-hand-card").count() == 5
     reloaded = False
-    turns = 0
-    for _ in range(400):
+    turns = checked = 0
+
+    def check_guests() -> None:  # after every action: each guest's page holds its own only
+        nonlocal checked
         wait_all(pages)
-        if host.get_by_test_id("end").count():
-            break
         state = GAME.state_from_dict(saved_state(host, M))
         for seat in (1, 2):
             check_guest_sees_only_its_own(pages[seat], seat, state)
-        cur = state.player
+        checked += 1
+
+    for _ in range(400):
+        check_guests()
+        if host.get_by_test_id("end").count():
+            break
+        cur = GAME.state_from_dict(saved_state(host, M)).player
         page = pages[cur]
         page.wait_for_function("!!document.querySelector('[data-testid=m-table].live')",
                                timeout=60_000)
-        play_turn_by_hint(page)
+        play_turn_by_hint(page, check_guests)
         turns += 1
         if turns == 4 and not reloaded:  # Bea's phone reloads mid-game: she rejoins
             reloaded = True
@@ -85,7 +92,7 @@ def test_a_whole_machiavelli_game_on_three_phones(scanning: tuple[Any, Any],
             assert bea.get_by_test_id("m-hand-card").count() == len(
                 GAME.state_from_dict(saved_state(host, M)).hands[1])
     wait_all(pages)
-    assert reloaded and turns > 4
+    assert reloaded and turns > 4 and checked > 2 * turns
     for seat, page in pages.items():
         end = page.get_by_test_id("end")
         assert end.count() and end.first.is_visible(), f"no end on seat {seat}'s phone"
