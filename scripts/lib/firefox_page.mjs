@@ -23,6 +23,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { launchFirefox, phoneViewport } from "./firefox.mjs";
 
+// A real click on the nth element of `sel`, found again when the page redrew it between
+// finding and clicking (as Playwright's locators do): the app replaces a region's HTML
+// whenever the table changes, which at a table of phones can be at any moment.
+async function click(page, sel, nth) {
+  for (let tries = 0; ; tries++) {
+    const el = (await page.$$(sel))[nth];
+    try {
+      if (!el) throw new Error(`nothing to click: ${sel} [${nth}]`);
+      await el.click();
+      return;
+    } catch (e) {
+      if (tries >= 40 || !/detached|nothing to click|not clickable|not visible/i.test(String(e))) {
+        throw e;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
 const prefs = JSON.parse(process.argv[2] || "{}");
 const say = (obj) => process.stdout.write(JSON.stringify(obj) + "\n");
 const profile = mkdtempSync(join(tmpdir(), "xshots-firefox-"));
@@ -49,12 +68,7 @@ try {
       let value = null;
       if (cmd.op === "goto") await page.goto(cmd.url, { waitUntil: "domcontentloaded" });
       else if (cmd.op === "eval") value = await page.evaluate(cmd.js);
-      else if (cmd.op === "click") {
-        const els = await page.$$(cmd.sel);
-        const el = els[cmd.nth || 0];
-        if (!el) throw new Error(`nothing to click: ${cmd.sel} [${cmd.nth || 0}]`);
-        await el.click();
-      } else if (cmd.op === "reload") await page.reload({ waitUntil: "domcontentloaded" });
+      else if (cmd.op === "click") await click(page, cmd.sel, cmd.nth || 0); else if (cmd.op === "reload") await page.reload({ waitUntil: "domcontentloaded" });
       else if (cmd.op === "shot") await page.screenshot({ path: cmd.path });
       else if (cmd.op === "errors") value = errors.splice(0);
       else if (cmd.op === "console") value = consoled.splice(0);
