@@ -61,7 +61,7 @@ TOKEN_A = "A" * 24
     ViewUpdate(9, {}, 2, 0, (), None, ("took0:AD", "p0.t1.s0", "m1.2", "c:C43"),
                (("AD", None), ("floor:C43", "#cf-p1"),
                 ("7S", '[data-testid=mm-opp][data-seat="2"]'),
-                ("m1.2", '#mt-board [data-key="m0.1"]'))),
+                ("m1.2", '#mt-board [data-key="m0.1"]')), True),
     Waiting(("Ana",)), Pong(), HostLeft()])
 def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
@@ -138,6 +138,7 @@ BAD_HOST_NEWS = {
     "a mark too long": VIEW.replace('"marks":[]', '"marks":["' + "m" * 65 + '"]'),
     "too many marks": VIEW.replace('"marks":[]', '"marks":[' + ",".join(['"m"'] * 2001) + "]"),
     "marks missing": VIEW.replace(',"marks":[]', ""),
+    "undo not a flag": VIEW.replace('"undo":false', '"undo":1'),
     "a flight's card with a quote": VIEW.replace('"flights":[]', '"flights":[["A\\"D",null]]'),
     "a flight from a script": VIEW.replace('"flights":[]',
                                            '"flights":[["AD","javascript:alert(1)"]]'),
@@ -149,9 +150,9 @@ BAD_HOST_NEWS = {
 
 
 @pytest.mark.parametrize("case", sorted(BAD_HOST_NEWS))
-def test_marks_and_flights_from_the_host_are_plain_keys_and_selectors(case: str) -> None:
+def test_marks_flights_and_undo_from_the_host_are_checked(case: str) -> None:
     assert read_host(VIEW) == ViewUpdate(1, {}, 0, 0, (), None)
-    with pytest.raises(BadMessage, match=r"view\.(marks|flights)"):
+    with pytest.raises(BadMessage, match=r"view\.(marks|flights|undo)"):
         read_host(BAD_HOST_NEWS[case])
 
 

@@ -262,6 +262,13 @@ def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing()
     run_async(run())
 
 
+def undo_live(dock: str) -> bool:
+    """Whether the Machiavelli dock's Undo is live (not aria-disabled with its reason)."""
+    found = re.search(r'<button[^>]*data-testid="m-undo"[^>]*>', dock)
+    assert found is not None, dock[:300]
+    return "aria-disabled" not in found.group(0) and " disabled" not in found.group(0)
+
+
 def test_a_guests_undo_takes_back_its_last_step_of_the_turn_on_the_host() -> None:
     """Undo on a guest's phone: the host takes back that seat's last step of the turn it is
     playing, as its own Undo would, and every phone shows the table as it was; with nothing
@@ -279,16 +286,19 @@ def test_a_guests_undo_takes_back_its_last_step_of_the_turn_on_the_host() -> Non
                     and str(a) not in ("draw", "end"))  # a step of the turn: it goes on
         mirror = gt.shown
         assert mirror is not None
+        assert undo_live(gpage.regions[gt.frame.dock]) is False  # nothing yet to take back
         gt.perform(mirror, 1, [game.parse_action(str(step))], None, False)
         deliver(host, guest)
         assert m.actions == before[1] + 1
-        click(guest, "mt-undo")
+        assert undo_live(gpage.regions[gt.frame.dock]) is True  # the board's own Undo
+        click(guest, "m-undo")
         assert "Sent to the host" in gpage.texts[gt.frame.msg]
         deliver(host, guest)
         assert (game.state_to_dict(m.state), m.actions) == before
         g = guest.phones.guest
         assert g is not None and g.view == game.view(m.state, 1).to_dict()
-        click(guest, "mt-undo")  # nothing of this turn is left to take back
+        assert undo_live(gpage.regions[gt.frame.dock]) is False
+        click(guest, "m-undo")  # (a stale tap) nothing of this turn is left to take back
         deliver(host, guest)
         assert (game.state_to_dict(m.state), m.actions) == before
         said = gpage.texts[gt.frame.msg]

@@ -94,7 +94,7 @@ class Core(Protocol[U, S, A, V]):
     guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
     ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
-    undo: list[tuple[S, int]]  # states of this turn, for Undo
+    undo: list[tuple[S, int]]  # states of this turn, for Undo (whether any: can_undo)
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
     @property
@@ -143,6 +143,9 @@ class Core(Protocol[U, S, A, V]):
                 refusal: bool) -> None: ...
 
     def undo_turn(self) -> None: ...
+
+    def can_undo(self) -> bool:
+        """Undo has a step of this turn to take back (the board's Undo button is live)."""
 
 
 class Board(Protocol[U, S, A]):

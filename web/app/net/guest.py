@@ -49,6 +49,7 @@ class Guest:
         # what the host marks as changed since this seat last acted; the last change's flights
         self.marks: frozenset[str] = frozenset()
         self.flights: tuple[tuple[str, str | None], ...] = ()
+        self.undo = False  # the host can take back a step of this seat's turn
         self.refusals: list[str] = []
         self.waiting: tuple[str, ...] = ()
         self.host_left = False
@@ -112,5 +113,5 @@ class Guest:
             self.problems.append(f"an update out of order (version {u.version})")
             return
         self.version, self.view, self.turn, self.ending = u.version, u.view, u.turn, u.ending
-        self.marks, self.flights = frozenset(u.marks), u.flights
+        self.marks, self.flights, self.undo = frozenset(u.marks), u.flights, u.undo
         self.log[u.log_start:] = u.log

@@ -93,7 +93,8 @@ class Host(Generic[S, A]):
     no log lines. ``marker``: what marks and flies a change (the game's Board too); without
     one, updates carry no marks and no flights. ``take_back``: a guest's Undo, the last step
     of the turn its seat is playing taken back (the table's own way; IllegalAction: nothing
-    to take back); without one, a guest's Undo is refused. ``new_token``: a seat token's
+    to take back); without one, a guest's Undo is refused; ``can_take_back``: whether a
+    seat has such a step (its guest's Undo button is live). ``new_token``: a seat token's
     maker (tests may pass a fixed one). ``tokens``: the remote seats' tokens given out
     before (:attr:`tokens`, kept beside the saved game), so that guests rejoin a host whose
     page reloaded. ``perform``: how a guest's checked actions are applied (the table's own
@@ -106,9 +107,11 @@ class Host(Generic[S, A]):
                  tokens: Mapping[int, str] | None = None,
                  perform: Callable[[int, list[A]], None] | None = None,
                  marker: Marker[S] | None = None,
-                 take_back: Callable[[int], None] | None = None) -> None:
+                 take_back: Callable[[int], None] | None = None,
+                 can_take_back: Callable[[int], bool] = lambda _seat: False) -> None:
         self.match = match
         self.take_back = take_back
+        self.can_take_back = can_take_back
         self.marker = marker
         self.perform: Callable[[int, list[A]], None] = perform or (
             lambda _seat, actions: match.apply_all(actions))
@@ -208,7 +211,6 @@ class Host(Generic[S, A]):
         m, marker = self.match, self.marker
         before, actions = self._last
         self._last = (m.state, m.actions)
-        self.flights = {}
         if m.state is before:  # saved again, unchanged (a cover lifted, a switch flipped)
             return
         if marker is None or m.actions <= actions:
@@ -257,7 +259,7 @@ class Host(Generic[S, A]):
         flights = tuple(self.flights.get(seat, ()))
         return ViewUpdate(self.version, game.view(m.state, seat).to_dict(), m.current, 0,
                           tuple(lines), ending, tuple(sorted(self.marked.get(seat, ()))),
-                          flights)
+                          flights, self.can_take_back(seat))
 
     def _update(self, link: Link, seat: int) -> None:
         full = self.update_for(seat)
@@ -269,7 +271,8 @@ class Host(Generic[S, A]):
             same += 1
         link.log_sent = lines
         self._send(link, ViewUpdate(full.version, full.view, full.turn, same,
-                                    tuple(lines[same:]), full.ending, full.marks, full.flights))
+                                    tuple(lines[same:]), full.ending, full.marks, full.flights,
+                                    full.undo))
 
     # --- what comes in ---------------------------------------------------------------------
     def _receive(self, link: Link, text: str) -> None:

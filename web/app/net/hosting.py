@@ -57,6 +57,9 @@ class HostingCore(Protocol[S, A]):
     def remote_take_back(self, seat: int) -> None:
         """A guest's Undo: its last step of this turn taken back (IllegalAction: none)."""
 
+    def remote_can_take_back(self, seat: int) -> bool:
+        """Whether a guest's seat has a step of this turn to take back."""
+
     def marks(self, before: S, after: S) -> frozenset[str]:
         """What a change marks (the board's), for the guests' phones."""
 
@@ -106,7 +109,8 @@ class Hosting(Generic[S, A]):
         self.kept = self.tokens(m.gid)
         self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.kept,
                          perform=self.core.remote_perform, marker=self.core,
-                         take_back=self.core.remote_take_back)
+                         take_back=self.core.remote_take_back,
+                         can_take_back=self.core.remote_can_take_back)
         self.pending.clear()
 
     def tokens(self, gid: str) -> dict[int, str]:

@@ -146,6 +146,7 @@ class ViewUpdate:
     ending: Ending | None
     marks: tuple[str, ...] = ()
     flights: tuple[tuple[str, str | None], ...] = ()
+    undo: bool = False  # the reader has a step of this turn the host can take back (its Undo)
 
 
 @dataclass(frozen=True)
@@ -192,13 +193,14 @@ def encode(message: GuestMessage | HostMessage) -> str:
         case Welcome(seat, token, game, names):
             body = {"t": "welcome", "seat": seat, "token": token, "game": game,
                     "names": list(names)}
-        case ViewUpdate(version, view, turn, log_start, log, ending, marks, flights):
+        case ViewUpdate(version, view, turn, log_start, log, ending, marks, flights, undo):
             body = {"t": "view", "version": version, "view": view, "turn": turn,
                     "log_start": log_start, "log": list(log),
                     "ending": None if ending is None else {
                         "text": ending.text, "winners": list(ending.winners),
                         "scores": None if ending.scores is None else list(ending.scores)},
-                    "marks": list(marks), "flights": [[c, src] for c, src in flights]}
+                    "marks": list(marks), "flights": [[c, src] for c, src in flights],
+                    "undo": undo}
         case Refused(reason):
             body = {"t": "refused", "reason": reason}
         case Waiting(names):
@@ -354,6 +356,13 @@ def _read_ending(v: JSON) -> Ending | None:
     return Ending(text, tuple(seats), None if numbers is None else tuple(numbers))
 
 
+def _read_flag(f: _Fields, key: str) -> bool:
+    v = f.get(key)
+    if not isinstance(v, bool):
+        raise BadMessage(f"{f.kind}.{key}: expected true or false, got {_show(v)}")
+    return v
+
+
 def _read_marks(f: _Fields) -> tuple[str, ...]:
     marks = f.texts("marks", MAX_MARKS)
     for i, k in enumerate(marks):
@@ -382,7 +391,8 @@ def _read_view(f: _Fields) -> ViewUpdate:
         raise BadMessage(f"view.view: expected an object, got {_show(view)}")
     return ViewUpdate(f.number("version") or 0, view, f.number("turn", nullable=True),
                       f.number("log_start") or 0, f.texts("log", MAX_LOG_LINES),
-                      _read_ending(f.get("ending")), _read_marks(f), _read_flights(f))
+                      _read_ending(f.get("ending")), _read_marks(f), _read_flights(f),
+                      _read_flag(f, "undo"))
 
 
 HOST_KINDS: Mapping[str, Callable[[_Fields], HostMessage]] = {

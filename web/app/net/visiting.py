@@ -84,6 +84,11 @@ class Visiting(Generic[S, A]):
         g.act(*(str(a) for a in actions))
         self.sending = True
 
+    def can_undo(self) -> bool:
+        """The host holds a step of this seat's turn it can take back."""
+        g = self.sitting()
+        return g is not None and g.undo and not self.sending
+
     def take_back(self) -> None:
         """This seat's Undo: the host takes back its last step of this turn (or says why
         not); the table waits for its answer as for a tap's."""

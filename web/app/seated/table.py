@@ -775,11 +775,21 @@ class SeatedTable(Generic[U, S, A, V]):
             self.render_board()
         self.after_change()
 
+    def remote_can_take_back(self, seat: int) -> bool:
+        return bool(self.taken_back) and self.taken_back[-1][0] == seat
+
+    def can_undo(self) -> bool:
+        """Undo has a step of this turn to take back: this device's own, or on a guest's
+        phone one the host holds for its seat."""
+        if self.visiting.shown() is not None:
+            return self.visiting.can_undo()
+        return bool(self.undo)
+
     def remote_take_back(self, seat: int) -> None:
         """A guest's Undo (its seat to play, checked by the host): back to the state before
         its last step of this turn; IllegalAction when there is none."""
         m = self.match
-        if m is None or not self.taken_back or self.taken_back[-1][0] != seat:
+        if m is None or not self.remote_can_take_back(seat):
             raise IllegalAction("nothing to undo in this turn")
         _seat, state, count = self.taken_back.pop()
         m.rewind(state, count)

@@ -60,7 +60,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
     def dock_html(self, m: Match[CFState], seat: int, interactive: bool) -> str:
         self.live = interactive
         return cu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                            undo=bool(self.t.undo), hand_over=self.t.hand_over is not None)
+                            undo=self.t.can_undo(), hand_over=self.t.hand_over is not None)
 
     def after_render(self) -> None:
         """The redraw cleared the message line; what the player is to do now goes back in it

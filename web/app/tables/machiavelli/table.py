@@ -58,7 +58,7 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         d = self.drawn
         drawn = d[2] if d is not None and d[:2] == (seat, view.hand_no) else None
         return mu.dock_html(view, self.t.ui, m.names(), interactive=interactive, drawn=drawn,
-                            can_undo=bool(self.t.undo))
+                            can_undo=self.t.can_undo())
 
     def click(self, m: Match[MState], seat: int, ev: Event) -> mu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
