@@ -54,10 +54,11 @@ def in_loopback_namespace() -> bool:
     return os.listdir("/sys/class/net") == ["lo"]
 
 
-def again_in_namespace() -> int:
-    """This script again, in a network namespace of its own with only ``lo``, up."""
+def again_in_namespace(module: str = "scripts.bench.phones") -> int:
+    """The script ``module`` again (with this one's arguments), in a network namespace of its
+    own with only ``lo``, up."""
     inner = (f"mount -t sysfs sysfs /sys && ip link set lo up && cd {ROOT} && "
-             f"exec {sys.executable} -m scripts.bench.phones " + " ".join(
+             f"exec {sys.executable} -m {module} " + " ".join(
                  f"'{a}'" for a in sys.argv[1:]))
     return subprocess.run(["unshare", "--net", "--mount", "--", "bash", "-c", inner]).returncode
 
