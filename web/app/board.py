@@ -24,6 +24,7 @@ from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.routes import Route
+from app.seated.moves import Mover, UndoStep
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
 from app.table import Event, Host, Replay
@@ -94,7 +95,7 @@ class Core(Protocol[U, S, A, V]):
     guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
     ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
-    undo: list[tuple[S, int]]  # states of this turn, for Undo (whether any: can_undo)
+    undo: list[UndoStep[S]]  # the steps of this turn, for Undo (whether any: can_undo)
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
     @property
@@ -130,10 +131,12 @@ class Core(Protocol[U, S, A, V]):
         kept): a game without a set-up screen deals a new game, or restarts one, this way."""
 
     def played(self, m: Match[S]) -> None:
-        """The board applied steps of ``m`` itself (a person's plan, shown moving, with no
-        Undo nor log line): save it, and cue its end if it just ended."""
+        """The board changed ``m`` but by a move (a switch flipped): save it."""
 
-    def after_change(self) -> None: ...
+    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
+                draw: bool = True, after: S | None = None) -> None:
+        """The one path of every move (:meth:`app.seated.table.SeatedTable.advance`): a
+        board's own step, shown moving, is ``Mover.BOARD`` with ``draw`` False."""
 
     def person_to_move(self) -> tuple[Match[S], int] | None: ...
 

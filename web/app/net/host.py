@@ -98,8 +98,9 @@ class Host(Generic[S, A]):
     maker (tests may pass a fixed one). ``tokens``: the remote seats' tokens given out
     before (:attr:`tokens`, kept beside the saved game), so that guests rejoin a host whose
     page reloaded. ``perform``: how a guest's checked actions are applied (the table's own
-    way, which saves and redraws; by default straight to the match), all or none, raising
-    IllegalAction; the host then sends every guest its view."""
+    way, which saves, redraws and tells this host once, by :meth:`changed`; by default
+    straight to the match, and then told), all or none, raising IllegalAction. The same for
+    ``take_back``: the table's Undo tells this host of it."""
 
     def __init__(self, match: Match[S], remote: Iterable[int],
                  teller: Teller[S, A] | None = None,
@@ -113,8 +114,7 @@ class Host(Generic[S, A]):
         self.take_back = take_back
         self.can_take_back = can_take_back
         self.marker = marker
-        self.perform: Callable[[int, list[A]], None] = perform or (
-            lambda _seat, actions: match.apply_all(actions))
+        self.perform: Callable[[int, list[A]], None] = perform or self._apply
         self.remote = tuple(sorted(set(remote)))
         seats = match.setup.seats
         for seat in self.remote:
@@ -191,6 +191,11 @@ class Host(Generic[S, A]):
         if self.match.current != seat:
             raise IllegalAction("it is not that seat's turn")
         self.match.apply_all([action])
+        self.changed()
+
+    def _apply(self, _seat: int, actions: list[A]) -> None:
+        """A guest's actions, with no table: applied to the match, and every guest told."""
+        self.match.apply_all(actions)
         self.changed()
 
     def changed(self) -> None:
@@ -373,11 +378,9 @@ class Host(Generic[S, A]):
             self._refuse(link, "Undo is the host's at this table")
             return
         try:
-            self.take_back(seat)
+            self.take_back(seat)  # the table tells this host (changed), once
         except IllegalAction as e:
             self._refuse(link, e.reason)
-            return
-        self.changed()
 
     def _act(self, link: Link, a: Act) -> None:
         seat = self._playing(link, a.token, a.seen)
@@ -387,14 +390,11 @@ class Host(Generic[S, A]):
         game: Any = m.game
         try:
             actions: list[A] = [game.parse_action(text) for text in a.actions]
-            self.perform(seat, actions)
+            self.perform(seat, actions)  # the table tells this host (changed), once
         except IllegalAction as e:
             self._refuse(link, e.reason)
-            return
         except EngineError as e:  # ParseError: text that is no action of this game
             self._refuse(link, str(e))
-            return
-        self.changed()
 
     # --- what goes out ---------------------------------------------------------------------
     def _send(self, link: Link, message: HostMessage) -> None:

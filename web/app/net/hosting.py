@@ -26,6 +26,7 @@ from app.net.qr import qr_svg
 from app.net.wire import Wire
 from app.page import Page
 from app.seated.history import Teller
+from app.seated.moves import Change
 from app.seated.seats import Match
 from app.storage import JSONObject, TabStore, loads_stored, phones_key
 from app.table import Event
@@ -136,9 +137,10 @@ class Hosting(Generic[S, A]):
                                 "tokens": {str(k): v for k, v in h.tokens.items()}}
             self.core.store.set(phones_key(self.core.game_id), json.dumps(data))
 
-    def changed(self) -> None:
-        """The game changed (saved): every guest present gets its view."""
-        if self.host is not None:
+    def changed(self, m: Match[S], _change: Change[S]) -> None:
+        """A move or an Undo in ``m`` (the table's one path tells it once): every guest present
+        gets its view, once."""
+        if self.host is not None and self.host.match is m:
             self.host.changed()
 
     def remote(self, m: Match[S], seat: int | None) -> bool:

@@ -10,11 +10,13 @@ next action.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from app.messages import BotTurn, read_chosen
 from app.page import Page
 from app.seated import speed_field
+from app.seated.moves import Mover
 from app.seated.seats import Match
 from app.settings import SPEEDS, pace
 from app.table import Host, Task
@@ -34,31 +36,21 @@ class Seating(Protocol[S, A]):
     game_id: str
     game: Game[Any, S, A, Any]  # its config and views are not used here
     page: Page
-    marked: frozenset[str]
     hand_over: tuple[int, ...] | None  # a hand just ended: the computers wait for Next hand
     follower: bool  # another tab moves the computers
 
     @property
     def shown(self) -> Match[S] | None: ...
 
-    def marks(self, before: S, after: S) -> frozenset[str]: ...
-
     def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
-
-    def check_hand_over(self, before: S, m: Match[S]) -> None: ...
-
-    def told(self, m: Match[S]) -> bool:
-        """The log read again from ``m``'s actions; True when the last one ended a turn."""
 
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
 
     def render_board(self) -> None: ...
 
-    def save(self) -> None: ...
-
-    def cue_end(self, m: Match[S]) -> None: ...
-
-    def after_change(self) -> None: ...
+    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
+                draw: bool = True) -> None:
+        """The one path of every move (a computer's step is one)."""
 
 
 class ComputerTurns(Generic[S, A]):
@@ -72,6 +64,7 @@ class ComputerTurns(Generic[S, A]):
         # are marked against it and shown again from it (Replay; kept until a person acts)
         self.since: list[S] = []
         self.showing_again: Task | None = None
+        self.last_draw = 0.0  # when a step was last drawn (at the fastest pace: batched)
 
     def person_acted(self) -> None:
         """A person acted: what the computers did before is no longer news."""
@@ -109,65 +102,62 @@ class ComputerTurns(Generic[S, A]):
         speed = speed_field(pace(settings)).read(settings.get("computer_speed"))
         return SPEEDS.get(str(speed), SPEEDS["normal"])
 
+    def goes_on(self, m: Match[S]) -> bool:
+        """A computer plays the next step of ``m``."""
+        seat = m.current
+        return (not m.over and not self.paused and self.table.hand_over is None
+                and seat is not None and not m.setup.seats[seat].human)
+
+    def stepped(self, m: Match[S]) -> None:
+        """A computer's step was applied (:meth:`SeatedTable.advance`): its sound (back to a
+        person: their turn's); when no computer plays next, the run ends with it, so that the
+        table is drawn as the person's to play."""
+        if self.goes_on(m):
+            if self.pace_ms(m):
+                self.app.cue("placed")
+            return
+        if self.table.shown is m:
+            self.runner = None
+        if not m.watch and not m.over and self.table.hand_over is None:
+            self.app.cue("turn")
+
+    def drawing(self, m: Match[S]) -> bool:
+        """Whether a computer's step is drawn: every step at a pace; at the fastest, about
+        every ``FASTEST_BATCH_MS * 5`` and the last one."""
+        if self.pace_ms(m) or not self.goes_on(m):
+            return True
+        now = asyncio.get_event_loop().time()
+        if (now - self.last_draw) * 1000 >= FASTEST_BATCH_MS * 5:
+            self.last_draw = now
+            return True
+        return False
+
     async def run(self, m: Match[S]) -> None:
-        """Computer turns, one step at a time, until a person is to play or the game ends."""
+        """Computer turns, one step at a time, until a person is to play or the game ends:
+        each step takes the table's one path (:meth:`SeatedTable.advance`)."""
         try:
-            last_draw = asyncio.get_event_loop().time()
-            while self.table.shown is m and not m.over and not self.paused:
+            self.last_draw = asyncio.get_event_loop().time()
+            while self.table.shown is m and self.goes_on(m):
                 seat = m.current
-                if seat is None or m.setup.seats[seat].human or self.table.hand_over is not None:
-                    break
-                if not self.since:
-                    self.since = [m.state]
-                ended = False
-                while not ended and self.table.hand_over is None:
-                    request = BotTurn(
-                        self.table.game_id, m.gid, tuple(s.level for s in m.setup.seats), seat,
-                        m.deal, m.actions, self.table.game.state_to_dict(m.state))
-                    answer = read_chosen(await self.app.env.think(request))
-                    if self.table.shown is not m:
-                        return
-                    action = self.table.game.parse_action(answer)
-                    before = m.state
-                    m.apply_all([action])
-                    ended = self.table.told(m)  # the turn's line, from the game's actions
-                    self.since.append(m.state)
-                    pace = self.pace_ms(m)
-                    self.table.marked = self.table.marks(self.since[0], m.state)
-                    if pace:
-                        self.app.cue("placed")
-                        self.table.render_board()
-                        self.fly(m, before, m.state)
-                        self.table.page.flush()
-                        await asyncio.sleep(pace / 1000)
-                    else:
-                        now = asyncio.get_event_loop().time()
-                        if (now - last_draw) * 1000 >= FASTEST_BATCH_MS * 5:
-                            last_draw = now
-                            self.table.render_board()
-                            self.table.page.flush()
-                        await asyncio.sleep(0)
-                    self.table.check_hand_over(before, m)
-                    if self.paused or self.table.hand_over is not None:
-                        break
-                if not m.watch:
-                    self.table.save()
-                self.table.render_board()
+                request = BotTurn(
+                    self.table.game_id, m.gid, tuple(s.level for s in m.setup.seats), seat or 0,
+                    m.deal, m.actions, self.table.game.state_to_dict(m.state))
+                answer = read_chosen(await self.app.env.think(request))
+                if self.table.shown is not m:
+                    return
+                action = self.table.game.parse_action(answer)
+                before = m.state
+                self.table.advance(m, seat, [action], Mover.COMPUTER)
+                pace = self.pace_ms(m)
+                if pace:
+                    self.fly(m, before, m.state)
                 self.table.page.flush()
+                if self.runner is None:  # the last step: the person plays on
+                    return
+                await asyncio.sleep(pace / 1000)
         finally:
             if self.table.shown is m:  # stopped, failed or done: the computers may be started again
                 self.runner = None
-        if self.table.shown is m:
-            self.runner = None
-            if not m.watch:
-                self.table.save()
-            if m.over:
-                self.table.cue_end(m)
-            elif (not m.watch and m.current is not None and m.setup.seats[m.current].human
-                  and self.table.hand_over is None):
-                self.app.cue("turn")  # back to a person
-            self.table.render_board()
-            self.table.after_change()
 
     def fly(self, m: Match[S], before: S, after: S) -> None:
         """The cards a step moved fly from where they were (the bridge's card flights)."""

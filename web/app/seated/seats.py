@@ -359,14 +359,22 @@ class Match(Generic[S]):
         you, names = self.you, self.names()
         return outcome_text(out, names, [] if you is None or names[you] != "You" else [you])
 
-    def apply_all(self, actions: Sequence[Action]) -> None:
-        """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was."""
+    def apply_all(self, actions: Sequence[Action], after: S | None = None,
+                  trail: bool = True) -> None:
+        """Apply steps all-or-nothing: IllegalAction leaves the game exactly as it was.
+        ``after``: the state they lead to, when the mover worked it out already (a board's
+        own play to the end applies thousands of steps in stretches); ``trail`` False: a
+        game whose state alone keeps it (a solitaire's forced moves) keeps no trail of them."""
         state = self.state
-        for a in actions:
-            state = self.game.apply(state, a)
+        if after is not None:
+            state = after
+        else:
+            for a in actions:
+                state = self.game.apply(state, a)
         self.state = state
         self.actions += len(actions)
-        self.trail.extend(str(a) for a in actions)
+        if trail:
+            self.trail.extend(str(a) for a in actions)
 
     def rewind(self, state: S, actions: int) -> None:
         """Back to an earlier ``state`` after ``actions`` actions (Undo)."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
@@ -34,6 +34,7 @@ from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.links import Links
+from app.seated.moves import Change, Mover, UndoStep
 from app.seated.seats import (
     Match,
     Setup,
@@ -85,10 +86,11 @@ class SeatedTable(Generic[U, S, A, V]):
         self.guided: Match[S] | None = None
         self.match: Match[S] | None = None  # the player's game (saved)
         self.watching: Match[S] | None = None  # a watched game (never saved)
-        self.undo: list[tuple[S, int]] = []  # states of this turn, for Undo
-        # a guest's steps of the turn it is playing (seat, state before, actions before), for
-        # its Undo (app.net.host: its take-back)
-        self.taken_back: list[tuple[int, S, int]] = []
+        # the steps of the turn in progress, for Undo: a person's here, a guest's (its Undo
+        # is the host's take-back) or a guided game's
+        self.undo: list[UndoStep[S]] = []
+        # who hears of every move and Undo, once each (a table of phones' host)
+        self.listeners: list[Callable[[Match[S], Change[S]], None]] = []
         self.marked: frozenset[str] = frozenset()
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
@@ -110,6 +112,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.phones: Hosting[S, A] = Hosting(self, self.board, lambda: app.phones.wire,
                                              app.env.base_url)
         self.visiting: Visiting[S, A] = Visiting(self, lambda: app.phones.guest)
+        self.listeners.append(self.phones.changed)
         app.phones.pumps.append(self.net_pump)
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.actions}
 
@@ -145,7 +148,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def fresh_turn(self) -> None:
         """Another game is on the table (or the same read again): nothing of a turn in
         progress is kept (its undo, its marks, its selection, a hand-over panel)."""
-        self.undo, self.taken_back = [], []
+        self.undo = []
         self.marked = frozenset()
         self.hand_over = None
         self.board.turn_reset()
@@ -223,18 +226,12 @@ class SeatedTable(Generic[U, S, A, V]):
         self.guiding.show()
 
     def guide_play(self, actions: list[A]) -> None:
-        """A computer's turn of the guided game, or a skipped step: played as the guide says."""
+        """A computer's turn of the guided game, or a skipped step: played as the guide says
+        (drawn once the step is done: :meth:`guide_stepped`)."""
         m = self.guided
         if m is None:
             return
-        before, seat = m.state, m.current
-        m.apply_all(actions)
-        if self.told(m):
-            self.undo = []
-        else:
-            self.undo.append((before, m.actions - len(actions)))
-        human = seat is not None and m.setup.seats[seat].human
-        self.marked = frozenset() if human else self.board.marks(before, m.state)
+        self.advance(m, m.current, actions, Mover.GUIDE, draw=False)
         self.board.turn_reset()
         self.before_tap = self.ui
 
@@ -298,7 +295,6 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         if m is not None and not self.keeping.save(m):
             self.take_newer()
-        self.phones.changed()
 
     def describe_save(self, text: str) -> SaveInfo:
         m = self.board.codec.read(text)
@@ -481,12 +477,9 @@ class SeatedTable(Generic[U, S, A, V]):
         self.start(m.setup if m is not None else default_setup(self.game_id), deal)
 
     def played(self, m: Match[S]) -> None:
-        """The board applied steps of ``m`` itself: saved, and its end cued if it just ended
-        (no undo, no log line: a solitaire's plan is the game's own forced moves)."""
-        ending = m.over and not m.counted
-        self.save()
-        if ending and self.match is m:
-            self.cue_end(m)
+        """The board changed ``m`` but by a move (a switch flipped): saved."""
+        if m is self.match:
+            self.save()
 
     def on_table(self) -> bool:
         r = self.app.route
@@ -719,37 +712,88 @@ class SeatedTable(Generic[U, S, A, V]):
             self.visiting.send(actions)
             actions = ()
         if actions:
-            before, count = m.state, m.actions
             problem = self.guiding.refuses(actions)
-            if problem is not None:
-                self.refused()
-                self.render_board()
-                self.say(problem, "refusal")
-                return
             try:
-                m.apply_all(actions)
+                if problem is not None:
+                    raise IllegalAction(problem)
+                self.advance(m, seat, actions, Mover.PERSON)
             except IllegalAction as e:
                 self.refused()
                 self.render_board()
-                self.say(f"Not allowed: {e.reason}.", "refusal")
+                self.say(problem or f"Not allowed: {e.reason}.", "refusal")
                 return
-            self.guiding.noted(actions)
-            self.marked = frozenset()
-            self.computers.person_acted()
-            self.undo.append((before, count))
-            if m.over:
-                self.cue_end(m)
-            else:
-                self.app.cue("placed")
-            if self.told(m):  # the turn ended (the log tells it from the game's actions)
-                self.undo = []
-                self.board.turn_reset()
-                self.board.check_hand_over(before, m)
-            self.save()
-        self.render_board()
+        else:
+            self.render_board()
         if message:
             self.say(message, "refusal" if refusal else "info")
-        self.after_change()
+
+    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
+                draw: bool = True, after: S | None = None) -> None:
+        """The one path of every move, whoever made it (``mover``): apply ``actions`` all or
+        none (IllegalAction leaves ``m`` as it was), then, in this order, the marks, Undo's
+        steps, the sound, a hand's end, the save, the listeners (a table of phones' guests),
+        the redraw (unless ``draw`` is False: the mover draws, a board's own step moving) and
+        the computers' next turn. ``after``: the state ``actions`` lead to, when the mover
+        worked it out (:meth:`Match.apply_all`)."""
+        before, count = m.state, m.actions
+        m.apply_all(actions, after, trail=mover is not Mover.BOARD)
+        human = seat is not None and m.setup.seats[seat].human
+        if mover is Mover.COMPUTER:
+            since = self.computers.since
+            if not since:
+                since.append(before)
+            since.append(m.state)
+            self.marked = self.board.marks(since[0], m.state)
+        else:
+            self.marked = (frozenset() if human or mover is Mover.BOARD
+                           else self.board.marks(before, m.state))
+        if mover is Mover.PERSON:
+            self.guiding.noted(actions)
+            self.computers.person_acted()
+        if seat is not None and mover in (Mover.PERSON, Mover.GUEST, Mover.GUIDE):
+            if self.undo and self.undo[-1].seat != seat:
+                self.undo = []
+            self.undo.append(UndoStep(seat, before, count))
+        # the log, told again from the game's actions (a board's own steps are the game's
+        # forced moves, with no log line)
+        ended = mover is not Mover.BOARD and self.told(m)
+        if ended:
+            self.undo = []
+            if mover in (Mover.PERSON, Mover.GUEST):
+                self.board.turn_reset()
+        if mover is not Mover.GUIDE:
+            self.board.check_hand_over(before, m)
+        if m.over:
+            if mover is not Mover.GUIDE:
+                self.cue_end(m)
+        elif mover is Mover.PERSON or mover is Mover.GUEST:
+            self.app.cue("placed")
+        elif mover is Mover.COMPUTER:
+            self.computers.stepped(m)  # its sound, and whether its run goes on
+        if not m.watch:
+            self.save()
+        self.tell(m, Change(mover, seat, m.actions))
+        if draw and self.showing(m):
+            self.show_move(m, mover)
+
+    def tell(self, m: Match[S], change: Change[S]) -> None:
+        for listener in self.listeners:
+            listener(m, change)
+
+    def show_move(self, m: Match[S], mover: Mover) -> None:
+        """The table after a move: its board (or, in pass-and-play, the next person's cover),
+        the end's outcome for the tests; then the computers' turn if one is to play."""
+        if self.covered(m):
+            self.render()
+            return
+        if mover is not Mover.COMPUTER or self.computers.drawing(m):
+            self.render_board()
+        if m.over:
+            out = m.outcome
+            assert out is not None
+            self.page.data("outcome", json.dumps(out.to_dict()))
+        if mover is not Mover.COMPUTER:
+            self.computers.kick()
 
     def remote_perform(self, seat: int, actions: list[A]) -> None:
         """A guest's actions (checked by the host): applied as a tap's, all or none
@@ -757,26 +801,10 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         if m is None:
             raise IllegalAction("there is no game on the table")
-        before, count = m.state, m.actions
-        m.apply_all(actions)
-        self.marked = frozenset()
-        if self.taken_back and self.taken_back[-1][0] != seat:
-            self.taken_back = []
-        self.taken_back.append((seat, before, count))
-        if m.over:
-            self.cue_end(m)
-        else:
-            self.app.cue("placed")
-        if self.told(m):  # the turn ended: none of it can be taken back
-            self.taken_back = []
-            self.board.check_hand_over(before, m)
-        self.save()
-        if self.app.route.game == self.game_id and self.app.route.screen == "table":
-            self.render_board()
-        self.after_change()
+        self.advance(m, seat, actions, Mover.GUEST)
 
     def remote_can_take_back(self, seat: int) -> bool:
-        return bool(self.taken_back) and self.taken_back[-1][0] == seat
+        return bool(self.undo) and self.undo[-1].seat == seat
 
     def can_undo(self) -> bool:
         """Undo has a step of this turn to take back: this device's own, or on a guest's
@@ -791,12 +819,24 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         if m is None or not self.remote_can_take_back(seat):
             raise IllegalAction("nothing to undo in this turn")
-        _seat, state, count = self.taken_back.pop()
-        m.rewind(state, count)
+        self.take_back(m, Mover.GUEST)
+
+    def take_back(self, m: Match[S], mover: Mover) -> None:
+        """The one Undo: the last step of the turn in progress taken back, saved, told and
+        drawn."""
+        step = self.undo.pop()
+        m.rewind(step.state, step.actions)
         self.told(m)
         self.save()
-        if self.app.route.game == self.game_id and self.app.route.screen == "table":
+        self.tell(m, Change(mover, step.seat, m.actions, undo=True))
+        if self.showing(m):
             self.render_board()
+
+    def showing(self, m: Match[S]) -> bool:
+        """``m`` is on show: its table (played, guided, watched or a guest's) is the screen."""
+        r = self.app.route
+        return (self.shown is m and r.game == self.game_id
+                and r.screen in ("table", "learn", "watch", "guest"))
 
     def net_pump(self) -> None:
         """After each of the page's net events: the hosted game's channels, or this phone's
@@ -826,22 +866,6 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def check_hand_over(self, before: S, m: Match[S]) -> None:
         self.board.check_hand_over(before, m)
-
-    def after_change(self) -> None:
-        m = self.shown
-        if m is None:
-            return
-        if m.over:
-            out = m.outcome
-            assert out is not None
-            self.page.data("outcome", json.dumps(out.to_dict()))
-            self.page.data("actions", str(m.actions))
-            self.render_board()
-            return
-        if self.covered(m):
-            self.render()
-            return
-        self.computers.kick()
 
     # --- actions ---
     def act_mt_take(self, _ev: Event | None) -> None:
@@ -881,10 +905,10 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def act_mt_next_hand(self, _ev: Event | None) -> None:
         self.hand_over = None
-        if self.board.next_hand(self.match):
+        m = self.shown
+        if self.board.next_hand(self.match) or m is None:
             return
-        self.render_board()
-        self.after_change()
+        self.show_move(m, Mover.PERSON)  # the next hand goes on (the computers', maybe)
 
     def act_mt_undo(self, _ev: Event | None) -> None:
         self.board.undoing()
@@ -900,8 +924,5 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or not self.undo or self.computers.runner is not None:
             self.say("Nothing to undo in this turn.", "refusal")
             return
-        m.rewind(*self.undo.pop())
-        self.told(m)
-        self.save()
-        self.render_board()
+        self.take_back(m, Mover.PERSON)
         self.say("Undone.")

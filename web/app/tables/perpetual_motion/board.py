@@ -20,6 +20,7 @@ from app.board import BoardClass, Core, Frame, Handler, Replaying
 from app.guide import GuideRun
 from app.kit import Tap, confirm_html, plural
 from app.routes import Route
+from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
 from app.settings import PACE, SPEEDS, pace
 from app.storage import JSONObject, Record, random_deal_number
@@ -125,10 +126,18 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.app.save_settings()
 
     def save(self) -> None:
-        """Keep the deal on show as the board played it (its end cued once)."""
+        """Keep the deal on show as it is (a switch flipped)."""
         s = self.session
         if s is not None:
             self.t.played(s)
+
+    def played(self, actions: list[PMAction], after: PMState | None = None) -> None:
+        """The board's own steps, shown moving by the board: the table's one path of a move
+        (``after``: the state they lead to, worked out already); IllegalAction: none
+        applied."""
+        s = self.session
+        if s is not None and actions:
+            self.t.advance(s, 0, actions, Mover.BOARD, draw=False, after=after)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
@@ -506,8 +515,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         s = self.session
         assert s is not None
         before = pm.view_of(s)
-        pm.apply(s, action)
-        self.save()
+        self.played([action])
         if render and not self.autoplay and not s.over:
             self.app.cue("placed")
         if not render or self.session is not s:  # not s: another tab's newer game is shown

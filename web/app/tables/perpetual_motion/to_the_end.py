@@ -19,7 +19,7 @@ from app.settings import SPEEDS, pace
 from app.table import Host
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion.session import Session
-from engine.games.perpetual_motion.rules import Deal, Move, PMAction
+from engine.games.perpetual_motion.rules import GAME, Deal, Move, PMAction, PMState
 
 ROW_STAGGER_MS = 70  # between the four cards of a row
 TO_THE_END_S = {"slow": 20.0, "normal": 10.0, "fast": 4.0}  # the longest the rest may take
@@ -48,7 +48,8 @@ class Played(Protocol):
     @property
     def session(self) -> Session | None: ...
 
-    def save(self) -> None: ...
+    def played(self, actions: list[PMAction], after: PMState | None = None) -> None:
+        """The steps applied, as the table applies every move (saved)."""
 
     def render_board(self) -> None: ...
 
@@ -118,11 +119,13 @@ class ToTheEnd:
         t = self.table
         start = time.perf_counter()
         first = k
+        state, done = s.state, []  # the steps of this redraw, applied as one move
         if pace <= 0:  # at once: work in short stretches, redraw every FRAME_S
             breath = start
             while k < len(steps) and time.perf_counter() - start < FRAME_S:
                 for action in steps[k]:
-                    pm.apply(s, action)
+                    state = GAME.apply(state, action)
+                    done.append(action)
                 k += 1
                 if time.perf_counter() - breath >= BREATHE_S:
                     await asyncio.sleep(0)
@@ -132,14 +135,16 @@ class ToTheEnd:
                         break
                     breath = time.perf_counter()
         elif pace >= FLIGHT_STEP_S:  # one step a redraw, slow enough to follow its cards
-            self.step(s, steps[k])
+            state = self.step(s, steps[k])
+            done = steps[k]
             k += 1
         else:
             for step in steps[k:k + math.ceil(FRAME_S / pace)]:
                 for action in step:
-                    pm.apply(s, action)
+                    state = GAME.apply(state, action)
+                    done.append(action)
                 k += 1
-        t.save()
+        t.played(done, state)
         if t.session is not s:  # another tab's newer game is shown instead
             return len(steps)
         t.render_board()
@@ -147,20 +152,22 @@ class ToTheEnd:
         await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))
         return k
 
-    def step(self, s: Session, step: list[PMAction]) -> None:
-        """Apply one step and send its cards flying to where the next redraw puts them: the
-        row from the deck, one card after another, and each moved card from where it lay."""
+    def step(self, s: Session, step: list[PMAction]) -> PMState:
+        """The state one step leads to, its cards sent flying to where the next redraw puts
+        them: the row from the deck, one card after another, and each moved card from where it
+        lay."""
         from_deck: list[str] = []
         moved: list[str] = []
+        state = s.state
         for action in step:
-            before = pm.view_of(s)
+            before = GAME.view(state, 0)
             if isinstance(action, Move) and before.stacks[action.src]:
                 name = str(before.stacks[action.src][-1])
                 if name not in from_deck and name not in moved:
                     moved.append(name)
-            pm.apply(s, action)
+            state = GAME.apply(state, action)
             if isinstance(action, Deal):
-                after = pm.view_of(s)
+                after = GAME.view(state, 0)
                 from_deck = ([str(after.discarded[-1])]
                              if len(after.discarded) > len(before.discarded)
                              else [str(st[-1]) for st in after.stacks if st])
@@ -168,3 +175,4 @@ class ToTheEnd:
             self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
         for name in moved:
             self.page.flight(name)
+        return state
