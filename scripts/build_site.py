@@ -199,30 +199,56 @@ def build_wheel(out: Path) -> Path:
     return dest
 
 
-def copy_pyodide(out: Path) -> Path:
+# The wheels from PyPI the site ships, each hash pinned: micropip (installs the engine) and the
+# libraries the app loads only when it first needs them (segno: app/net/qr.py).
+SITE_WHEELS = ROOT / "scripts" / "requirements-site.txt"
+PINNED = re.compile(r"^([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})\s*$", re.MULTILINE)
+LIBRARIES = ("segno",)
+
+
+def site_wheels(cache: Path = ROOT / ".cache" / "wheels",
+                pinned: Path = SITE_WHEELS) -> dict[str, Path]:
+    """Each pinned wheel, by its name, from setup.sh's download: the file of that version whose
+    sha256 is the pinned one (anything else stops the build)."""
+    found = {}
+    for name, version, digest in PINNED.findall(pinned.read_text()):
+        wheels = sorted(cache.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not wheels:
+            raise SystemExit(f"{name} {version} wheel missing: run scripts/setup.sh")
+        wheel = wheels[-1]
+        real = sha256(wheel)
+        if real != digest:
+            raise SystemExit(f"{wheel.name}: sha256 {real} does not match the pinned hash")
+        found[name] = wheel
+    return found
+
+
+def copy_pyodide(out: Path) -> dict[str, Path]:
+    """Pyodide's files and the pinned wheels into the site's pyodide/, with a pyodide-lock.json
+    that names only those wheels (Pyodide checks each sha256 when it loads one). Returns the
+    wheels as copied, by name."""
     src = ROOT / "node_modules" / "pyodide"
     dest = out / "pyodide"  # beside our interpreter module (web/pyodide/, copied already)
     dest.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dest / name)
-    micropips = sorted((ROOT / ".cache" / "wheels").glob("micropip-*.whl"))
-    if not micropips:
-        raise SystemExit("micropip wheel missing: run scripts/setup.sh")
-    micropip = micropips[-1]
-    pinned = re.search(r"sha256:([0-9a-f]{64})",
-                       (ROOT / "scripts" / "requirements-micropip.txt").read_text())
-    real = sha256(micropip)
-    if not pinned or pinned.group(1) != real:
-        raise SystemExit(f"{micropip.name}: sha256 {real} does not match the pinned hash")
-    shutil.copy2(micropip, dest / micropip.name)
     lock = json.loads((src / "pyodide-lock.json").read_text())
-    entry = dict(lock["packages"]["micropip"])
-    version = micropip.name.split("-")[1]
-    entry.update(file_name=micropip.name, sha256=real, version=version)
-    # Only what the app loads: micropip (Pyodide checks this sha256 when it installs it).
-    lock["packages"] = {"micropip": entry}
+    packages = {}
+    copied = {}
+    for name, wheel in site_wheels().items():
+        shutil.copy2(wheel, dest / wheel.name)
+        copied[name] = dest / wheel.name
+        # micropip's entry is Pyodide's own; a library's is made like it (pure Python, no deps)
+        entry = dict(lock["packages"].get(name) or {
+            "depends": [], "imports": [name], "install_dir": "site", "name": name,
+            "package_type": "package", "tool": {}, "unvendored_tests": False})
+        entry.update(file_name=wheel.name, sha256=sha256(wheel),
+                     version=wheel.name.split("-")[1])
+        packages[name] = entry
+    # Only what the app loads: micropip at a start without a snapshot, a library on first use.
+    lock["packages"] = packages
     (dest / "pyodide-lock.json").write_text(json.dumps(lock, separators=(",", ":")))
-    return dest / micropip.name
+    return copied
 
 
 # What a start imports (the app's worker, web/app/main.py, and the thinking worker's), with
@@ -244,15 +270,18 @@ def py_files(root: Path, under: str) -> dict[str, str]:
             if "__pycache__" not in p.parts}
 
 
-def trim_stdlib(out: Path, wheel: Path, micropip: Path, web: Path = WEB) -> dict[str, Any]:
+def trim_stdlib(out: Path, wheel: Path, micropip: Path, libraries: Sequence[Path] = (),
+                web: Path = WEB) -> dict[str, Any]:
     """Replace the site's python_stdlib.zip with the app's own (scripts/stdlib_zip.mjs): only
-    what the app, the engine, PyScript's package and Pyodide could import, and what a start
-    imports as bytecode; and write its SHA-256 into pyodide/snapshot.mjs (its snapshot's key).
-    Returns the report (modules kept and compiled)."""
+    what the app, the engine, PyScript's package, micropip, the ``libraries`` loaded on first use
+    (their wheels) and Pyodide could import, and what a start imports as bytecode; and write its
+    SHA-256 into pyodide/snapshot.mjs (its snapshot's key). Returns the report (modules kept and
+    compiled)."""
     with tempfile.TemporaryDirectory(prefix="stdlib-") as tmp:
         job = {"pyodide": str(ROOT / "node_modules" / "pyodide"), "wheel": str(wheel),
                "app": py_files(web, APP), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
-               "micropip": str(micropip), "start": START_IMPORTS,
+               "micropip": str(micropip), "libraries": [str(w) for w in libraries],
+               "start": START_IMPORTS,
                "out": str(out / "pyodide" / "python_stdlib.zip"),
                "pyscript_pycache": str(out / PYSCRIPT_PYCACHE),
                "pyscript_map": str(next((ROOT / "node_modules" / "@pyscript" / "core" / "dist")
@@ -463,8 +492,8 @@ def build(out: Path) -> str:
     out.mkdir(parents=True)
     copy_web(out)
     wheel = build_wheel(out)
-    micropip = copy_pyodide(out)
-    kept = trim_stdlib(out, wheel, micropip)
+    wheels = copy_pyodide(out)
+    kept = trim_stdlib(out, wheel, wheels["micropip"], [wheels[n] for n in LIBRARIES])
     print(f"standard library: {len(kept['kept'])} of {kept['modules_full']} modules, "
           f"{len(kept['compiled'])} compiled")
     copy_pyscript(out)

@@ -54,9 +54,12 @@ if [ "$(cat node_modules/.lock-stamp 2>/dev/null)" != "$lockstamp" ]; then
   echo "$lockstamp" > node_modules/.lock-stamp
 fi
 
-# 4. micropip's wheel from PyPI, hash pinned (pip refuses a file whose sha256 differs).
-if ! ls "$CACHE"/wheels/micropip-*.whl >/dev/null 2>&1; then
-  echo "== fetching micropip wheel"
+# 4. The wheels the site ships from PyPI (micropip, segno), hash pinned (pip refuses a file whose
+#    sha256 differs); fetched again only when scripts/requirements-site.txt changes.
+wheelstamp="$(sha256sum scripts/requirements-site.txt | cut -c1-16)"
+if [ "$(cat "$CACHE"/wheels/.stamp 2>/dev/null)" != "$wheelstamp" ]; then
+  echo "== fetching the site's wheels (micropip, segno)"
   .venv/bin/python -m pip download -q --no-deps --only-binary=:all: --python-version 3.14 \
-    --require-hashes -r scripts/requirements-micropip.txt -d "$CACHE/wheels"
+    --require-hashes -r scripts/requirements-site.txt -d "$CACHE/wheels"
+  echo "$wheelstamp" > "$CACHE"/wheels/.stamp
 fi

@@ -10,6 +10,8 @@
 //            "pyscript": {"pyscript/<module>.py": "<file>", ...} (PyScript's own package, which
 //                        every worker imports), "micropip": micropip's wheel (a start without a
 //                        snapshot installs the engine with it; rewritten with its bytecode),
+//            "libraries": the wheels of the libraries the app loads when it first needs them
+//                         (segno; their imports are kept, none compiled: no start imports them),
 //            "start": Python the app's worker runs at start (its imports),
 //            "out": the python_stdlib.zip to write, "report": a JSON report to write,
 //            "pyscript_map": the source map of PyScript's bundle (core-*.js.map),
@@ -17,7 +19,7 @@
 //
 // Kept: every module Pyodide imports while it starts, Pyodide's Python API, every codec (looked
 // up by name at run time), and every module that any of those, the app, the engine, PyScript's
-// package or micropip could import: the static closure
+// package, micropip or a library loaded on first use could import: the static closure
 // of their import statements at any depth, in any branch (a module imported only on an error
 // path is kept), with the data files of each kept package. Why bytecode: a fresh Pyodide
 // compiles every module it imports from source, at every start (its own ~190 included: two
@@ -36,6 +38,8 @@ const py = await loadPyodideFrom(job.pyodide);
 unpackWheel(py, job.wheel, "/build/src");
 py.runPython("import sys\nBOOT = sorted(sys.modules)");
 unpackWheel(py, job.micropip, "/build/micropip");
+for (const wheel of job.libraries ?? []) unpackWheel(py, wheel, "/build/libraries");
+py.FS.mkdirTree("/build/libraries");
 writeFiles(py, "/build/src/", job.app);
 writeFiles(py, "/build/pyscript/", job.pyscript);
 // PyScript's package as PyScript writes it (its sources minified, as they are in its bundle): the
@@ -88,6 +92,7 @@ def modules_under(root):
 ours = [m for m in modules_under("/build/src") if m.split(".")[0] in ("app", "engine")]
 pyscript = modules_under("/build/pyscript")
 micropip = modules_under("/build/micropip")
+libraries = modules_under("/build/libraries")
 # Pyodide's own Python API: its JavaScript side may import any of it at any time
 api = [m for m in modules_under("/build/stdlib") if m.split(".")[0] in ("pyodide", "_pyodide")]
 # imported by a name made at run time, which no import statement shows: every codec
@@ -106,7 +111,7 @@ def find_module(name, path=None):  # a namespace package (no loader) is none of 
 
 modulefinder._find_module = find_module
 finder = modulefinder.ModuleFinder(path=["/build/src", "/build/pyscript", "/build/micropip",
-                                         "/build/stdlib"],
+                                         "/build/libraries", "/build/stdlib"],
                                    excludes=EXCLUDED)
 for name in BOOT + api + dynamic:
     try:
@@ -114,7 +119,7 @@ for name in BOOT + api + dynamic:
     except ImportError:
         pass  # a built-in module (no file) or one of Pyodide's JavaScript ones (js, pyodide_js)
 for root, names in (("/build/src", ours), ("/build/pyscript", pyscript),
-                    ("/build/micropip", micropip)):
+                    ("/build/micropip", micropip), ("/build/libraries", libraries)):
     for name in names:
         try:
             finder.import_hook(name)

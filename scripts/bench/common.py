@@ -431,7 +431,7 @@ def before_site(commit: str) -> Path:
     for name in (".venv", "node_modules"):
         if not (folder / name).exists():
             (folder / name).symlink_to((ROOT / name).resolve())
-    if not (folder / ".cache" / "wheels").exists():  # micropip's wheel
+    if not (folder / ".cache" / "wheels").exists():  # the site's wheels (micropip, segno)
         (folder / ".cache").mkdir(exist_ok=True)
         (folder / ".cache" / "wheels").symlink_to((ROOT / ".cache" / "wheels").resolve())
     print(f"building the before-site ({commit}) in {folder}", file=sys.stderr)

@@ -1,8 +1,8 @@
 """The site's python_stdlib.zip is the app's own (scripts/stdlib_zip.mjs: only what the app can
 import, what a start imports as bytecode): Pyodide starts with it and every module of the app,
-the engine, micropip and PyScript's package imports with it, in Pyodide (Node); every codec is
-there; the app's worker knows its digest. And the check can fail: the same zip without one
-module the app imports misses it."""
+the engine, micropip, PyScript's package and the libraries loaded on first use (segno) imports
+with it, in Pyodide (Node); every codec is there; the app's worker knows its digest. And the
+check can fail: the same zip without one module the app imports misses it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from helpers.browser import ROOT
 
-from scripts.build_site import PYSCRIPT_PACKAGE, WEB, py_files
+from scripts.build_site import LIBRARIES, PYSCRIPT_PACKAGE, WEB, py_files
 
 FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
@@ -25,6 +25,8 @@ def imports_with(site: Path, stdlib: Path, tmp: Path) -> dict[str, Any]:
     job = {"pyodide": str(site / "pyodide"), "stdlib": str(stdlib),
            "wheel": str(site / cfg["packages"][0]),
            "micropip": str(next((site / "pyodide").glob("micropip-*.whl"))),
+           "libraries": {name: str(next((site / "pyodide").glob(f"{name}-*.whl")))
+                         for name in LIBRARIES},
            "app": py_files(WEB, "app"), "pyscript": py_files(PYSCRIPT_PACKAGE, "pyscript"),
            "full": str(FULL)}
     (tmp / "job.json").write_text(json.dumps(job))

@@ -1,4 +1,5 @@
-// Imports every module of the app, the engine, micropip and PyScript's package in Pyodide (Node)
+// Imports every module of the app, the engine, micropip, PyScript's package and the libraries the
+// app loads on first use (segno) in Pyodide (Node)
 // with a given python_stdlib.zip, and decodes with every codec of Pyodide's full standard
 // library: prints one JSON line {"missing": [...], "codecs": [...], "imported": n}, the standard
 // library modules (and codecs) that could not be found. Used by tests/e2e/test_stdlib_trimmed.py
@@ -6,6 +7,7 @@
 //
 //   node tests/helpers/import_all.mjs <job.json>
 //   job.json: {"pyodide": dir, "stdlib": zip, "wheel": engine wheel, "micropip": its wheel,
+//              "libraries": {"segno": its wheel, ...},
 //              "app": {"app/x.py": file, ...}, "pyscript": {"pyscript/x.py": file, ...},
 //              "full": Pyodide's own python_stdlib.zip (what "standard library" means)}
 import { readFileSync } from "node:fs";
@@ -15,6 +17,9 @@ const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const py = await loadPyodideFrom(job.pyodide, { stdLibURL: job.stdlib });
 unpackWheel(py, job.wheel, "/home/pyodide");
 unpackWheel(py, job.micropip, "/home/pyodide");
+for (const wheel of Object.values(job.libraries)) unpackWheel(py, wheel, "/home/pyodide");
+const tops = ["app", "engine", "micropip", "pyscript", ...Object.keys(job.libraries)];
+py.globals.set("TOPS", JSON.stringify(tops));
 writeFiles(py, "/home/pyodide/", job.app);
 writeFiles(py, "/home/pyodide/", job.pyscript);
 py.FS.writeFile("/tmp/full.zip", new Uint8Array(readFileSync(job.full)));
@@ -32,7 +37,7 @@ for here, dirs, files in os.walk("/home/pyodide"):
             continue
         name = os.path.relpath(os.path.join(here, f), "/home/pyodide")[:-3].replace("/", ".")
         name = name.removesuffix(".__init__")
-        if name.split(".")[0] not in ("app", "engine", "micropip", "pyscript"):
+        if name.split(".")[0] not in json.loads(TOPS):
             continue
         try:
             importlib.import_module(name)

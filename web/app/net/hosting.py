@@ -22,7 +22,7 @@ from typing import Generic, Protocol, TypeVar
 from app.kit import button, esc
 from app.net.codes import BadCode, code_from_text, expand, join_link, pack
 from app.net.host import Host
-from app.net.qr import qr_svg
+from app.net.qr import qr_code
 from app.net.wire import Wire
 from app.page import Page
 from app.seated.history import Teller
@@ -288,7 +288,7 @@ class Hosting(Generic[S, A]):
             return ""
         name = m.names()[inv.seat]
         if inv.join:
-            qr = qr_svg(inv.join, label=f"QR code inviting {name}")
+            qr = qr_code(inv.join, f"QR code inviting {name}", self.core.page)
             offer = (f'<div class="qr" data-testid="invite-qr">{qr}</div>'
                      f'<p>{esc(name)}: scan this with your phone\'s camera, or open this link:'
                      f'</p><input class="code" readonly aria-label="The invitation link" '

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from app.kit import button, esc, topbar
 from app.net.codes import BadCode, code_from_text, expand, pack
 from app.net.guest import Guest
-from app.net.qr import qr_svg
+from app.net.qr import qr_code
 from app.net.wire import Wire
 from app.page import Page
 from app.seated.seats import clean_name
@@ -116,7 +116,7 @@ class Phones:
         else:
             body = (f'<p>Show this to the host: they tap “Scan the answer”.</p>'
                     f'<div class="qr" data-testid="answer-qr">'
-                    f'{qr_svg(self.answer, label="QR code of your answer")}</div>'
+                    f'{qr_code(self.answer, "QR code of your answer", self.page)}</div>'
                     '<p>Or send them this code to paste:</p>'
                     f'<input class="code" readonly aria-label="Your answer" '
                     f'value="{esc(self.answer)}" data-testid="answer-code">'
