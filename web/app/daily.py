@@ -24,11 +24,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from app.dates import valid_date
 from app.kit import APP_NAME, button, confirm_html, esc, topbar
 from app.storage import (
     JSON,
@@ -45,7 +45,6 @@ from app.table import Host
 BOOK_VERSION = 1
 MAX_DAYS = 2000  # dates kept in a book (more than five years of days)
 MAX_RESULT = 80  # characters of a result's words
-DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
 
 
 def book_key(game_id: str) -> str:
@@ -55,20 +54,6 @@ def book_key(game_id: str) -> str:
 def aside_prefix(game_id: str) -> str:
     """Where an unreadable daily book is moved (the time in ms follows)."""
     return daily_aside_prefix(game_id)
-
-
-def valid_date(text: object) -> bool:
-    """``text`` is a real date as ``YYYY-MM-DD``."""
-    if not isinstance(text, str):
-        return False
-    m = DATE.match(text)
-    if m is None:
-        return False
-    try:
-        datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
-    except ValueError:
-        return False
-    return True
 
 
 def day_before(date: str) -> str:
@@ -377,10 +362,3 @@ class Daily:
         if action in ("daily-play", "daily-start-anyway"):
             self.asking = False
             table.start_daily(daily_deal(table.game_id, today), today)
-
-
-def date_of(data: Mapping[str, object]) -> str:
-    """The daily date a saved game carries (``daily``), "" for none or an unreadable one (a
-    save from before the daily deal has none)."""
-    date = data.get("daily")
-    return date if isinstance(date, str) and valid_date(date) else ""

@@ -16,7 +16,7 @@ import inspect
 import json
 import traceback
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from app import backup, guide, screens, stats
 from app import settings as cfg
@@ -24,6 +24,7 @@ from app import tables as table_packages
 from app.daily import Daily, tile_link
 from app.kit import APP_NAME
 from app.net.phones import Phones
+from app.net.wire import Wire
 from app.page import Page
 from app.routes import Route, parse_hash
 from app.storage import REFUSED, Record, TabStore, saved_line
@@ -44,8 +45,17 @@ def installer() -> str:
     return (dist.read_text("INSTALLER") or "").strip()
 
 
+class WiredEnv(Env, Protocol):
+    """The browser as the shell's wiring sees it: with the page's WebRTC, which only the
+    table of phones' part (:mod:`app.net`) uses, so that the tables' contract does not know
+    it."""
+
+    @property
+    def wire(self) -> Wire: ...
+
+
 class App:
-    def __init__(self, page: Page, env: Env) -> None:
+    def __init__(self, page: Page, env: WiredEnv) -> None:
         self.page = page
         self.env = env
         # every read and write of this tab goes through it: refusals, other tabs' saves
@@ -69,7 +79,7 @@ class App:
         self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
         # the page's WebRTC; this phone's seat at another phone's table (app.net)
-        self.phones = Phones(page, self.store, env.wire, self.go)
+        self.phones = Phones(page, self.store, env.wire, self.go, env.base_url)
         env.wire.stun = lambda: self.settings.stun  # asked each time a link is made
         # the shell's own taps, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {

@@ -14,20 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 # the events tables get, decoded once at the edge (app.link); re-exported for the tables
 from app.messages import Event as Event
 from app.messages import ThinkRequest
 from app.page import Page
 from app.routes import Route
+from app.seated.remote import RemoteSeats
 from app.settings import Field, Settings
 from app.storage import JSONObject, Store, TabStore
 from engine.protocol import Game
-
-if TYPE_CHECKING:
-    from app.net.phones import Phones
-    from app.net.wire import Wire
 
 
 def no_fields(_settings: Settings) -> tuple[Field, ...]:
@@ -78,10 +75,6 @@ class Env(Protocol):
 
     def base_url(self) -> str: ...
 
-    @property
-    def wire(self) -> Wire:
-        """The page's WebRTC, for a table of phones (:mod:`app.net`)."""
-
     def reduced_motion(self) -> bool: ...
 
     def fetch_text(self, url: str) -> Awaitable[str | None]: ...
@@ -119,9 +112,13 @@ class Host(Protocol):
 
     page: Page
     store: TabStore
-    env: Env
     settings: Settings
-    phones: Phones  # the page's WebRTC, and this phone's seat at another phone's table
+    @property
+    def env(self) -> Env: ...
+
+    @property
+    def phones(self) -> RemoteSeats:
+        """This phone's part in tables of phones: hosting one, a seat at another phone's."""
 
     @property
     def route(self) -> Route: ...

@@ -6,6 +6,6 @@ and its registry line (``sample.SAMPLE``, which names this package); the shell, 
 table, saving, the computers' turns, the end screen and the links come as they are.
 """
 
-from app.seated import declare
+from app.seated.declare import declare
 
 DECLARED = declare("nim", "{name}")

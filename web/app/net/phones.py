@@ -13,16 +13,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import TypeVar
 
 from app.kit import button, esc, topbar
 from app.net.codes import BadCode, code_from_text, expand, pack
 from app.net.guest import Guest
+from app.net.hosting import Hosting
 from app.net.qr import qr_code
+from app.net.visiting import Visiting
 from app.net.wire import Wire
 from app.page import Page
+from app.seated.history import Teller
+from app.seated.remote import SeatedCore
 from app.seated.seats import clean_name
 from app.storage import SEAT_KEY, Store, loads_stored
 from app.table import Event
+from engine.protocol import Action
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Action)
 
 SCAN_VIEW = "net-join-scan"
 
@@ -30,11 +39,13 @@ SCAN_VIEW = "net-join-scan"
 class Phones:
     """The shell's part: the wire, and this phone's sitting at another phone's table."""
 
-    def __init__(self, page: Page, store: Store, wire: Wire, go: Callable[[str], None]) -> None:
+    def __init__(self, page: Page, store: Store, wire: Wire, go: Callable[[str], None],
+                 base_url: Callable[[], str]) -> None:
         self.page = page
         self.store = store
         self.wire = wire
         self.go = go
+        self.base_url = base_url
         self.offer = ""  # the join link's offer (its SDP), on the join screen
         self.problem = ""
         self.link: int | None = None  # the link answering it
@@ -44,6 +55,17 @@ class Phones:
         self.pumps: list[Callable[[], None]] = []  # the tables' hosting, read after an event
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-join": self.act_join}
+
+    @property
+    def available(self) -> bool:
+        return self.wire.available
+
+    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A]
+             ) -> tuple[Hosting[S, A], Visiting[S, A]]:
+        """A seated table's parts (:class:`app.seated.remote.RemoteSeats`): hosting its game
+        for people on other phones, and this phone's seat at another phone's table."""
+        return (Hosting(core, teller, lambda: self.wire, self.base_url),
+                Visiting(core, lambda: self.guest))
 
     # --- the stored seat ---
     def stored(self) -> tuple[str | None, str]:

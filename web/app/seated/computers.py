@@ -15,7 +15,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from app.messages import BotTurn, read_chosen
 from app.page import Page
-from app.seated import speed_field
+from app.seated.declare import speed_field
 from app.seated.moves import Mover
 from app.seated.seats import Match
 from app.settings import SPEEDS, pace

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
-from app.daily import date_of
+from app.dates import date_of
 from app.routes import parse_deal_number
 from app.storage import JSON, JSONObject, Store, loads_stored, new_gid, read_envelope, setup_key
 from engine.errors import InvalidState

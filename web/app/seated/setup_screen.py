@@ -39,7 +39,7 @@ class SetupScreen(Generic[S]):
             "setup-keep": self.keep, "setup-start-anyway": self.start_anyway}
 
     def render(self, focus: str | None = None) -> None:
-        self.page.region("screen", self.form.html(phones=self.app.phones.wire.available))
+        self.page.region("screen", self.form.html(phones=self.app.phones.available))
         if focus:
             self.page.focus(focus)
 
@@ -66,7 +66,7 @@ class SetupScreen(Generic[S]):
         if m is not None and not m.over and m.actions > 0:
             # a game in progress would be thrown away: ask first
             self.page.region("screen", self.form.html(played_text(m),
-                                                      self.app.phones.wire.available))
+                                                      self.app.phones.available))
             self.page.focus("setup-keep")
             return
         self.start_anyway(None)

@@ -27,14 +27,13 @@ from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
 from app.kit import Tap
 from app.messages import Advice, Forget, GameHint, read_answer
-from app.net.hosting import Hosting
-from app.net.visiting import Visiting
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.links import Links
 from app.seated.moves import Change, Mover, UndoStep
+from app.seated.remote import Hosted, Visit
 from app.seated.seats import (
     Match,
     Setup,
@@ -109,9 +108,9 @@ class SeatedTable(Generic[U, S, A, V]):
         # every tap the table answers, by its action: the core's, then the board's own (the
         # guide's allow-list is the board's ``guide_allows`` of these)
         # a game with seats on other phones, hosted here; this phone's seat at another's table
-        self.phones: Hosting[S, A] = Hosting(self, self.board, lambda: app.phones.wire,
-                                             app.env.base_url)
-        self.visiting: Visiting[S, A] = Visiting(self, lambda: app.phones.guest)
+        self.phones: Hosted[S]
+        self.visiting: Visit[S, A]
+        self.phones, self.visiting = app.phones.seat(self, self.board)
         self.listeners.append(self.phones.changed)
         app.phones.pumps.append(self.net_pump)
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.actions}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from app.daily import date_of
+from app.dates import date_of
 from app.seated.seats import Match, Seat, Setup
 from app.storage import Codec, JSONObject, read_envelope
 from engine.errors import IllegalAction
