@@ -16,7 +16,7 @@ the table does, with :func:`engine.seats.choose`).
 
 Everything that comes in is read by :func:`~app.net.protocol.read_guest`; whatever is wrong
 with it (too big, not JSON, not this schema, the wrong token, not your turn, an illegal action)
-is answered with a :class:`~app.net.protocol.Refused` to that guest only and noted in
+is answered with a :class:`~app.net.protocol.Refusal` to that guest only and noted in
 :attr:`Host.problems`; nothing a guest sends raises into the host or is run. After every change
 each guest present gets a :class:`~app.net.protocol.ViewUpdate` of its own seat's view only.
 """
@@ -41,7 +41,7 @@ from app.net.protocol import (
     OtherVersion,
     Ping,
     Pong,
-    Refused,
+    Refusal,
     TakeBack,
     ViewUpdate,
     Waiting,
@@ -332,7 +332,7 @@ class Host(Generic[S, A]):
                 return
         for old in self.links:  # the seat's older channel (a phone reloaded) gives way
             if old is not link and old.seat == seat:
-                self._send(old, Refused("your seat was taken up again on another channel"))
+                self._send(old, Refusal("your seat was taken up again on another channel"))
                 old.transport.close()
                 old.seat = None
         link.seat, link.name = seat, clean_name(j.name)
@@ -404,7 +404,7 @@ class Host(Generic[S, A]):
         reason = reason[:300]
         self.problems.append(f"guest {link.number}: {reason}")
         LOG.info("refused guest %s: %s", link.number, reason)
-        self._send(link, Refused(reason))
+        self._send(link, Refusal(reason))
 
     def _tell_waiting(self) -> None:
         waiting = self.waiting()
