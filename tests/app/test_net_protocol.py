@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from app.net.guest import Guest
-from app.net.host import MAX_PER_PUMP, Host
+from app.net.host import MAX_PER_PUMP, Referee
 from app.net.protocol import (
     MAX_GUEST_MESSAGE,
     Act,
@@ -283,7 +283,7 @@ def test_only_a_persons_seat_can_be_remote() -> None:
     m: Match[Any] = Match.new(table_setup("machiavelli"), 1)
     for seat in (0, 3, 4):  # you, a computer, no seat
         with pytest.raises(ValueError):
-            Host(m, [seat])
+            Referee(m, [seat])
 
 
 def test_the_host_cannot_play_a_remote_seat_or_out_of_turn() -> None:
@@ -502,8 +502,8 @@ def test_a_guest_rejoins_a_host_that_reloaded_its_game() -> None:
     turn_of(t, 2)
     ana = t.guests[1]
     assert ana.token is not None
-    # the host's page reloads: the same match, a new Host with the seats' tokens kept
-    host: Host[Any, Any] = Host(t.host.match, REMOTE, ViewTeller("machiavelli"),
+    # the host's page reloads: the same match, a new Referee with the seats' tokens kept
+    host: Referee[Any, Any] = Referee(t.host.match, REMOTE, ViewTeller("machiavelli"),
                                 tokens=t.host.tokens)
     host_end, guest_end = memory_pair()
     host.connect(host_end)
