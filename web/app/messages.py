@@ -122,8 +122,8 @@ DEVICE = s.record(DeviceChange, closed=False, offline=s.text().or_(None),
                   keys={"reduced_motion": "reducedMotion", "update_ready": "updateReady"})
 NET_FIELDS = {k: s.text(most, DIGITS if k == "link" else None, "a whole number", in_bytes=True)
               for k, most in NET_LIMITS.items()}
-NET_EVENTS: dict[str, s.Record[dict[str, str]]] = {
-    action: s.Record(dict, {k: NET_FIELDS[k] for k in fields}, {}, True, f"a net {action} event")
+NET_EVENTS: dict[str, s.Fields[dict[str, str]]] = {
+    action: s.Fields(dict, {k: NET_FIELDS[k] for k in fields}, {}, True, f"a net {action} event")
     for action, fields in NET_ACTIONS.items()}
 
 

@@ -175,7 +175,7 @@ def mapping(value: Spec[T]) -> Spec[dict[str, T]]:
     return Spec(read)
 
 
-class Record(Spec[T_co]):
+class Fields(Spec[T_co]):
     """An object read into ``make(**fields)``, each field by its spec (its JSON key:
     ``keys[name]``, else its name), in the order declared; ``closed``: no other key."""
 
@@ -211,16 +211,16 @@ def _written(v: Any) -> JSON:
 
 
 def record(make: Callable[..., T], *, keys: Mapping[str, str] | None = None,
-           closed: bool = True, what: str = "this message", **fields: Spec[Any]) -> Record[T]:
+           closed: bool = True, what: str = "this message", **fields: Spec[Any]) -> Fields[T]:
     """The spec of an object read into ``make`` (a dataclass), field by field."""
-    return Record(make, fields, keys or {}, closed, what)
+    return Fields(make, fields, keys or {}, closed, what)
 
 
 class Tagged(Spec[T_co]):
     """One of several records, by the kind its ``tag`` field names; their fields' paths start
     with the kind (``act.seen``) when ``by_kind``, else with the message's (``request.seat``)."""
 
-    def __init__(self, tag: str, kinds: Mapping[str, Record[T_co]], by_kind: bool) -> None:
+    def __init__(self, tag: str, kinds: Mapping[str, Fields[T_co]], by_kind: bool) -> None:
         super().__init__(self._tagged)
         self.tag, self.kinds, self.by_kind = tag, kinds, by_kind
         self.names: dict[object, str] = {spec.make: kind for kind, spec in kinds.items()}
@@ -241,7 +241,7 @@ class Tagged(Spec[T_co]):
         return {self.tag: kind, **self.kinds[kind].write(value)}
 
 
-def tagged(tag: str, kinds: Mapping[str, Record[T]], *, by_kind: bool = False) -> Tagged[T]:
+def tagged(tag: str, kinds: Mapping[str, Fields[T]], *, by_kind: bool = False) -> Tagged[T]:
     return Tagged(tag, kinds, by_kind)
 
 
