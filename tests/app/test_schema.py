@@ -28,7 +28,7 @@ KEY = re.compile("[A-Z0-9]+")
 SEAT = s.record(Seat, name=s.text(8), level=s.nullable(s.whole(0, 3)),
                 cards=s.listed(s.pair(s.text(2, KEY, "a card"), s.nullable(s.text())), 4),
                 shy=s.flag.or_(False), keys={"shy": "isShy"})
-ANY: s.Tagged[Seat | Empty] = s.tagged("t", {"seat": SEAT, "empty": s.record(Empty)},
+ANY: s.Tagged[Seat | Empty] = s.Tagged("t", {"seat": SEAT, "empty": s.record(Empty)},
                                         by_kind=True)
 
 

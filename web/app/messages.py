@@ -115,7 +115,7 @@ SAID = s.record(_Said, closed=False, kind=s.choice(*PLAYER_KINDS, *PAGE_KINDS),
                 today=s.text().or_(None), data=s.obj.or_({}), action=_TEXT, key=_TEXT,
                 value=_TEXT, hash=_TEXT)
 STRINGS = s.mapping(_TEXT)  # an event's data
-QUESTION = s.text(pattern=DIGITS, what="a question's number").map(int)
+QUESTION = s.text(pattern=DIGITS, what="a question's number")
 DEVICE = s.record(DeviceChange, closed=False, offline=s.text().or_(None),
                   installed=s.flag.or_(None), persisted=s.flag.or_(None),
                   reduced_motion=s.flag.or_(None), update_ready=s.flag.or_(False),
@@ -139,7 +139,7 @@ def read_message(text: str) -> Message:
         action = s.choice(*NET_ACTIONS).read(said.action, "event.action")
         NET_EVENTS[action].read(dict(data), "event.data")
     if said.kind == "thought":
-        body = Thought(QUESTION.read(said.key, "event.key"), data.get("ok") == "1", said.value)
+        body = Thought(int(QUESTION.read(said.key, "event.key")), data.get("ok") == "1", said.value)
     elif said.kind == "refused":
         body = WriteRefused(said.key, said.value)
     else:
@@ -285,7 +285,7 @@ class Forget:
 ThinkRequest = BotTurn | Advice | GameHint | Forget
 
 
-REQUEST: s.Tagged[ThinkRequest] = s.tagged("kind", {
+REQUEST: s.Tagged[ThinkRequest] = s.Tagged("kind", {
     "bot": s.record(BotTurn, closed=False, game=s.text(), gid=s.text(),
                     levels=s.listed(s.text()), seat=s.whole(), seed=s.whole(),
                     actions=s.whole(), state=s.obj),

@@ -1,15 +1,9 @@
-"""One reader for every message that crosses an edge of the app: a message's shape is declared
-once, as a spec per field (what it holds and its bounds), and read by that declaration, so that
-what is wrong with a broken message is refused at the edge with its path
-(``act.seen: expected a whole number, got 'x'``) and a good one arrives as its typed value.
-
-Declared with it: the page's events and the thinking worker's requests and answers
-(:mod:`app.messages`), the table of phones' messages (:mod:`app.net.protocol`). A text is
-measured before anything else is asked of it (``act.actions[0]: longer than 4000 characters``),
-a list likewise; a record refuses a field it does not declare (``closed``), and a field it
-declares is there unless its spec has a default (:meth:`Spec.or_`: what a missing or null
-field reads as). A :class:`Tagged` spec reads one of several records by a kind field, and
-writes each back as the same JSON (:meth:`Tagged.write`).
+"""One reader for every message that crosses an edge of the app (the page's events and the
+thinking worker's requests in :mod:`app.messages`, the table of phones' in
+:mod:`app.net.protocol`): its shape is declared once, a spec per field, and a broken message is
+refused at the edge naming the path of what is wrong (``act.seen: expected a whole number, got
+'x'``). A text or a list is measured before anything else is asked of it; an object's fields
+are all there unless a spec has a default (:meth:`Spec.or_`), and a closed one has no others.
 """
 
 from __future__ import annotations
@@ -52,14 +46,6 @@ class Spec(Generic[T_co]):
         """This spec, a missing or null field reading as ``default``."""
         return Spec[T_co | U](self._read, (default,))
 
-    def map(self, f: Callable[[T_co], U]) -> Spec[U]:
-        """This spec, its value made into ``f(value)``."""
-        return Spec(lambda v, path: f(self._read(v, path)))
-
-
-def _longer(path: str, most: int, unit: str) -> BadMessage:
-    return BadMessage(f"{path}: longer than {most} {unit}")
-
 
 def text(most: int | None = None, pattern: re.Pattern[str] | None = None, what: str = "",
          *, in_bytes: bool = False) -> Spec[str]:
@@ -68,11 +54,9 @@ def text(most: int | None = None, pattern: re.Pattern[str] | None = None, what: 
     def read(v: JSON, path: str) -> str:
         if not isinstance(v, str):
             raise BadMessage(f"{path}: expected text, got {show(v)}")
-        if most is not None:
-            if len(v) > most and not in_bytes:
-                raise _longer(path, most, "characters")
-            if in_bytes and len(v.encode("utf-8", "surrogatepass")) > most:
-                raise _longer(path, most, "bytes")
+        if most is not None and (len(v.encode("utf-8", "surrogatepass")) if in_bytes
+                                 else len(v)) > most:
+            raise BadMessage(f"{path}: longer than {most} {'bytes' if in_bytes else 'characters'}")
         if pattern is not None and not pattern.fullmatch(v):
             raise BadMessage(f"{path}: expected {what}, got {show(v)}")
         return v
@@ -121,7 +105,6 @@ def _object(v: JSON, path: str) -> JSONObject:
 
 number = Spec(_number)
 flag = Spec(_flag)
-anything = Spec[JSON](lambda v, path: v)  # any JSON, as it is (a hint's answer)
 # any object, as it is (a game's state or view: its own reader reads it)
 obj = Spec(lambda v, path: dict(_object(v, path)))
 
@@ -137,7 +120,7 @@ def listed(item: Spec[T], most: int | None = None, least: int = 0) -> Spec[tuple
         if not isinstance(v, list):
             raise BadMessage(f"{path}: expected a list, got {show(v)}")
         if most is not None and len(v) > most:
-            raise _longer(path, most, "items")
+            raise BadMessage(f"{path}: longer than {most} items")
         if len(v) < least:
             raise BadMessage(f"{path}: expected at least {least} item{'s' * (least != 1)}")
         return tuple(item.read(x, f"{path}[{i}]") for i, x in enumerate(v))
@@ -220,7 +203,8 @@ class Tagged(Spec[T_co]):
     """One of several records, by the kind its ``tag`` field names; their fields' paths start
     with the kind (``act.seen``) when ``by_kind``, else with the message's (``request.seat``)."""
 
-    def __init__(self, tag: str, kinds: Mapping[str, Fields[T_co]], by_kind: bool) -> None:
+    def __init__(self, tag: str, kinds: Mapping[str, Fields[T_co]], by_kind: bool = False
+                 ) -> None:
         super().__init__(self._tagged)
         self.tag, self.kinds, self.by_kind = tag, kinds, by_kind
         self.names: dict[object, str] = {spec.make: kind for kind, spec in kinds.items()}
@@ -239,10 +223,6 @@ class Tagged(Spec[T_co]):
         """``value`` as the JSON object this spec reads back to it, its kind first."""
         kind = self.names[type(value)]
         return {self.tag: kind, **self.kinds[kind].write(value)}
-
-
-def tagged(tag: str, kinds: Mapping[str, Fields[T]], *, by_kind: bool = False) -> Tagged[T]:
-    return Tagged(tag, kinds, by_kind)
 
 
 def parse(text: object, path: str, most: int | None = None) -> JSON:

@@ -182,7 +182,7 @@ SEAT_TOKEN = s.text(64, TOKEN, "a seat token")
 LINE = s.text(MAX_TEXT)  # an action's text form, a reason, a log line, a name
 NAMES = s.listed(LINE, 64)
 
-GUEST: s.Tagged[GuestMessage] = s.tagged("t", {
+GUEST: s.Tagged[GuestMessage] = s.Tagged("t", {
     "join": s.record(Join, token=s.nullable(SEAT_TOKEN), name=s.text(MAX_NAME_IN)),
     "act": s.record(Act, token=SEAT_TOKEN, actions=s.listed(LINE, MAX_ACTIONS, least=1),
                     seen=COUNT),
@@ -192,7 +192,7 @@ GUEST: s.Tagged[GuestMessage] = s.tagged("t", {
 
 ENDING = s.record(Ending, text=LINE, winners=s.listed(s.whole(0, 63), 64),
                   scores=s.nullable(s.listed(s.number, 64)))
-HOST: s.Tagged[HostMessage] = s.tagged("t", {
+HOST: s.Tagged[HostMessage] = s.Tagged("t", {
     "welcome": s.record(Welcome, seat=COUNT, token=SEAT_TOKEN, game=s.text(64), names=NAMES),
     "view": s.record(ViewUpdate, version=COUNT, view=s.obj, turn=s.nullable(COUNT),
                      log_start=COUNT, log=s.listed(LINE, MAX_LOG_LINES),
