@@ -227,7 +227,7 @@ def fifty_card_html(seed: int) -> tuple[str, int]:
                     hands=(hand, *s.hands[1:]), deck=(), log=(), totals=(0,) * 5, history=(),
                     seed=0, board=b)
     names = ("You", "Ana", "Bea", "Cy", "Dee")
-    html = cu.board_html(GAME.view(state, 0), cu.TurnUI(), names, interactive=False,
+    html = cu.board_html(GAME.view(state, 0), cu.CFTurnUI(), names, interactive=False,
                          key_="bench50")
     return html, len(b.placements)
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.net.guest import Guest
-from app.net.host import Host
+from app.net.host import Referee
 from app.net.transport import MemoryEnd, memory_pair
 from app.seated.seats import Match, Seat, Setup, name_computers
 from app.storage.stored_json import JSON
@@ -79,7 +79,7 @@ def table_setup(game_id: str, players: int = 4, level: str = "beginner") -> Setu
 class Table:
     """A host and its two guests, with each channel's host end (what the host sent)."""
 
-    host: Host[Any, Any]
+    host: Referee[Any, Any]
     guests: dict[int, Guest]
     ends: dict[int, MemoryEnd]  # seat -> the host's end of its current channel
     sent: dict[int, list[str]] = field(default_factory=dict)  # seat -> all the host sent it
@@ -115,7 +115,7 @@ class Table:
 def open_table(game_id: str, deal: int, players: int = 4, level: str = "beginner"
                ) -> Table:
     match: Match[Any] = Match.new(table_setup(game_id, players, level), deal)
-    host: Host[Any, Any] = Host(match, REMOTE, ViewTeller(game_id))
+    host: Referee[Any, Any] = Referee(match, REMOTE, ViewTeller(game_id))
     guests, ends = {}, {}
     for seat in REMOTE:
         host_end, guest_end = memory_pair()

@@ -57,14 +57,14 @@ def view(state: CFState, seat: int | None = None) -> CFView:
     return GAME.view(state, state.to_move if seat is None else seat)
 
 
-def table_html(v: CFView, ui: cu.TurnUI, names: tuple[str, ...], *, interactive: bool,
+def table_html(v: CFView, ui: cu.CFTurnUI, names: tuple[str, ...], *, interactive: bool,
                marked: frozenset[str] = frozenset(), undo: bool = False) -> str:
     """The board and the dock together, as the table frame shows them."""
     return (cu.board_html(v, ui, names, interactive=interactive, marked=marked)
             + cu.dock_html(v, ui, names, interactive=interactive, undo=undo))
 
 
-def run(state: CFState, ui: cu.TurnUI, action: str, **data: object
+def run(state: CFState, ui: cu.CFTurnUI, action: str, **data: object
         ) -> tuple[CFState, cu.TurnTap]:
     t = cu.tap(view(state), ui, action, {k: str(v) for k, v in data.items()})
     for a in t.actions:
@@ -75,7 +75,7 @@ def run(state: CFState, ui: cu.TurnUI, action: str, **data: object
 def lay_first(state: CFState) -> tuple[CFState, Place]:
     """Pick the first card, tap a square of its first legal place twice."""
     card = sorted(state.hands[state.to_move])[0]
-    _, t = run(state, cu.TurnUI(), "cf-card", card=card)
+    _, t = run(state, cu.CFTurnUI(), "cf-card", card=card)
     x, y = cu.positions(view(state), card)[t.ui.rot][0]
     _, t2 = run(state, t.ui, "cf-sq", x=x, y=y)
     assert t2.ui.at is not None and not t2.refusal, t2.message
@@ -91,7 +91,7 @@ def lay_first(state: CFState) -> tuple[CFState, Place]:
 def test_pick_tap_and_tap_again_lays_a_legal_card() -> None:
     s = new()
     card = sorted(s.hands[0])[0]
-    s1, t = run(s, cu.TurnUI(), "cf-card", card=card)
+    s1, t = run(s, cu.CFTurnUI(), "cf-card", card=card)
     assert s1 is s and t.ui.card == card and "places" in (t.message or "")
     lit = cu.lit_squares(view(s), t.ui)
     legal = {a for a in GAME.legal_actions(s) if isinstance(a, Place) and a.card == card}
@@ -105,7 +105,7 @@ def test_pick_tap_and_tap_again_lays_a_legal_card() -> None:
 def test_turn_prev_next_confirm_cancel() -> None:
     s = new(seed=9)
     card = next(c for c in sorted(s.hands[0]) if len(cu._fits_turns(view(s), c)) > 1)
-    _, t = run(s, cu.TurnUI(), "cf-card", card=card)
+    _, t = run(s, cu.CFTurnUI(), "cf-card", card=card)
     _, t = run(s, t.ui, "cf-next")
     first = t.ui.at
     assert first == cu.positions(view(s), card)[t.ui.rot][0]
@@ -127,7 +127,7 @@ def test_turn_prev_next_confirm_cancel() -> None:
 
 def test_refusals_explain_and_change_nothing() -> None:
     s = new()
-    ui = cu.TurnUI()
+    ui = cu.CFTurnUI()
     _, t = run(s, ui, "cf-sq", x=5, y=5)
     assert t.refusal and "Pick a card" in (t.message or "") and t.ui == ui
     card = sorted(s.hands[0])[0]
@@ -163,19 +163,19 @@ def claim_state(seed: int = 4) -> CFState:
 def test_claim_and_pass() -> None:
     s = claim_state()
     cub = s.board.claimable()[0]
-    after, t = run(s, cu.TurnUI(), "cf-claim", x=cub.id[0], y=cub.id[1])
+    after, t = run(s, cu.CFTurnUI(), "cf-claim", x=cub.id[0], y=cub.id[1])
     assert t.actions == (Claim(*cub.id),)
     assert after.board.cubicle_at(cub.id).owner == 0
     # a tap on any unit of the cubicle names it by its first unit
     unit = cub.units[-1]
-    _, t = run(s, cu.TurnUI(), "cf-sq", x=unit[0], y=unit[1])
+    _, t = run(s, cu.CFTurnUI(), "cf-sq", x=unit[0], y=unit[1])
     assert t.actions == (Claim(*cub.id),)
-    _, t = run(s, cu.TurnUI(), "cf-pass")
+    _, t = run(s, cu.CFTurnUI(), "cf-pass")
     assert t.actions == (Pass(),)
     # an elevator square is no cubicle; cards cannot be picked now
-    _, t = run(s, cu.TurnUI(), "cf-sq", x=1, y=0)
+    _, t = run(s, cu.CFTurnUI(), "cf-sq", x=1, y=0)
     assert t.refusal and "lit cubicle" in (t.message or "")
-    _, t = run(s, cu.TurnUI(), "cf-card", card=s.hands[0][0] if s.hands[0] else "C01")
+    _, t = run(s, cu.CFTurnUI(), "cf-card", card=s.hands[0][0] if s.hands[0] else "C01")
     assert t.refusal and not t.actions
 
 
@@ -187,26 +187,26 @@ def test_claim_of_a_taken_cubicle_says_why() -> None:
     bot = make_bot("beginner")
     while not (s.phase == CLAIM and s.to_move == 0):
         s = GAME.apply(s, bot.choose(GAME.view(s, s.to_move), GAME.legal_actions(s), rng))
-    _, t = run(s, cu.TurnUI(), "cf-sq", x=cub.id[0], y=cub.id[1])
+    _, t = run(s, cu.CFTurnUI(), "cf-sq", x=cub.id[0], y=cub.id[1])
     assert t.refusal and "already taken by player 1" in (t.message or "")
 
 
 def test_keys() -> None:
     s = new()
-    t = cu.key(view(s, 0), cu.TurnUI(), "1")
+    t = cu.key(view(s, 0), cu.CFTurnUI(), "1")
     assert t is not None and t.ui.card == sorted(s.hands[0])[0]
     t2 = cu.key(view(s, 0), t.ui, "n")
     assert t2 is not None and t2.ui.at is not None
     t3 = cu.key(view(s, 0), t2.ui, "Enter")
     assert t3 is not None and isinstance(t3.actions[0], Place)
-    assert cu.key(view(s, 0), cu.TurnUI(), "x") is None
+    assert cu.key(view(s, 0), cu.CFTurnUI(), "x") is None
 
 
 def test_advice_is_shown_as_a_preview() -> None:
     s = new()
     a = GAME.legal_actions(s)[5]
     assert isinstance(a, Place)
-    ui, text = cu.advice_ui(view(s), cu.TurnUI(), a)
+    ui, text = cu.advice_ui(view(s), cu.CFTurnUI(), a)
     assert ui.card == a.card and ui.at == (a.x, a.y) and ui.rot == a.rot
     assert "Strong computer would lay" in text
     html = table_html(view(s, 0), ui, NAMES, interactive=True)
@@ -237,7 +237,7 @@ def check_html(html: str) -> None:
 def test_html_is_well_formed_labelled_and_escaped() -> None:
     s = claim_state()
     evil = "<img src=x onerror=alert(1)>"
-    html = table_html(view(s, 0), cu.TurnUI(), ("You", evil, "Cy"), interactive=True,
+    html = table_html(view(s, 0), cu.CFTurnUI(), ("You", evil, "Cy"), interactive=True,
                          marked=frozenset({"c:" + s.board.placements[-1][0]}), undo=True)
     check_html(html)
     assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
@@ -257,7 +257,7 @@ def test_html_is_well_formed_labelled_and_escaped() -> None:
     # placing: exactly one primary button (Confirm), lit squares, the preview
     s0 = new()
     card = sorted(s0.hands[0])[0]
-    _, t = run(s0, cu.TurnUI(), "cf-card", card=card)
+    _, t = run(s0, cu.CFTurnUI(), "cf-card", card=card)
     _, t = run(s0, t.ui, "cf-next")
     html = table_html(view(s0, 0), t.ui, NAMES, interactive=True)
     check_html(html)
@@ -296,7 +296,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
         for bonus in sc.bonuses:
             assert len(b.bonus_route(c, bonus)) == bonus.distance
     for step in range(s.players + 1):
-        html = table_html(view(s, 0), cu.TurnUI(step=step), NAMES, interactive=False)
+        html = table_html(view(s, 0), cu.CFTurnUI(step=step), NAMES, interactive=False)
         check_html(html)
         assert 'data-testid="cf-scoring"' in html
         if step < s.players:
@@ -308,7 +308,7 @@ def test_scoring_walks_are_the_engines_distances() -> None:
             assert 'data-testid="cf-totals"' in html
     # a claimed cubicle's walks, at any time
     sc = next(sc for sc in b.scores() if sc.bonuses)
-    html = table_html(view(s, 0), cu.TurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
+    html = table_html(view(s, 0), cu.CFTurnUI(show=sc.cubicle, step=9), NAMES, interactive=False)
     assert len(re.findall(r'<g class="cf-walk[ "]', html)) == len(sc.bonuses)
     assert "=" in cu.walks_message(view(s, 0), sc.cubicle, NAMES)
 
@@ -316,9 +316,9 @@ def test_scoring_walks_are_the_engines_distances() -> None:
 def test_next_hand_by_tap() -> None:
     s = finished_hand(2, 3)
     assert s.phase == HAND_OVER
-    html = table_html(view(s), cu.TurnUI(), ("A", "B"), interactive=True)
+    html = table_html(view(s), cu.CFTurnUI(), ("A", "B"), interactive=True)
     assert 'data-action="cf-deal"' in html
-    after, t = run(s, cu.TurnUI(), "cf-deal")
+    after, t = run(s, cu.CFTurnUI(), "cf-deal")
     assert t.actions == (NextHand(),) and after.hand == 2
 
 
@@ -343,7 +343,7 @@ def test_describe_turn_and_marks() -> None:
 def _random_taps(players: int, seed: int, count: int) -> int:
     rng = random.Random(seed)
     s = new(players, seed, hands=1)
-    ui = cu.TurnUI()
+    ui = cu.CFTurnUI()
     bot = make_bot("beginner")
     laid = 0
     for _ in range(count):
@@ -351,7 +351,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             break
         if s.to_move != 0 or s.phase == HAND_OVER:
             s = GAME.apply(s, bot.choose(GAME.view(s, s.to_move), GAME.legal_actions(s), rng))
-            ui = cu.TurnUI()
+            ui = cu.CFTurnUI()
             continue
         html = table_html(view(s, 0), ui, NAMES[:players], interactive=True)
         tags = parse(html).tags
@@ -376,7 +376,7 @@ def _random_taps(players: int, seed: int, count: int) -> int:
             assert_refused(GAME, kept, s, t.actions)
         assert_sound(GAME, s)
         laid += sum(isinstance(a, Place) for a in t.actions)
-        ui = t.ui if s.phase == before.phase or t.refusal else cu.TurnUI()
+        ui = t.ui if s.phase == before.phase or t.refusal else cu.CFTurnUI()
     return laid
 
 
@@ -411,8 +411,8 @@ def test_card_names_follow_the_rules_kinds() -> None:
 def test_the_hand_is_floor_plans_with_names_in_the_dock() -> None:
     s = new()
     v = view(s, 0)
-    dock = cu.dock_html(v, cu.TurnUI(), NAMES, interactive=True)
-    board = cu.board_html(v, cu.TurnUI(), NAMES, interactive=True)
+    dock = cu.dock_html(v, cu.CFTurnUI(), NAMES, interactive=True)
+    board = cu.board_html(v, cu.CFTurnUI(), NAMES, interactive=True)
     c = parse(dock)
     assert 'data-testid="cf-hand-card"' not in board and 'data-testid="cf-ok"' not in board
     hand = sorted(s.hands[0])
@@ -429,10 +429,10 @@ def test_the_hand_is_floor_plans_with_names_in_the_dock() -> None:
 def test_prompts_and_messages_say_what_is_true_now() -> None:
     s = new()
     v = view(s, 0)
-    assert cu.prompt(v, cu.TurnUI(), True) == "Your turn: pick a card to lay."
-    assert cu.prompt(v, cu.TurnUI(), False) == ""
+    assert cu.prompt(v, cu.CFTurnUI(), True) == "Your turn: pick a card to lay."
+    assert cu.prompt(v, cu.CFTurnUI(), False) == ""
     card = sorted(s.hands[0])[0]
-    _, t = run(s, cu.TurnUI(), "cf-card", card=card)
+    _, t = run(s, cu.CFTurnUI(), "cf-card", card=card)
     assert cu.prompt(v, t.ui, True) == f"{card_name(card)}, as printed: tap a lit square."
     x, y = cu.positions(v, card)[t.ui.rot][0]
     _, t = run(s, t.ui, "cf-sq", x=x, y=y)
@@ -440,7 +440,7 @@ def test_prompts_and_messages_say_what_is_true_now() -> None:
         "tap it again or Confirm to lay it."
     assert not re.search(r"-?\d+,-?\d+", t.message or "")  # no coordinates
     after, ok = run(s, t.ui, "cf-ok")
-    assert ok.message is None and ok.ui == cu.TurnUI()  # nothing of the laid card is kept
+    assert ok.message is None and ok.ui == cu.CFTurnUI()  # nothing of the laid card is kept
     if after.phase == CLAIM:
         assert cu.prompt(view(after, 0), ok.ui, True) == "Tap a lit cubicle to claim it, or Pass."
 
@@ -448,7 +448,7 @@ def test_prompts_and_messages_say_what_is_true_now() -> None:
 def test_a_claims_hint_is_not_kept_once_the_card_is_taken_back() -> None:
     s = claim_state()
     cub = s.board.claimable()[0]
-    ui = cu.TurnUI(hint=f"claim {cub.id[0]},{cub.id[1]}")
+    ui = cu.CFTurnUI(hint=f"claim {cub.id[0]},{cub.id[1]}")
     claiming = cu.board_html(view(s, 0), ui, NAMES, interactive=True)
     assert claiming.count('class="cf-cub cf-can hinted"') == 1
     # the same table while laying a card (as after Undo): the claim's hint rings nothing
@@ -470,10 +470,10 @@ def test_a_claims_hint_is_not_kept_once_the_card_is_taken_back() -> None:
         await played(app)
         assert m.state.phase == CLAIM
         claim = after.board.claimable()[0].id
-        table.ui = cu.TurnUI(hint=f"claim {claim[0]},{claim[1]}")
+        table.ui = cu.CFTurnUI(hint=f"claim {claim[0]},{claim[1]}")
         click(app, "mt-undo")
         await played(app)
-        assert m.state.phase == PLACE and table.ui == cu.TurnUI()
+        assert m.state.phase == PLACE and table.ui == cu.CFTurnUI()
         assert page.texts["mt-msg"] == "Undone." and "hinted" not in page.regions["mt-board"]
     run_async(scenario())
 
@@ -483,19 +483,19 @@ def test_scoring_lines_light_their_cubicles_on_the_floor() -> None:
     v = view(s, 0)
     mine = cu.scored(v, 0)
     assert len(mine) > 1
-    dock = cu.dock_html(v, cu.TurnUI(), NAMES, interactive=False)
+    dock = cu.dock_html(v, cu.CFTurnUI(), NAMES, interactive=False)
     lines = re.findall(r'<button type="button" class="cf-sline"[^>]*>(.*?)</button>', dock)
     assert len(lines) == len(mine)
     for k, (line, sc) in enumerate(zip(lines, mine, strict=True), 1):
         text = re.sub(r"<[^>]+>", "", line)
         assert text.startswith(f"{k} ") and text.endswith(f"= {sc.total}")
         assert not re.search(r"-?\d+,-?\d+", text), text  # no coordinates
-    board = cu.board_html(v, cu.TurnUI(), NAMES, interactive=False)
+    board = cu.board_html(v, cu.CFTurnUI(), NAMES, interactive=False)
     # the floor numbers the same cubicles
     assert len(re.findall(r'<g class="cf-badge">', board)) == len(mine)
     # a line tapped: its cubicle outlined, its walks drawn, the view told where to look
     sc = next(sc for sc in mine if sc.bonuses)
-    ui = cu.TurnUI(show=sc.cubicle)
+    ui = cu.CFTurnUI(show=sc.cubicle)
     board = cu.board_html(v, ui, NAMES, interactive=False)
     dock = cu.dock_html(v, ui, NAMES, interactive=False)
     assert 'class="cf-shown"' in board and 'class="cf-badge lit"' in board
@@ -542,7 +542,7 @@ def test_marks_and_flights_span_several_computers_turns() -> None:
         assert cu.flights(view(step_after, 0), view(claimed, 0)) == [
             (f"stone:{u[0]},{u[1]}", "#cf-p1") for u in sorted(cub.units, key=lambda p: p[::-1])]
     # every flight's element and source are on the page the computers' steps draw
-    board = cu.board_html(view(after, 0), cu.TurnUI(), NAMES, interactive=False, marked=marks)
+    board = cu.board_html(view(after, 0), cu.CFTurnUI(), NAMES, interactive=False, marked=marks)
     for card in laid:  # the last card laid is the one a step flies
         assert board.count(f'data-card="floor:{card}"') == (card == laid[-1])
     for a2 in claims:
@@ -557,7 +557,7 @@ def test_the_view_keeps_the_players_own_card() -> None:
     if s.phase == CLAIM:
         s = GAME.apply(s, Pass())
     after = computers_play(s, 2)
-    board = cu.board_html(view(after, 0), cu.TurnUI(), NAMES, interactive=True)
+    board = cu.board_html(view(after, 0), cu.CFTurnUI(), NAMES, interactive=True)
     b = after.board
     minx, miny = b.bbox[0] - cu.MARGIN, b.bbox[1] - cu.MARGIN
     cx, cy = cu._centre(place.card, place.rot, place.x, place.y)
@@ -671,7 +671,7 @@ def test_the_count_of_places_is_the_count_next_steps_through() -> None:
     said 64, every turn of the card, then "Place 1 of 16")."""
     s = new()
     for card in sorted(s.hands[0]):
-        _, t = run(s, cu.TurnUI(), "cf-card", card=card)
+        _, t = run(s, cu.CFTurnUI(), "cf-card", card=card)
         here = len(cu.positions(view(s), card)[t.ui.rot])
         assert (t.message or "").split(": ", 1)[1].startswith(
             f"{here} place{'s' if here != 1 else ''}")

@@ -371,10 +371,10 @@ def test_a_replay_of_your_own_turn_speaks_to_you() -> None:
     while s.phase == "setup":
         s = game.apply(s, choose(game, s, bots[s.current], 5, 0))
     assert s.current == 0
-    dock = mu.dock_html(game.view(s, 0), mu.TurnUI(), ["You", "Ana"], interactive=False)
+    dock = mu.dock_html(game.view(s, 0), mu.MachineTurnUI(), ["You", "Ana"], interactive=False)
     assert "You is" not in dock and "Your turn." in dock
     first = st.Match.new(st.setup_from_query("machine", (("seats", "beginner,you"),), 5), 5)
-    dock = mu.dock_html(game.view(first.state, 1), mu.TurnUI(), ["Ana", "You"],
+    dock = mu.dock_html(game.view(first.state, 1), mu.MachineTurnUI(), ["Ana", "You"],
                         interactive=False)
     assert "You are placing set-up cubes." in dock
 

@@ -47,10 +47,10 @@ def view(state: MState) -> MView:
     return GAME.view(state, state.player)
 
 
-def taps(state: MState, *seq: tuple[str, dict[str, str]], ui: mu.TurnUI | None = None,
-         ) -> tuple[MState, mu.TurnUI, list[MAction]]:
+def taps(state: MState, *seq: tuple[str, dict[str, str]], ui: mu.MTurnUI | None = None,
+         ) -> tuple[MState, mu.MTurnUI, list[MAction]]:
     """Play taps as the shell does: apply each Tap's actions all or nothing."""
-    ui = ui or mu.TurnUI()
+    ui = ui or mu.MTurnUI()
     done: list[MAction] = []
     for action, data in seq:
         t = mu.tap(view(state), ui, action, data)
@@ -63,7 +63,7 @@ def taps(state: MState, *seq: tuple[str, dict[str, str]], ui: mu.TurnUI | None =
     return state, ui, done
 
 
-def whole(v: MView, ui: mu.TurnUI, names: Sequence[str], *, interactive: bool,
+def whole(v: MView, ui: mu.MTurnUI, names: Sequence[str], *, interactive: bool,
           marked: frozenset[str] = frozenset(), colours: bool = False,
           drawn: Card | None = None) -> str:
     """The table (the frame's field) and the dock (the hand and the actions) together."""
@@ -156,7 +156,7 @@ def test_join_two_melds() -> None:
 
 def test_take_a_helping_card_with_hand_cards() -> None:
     s = start("7S 7H 2D 3D 4D 9C", helping="7C KD QH 2S", variant="helping")
-    html = whole(view(s), mu.TurnUI(), NAMES, interactive=True)
+    html = whole(view(s), mu.MTurnUI(), NAMES, interactive=True)
     assert html.count('data-action="m-help"') == 4
     seq = [("m-hand", {"hand": hand_index(s, c)}) for c in ("7S", "7H")]
     s, ui, acts = taps(s, *seq, ("m-help", {"slot": "0"}), ("m-new", {}))
@@ -173,35 +173,35 @@ def test_take_a_helping_card_with_hand_cards() -> None:
 def test_refusals_explain_themselves() -> None:
     s = start("7S 7H 2C", "3S 4S 5S")
     v = view(s)
-    t = mu.tap(v, mu.TurnUI(), "m-new", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-new", {})
     assert t.refusal and "hand first" in (t.message or "")
-    t = mu.tap(v, mu.TurnUI(), "m-end", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-end", {})
     assert t.refusal and "lay at least one card" in (t.message or "")
-    t = mu.tap(v, mu.TurnUI(), "m-undo", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-undo", {})
     assert t.refusal
-    t = mu.tap(v, mu.TurnUI(), "m-hand", {"hand": "99"})
+    t = mu.tap(v, mu.MTurnUI(), "m-hand", {"hand": "99"})
     assert t.refusal
     other = GAME.view(s, 1)
-    t = mu.tap(other, mu.TurnUI(), "m-hand", {"hand": "0"})
+    t = mu.tap(other, mu.MTurnUI(), "m-hand", {"hand": "0"})
     assert t.refusal and "not your turn" in (t.message or "")
-    assert mu.tap(v, mu.TurnUI(), "m-draw", {}).actions == (Draw(),)
+    assert mu.tap(v, mu.MTurnUI(), "m-draw", {}).actions == (Draw(),)
     # sort only changes the order shown
-    t = mu.tap(v, mu.TurnUI(), "m-sort", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-sort", {})
     assert t.ui.sort == "rank" and not t.actions
-    assert mu.key(v, mu.TurnUI(), "q") is None
-    k = mu.key(v, mu.TurnUI(), "d")
+    assert mu.key(v, mu.MTurnUI(), "q") is None
+    k = mu.key(v, mu.MTurnUI(), "d")
     assert k is not None and k.actions == (Draw(),)
 
 
 def test_hint_and_its_steps() -> None:
     s = start("4S 5S 9D", "6S 7S 8S|2H 2D 2C")
     v = view(s)
-    t = mu.tap(v, mu.TurnUI(), "m-hint", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-hint", {})
     assert t.actions == () and not t.refusal
     h = mu.make_hint(v, 2000)
     assert h.cards == 2 and h.proven and h.steps
     assert "You can lay 2 cards" in mu.hint_message(h)
-    ui = mu.TurnUI(hint=h)
+    ui = mu.MTurnUI(hint=h)
     html = whole(v, ui, NAMES, interactive=True)
     assert f"Step ({len(h.steps)})" in html
     while ui.hint is not None and ui.hint.steps:
@@ -243,7 +243,7 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
     s = GAME.apply(s, Lay(int(hand_index(s, "7S")), None))  # an invalid one-card meld
     v = view(s)
     evil = "<img src=x onerror=alert(1)>"
-    html = whole(v, mu.TurnUI(picked=(0,), opened=1), ("You", evil, "Cy"),
+    html = whole(v, mu.MTurnUI(picked=(0,), opened=1), ("You", evil, "Cy"),
                          interactive=True, marked=frozenset({"m0.1", "m1"}), colours=True)
     check_html(html)
     assert evil not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
@@ -262,18 +262,18 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
     end = re.search(r'<button[^>]*data-action="m-end"[^>]*>', html)
     assert end and 'aria-disabled="true"' in end.group(0) and "disabled " not in end.group(0)
     assert "a meld needs 3 cards" in end.group(0)
-    t = mu.tap(v, mu.TurnUI(), "m-end", {})
+    t = mu.tap(v, mu.MTurnUI(), "m-end", {})
     assert t.refusal and "meld 3: a meld needs 3 cards" in (t.message or "")
     # exactly one primary button: End turn once cards are laid, even while it is not possible
     # (Draw would take them back)
     assert len(re.findall(r'class="btn primary"', html)) == 1
     assert re.search(r'class="btn primary"[^>]*data-action="m-end"', html)
-    fresh = whole(view(start("7S 7H 2C 9D")), mu.TurnUI(), NAMES, interactive=True)
+    fresh = whole(view(start("7S 7H 2C 9D")), mu.MTurnUI(), NAMES, interactive=True)
     assert re.findall(r'class="btn primary"[^>]*data-action="(m-\w+)"', fresh) == ["m-draw"]
     for tid in ("m-sort", "m-arrange-runs", "m-arrange-groups"):  # nothing picked: the order
         assert f'data-testid="{tid}"' in fresh, tid
     # not interactive: everything disabled
-    off = whole(v, mu.TurnUI(), NAMES, interactive=False)
+    off = whole(v, mu.MTurnUI(), NAMES, interactive=False)
     check_html(off)
     buttons = re.findall(r"<button[^>]*>", off)
     assert buttons and all(" disabled" in b for b in buttons)
@@ -282,7 +282,7 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
 def test_end_turn_enabled_and_primary_when_the_table_is_valid() -> None:
     s = start("6S 2C", "3S 4S 5S")
     s = GAME.apply(s, Lay(1, 0))
-    html = whole(view(s), mu.TurnUI(), NAMES, interactive=True)
+    html = whole(view(s), mu.MTurnUI(), NAMES, interactive=True)
     end = re.search(r'<button[^>]*data-action="m-end"[^>]*>', html)
     assert end and "aria-disabled" not in end.group(0) and "primary" in end.group(0)
     assert len(re.findall(r'class="btn primary"', html)) == 1
@@ -292,7 +292,7 @@ def test_hand_sort_orders() -> None:
     s = start("KS 2H 2S 5D AC")
     v = view(s)
     def shown(sort: str) -> list[str]:
-        html = whole(v, mu.TurnUI(sort=sort), NAMES, interactive=True)
+        html = whole(v, mu.MTurnUI(sort=sort), NAMES, interactive=True)
         return re.findall(r'data-action="m-hand"[^>]*data-card="(\w\w)"', html)
     assert shown("suit") == ["2S", "KS", "2H", "AC", "5D"]
     assert shown("rank") == ["AC", "2S", "2H", "5D", "KS"]
@@ -329,7 +329,7 @@ def test_marked_keys_and_describe_turn_from_bot_games() -> None:
             assert seen.startswith(f"{NAMES[actor]} laid "), seen
             keys = mu.marked_keys(watcher_before, GAME.view(state, 1 - actor))
             assert keys and all(re.fullmatch(r"m\d+(\.\d+)?", k) for k in keys)
-            html = whole(GAME.view(state, 1 - actor), mu.TurnUI(), NAMES,
+            html = whole(GAME.view(state, 1 - actor), mu.MTurnUI(), NAMES,
                                  interactive=False, marked=keys)
             assert "marked" in html
             check_html(html)
@@ -373,7 +373,7 @@ def _buttons(tags: Tags) -> list[tuple[str, dict[str, str]]]:
 def _random_taps(variant: str, seed: int, count: int) -> None:
     rng = random.Random(seed)
     state = GAME.new_game(GAME.make_config(players=2, variant=variant), rng)
-    ui = mu.TurnUI()
+    ui = mu.MTurnUI()
     history: list[MState] = []
     hint_budget = 2
     bot = make_bot("beginner")  # fills the table with melds for the taps to rearrange
@@ -384,7 +384,7 @@ def _random_taps(variant: str, seed: int, count: int) -> None:
             while state.player == 0 and state.status == "playing":
                 state = GAME.apply(state, bot.choose(view(state), GAME.legal_actions(state),
                                                      rng))
-            ui, history = mu.TurnUI(sort=ui.sort), []
+            ui, history = mu.MTurnUI(sort=ui.sort), []
             continue
         v = view(state)
         html = whole(v, ui, NAMES, interactive=True)
@@ -426,7 +426,7 @@ def _random_taps(variant: str, seed: int, count: int) -> None:
         mu.key(view(state), ui, rng.choice(["Escape", "e", "x", "j", "."]))
 
 
-def replace_hint(ui: mu.TurnUI, h: mu.HintInfo) -> mu.TurnUI:
+def replace_hint(ui: mu.MTurnUI, h: mu.HintInfo) -> mu.MTurnUI:
     from dataclasses import replace
 
     return replace(ui, hint=h)
@@ -467,20 +467,20 @@ def test_draw_with_cards_laid_asks_first_and_is_not_the_main_button() -> None:
     assert mu.tap(v, t.ui, "m-hand", {"hand": "0"}).ui.confirm == ""
     # a table only rearranged: the question says so; nothing changed: Draw draws at once
     r = GAME.apply(start("9D", "3S 4S 5S 6S 7S 8S"), Split(0, 3))
-    rt = mu.tap(view(r), mu.TurnUI(), "m-draw", {})
+    rt = mu.tap(view(r), mu.MTurnUI(), "m-draw", {})
     assert rt.ui.confirm == "draw" and "Put the table back as your turn found it and draw?" in (
         mu.dock_html(view(r), rt.ui, NAMES, interactive=True))
-    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-draw", {}).actions == (Draw(),)
+    assert mu.tap(view(start("9D")), mu.MTurnUI(), "m-draw", {}).actions == (Draw(),)
 
 
 def test_drops_are_the_taps_they_stand_for() -> None:
     s = start("6S 7S 9D 7H 7D", "3S 4S 5S|KH KD KC")
     v = view(s)
     # one hand card onto a meld
-    t = mu.tap(v, mu.TurnUI(), "m-drop", {"meld": "0", "fromHand": hand_index(s, "6S")})
+    t = mu.tap(v, mu.MTurnUI(), "m-drop", {"meld": "0", "fromHand": hand_index(s, "6S")})
     assert t.actions == (Lay(int(hand_index(s, "6S")), 0),)
     # a picked card dragged: every picked card goes
-    ui = mu.TurnUI(picked=(int(hand_index(s, "6S")), int(hand_index(s, "7S"))))
+    ui = mu.MTurnUI(picked=(int(hand_index(s, "6S")), int(hand_index(s, "7S"))))
     t = mu.tap(v, ui, "m-drop", {"meld": "0", "fromHand": hand_index(s, "7S")})
     s2 = s
     for a in t.actions:
@@ -491,21 +491,21 @@ def test_drops_are_the_taps_they_stand_for() -> None:
     assert t.actions == (Lay(int(hand_index(s, "9D")), None),)
     # a table card of an opened meld onto another meld, or onto a new meld
     s3 = start("9D", "7S 7H 7D 7C|4H 5H 6H")
-    t = mu.tap(view(s3), mu.TurnUI(opened=0), "m-drop",
+    t = mu.tap(view(s3), mu.MTurnUI(opened=0), "m-drop",
                {"meld": "1", "fromMeld": "0", "fromPos": "1"})
     assert t.actions == (Move(0, 1, 1),)
-    t = mu.tap(view(s3), mu.TurnUI(opened=0), "m-drop",
+    t = mu.tap(view(s3), mu.MTurnUI(opened=0), "m-drop",
                {"new": "1", "fromMeld": "0", "fromPos": "3"})
     assert t.actions == (Move(0, 3, None),)
-    assert mu.tap(view(s3), mu.TurnUI(), "m-drop",
+    assert mu.tap(view(s3), mu.MTurnUI(), "m-drop",
                   {"meld": "0", "fromMeld": "0", "fromPos": "1"}).actions == ()
     # stale or garbled drops are refused with a reason, nothing done
     for data in ({"meld": "7", "fromHand": "0"}, {"meld": "0", "fromHand": "40"},
                  {"meld": "0"}, {"meld": "x", "fromHand": "0"}):
-        bad = mu.tap(v, mu.TurnUI(), "m-drop", data)
+        bad = mu.tap(v, mu.MTurnUI(), "m-drop", data)
         assert bad.refusal and bad.actions == () and bad.message, data
     # the page's drag.js finds what it needs: draggable cards and drop targets
-    html = whole(v, mu.TurnUI(), NAMES, interactive=True)
+    html = whole(v, mu.MTurnUI(), NAMES, interactive=True)
     assert html.count('data-drag="card"') == len(v.hand)
     assert html.count('data-drop-action="m-drop"') == len(v.table) + 2  # + New meld (twice)
 
@@ -530,7 +530,7 @@ def test_the_hand_arranged_by_runs_or_groups_keeps_the_rest_in_order() -> None:
     assert low == [["AH", "AH", "QH", "QH", "KH", "KH", "4C"]]  # ace low only: no run
     # one tap arranges; the same tap again goes back; the HTML shows that order
     v = view(s)
-    t = mu.tap(v, mu.TurnUI(), "m-arrange", {"arrange": "runs"})
+    t = mu.tap(v, mu.MTurnUI(), "m-arrange", {"arrange": "runs"})
     assert t.ui.arrange == "runs" and t.actions == ()
     html = mu.dock_html(v, t.ui, NAMES, interactive=True)
     order = re.findall(r'data-action="m-hand"[^>]*data-card="(\w\w)"', html)
@@ -538,7 +538,7 @@ def test_the_hand_arranged_by_runs_or_groups_keeps_the_rest_in_order() -> None:
     assert 'data-testid="m-arrange-runs"' in html and 'aria-pressed="true"' in html
     assert mu.tap(v, t.ui, "m-arrange", {"arrange": "runs"}).ui.arrange == ""
     assert mu.tap(v, t.ui, "m-arrange", {"arrange": "nonsense"}).refusal
-    assert mu.tap(v, t.ui, "m-sort", {}).ui == mu.TurnUI(sort="rank")
+    assert mu.tap(v, t.ui, "m-sort", {}).ui == mu.MTurnUI(sort="rank")
     # kept through a turn's actions (a display order, like the sort)
     assert mu.tap(v, t.ui, "m-draw", {}).ui.arrange == "runs"
 
@@ -548,7 +548,7 @@ def test_the_hint_counts_from_the_table_as_it_is_now() -> None:
     h = mu.make_hint(view(s), 2000)
     assert mu.hint_message(h, view(s)) == (
         "You can lay 2 cards. Tap Step to see how, one step at a time.")
-    t = mu.tap(view(s), mu.TurnUI(hint=h), "m-hint-step", {})
+    t = mu.tap(view(s), mu.MTurnUI(hint=h), "m-hint-step", {})
     s = GAME.apply(s, t.actions[0])
     h2 = mu.make_hint(view(s), 2000)
     assert mu.hint_message(h2, view(s)) == (
@@ -595,7 +595,7 @@ def test_flights_of_one_step() -> None:
     # two equal cards on the table: each has its own data-card
     two = start("9D", "7H 7D 7C|5H 6H 7H")
     assert mu.table_uids(two.table) == [["7H", "7D", "7C"], ["5H", "6H", "7H-2"]]
-    html = mu.table_html(view(two), mu.TurnUI(), NAMES, interactive=True)
+    html = mu.table_html(view(two), mu.MTurnUI(), NAMES, interactive=True)
     assert html.count('data-card="7H"') == 1 and html.count('data-card="7H-2"') == 1
     moved = GAME.apply(two, Move(0, 0, None))
     assert mu.flights(two, moved) == [("7D", '#mt-board [data-key="m0.1"]'),
@@ -735,11 +735,11 @@ def test_reset_with_cards_laid_asks_first() -> None:
     assert sure.actions == (Reset(),) and sure.ui.confirm == ""
     # a table only rearranged asks too; an unchanged one refuses, as before
     r = GAME.apply(start("9D", "3S 4S 5S 6S 7S 8S"), Split(0, 3))
-    rt = mu.tap(view(r), mu.TurnUI(), "m-reset", {})
+    rt = mu.tap(view(r), mu.MTurnUI(), "m-reset", {})
     assert rt.ui.confirm == "reset" and "Put the table back as your turn found it?" in (
         mu.dock_html(view(r), rt.ui, NAMES, interactive=True))
-    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-reset", {}).refusal
-    assert mu.tap(view(start("9D")), mu.TurnUI(), "m-reset-sure", {}).refusal
+    assert mu.tap(view(start("9D")), mu.MTurnUI(), "m-reset", {}).refusal
+    assert mu.tap(view(start("9D")), mu.MTurnUI(), "m-reset-sure", {}).refusal
 
 
 def test_undo_after_reset_looks_as_it_works() -> None:

@@ -55,8 +55,8 @@ def state_with(hand: str, mat: PlayerMat, other: PlayerMat | None = None) -> Mac
                         setup=((2, 3), (0, 1)), out=(False, False), phase=TURN, current=0)
 
 
-def do(state: MachineState, ui: mu.TurnUI, action: str, **data: str
-       ) -> tuple[MachineState, mu.TurnUI, mu.Tap]:
+def do(state: MachineState, ui: mu.MachineTurnUI, action: str, **data: str
+       ) -> tuple[MachineState, mu.MachineTurnUI, mu.Tap]:
     """One tap as the shell does it: actions all or nothing, a closing Stop after a trade."""
     t = mu.tap(GAME.view(state, state.current), ui, action, data)
     s = state
@@ -67,12 +67,12 @@ def do(state: MachineState, ui: mu.TurnUI, action: str, **data: str
     return s, t.ui, t
 
 
-def html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True) -> str:
+def html_of(state: MachineState, ui: mu.MachineTurnUI, seat: int = 0, live: bool = True) -> str:
     """The table (the frame's field) and the dock, as the table draws them."""
     return parsed_html_of(state, ui, seat, live)[0]
 
 
-def parsed_html_of(state: MachineState, ui: mu.TurnUI, seat: int = 0, live: bool = True
+def parsed_html_of(state: MachineState, ui: mu.MachineTurnUI, seat: int = 0, live: bool = True
                    ) -> tuple[str, Tags]:
     """:func:`html_of` and its parsed tags."""
     view = GAME.view(state, seat)
@@ -119,7 +119,7 @@ def test_track_labels_for_screen_readers() -> None:
 
 def test_a_selected_full_house_says_where_it_goes_and_plays() -> None:
     s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    ui = mu.TurnUI()
+    ui = mu.MachineTurnUI()
     for c in ("KS", "4D", "KH", "KD", "4C"):
         s, ui, _ = do(s, ui, "mm-card", card=c)
     html = html_of(s, ui)
@@ -132,7 +132,7 @@ def test_a_selected_full_house_says_where_it_goes_and_plays() -> None:
 
 def test_a_set_that_cannot_be_paid_for_says_exactly_why_and_changes_nothing() -> None:
     s = state_with("5S 6H 7D 8C 9S 2H", PlayerMat((0, 2, 1, 0, 0), 1, 25))
-    ui = mu.TurnUI()
+    ui = mu.MachineTurnUI()
     for c in ("5S", "6H", "7D", "8C", "9S"):
         s, ui, _ = do(s, ui, "mm-card", card=c)
     html = html_of(s, ui)
@@ -148,7 +148,7 @@ def test_a_set_that_cannot_be_paid_for_says_exactly_why_and_changes_nothing() ->
 
 def test_not_a_set_is_explained() -> None:
     s = state_with("5S 6H 9D 8C KS 2H", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    ui = mu.TurnUI(picked=("5S", "6H", "9D"))
+    ui = mu.MachineTurnUI(picked=("5S", "6H", "9D"))
     html = html_of(s, ui)
     assert "Not a set: those cards are not a Three of a Kind" in html
 
@@ -164,7 +164,7 @@ def test_straight_flush_and_four_of_a_kind_ask_their_questions() -> None:
     opts = mu.play_options(GAME.view(s, 0), parse_cards("6S 6H 6D 6C"))
     piles = sorted(a.from_pile for a, why in opts if why is None and a.kind == "four")
     assert piles == [0, 1, 2]
-    html = html_of(s, mu.TurnUI(picked=("6S", "6H", "6D", "6C")))
+    html = html_of(s, mu.MachineTurnUI(picked=("6S", "6H", "6D", "6C")))
     assert "2 from the pile, 0 from the supply" in html
 
 
@@ -173,13 +173,13 @@ def test_a_move_that_leaves_you_out_is_warned_about() -> None:
     mat = PlayerMat((3, 3, 4, 3, 4), 3, 0)
     assert mat.on_mat + mat.left == 30
     s = state_with("9S 9H 9D", mat)
-    html = html_of(s, mu.TurnUI(picked=("9S", "9H", "9D")))
+    html = html_of(s, mu.MachineTurnUI(picked=("9S", "9H", "9D")))
     assert "you would be out" in html
 
 
 def test_trade_several_cards_ends_the_turn() -> None:
     s = state_with("2S 3H 4D 9C", PlayerMat((2, 1, 0, 0, 0), 1, 25))  # trade limit 3
-    ui = mu.TurnUI(picked=("2S", "3H"))
+    ui = mu.MachineTurnUI(picked=("2S", "3H"))
     s2, _, t = do(s, ui, "mm-trade")
     assert len(t.actions) == 2 and t.finish
     assert s2.mats[0].supply == 3 and s2.current == 1
@@ -187,7 +187,7 @@ def test_trade_several_cards_ends_the_turn() -> None:
 
 def test_take_cards_step_by_step_then_discard_down_to_the_limit() -> None:
     s = state_with("2S 3H 4D 9C 9D", PlayerMat((0, 0, 2, 2, 0), 3, 25))  # draw 2, take 3
-    ui = mu.TurnUI()
+    ui = mu.MachineTurnUI()
     s, ui, _ = do(s, ui, "mm-draw")
     assert s.phase == TAKING
     assert "Taken: 1 of 2 face-down, 0 of 3 face-up" in html_of(s, ui)
@@ -195,9 +195,9 @@ def test_take_cards_step_by_step_then_discard_down_to_the_limit() -> None:
     s, ui, _ = do(s, ui, "mm-stop")
     assert s.phase == "discarding" and len(s.hands[0]) == 7
     assert "select 2 cards to discard" in html_of(s, ui)
-    _, _, t = do(s, mu.TurnUI(picked=("2S", "3H", "4D")), "mm-discard")
+    _, _, t = do(s, mu.MachineTurnUI(picked=("2S", "3H", "4D")), "mm-discard")
     assert t.refusal and "Discard only 2 cards" in (t.message or "")
-    s, ui, _ = do(s, mu.TurnUI(picked=("2S", "3H")), "mm-discard")
+    s, ui, _ = do(s, mu.MachineTurnUI(picked=("2S", "3H")), "mm-discard")
     assert s.current == 1 and len(s.hands[0]) == 5
 
 
@@ -208,17 +208,17 @@ def test_setup_shows_taken_pairs_with_the_reason_and_the_engine_refuses_them() -
     s = GAME.new_game(MachineConfig(3), random.Random(4))
     assert s.phase == SETUP and s.current == 2
     s = GAME.apply(s, Setup((2, 3)))  # seat 3 took Flush + Full House
-    html = html_of(s, mu.TurnUI(), seat=1)
+    html = html_of(s, mu.MachineTurnUI(), seat=1)
     assert "Cy chose Flush + Full House: each player needs a different pair" in html
     assert html.count('data-testid="mm-pair"') == 10  # in the field
     assert html.count('data-testid="mm-setup"') == 1  # Place, in the dock
     view = GAME.view(s, 1)
-    t = mu.tap(view, mu.TurnUI(), "mm-pair", {"tracks": "flush full-house"})
+    t = mu.tap(view, mu.MachineTurnUI(), "mm-pair", {"tracks": "flush full-house"})
     with pytest.raises(IllegalAction) as e:  # a taken pair: the engine says why not
         GAME.apply(s, t.actions[0])
     assert "already chose Flush + Full House" in e.value.reason
     # a free pair is chosen first (nothing placed), then placed by the dock's button
-    t = mu.tap(view, mu.TurnUI(), "mm-pair", {"tracks": "flush three"})
+    t = mu.tap(view, mu.MachineTurnUI(), "mm-pair", {"tracks": "flush three"})
     assert t.actions == () and t.ui.pair == "three flush"
     dock = mu.dock_html(view, t.ui, NAMES, interactive=True)
     assert 'data-action="mm-setup" data-testid="mm-setup"' in dock
@@ -226,7 +226,7 @@ def test_setup_shows_taken_pairs_with_the_reason_and_the_engine_refuses_them() -
     assert "<b>Three + Flush</b>: draw 1 face-down · trade 2. Place your cubes there?" in dock
     placed = mu.tap(view, t.ui, "mm-setup", {"tracks": "three flush"})
     assert [str(a) for a in placed.actions] == ["setup three flush"] and placed.ui.pair is None
-    none = mu.tap(view, mu.TurnUI(), "mm-setup", {"tracks": ""})
+    none = mu.tap(view, mu.MachineTurnUI(), "mm-setup", {"tracks": ""})
     assert none.refusal and none.actions == ()
 
 
@@ -239,10 +239,10 @@ def test_new_sections_and_changed_limits_are_marked() -> None:
     marks = mu.mat_marks(before, after)
     assert marks == {"p0.t1.s1", "p0.lim.hand", "p0.lim.supply"}
     s = state_with("2S", after[0])
-    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(), NAMES, interactive=True,
+    html = mu.table_html(GAME.view(s, 0), mu.MachineTurnUI(), NAMES, interactive=True,
                          marked=marks)
     assert 'class="mm-sq on new"' in html and "hand limit 7 (new)" in html  # the summary
-    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(mat=True), NAMES, interactive=True,
+    html = mu.table_html(GAME.view(s, 0), mu.MachineTurnUI(mat=True), NAMES, interactive=True,
                          marked=marks)
     assert 'class="mm-sec on new' in html  # full size
 
@@ -259,7 +259,7 @@ def test_log_lines_read_well() -> None:
 
 def test_other_mats_open_full_size_and_out_players_show() -> None:
     s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    html = html_of(s, mu.TurnUI(opp=1))
+    html = html_of(s, mu.MachineTurnUI(opp=1))
     assert html.count('data-testid="mm-mat"') == 1  # Bea's; yours is its summary
     assert html.count('data-testid="mm-mat"') == 2 - ('data-testid="mm-tracks"' in html)
     assert "Bea 4 cards · 28 left; 2 cubes placed" in html
@@ -274,7 +274,7 @@ def test_random_taps_through_whole_games_never_break() -> None:
                "mm-sort", "mm-aid", "mm-opp", "mm-clear", "mm-setup", "mm-pick"]
     for game in range(3):
         s = GAME.new_game(MachineConfig(2 + game, max_rounds=12), random.Random(game))
-        ui = mu.TurnUI()
+        ui = mu.MachineTurnUI()
         bot_rng = random.Random(game)
         for _ in range(3000):
             if s.phase == OVER:
@@ -326,13 +326,13 @@ def test_random_taps_through_whole_games_never_break() -> None:
 def test_keys_draw_stop_play_and_escape() -> None:
     s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     view = GAME.view(s, 0)
-    ui = mu.TurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
+    ui = mu.MachineTurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
     t = mu.key(view, ui, "p")
     assert t is not None and isinstance(t.actions[0], PlaySet)
     assert t.actions[0].kind == "full-house"  # the grandest legal reading first
     t = mu.key(view, ui, "Escape")
     assert t is not None and t.ui.picked == ()
-    assert mu.key(view, mu.TurnUI(), "Escape") is None
+    assert mu.key(view, mu.MachineTurnUI(), "Escape") is None
     t = mu.key(view, ui, "D")
     assert t is not None and [str(a) for a in t.actions] == ["draw"]
     assert mu.key(view, ui, "q") is None
@@ -352,8 +352,8 @@ def test_the_set_up_panel_draws_for_every_seat_after_any_choices() -> None:
         for middle in game.legal_actions(middle_turn):
             first_turn = game.apply(middle_turn, middle)
             for seat in range(3):
-                html = mu.table_html(game.view(first_turn, seat), mu.TurnUI(), ["A", "B", "C"],
-                                     interactive=True)
+                html = mu.table_html(game.view(first_turn, seat), mu.MachineTurnUI(),
+                                     ["A", "B", "C"], interactive=True)
                 assert 'data-testid="mm-setup-panel"' in html
                 drawn += 1
     assert drawn == 3 * 90
@@ -367,7 +367,7 @@ def test_four_cards_over_a_trade_limit_of_two_are_refused_for_the_real_reason() 
     two of diamonds": the second trade ended the turn and the third was the next player's."""
     s = state_with("2S 3H 4C 2D 9C", PlayerMat((1, 1, 0, 0, 0), 3, 25))  # trade limit 2
     assert s.mats[0].trade_limit == 2
-    ui = mu.TurnUI(picked=("2S", "3H", "4C", "2D"))
+    ui = mu.MachineTurnUI(picked=("2S", "3H", "4C", "2D"))
     naive = s
     with pytest.raises(IllegalAction) as e:  # what the four steps did before
         for card in ("2S", "3H", "4C"):
@@ -382,14 +382,14 @@ def test_four_cards_over_a_trade_limit_of_two_are_refused_for_the_real_reason() 
             "2 cards a turn.") in dock  # said before the tap, beside the button
     trade = tagged(dock, "mm-trade")
     assert len(trade) == 1 and trade[0].get("aria-disabled") == "true"
-    s3, _, _ = do(s, mu.TurnUI(picked=("2S", "3H")), "mm-trade")
+    s3, _, _ = do(s, mu.MachineTurnUI(picked=("2S", "3H")), "mm-trade")
     assert s3.current == 1 and s3.mats[0].supply == 5
 
 
 def test_the_dock_holds_the_display_the_hand_and_the_buttons_together() -> None:
     s = state_with("KS KH KD 4C 4D 2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     view = GAME.view(s, 0)
-    ui = mu.TurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
+    ui = mu.MachineTurnUI(picked=("KS", "KH", "KD", "4C", "4D"))
     field = mu.table_html(view, ui, NAMES, interactive=True)
     dock = mu.dock_html(view, ui, NAMES, interactive=True)
     for testid in ("mm-hand-card", "mm-display", "mm-draw", "mm-trade", "mm-play", "mm-hint"):
@@ -402,7 +402,7 @@ def test_the_dock_holds_the_display_the_hand_and_the_buttons_together() -> None:
 
 def test_an_opponents_mat_is_headed_with_their_name() -> None:
     s = state_with("2S", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    html = mu.table_html(GAME.view(s, 0), mu.TurnUI(opp=1), NAMES, interactive=True)
+    html = mu.table_html(GAME.view(s, 0), mu.MachineTurnUI(opp=1), NAMES, interactive=True)
     assert len(tagged(html, "mm-oppmat")) == 1
     assert '<h2 id="mm-oppmat-h">Bea’s mat</h2>' in html
     mats = tagged(html, "mm-mat")
@@ -508,7 +508,7 @@ def test_marks_and_flights_follow_several_computers_turns() -> None:
         assert (card, None) in flights
     assert any(src == "#mm-pile-down" for _, src in flights)  # the display refilled
     view = GAME.view(states[-1], 0)
-    html = mu.table_html(view, mu.TurnUI(), NAMES, interactive=False, marked=marks)
+    html = mu.table_html(view, mu.MachineTurnUI(), NAMES, interactive=False, marked=marks)
     for p, cards in played.items():
         assert f'data-testid="mm-news" data-seat="{p}"' in html
         assert all(f'data-card="{c}"' in html for c in cards)
@@ -525,15 +525,15 @@ def draw_words(dock: str) -> str:
 def test_draws_count_is_the_players_own() -> None:
     none = state_with("KS KH 4C", PlayerMat((0, 1, 0, 0, 0), 3, 25))  # an empty Flush track
     assert GAME.view(none, 0).mats[0].face_down_limit == 0
-    dock = html_of(none, mu.TurnUI())
+    dock = html_of(none, mu.MachineTurnUI())
     assert "up to 0" not in dock and "<small>none</small>" in dock
     assert draw_words(dock).startswith("Draw none face-down this turn")
     some = state_with("KS KH 4C", PlayerMat((0, 1, 2, 0, 0), 3, 25))
     limit = GAME.view(some, 0).mats[0].face_down_limit
-    assert limit >= 1 and f"<small>up to {limit}</small>" in html_of(some, mu.TurnUI())
+    assert limit >= 1 and f"<small>up to {limit}</small>" in html_of(some, mu.MachineTurnUI())
     # another's turn, drawing: their cards drawn are not set against this player's limit
     theirs = replace(some, current=1, phase=TAKING, drawn=1)
-    dock = html_of(theirs, mu.TurnUI(), seat=0)
+    dock = html_of(theirs, mu.MachineTurnUI(), seat=0)
     assert "<small>" not in dock.split('data-testid="mm-draw"')[1].split("</button>")[0]
     assert "1/" not in dock and draw_words(dock).startswith("Draw face-down (deck")
 
@@ -547,7 +547,7 @@ def test_a_hand_of_up_to_eight_fits_the_strip_on_a_phone() -> None:
             assert step >= 22  # the corner's rank and suit still show
     assert md.hand_step(5, 3) == 34  # a short hand as before
     s = state_with("8C 9C QH KH KD AS AH", PlayerMat((0, 1, 1, 0, 0), 3, 25))
-    dock = html_of(s, mu.TurnUI())
+    dock = html_of(s, mu.MachineTurnUI())
     (step,) = re.findall(r'class="mm-hand fit-(\d+)"', dock)
     gaps = dock.split('data-testid="mm-hand"')[1].count("mm-hcard gap")
     assert md.CARD_W + 6 * int(step) + gaps * md.GAP_W <= md.HAND_ROOM

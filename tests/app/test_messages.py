@@ -16,9 +16,9 @@ from app.messages import (
     Event,
     Forget,
     GameHint,
-    Refused,
     ThinkRequest,
     Thought,
+    WriteRefused,
     encode_items,
     encode_request,
     read_answer,
@@ -42,7 +42,7 @@ def test_a_tap_is_decoded_with_the_pages_date() -> None:
 def test_the_pages_own_notes_are_their_own_types() -> None:
     assert read_message('{"kind": "thought", "key": "7", "value": "{}", "data": {"ok": "1"}}'
                         ).body == Thought(7, True, "{}")
-    assert read_message('{"kind": "refused", "key": "k", "value": "full"}').body == Refused(
+    assert read_message('{"kind": "refused", "key": "k", "value": "full"}').body == WriteRefused(
         "k", "full")
     device = read_message('{"kind": "device", "data": {"persisted": false, "offline": "ready"}}')
     assert device.body == DeviceChange(offline="ready", persisted=False)
@@ -113,7 +113,8 @@ def test_think_requests_keep_their_json_and_round_trip() -> None:
     assert read_request('{"kind": "advice", "game": "m", "state": {}}') == Advice("m", {})
     with pytest.raises(BadMessage, match=r"^request\.seat: expected a whole number"):
         read_request('{"kind": "bot", "game": "m", "gid": "g", "levels": [], "seat": "1"}')
-    with pytest.raises(BadMessage, match="unknown request 'dream'"):
+    with pytest.raises(BadMessage, match=r"^request\.kind: expected one of bot, advice, hint, "
+                                         "forget, got 'dream'"):
         read_request('{"kind": "dream"}')
 
 
@@ -121,5 +122,7 @@ def test_answers_are_read_by_their_senders() -> None:
     assert read_chosen('{"action": "deal"}') == "deal"
     assert read_answer('{"cards": 2}') == {"cards": 2}
     assert Thinker().think(encode_request(Forget("nobody"))) == "{}"
-    with pytest.raises(BadMessage, match=r"^answer\.action: expected text"):
+    with pytest.raises(BadMessage, match=r"^answer\.action: missing"):
         read_chosen("{}")
+    with pytest.raises(BadMessage, match=r"^answer\.action: expected text, got 3"):
+        read_chosen('{"action": 3}')

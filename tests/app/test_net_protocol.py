@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from app.net.guest import Guest
-from app.net.host import MAX_PER_PUMP, Host
+from app.net.host import MAX_PER_PUMP, Referee
 from app.net.protocol import (
     MAX_GUEST_MESSAGE,
     Act,
@@ -21,7 +21,7 @@ from app.net.protocol import (
     Join,
     Ping,
     Pong,
-    Refused,
+    Refusal,
     TakeBack,
     ViewUpdate,
     Waiting,
@@ -57,7 +57,7 @@ TOKEN_A = "A" * 24
     Welcome(1, TOKEN_A, "machiavelli", ("You", "Ana")),
     ViewUpdate(3, {"hand": ["AC"], "n": [1, {"x": None}]}, 1, 2, ("Ana drew a card",),
                Ending("You win", (1,), (0.0, 3.5))),
-    ViewUpdate(0, {}, None, 0, (), None), Refused("it is not your turn"),
+    ViewUpdate(0, {}, None, 0, (), None), Refusal("it is not your turn"),
     ViewUpdate(9, {}, 2, 0, (), None, ("took0:AD", "p0.t1.s0", "m1.2", "c:C43"),
                (("AD", None), ("floor:C43", "#cf-p1"),
                 ("7S", '[data-testid=mm-opp][data-seat="2"]'),
@@ -111,6 +111,29 @@ def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(case: str)
     ana.ping()
     t.pump()
     assert ana.pongs == 1
+
+
+ACT = '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":0'
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    (encode(Act(TOKEN_A, ("draw " * 1000,), 0)), "act.actions[0]: longer than 4000 characters"),
+    (encode(Act("<" * 5000, ("draw",), 0)), "act.token: longer than 64 characters"),
+    (encode(Join(None, "n" * 300)), "join.name: longer than 200 characters"),
+    (ACT.replace('"seen":0', '"seen":"0"') + "}", "act.seen: expected a whole number, got '0'"),
+    (ACT.replace(',"seen":0', "") + "}", "act.seen: missing"),
+    (ACT.replace('"draw"', "") + "}", "act.actions: expected at least 1 item"),
+    (ACT.replace(TOKEN_A, "../../etc") + "}", "act.token: expected a seat token, got '../../etc'"),
+    (ACT + ',"x":1}', "act.x: not a field of this message"),
+    ('{"v":2,"t":"eval","code":"import os"}',
+     "guest.t: expected one of join, act, take-back, ping, got 'eval'"),
+])
+def test_a_bad_guest_message_is_refused_naming_its_path(text: str, said: str) -> None:
+    """A text is measured before anything else is asked of it: a long action is refused as
+    too long, not as not text."""
+    with pytest.raises(BadMessage) as refused:
+        read_guest(text)
+    assert str(refused.value) == said
 
 
 def test_a_flood_of_messages_is_cut_short() -> None:
@@ -247,7 +270,7 @@ def test_a_guest_cannot_take_a_seat_it_was_not_given() -> None:
         intruder.pump()
         assert intruder.refusals == [reason], case
         assert intruder.seat is None and intruder.view is None, case
-        assert [read_host(x) for x in host_end.sent] == [Refused(reason)], case
+        assert [read_host(x) for x in host_end.sent] == [Refusal(reason)], case
         # and acting without a seat is refused too
         intruder.transport.send(encode(Act(ana.token, ("draw",), host.version)))
         t.pump()
@@ -260,7 +283,7 @@ def test_only_a_persons_seat_can_be_remote() -> None:
     m: Match[Any] = Match.new(table_setup("machiavelli"), 1)
     for seat in (0, 3, 4):  # you, a computer, no seat
         with pytest.raises(ValueError):
-            Host(m, [seat])
+            Referee(m, [seat])
 
 
 def test_the_host_cannot_play_a_remote_seat_or_out_of_turn() -> None:
@@ -301,7 +324,7 @@ def test_an_illegal_action_is_refused_to_that_guest_only(game_id: str) -> None:
     except Exception as e:
         reason = str(e)
     assert ana.refusals[0] == reason
-    assert [type(read_host(x)) for x in t.ends[1].sent] == [Refused, Refused]
+    assert [type(read_host(x)) for x in t.ends[1].sent] == [Refusal, Refusal]
     assert t.ends[2].sent == []  # Bea heard nothing
 
 
@@ -479,8 +502,8 @@ def test_a_guest_rejoins_a_host_that_reloaded_its_game() -> None:
     turn_of(t, 2)
     ana = t.guests[1]
     assert ana.token is not None
-    # the host's page reloads: the same match, a new Host with the seats' tokens kept
-    host: Host[Any, Any] = Host(t.host.match, REMOTE, ViewTeller("machiavelli"),
+    # the host's page reloads: the same match, a new Referee with the seats' tokens kept
+    host: Referee[Any, Any] = Referee(t.host.match, REMOTE, ViewTeller("machiavelli"),
                                 tokens=t.host.tokens)
     host_end, guest_end = memory_pair()
     host.connect(host_end)

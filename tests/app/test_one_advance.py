@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from app.net.host import Host
+from app.net.host import Referee
 from app.tables.perpetual_motion import session as pms
 from helpers.guide import bar
 from helpers.net import deliver
@@ -45,7 +45,7 @@ class Tally:
         return dict(self.counts - mark)
 
 
-def count_views(host: Host[Any, Any]) -> Counter[int]:
+def count_views(host: Referee[Any, Any]) -> Counter[int]:
     """The view updates ``host`` sends, by seat."""
     views: Counter[int] = Counter()
     real = host._update

@@ -47,7 +47,7 @@ MAX_CHARS = 4_000_000  # a file larger than this is refused unread (a real one i
 RECORD = ("played", "won", "streak", "best_streak")
 
 
-class Refused(Exception):
+class FileRefused(Exception):
     """The whole file is refused (nothing changes); the message is for the player."""
 
 
@@ -247,26 +247,26 @@ def _why(e: BaseException) -> str:
 
 
 def read_file(text: str, games: Games) -> Plan:
-    """Check a file; Refused (with the reason) when it is not one this app can import at all."""
+    """Check a file; FileRefused (with the reason) when it is not one this app can import."""
     if len(text) > MAX_CHARS:
-        raise Refused(f"This file is too large to be a file of your games "
+        raise FileRefused(f"This file is too large to be a file of your games "
                       f"({len(text) / 1e6:.1f} MB; at most {MAX_CHARS // 1_000_000} MB). "
                       "Nothing was imported.")
     text = text.lstrip("\ufeff")
     try:
         data: g.JSON = g.loads_stored(text)  # a file nested deep would kill Pyodide's decoder
     except (ValueError, RecursionError):
-        raise Refused("This file is not a file of your games: it is not JSON text. "
+        raise FileRefused("This file is not a file of your games: it is not JSON text. "
                       "Nothing was imported.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Refused("This file is not a file of your games (made by “Export my games”). "
+        raise FileRefused("This file is not a file of your games (made by “Export my games”). "
                       "Nothing was imported.")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise Refused("This file has no version number this app understands. "
+        raise FileRefused("This file has no version number this app understands. "
                       "Nothing was imported.")
     if version > VERSION:
-        raise Refused(f"This file is from a newer version of the app (file version {version}; "
+        raise FileRefused(f"This file is from a newer version of the app (file version {version}; "
                       f"this app reads version {VERSION}). Update the app on this device, "
                       "then import it again. Nothing was imported.")
     plan = Plan()
@@ -321,14 +321,14 @@ def read_file(text: str, games: Games) -> Plan:
         except Exception as e:
             plan.problems.append(f"your settings could not be read ({_why(e)})")
     if not plan.items:
-        raise Refused("Nothing was imported: " + "; ".join(plan.problems) + "." if plan.problems
+        raise FileRefused("Nothing was imported: " + "; ".join(plan.problems) + "." if plan.problems
                       else "There was nothing to import in this file.")
     return plan
 
 
 def plan_import(store: g.Store, text: str, games: Games) -> Plan:
     """Check a file and find what it would replace on this device: a different game in
-    progress, or a different record of games played here. Refused as :func:`read_file`."""
+    progress, or a different record of games played here. FileRefused as :func:`read_file`."""
     plan = read_file(text, games)
     for item in plan.items:
         mine = store.get(item.key)

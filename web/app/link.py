@@ -33,11 +33,11 @@ from app.messages import (
     DeviceChange,
     Event,
     Item,
-    Refused,
     StoreItem,
     StoreOp,
     ThinkRequest,
     Thought,
+    WriteRefused,
     encode_items,
     encode_request,
     read_message,
@@ -291,7 +291,7 @@ class Link:
         if isinstance(ev, Thought):
             self.env.thought(ev)
             return self.drain()
-        if isinstance(ev, Refused):
+        if isinstance(ev, WriteRefused):
             self.app.store.refuse()
             self.app.flush()
             return self.drain()

@@ -1,30 +1,29 @@
 """Every message that crosses the app's edges, as typed values: what the page sends
-(:class:`Event`, and its own notes :class:`Thought`, :class:`Refused`, :class:`DeviceChange`),
-what the app answers (:data:`Item`: a screen :class:`Batch`, storage writes, a question for the
-thinking worker, an address, the update, asking to persist, an op for the page's WebRTC), and
-the thinking worker's requests (:data:`ThinkRequest`) and answers.
+(:class:`Event`, and its own notes :class:`Thought`, :class:`WriteRefused`,
+:class:`DeviceChange`), what the app answers (:data:`Item`: a screen :class:`Batch`, storage
+writes, a question for the thinking worker, an address, the update, asking to persist, an op for
+the page's WebRTC), and the thinking worker's requests (:data:`ThinkRequest`) and answers.
 
 Each is decoded once where it comes in (:func:`read_message` in ``app.link``,
-:func:`read_request` in ``app.think``) and encoded once where it goes out (:func:`encode_items`,
-:func:`encode_request`), so nothing past the edge reads or writes JSON text, and a broken
-message is refused there with the path of what is wrong (``event.data.ok: expected text, got
-1``). The JSON shapes are the ones ``web/bridge.js`` sends and carries out.
+:func:`read_request` in ``app.think``), by its shape declared here for :mod:`app.schema`, and
+encoded once where it goes out (:func:`encode_items`, :func:`encode_request`), so nothing past
+the edge reads or writes JSON text, and a broken message is refused there with the path of what
+is wrong (``event.data.ok: expected text, got 1``). The JSON shapes are the ones
+``web/bridge.js`` sends and carries out.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import re
 from dataclasses import dataclass
 from typing import Literal, Required, TypedDict
 
-from app.storage.stored_json import JSON, JSONObject
+from app import schema as s
+from app.schema import BadMessage as BadMessage
+from app.storage.stored_json import JSONObject
 
 # --- what the page sends -------------------------------------------------------------------
-
-
-class BadMessage(ValueError):
-    """A message that is not what its edge expects; says where it broke."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ class Thought:
 
 
 @dataclass(frozen=True)
-class Refused:
+class WriteRefused:
     """The browser refused a write (said once a session by the page)."""
 
     key: str
@@ -85,6 +84,7 @@ NET_ACTIONS: dict[str, tuple[str, ...]] = {
     "scanned": ("text",), "scan-failed": ("reason",),
 }
 NET_LIMITS = {"link": 9, "sdp": 16 * 1024, "text": 1 << 20, "reason": 1000}
+DIGITS = re.compile("[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -92,101 +92,60 @@ class Message:
     """One message of the page: what it says, with the page's local date when it was sent
     (every event carries it: the daily deal follows the page's clock)."""
 
-    body: Event | Thought | Refused | DeviceChange
+    body: Event | Thought | WriteRefused | DeviceChange
     today: str | None = None
 
 
-def _show(v: object) -> str:
-    r = repr(v)
-    return r if len(r) <= 40 else r[:37] + "..."
+@dataclass(frozen=True)
+class _Said:
+    """A page's message as the bridge sends it, before its kind is read: a text the bridge
+    leaves out (or sends as null) is ""."""
+
+    kind: str
+    today: str | None
+    data: JSONObject
+    action: str
+    key: str
+    value: str
+    hash: str
 
 
-def _object(v: JSON, path: str) -> JSONObject:
-    if not isinstance(v, Mapping):
-        raise BadMessage(f"{path}: expected an object, got {_show(v)}")
-    return v
-
-
-def _text(d: Mapping[str, object], key: str, path: str) -> str:
-    """A text field; missing or null reads as "" (the bridge leaves out what an event lacks)."""
-    v = d.get(key)
-    if v is None:
-        return ""
-    if not isinstance(v, str):
-        raise BadMessage(f"{path}.{key}: expected text, got {_show(v)}")
-    return v
-
-
-def _flag(d: Mapping[str, object], key: str, path: str) -> bool | None:
-    v = d.get(key)
-    if v is None or isinstance(v, bool):
-        return v
-    raise BadMessage(f"{path}.{key}: expected true or false, got {_show(v)}")
-
-
-def _json(text: str, path: str) -> JSON:
-    try:
-        data: JSON = json.loads(text)
-        return data
-    except ValueError as e:
-        raise BadMessage(f"{path}: not JSON ({e})") from None
-
-
-def _check_net(action: str, data: dict[str, str]) -> None:
-    """A ``net`` event's action and data are what rtc.js sends, each field within its size."""
-    fields = NET_ACTIONS.get(action)
-    if fields is None:
-        raise BadMessage(f"event.action: expected one of {', '.join(NET_ACTIONS)}, "
-                         f"got {_show(action)}")
-    for k in sorted(set(fields) | set(data)):
-        if k not in fields:
-            raise BadMessage(f"event.data.{k}: not a field of a net {action} event")
-        if k not in data:
-            raise BadMessage(f"event.data.{k}: missing")
-        if len(data[k].encode()) > NET_LIMITS[k]:
-            raise BadMessage(f"event.data.{k}: longer than {NET_LIMITS[k]} bytes")
-    link = data.get("link")
-    if link is not None and not (link.isascii() and link.isdigit()):
-        raise BadMessage(f"event.data.link: expected a whole number, got {_show(link)}")
+_TEXT = s.text().or_("")
+SAID = s.record(_Said, closed=False, kind=s.choice(*PLAYER_KINDS, *PAGE_KINDS),
+                today=s.text().or_(None), data=s.obj.or_({}), action=_TEXT, key=_TEXT,
+                value=_TEXT, hash=_TEXT)
+STRINGS = s.mapping(_TEXT)  # an event's data
+QUESTION = s.text(pattern=DIGITS, what="a question's number")
+DEVICE = s.record(DeviceChange, closed=False, offline=s.text().or_(None),
+                  installed=s.flag.or_(None), persisted=s.flag.or_(None),
+                  reduced_motion=s.flag.or_(None), update_ready=s.flag.or_(False),
+                  keys={"reduced_motion": "reducedMotion", "update_ready": "updateReady"})
+NET_FIELDS = {k: s.text(most, DIGITS if k == "link" else None, "a whole number", in_bytes=True)
+              for k, most in NET_LIMITS.items()}
+NET_EVENTS: dict[str, s.Fields[dict[str, str]]] = {
+    action: s.Fields(dict, {k: NET_FIELDS[k] for k in fields}, {}, True, f"a net {action} event")
+    for action, fields in NET_ACTIONS.items()}
 
 
 def read_message(text: str) -> Message:
     """The page's message (JSON text) as a typed value; :class:`BadMessage` when it is not one
     the bridge sends."""
-    d = _object(_json(text, "event"), "event")
-    kind = d.get("kind")
-    if kind not in PLAYER_KINDS + PAGE_KINDS:
-        raise BadMessage(f"event.kind: expected one of {', '.join(PLAYER_KINDS + PAGE_KINDS)}, "
-                         f"got {_show(kind)}")
-    today = d.get("today")
-    if today is not None and not isinstance(today, str):
-        raise BadMessage(f"event.today: expected text, got {_show(today)}")
-    data = _object(d.get("data") or {}, "event.data")
-    body: Event | Thought | Refused | DeviceChange
-    if kind == "device":
-        body = DeviceChange(
-            offline=_text(data, "offline", "event.data") if data.get("offline") is not None
-            else None,
-            installed=_flag(data, "installed", "event.data"),
-            persisted=_flag(data, "persisted", "event.data"),
-            reduced_motion=_flag(data, "reducedMotion", "event.data"),
-            update_ready=bool(_flag(data, "updateReady", "event.data")))
+    said = s.read(SAID, text, "event")
+    body: Event | Thought | WriteRefused | DeviceChange
+    if said.kind == "device":
+        return Message(DEVICE.read(said.data, "event.data"), said.today)
+    data = STRINGS.read(said.data, "event.data")
+    if said.kind == "net":
+        action = s.choice(*NET_ACTIONS).read(said.action, "event.action")
+        NET_EVENTS[action].read(dict(data), "event.data")
+    if said.kind == "thought":
+        body = Thought(int(QUESTION.read(said.key, "event.key")), data.get("ok") == "1", said.value)
+    elif said.kind == "refused":
+        body = WriteRefused(said.key, said.value)
     else:
-        strings = {str(k): _text(data, k, "event.data") for k in data}
-        if kind == "net":
-            _check_net(_text(d, "action", "event"), strings)
-        key = _text(d, "key", "event")
-        value = _text(d, "value", "event")
-        if kind == "thought":
-            if not key.isdigit():
-                raise BadMessage(f"event.key: expected a question's number, got {key!r}")
-            body = Thought(int(key), strings.get("ok") == "1", value)
-        elif kind == "refused":
-            body = Refused(key, value)
-        else:
-            body = Event(kind=str(kind), action=_text(d, "action", "event"), data=strings,
-                         value=value, key=key, hash=_text(d, "hash", "event"))
-    return Message(body, today)
+        body = Event(kind=said.kind, action=said.action, data=data, value=said.value,
+                     key=said.key, hash=said.hash)
+    return Message(body, said.today)
 
 
 # --- what the app answers ------------------------------------------------------------------
@@ -326,64 +285,27 @@ class Forget:
 ThinkRequest = BotTurn | Advice | GameHint | Forget
 
 
+REQUEST: s.Tagged[ThinkRequest] = s.Tagged("kind", {
+    "bot": s.record(BotTurn, closed=False, game=s.text(), gid=s.text(),
+                    levels=s.listed(s.text()), seat=s.whole(), seed=s.whole(),
+                    actions=s.whole(), state=s.obj),
+    "advice": s.record(Advice, closed=False, game=s.text(), state=s.obj,
+                       level=s.text().or_("strong"), seed=s.whole().or_(0),
+                       actions=s.whole().or_(0)),
+    "hint": s.record(GameHint, closed=False, game=s.text(), state=s.obj, player=s.whole()),
+    "forget": s.record(Forget, closed=False, gid=s.text()),
+})
+CHOSEN = s.field("action", s.text())
+
+
 def encode_request(r: ThinkRequest) -> str:
     """A request as the thinking worker reads it (:func:`read_request`)."""
-    d: JSONObject
-    if isinstance(r, BotTurn):
-        d = {"kind": "bot", "game": r.game, "gid": r.gid, "levels": list(r.levels),
-             "seat": r.seat, "seed": r.seed, "actions": r.actions, "state": r.state}
-    elif isinstance(r, Advice):
-        d = {"kind": "advice", "level": r.level, "seed": r.seed, "actions": r.actions,
-             "game": r.game, "state": r.state}
-    elif isinstance(r, GameHint):
-        d = {"kind": "hint", "player": r.player, "game": r.game, "state": r.state}
-    else:
-        d = {"kind": "forget", "gid": r.gid}
-    return json.dumps(d)
-
-
-def _int(d: Mapping[str, object], key: str, path: str, default: int | None = None) -> int:
-    v = d.get(key, default)
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise BadMessage(f"{path}.{key}: expected a whole number, got {_show(v)}")
-    return v
-
-
-def _need_text(d: Mapping[str, object], key: str, path: str) -> str:
-    v = d.get(key)
-    if not isinstance(v, str):
-        raise BadMessage(f"{path}.{key}: expected text, got {_show(v)}")
-    return v
-
-
-def _state(d: JSONObject, path: str) -> JSONObject:
-    return dict(_object(d.get("state"), f"{path}.state"))
+    return json.dumps(REQUEST.write(r))
 
 
 def read_request(text: str) -> ThinkRequest:
     """A request of the app (JSON text) as a typed value; :class:`BadMessage` when broken."""
-    p = "request"
-    d = _object(_json(text, p), p)
-    kind = d.get("kind")
-    if kind == "forget":
-        return Forget(_need_text(d, "gid", p))
-    if kind == "bot":
-        levels = d.get("levels")
-        if not isinstance(levels, list) or not all(isinstance(x, str) for x in levels):
-            raise BadMessage(f"{p}.levels: expected a list of levels, got {_show(levels)}")
-        return BotTurn(_need_text(d, "game", p), _need_text(d, "gid", p),
-                       tuple(str(x) for x in levels),  # each is text: checked above
-                       _int(d, "seat", p), _int(d, "seed", p), _int(d, "actions", p),
-                       _state(d, p))
-    if kind == "advice":
-        level = d.get("level", "strong")
-        if not isinstance(level, str):
-            raise BadMessage(f"{p}.level: expected text, got {_show(level)}")
-        return Advice(_need_text(d, "game", p), _state(d, p), level, _int(d, "seed", p, 0),
-                      _int(d, "actions", p, 0))
-    if kind == "hint":
-        return GameHint(_need_text(d, "game", p), _state(d, p), _int(d, "player", p))
-    raise BadMessage(f"unknown request {kind!r}")
+    return s.read(REQUEST, text, "request")
 
 
 def encode_chosen(action: str) -> str:
@@ -393,9 +315,9 @@ def encode_chosen(action: str) -> str:
 
 def read_chosen(text: str) -> str:
     """The action's text form in a :class:`BotTurn`'s or :class:`Advice`'s answer."""
-    return _need_text(_object(_json(text, "answer"), "answer"), "action", "answer")
+    return s.read(CHOSEN, text, "answer")
 
 
 def read_answer(text: str) -> JSONObject:
     """A hint's answer as the JSON object its table reads (:data:`app.table.Hint`)."""
-    return dict(_object(_json(text, "answer"), "answer"))
+    return s.read(s.obj, text, "answer")

@@ -568,10 +568,10 @@ class App:
             t.save()
         try:
             if size > screens.MAX_IMPORT_BYTES and not ev.value:
-                raise backup.Refused(f"This file is too large to be a file of your games "
+                raise backup.FileRefused(f"This file is too large to be a file of your games "
                                      f"({size / 1e6:.1f} MB). Nothing was imported.")
             plan = backup.plan_import(self.store, ev.value, self.tables)
-        except backup.Refused as e:
+        except backup.FileRefused as e:
             self.say(str(e), "refusal")
             return
         if plan.conflicts:

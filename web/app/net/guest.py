@@ -19,7 +19,7 @@ from app.net.protocol import (
     OtherVersion,
     Ping,
     Pong,
-    Refused,
+    Refusal,
     TakeBack,
     ViewUpdate,
     Waiting,
@@ -99,7 +99,7 @@ class Guest:
                     self.log, self.version = [], -1
                 case ViewUpdate():
                     self._update(message)
-                case Refused(reason):
+                case Refusal(reason):
                     self.refusals.append(reason)
                 case Waiting(names):
                     self.waiting = names

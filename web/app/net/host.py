@@ -1,4 +1,5 @@
-"""The host: the referee of a table of phones, holding the one game in progress.
+"""The referee (:class:`Referee`) of a table of phones, on the host's phone, holding the one game
+in progress.
 
 The host works over a :class:`~app.seated.seats.Match` rather than a bare game and state: the
 match carries what a table of phones needs beside the state (the seats' kinds and names, the
@@ -11,13 +12,13 @@ random token (:mod:`secrets`) when a guest first joins it over the channel opene
 token is the seat's key from then on: an :class:`~app.net.protocol.Act` is taken only with the
 token of the seat to move, over that seat's channel, and a guest who comes back (a reload, a
 locked phone) rejoins with it over any new channel. The other seats are the host's: its own
-player or pass-and-play people (:meth:`Host.play`) and computers (the caller plays them, as
+player or pass-and-play people (:meth:`Referee.play`) and computers (the caller plays them, as
 the table does, with :func:`engine.seats.choose`).
 
 Everything that comes in is read by :func:`~app.net.protocol.read_guest`; whatever is wrong
 with it (too big, not JSON, not this schema, the wrong token, not your turn, an illegal action)
-is answered with a :class:`~app.net.protocol.Refused` to that guest only and noted in
-:attr:`Host.problems`; nothing a guest sends raises into the host or is run. After every change
+is answered with a :class:`~app.net.protocol.Refusal` to that guest only and noted in
+:attr:`Referee.problems`; nothing a guest sends raises into the host or is run. After every change
 each guest present gets a :class:`~app.net.protocol.ViewUpdate` of its own seat's view only.
 """
 
@@ -41,7 +42,7 @@ from app.net.protocol import (
     OtherVersion,
     Ping,
     Pong,
-    Refused,
+    Refusal,
     TakeBack,
     ViewUpdate,
     Waiting,
@@ -74,7 +75,7 @@ class Marker(Protocol[S]):
 
 
 @dataclass(eq=False)
-class Link:
+class GuestLink:
     """One channel to a guest: the seat it was opened for (None: only a rejoin with a token),
     the seat it sits in once joined, and what it has been sent of the log."""
 
@@ -86,7 +87,7 @@ class Link:
     log_sent: list[str] = field(default_factory=list)
 
 
-class Host(Generic[S, A]):
+class Referee(Generic[S, A]):
     """The referee of ``match``, whose seats ``remote`` are people on other phones.
 
     ``teller``: what tells a turn as a log line (the game's Board); without one, updates carry
@@ -126,7 +127,7 @@ class Host(Generic[S, A]):
         # remote seat -> its token, once given out
         self.tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
                                        if s in self.remote}
-        self.links: list[Link] = []
+        self.links: list[GuestLink] = []
         self.version = match.actions  # goes up with every change of the table
         self.problems: deque[str] = deque(maxlen=200)  # every refusal, with its reason
         # the seats invited whose phone spoke another version of the app: why, in words
@@ -141,17 +142,17 @@ class Host(Generic[S, A]):
         self._last: tuple[S, int] = (match.state, match.actions)
 
     # --- channels --------------------------------------------------------------------------
-    def connect(self, transport: Transport, seat: int | None = None) -> Link:
+    def connect(self, transport: Transport, seat: int | None = None) -> GuestLink:
         """A new channel, opened for remote ``seat`` (None: for a guest rejoining with its
         token)."""
         if seat is not None and seat not in self.remote:
             raise ValueError(f"seat {seat} is not a remote seat")
         self._numbers += 1
-        link = Link(transport, seat, self._numbers)
+        link = GuestLink(transport, seat, self._numbers)
         self.links.append(link)
         return link
 
-    def present(self) -> dict[int, Link]:
+    def present(self) -> dict[int, GuestLink]:
         """The remote seats with a guest here now, and its channel."""
         return {ln.seat: ln for ln in self.links if ln.seat is not None and ln.transport.open}
 
@@ -266,7 +267,7 @@ class Host(Generic[S, A]):
                           tuple(lines), ending, tuple(sorted(self.marked.get(seat, ()))),
                           flights, self.can_take_back(seat))
 
-    def _update(self, link: Link, seat: int) -> None:
+    def _update(self, link: GuestLink, seat: int) -> None:
         full = self.update_for(seat)
         lines = list(full.log)
         same = 0
@@ -280,7 +281,7 @@ class Host(Generic[S, A]):
                                     full.undo))
 
     # --- what comes in ---------------------------------------------------------------------
-    def _receive(self, link: Link, text: str) -> None:
+    def _receive(self, link: GuestLink, text: str) -> None:
         try:
             message = read_guest(text)
         except OtherVersion as e:
@@ -312,7 +313,7 @@ class Host(Generic[S, A]):
                 found = seat
         return found
 
-    def _join(self, link: Link, j: Join) -> None:
+    def _join(self, link: GuestLink, j: Join) -> None:
         if link.seat is not None:
             self._refuse(link, "you already sit at this table")
             return
@@ -337,7 +338,7 @@ class Host(Generic[S, A]):
                 return
         for old in self.links:  # the seat's older channel (a phone reloaded) gives way
             if old is not link and old.seat == seat:
-                self._send(old, Refused("your seat was taken up again on another channel"))
+                self._send(old, Refusal("your seat was taken up again on another channel"))
                 old.transport.close()
                 old.seat = None
         link.seat, link.name = seat, clean_name(j.name)
@@ -347,7 +348,7 @@ class Host(Generic[S, A]):
         self._update(link, seat)
         self._waiting = None  # tell everyone who is here now
 
-    def _playing(self, link: Link, token: str, seen: int) -> int | None:
+    def _playing(self, link: GuestLink, token: str, seen: int) -> int | None:
         """The seat of ``link`` when it may play now (its token, its turn, the table as it
         saw it); otherwise the guest is told why, and None."""
         seat = link.seat
@@ -370,7 +371,7 @@ class Host(Generic[S, A]):
             return None
         return seat
 
-    def _take_back(self, link: Link, t: TakeBack) -> None:
+    def _take_back(self, link: GuestLink, t: TakeBack) -> None:
         seat = self._playing(link, t.token, t.seen)
         if seat is None:
             return
@@ -382,7 +383,7 @@ class Host(Generic[S, A]):
         except IllegalAction as e:
             self._refuse(link, e.reason)
 
-    def _act(self, link: Link, a: Act) -> None:
+    def _act(self, link: GuestLink, a: Act) -> None:
         seat = self._playing(link, a.token, a.seen)
         if seat is None:
             return
@@ -397,14 +398,14 @@ class Host(Generic[S, A]):
             self._refuse(link, str(e))
 
     # --- what goes out ---------------------------------------------------------------------
-    def _send(self, link: Link, message: HostMessage) -> None:
+    def _send(self, link: GuestLink, message: HostMessage) -> None:
         link.transport.send(encode(message))
 
-    def _refuse(self, link: Link, reason: str) -> None:
+    def _refuse(self, link: GuestLink, reason: str) -> None:
         reason = reason[:300]
         self.problems.append(f"guest {link.number}: {reason}")
         LOG.info("refused guest %s: %s", link.number, reason)
-        self._send(link, Refused(reason))
+        self._send(link, Refusal(reason))
 
     def _tell_waiting(self) -> None:
         waiting = self.waiting()

@@ -1,7 +1,7 @@
 """A table's game played with people on other phones: this phone hosts it (issue 36).
 
 The table core (:class:`app.seated.table.SeatedTable`) keeps one :class:`Hosting`. When the
-game on the table has *phone* seats it holds the referee (:class:`app.net.host.Host`) over
+game on the table has *phone* seats it holds the referee (:class:`app.net.host.Referee`) over
 that game: every change the table saves is sent to the guests present (each its own view),
 and a guest's actions come back through the table's own ``remote_perform``, which applies,
 logs, saves and redraws them as a tap's. The seat tokens given out are kept beside the game
@@ -21,7 +21,7 @@ from typing import Generic, Protocol, TypeVar
 
 from app.kit import button, esc
 from app.net.codes import BadCode, code_from_text, expand, join_link, pack
-from app.net.host import Host
+from app.net.host import Referee
 from app.net.qr import qr_code
 from app.net.wire import Wire
 from app.page import Page
@@ -86,7 +86,7 @@ class Hosting(Generic[S, A]):
         self.teller = teller
         self.wire = wire
         self.base_url = base_url
-        self.host: Host[S, A] | None = None
+        self.host: Referee[S, A] | None = None
         self.inviting: Invitation | None = None
         self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
         self.kept: dict[int, str] = {}  # the seat tokens as last stored
@@ -108,7 +108,7 @@ class Hosting(Generic[S, A]):
         if self.host is not None:
             self.host.close()
         self.kept = self.tokens(m.gid)
-        self.host = Host(m, m.setup.phones, teller=self.teller, tokens=self.kept,
+        self.host = Referee(m, m.setup.phones, teller=self.teller, tokens=self.kept,
                          perform=self.core.remote_perform, marker=self.core,
                          take_back=self.core.remote_take_back,
                          can_take_back=self.core.remote_can_take_back)

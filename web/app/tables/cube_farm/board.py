@@ -2,7 +2,7 @@
 
 The shell owns the top bar, the message line, the log, undo and applying actions; the board
 turns a player's view (:class:`CFView`: the table, the counts and that player's own hand) and
-the turn's UI state (:class:`TurnUI`) into HTML, and a tap (a
+the turn's UI state (:class:`CFTurnUI`) into HTML, and a tap (a
 ``data-action`` with its ``data-*`` values) into engine actions. Nothing about the rules is
 decided here: lit squares are the footprints of the engine's legal placements for the chosen
 card and turn, lit cubicles its legal claims, refusals quote ``explain_illegal``.
@@ -69,7 +69,7 @@ from app.tables.cube_farm.places import centre as _centre
 from app.tables.cube_farm.places import fits_turns as _fits_turns
 from app.tables.cube_farm.places import footprint, lit_squares, positions
 from app.tables.cube_farm.taps import advice_ui, key, tap
-from app.tables.cube_farm.turn import Pos, TurnTap, TurnUI
+from app.tables.cube_farm.turn import CFTurnUI, Pos, TurnTap
 from app.tables.cube_farm.words import (
     SHAPE_NAMES,
     TURN_WORDS,
@@ -88,11 +88,11 @@ __all__ = [
     "MARGIN",
     "SHAPE_NAMES",
     "TURN_WORDS",
+    "CFTurnUI",
     "Pos",
     "S",
     "Tap",
     "TurnTap",
-    "TurnUI",
     "_centre",
     "_fits_turns",
     "_sq_svg",

@@ -8,13 +8,13 @@ from collections.abc import Sequence
 from app.kit import board_button as _btn
 from app.kit import esc
 from app.tables.cube_farm.floor import card_svg, marker_svg, scored
-from app.tables.cube_farm.turn import TurnUI
+from app.tables.cube_farm.turn import CFTurnUI
 from app.tables.cube_farm.words import card_words, score_words
 from engine.games.cube_farm.deck import card_name
 from engine.games.cube_farm.rules import CLAIM, HAND_OVER, OVER, PLACE, CFView
 
 
-def hand_html(view: CFView, ui: TurnUI, interactive: bool) -> str:
+def hand_html(view: CFView, ui: CFTurnUI, interactive: bool) -> str:
     """The hand: each card's floor plan and its name, in a strip that scrolls sideways."""
     hand = sorted(view.my_hand)
     if not hand:
@@ -37,7 +37,7 @@ def hand_html(view: CFView, ui: TurnUI, interactive: bool) -> str:
             f'<div class="cf-hand-strip">{"".join(btns)}</div></section>')
 
 
-def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool) -> str:
+def controls_html(view: CFView, ui: CFTurnUI, interactive: bool, undo: bool) -> str:
     """The turn's actions, Confirm (or Pass) the one primary button, at the thumb's end."""
     phase = view.phase
     mine = interactive and view.to_move == view.player
@@ -65,7 +65,7 @@ def controls_html(view: CFView, ui: TurnUI, interactive: bool, undo: bool) -> st
     return f'<div class="cf-controls">{"".join(row)}</div>'
 
 
-def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str], next_hand: str) -> str:
+def scoring_html(view: CFView, ui: CFTurnUI, names: Sequence[str], next_hand: str) -> str:
     """At a hand's end, in the dock: each player's claimed cubicles, one line each, numbered
     as on the floor (a tap outlines the cubicle and draws its walks), then the totals; Back,
     Next and ``next_hand`` (the button that deals on, if any)."""
@@ -106,7 +106,7 @@ def scoring_html(view: CFView, ui: TurnUI, names: Sequence[str], next_hand: str)
             f"scored</h2>{body}{nav}</section>")
 
 
-def dock_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def dock_html(view: CFView, ui: CFTurnUI, names: Sequence[str], *, interactive: bool,
               undo: bool = False, hand_over: bool = False) -> str:
     """The dock under the message line: the hand and the turn's actions, or at a hand's end
     the scoring and what deals on."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from app.kit import esc
 from app.tables.cube_farm.floor import board_svg, marker_svg
-from app.tables.cube_farm.turn import TurnUI
+from app.tables.cube_farm.turn import CFTurnUI
 from app.tables.cube_farm.words import SHAPE_NAMES
 from engine.games.cube_farm.rules import CLAIM, PLACE, CFView, Place
 
@@ -39,7 +39,7 @@ def players_html(view: CFView, names: Sequence[str]) -> str:
             f'<p class="cf-info" data-testid="cf-info">{esc(info)}</p>')
 
 
-def board_html(view: CFView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def board_html(view: CFView, ui: CFTurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset(), key_: str = "") -> str:
     """The table above the dock: the players, the hand's line and the floor (which pans and
     zooms inside its own viewport, so the page never moves)."""

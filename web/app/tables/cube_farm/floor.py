@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from app.kit import esc
 from app.tables.cube_farm.places import centre, footprint, lit_squares
-from app.tables.cube_farm.turn import Pos, TurnUI
+from app.tables.cube_farm.turn import CFTurnUI, Pos
 from app.tables.cube_farm.words import cubicle_label
 from engine.games.cube_farm.board import (
     CUBE,
@@ -216,7 +216,7 @@ def scored(view: CFView, step: int) -> list[CubicleScore]:
 Box = tuple[int, int, int, int]  # the squares drawn: min x, min y, max x, max y
 
 
-def _grid_svg(view: CFView, ui: TurnUI, box: Box) -> str:
+def _grid_svg(view: CFView, ui: CFTurnUI, box: Box) -> str:
     """The empty table while a card is picked: tap targets, lit where the card may go."""
     b = view.board
     minx, miny, maxx, maxy = box
@@ -244,7 +244,7 @@ def _squares_svg(b: Board, sq_act: str | None) -> str:
     return f'<g class="cf-squares">{holes}{"".join(plain)}</g>'
 
 
-def _cubicles_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
+def _cubicles_svg(view: CFView, ui: CFTurnUI, names: Sequence[str], interactive: bool,
                   marked: frozenset[str], sq_act: str | None,
                   ) -> tuple[list[str], list[str], set[Pos]]:
     """Each cubicle one group (a button when it can be claimed or shows its walks); with the
@@ -296,7 +296,7 @@ def _edges_svg(b: Board, marked: frozenset[str]) -> str:
     return f'<g class="cf-edges" aria-hidden="true">{"".join(edges)}</g>'
 
 
-def _scoring_svg(view: CFView, ui: TurnUI, shown: Cubicle | None) -> str:
+def _scoring_svg(view: CFView, ui: CFTurnUI, shown: Cubicle | None) -> str:
     """Walks (a cubicle tapped, or the scoring at the hand's end, player by player), then the
     numbers of the scoring list's lines on their cubicles, the line tapped outlined."""
     b = view.board
@@ -320,7 +320,7 @@ def _scoring_svg(view: CFView, ui: TurnUI, shown: Cubicle | None) -> str:
             f'<g class="cf-badges" aria-hidden="true">{"".join(badges)}</g>')
 
 
-def _preview_svg(b: Board, ui: TurnUI, card: str, at: Pos) -> str:
+def _preview_svg(b: Board, ui: CFTurnUI, card: str, at: Pos) -> str:
     """The picked card shown at its place: tap it (or Confirm) to lay it."""
     sh = SHAPES[card][ui.rot]
     x, y = at
@@ -336,7 +336,7 @@ def _preview_svg(b: Board, ui: TurnUI, card: str, at: Pos) -> str:
             f"</g>")
 
 
-def _view_attrs(view: CFView, ui: TurnUI, shown: Cubicle | None, placing: bool, ox: int,
+def _view_attrs(view: CFView, ui: CFTurnUI, shown: Cubicle | None, placing: bool, ox: int,
                 oy: int) -> str:
     """Where ``pan.js`` looks, in SVG pixels: the focus, my cubicles, the last card laid, the
     spot brought into view (a cubicle whose walks are shown, or the card shown), the cards."""
@@ -354,7 +354,7 @@ def _view_attrs(view: CFView, ui: TurnUI, shown: Cubicle | None, placing: bool, 
             f'data-floor="{_box([(b.bbox[0], b.bbox[1]), (b.bbox[2], b.bbox[3])], ox, oy)}" ')
 
 
-def board_svg(view: CFView, ui: TurnUI, names: Sequence[str], interactive: bool,
+def board_svg(view: CFView, ui: CFTurnUI, names: Sequence[str], interactive: bool,
               marked: frozenset[str] = frozenset(), key_: str = "") -> str:
     """The floor plan: cards, walls and doors, items, elevators, stones, lit places, walks."""
     b = view.board

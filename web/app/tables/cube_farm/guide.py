@@ -38,7 +38,7 @@ def real_hand() -> str:
     return NUMBERS[n] if n < len(NUMBERS) else str(n)
 
 
-class Play:
+class GuidedCubeFarm:
     """The guided game played through, so that each step's actions are the engine's own."""
 
     def __init__(self, state: CFState) -> None:
@@ -52,7 +52,7 @@ class Play:
 
 def guide() -> Guide[CFState, CFAction]:
     s = start()
-    p = Play(s)
+    p = GuidedCubeFarm(s)
     lay1 = p.do(Place("C03", 3, 0, 0))
     claim1 = p.do(Claim(3, 0))
     anas1 = p.do(Place("C01", -3, 0, 0), Claim(-1, 0))

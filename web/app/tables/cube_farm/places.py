@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.tables.cube_farm.turn import Pos, TurnUI
+from app.tables.cube_farm.turn import CFTurnUI, Pos
 from engine.games.cube_farm.board import SHAPES
 from engine.games.cube_farm.rules import CFView
 
@@ -41,7 +41,7 @@ def nearest(card: str, rot: int, anchors: Sequence[Pos], p: Pos) -> Pos:
     return min(anchors, key=d)
 
 
-def lit_squares(view: CFView, ui: TurnUI) -> set[Pos]:
+def lit_squares(view: CFView, ui: CFTurnUI) -> set[Pos]:
     if ui.card is None:
         return set()
     out: set[Pos] = set()

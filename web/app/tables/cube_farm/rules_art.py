@@ -14,8 +14,8 @@ from app.figures import figure as frame
 from app.kit import esc
 from app.tables.cube_farm.board import (
     MARGIN,
+    CFTurnUI,
     S,
-    TurnUI,
     _sq_svg,
     _walls,
     board_svg,
@@ -74,7 +74,7 @@ def floor(arg: str) -> str:
     if len(owners) != 1:
         raise ValueError(f"floor: the claims of one player, got players {sorted(owners)}")
     who = owners.pop()
-    svg = board_svg(view, TurnUI(step=who), ["Player 1", "Player 2"], False)
+    svg = board_svg(view, CFTurnUI(step=who), ["Player 1", "Player 2"], False)
     lines = [f"{k}: {score_words(sc)}"
              for k, sc in enumerate((sc for sc in b.scores() if sc.owner == who), 1)]
     label = (f"A floor of {len(b.placements)} cards with {len(claimed)} claimed cubicle"

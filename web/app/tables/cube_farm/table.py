@@ -30,12 +30,12 @@ from engine.games.cube_farm.rules import (
 )
 
 
-class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
+class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
     # taps that never change the game (a guided game lets them through)
     guide_allows = frozenset({"cf-show", "cf-step"})
 
-    def __init__(self, core: Core[cu.TurnUI, CFState, CFAction, CFView]) -> None:
+    def __init__(self, core: Core[cu.CFTurnUI, CFState, CFAction, CFView]) -> None:
         super().__init__(core)
         self.game = core.game
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
@@ -43,8 +43,8 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
             "cf-show": self.act_cf_show, "cf-step": self.act_cf_step,
             "cf-hint": self.act_cf_hint}
 
-    def fresh_ui(self) -> cu.TurnUI:
-        return cu.TurnUI()
+    def fresh_ui(self) -> cu.CFTurnUI:
+        return cu.CFTurnUI()
 
     def key_of(self, m: Match[CFState]) -> str:
         scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
@@ -95,13 +95,13 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
     def click(self, m: Match[CFState], seat: int, ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         return guided_tap(self.t.run, cu.tap(self.view(m, seat), self.t.ui, ev.action,
-                                             ev.data or {}), cu.TurnUI(step=self.t.ui.step))
+                                             ev.data or {}), cu.CFTurnUI(step=self.t.ui.step))
 
     def key(self, m: Match[CFState], seat: int, key: str) -> cu.TurnTap | None:
         return cu.key(self.view(m, seat), self.t.ui, key)
 
     def turn_reset(self) -> None:
-        self.t.ui = cu.TurnUI(step=self.t.ui.step)  # as a guided game's wrong try leaves it
+        self.t.ui = cu.CFTurnUI(step=self.t.ui.step)  # as a guided game's wrong try leaves it
 
     def hand_of(self, state: CFState) -> int:
         return int(state.hand)
@@ -129,14 +129,14 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         if m.watch:
             return
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
-            self.t.ui = cu.TurnUI()
+            self.t.ui = cu.CFTurnUI()
             if m.state.phase == HAND_OVER:
                 self.t.hand_over = tuple(m.state.history[-1])
 
     def next_hand(self, m: Match[CFState] | None) -> bool:
         """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""
         t = self.t
-        t.ui = cu.TurnUI()
+        t.ui = cu.CFTurnUI()
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
             if cur is not None and m.setup.seats[cur].here and not t.covered(m):
@@ -147,7 +147,7 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
 
     def undoing(self) -> None:
         """The card taken back: nothing picked, shown or hinted for the turn it left."""
-        self.t.ui = cu.TurnUI(step=self.t.ui.step)
+        self.t.ui = cu.CFTurnUI(step=self.t.ui.step)
 
     # --- taps that never change the game ---
     def act_cf_show(self, ev: Event) -> None:
@@ -193,10 +193,10 @@ class CubeFarmBoard(PlainBoard[cu.TurnUI, CFState, CFAction, CFView]):
         self.t.say(text, "hint")
 
 
-BOARD: BoardClass[cu.TurnUI, CFState, CFAction, CFView] = CubeFarmBoard
+BOARD: BoardClass[cu.CFTurnUI, CFState, CFAction, CFView] = CubeFarmBoard
 
 
-def Table(app: Host) -> SeatedTable[cu.TurnUI, CFState, CFAction, CFView]:
+def Table(app: Host) -> SeatedTable[cu.CFTurnUI, CFState, CFAction, CFView]:
     """Cube Farm's table: the core with this board."""
     return SeatedTable(app, "cube-farm", BOARD)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.kit import Tap, plural
 from app.tables.cube_farm.places import centre, fits_turns, footprint, nearest, positions
-from app.tables.cube_farm.turn import TurnTap, TurnUI
+from app.tables.cube_farm.turn import CFTurnUI, TurnTap
 from app.tables.cube_farm.words import TURN_WORDS, card_words, place_words, score_words
 from engine.games.cube_farm.board import SHAPES
 from engine.games.cube_farm.deck import card_name
@@ -32,20 +32,20 @@ def _int(data: dict[str, str], key: str) -> int | None:
         return None
 
 
-def _deal(view: CFView, ui: TurnUI) -> TurnTap:
+def _deal(view: CFView, ui: CFTurnUI) -> TurnTap:
     if view.phase != HAND_OVER:
         return Tap(ui, message="The hand is not over yet.", refusal=True)
     return Tap(ui.cleared(), (NextHand(),))
 
 
-def _pass(view: CFView, ui: TurnUI) -> TurnTap:
+def _pass(view: CFView, ui: CFTurnUI) -> TurnTap:
     if view.phase != CLAIM:
         return Tap(ui, message="Lay a card first; then you may claim a cubicle or pass.",
                    refusal=True)
     return Tap(ui.cleared(), (Pass(),))
 
 
-def _claim(view: CFView, ui: TurnUI, data: dict[str, str]) -> TurnTap:
+def _claim(view: CFView, ui: CFTurnUI, data: dict[str, str]) -> TurnTap:
     x, y = _int(data, "x"), _int(data, "y")
     if x is None or y is None:
         return Tap(ui)
@@ -61,7 +61,7 @@ def _claim(view: CFView, ui: TurnUI, data: dict[str, str]) -> TurnTap:
     return Tap(ui.cleared(), (Claim(*cub.id),))
 
 
-def _pick(view: CFView, ui: TurnUI, data: dict[str, str]) -> TurnTap:
+def _pick(view: CFView, ui: CFTurnUI, data: dict[str, str]) -> TurnTap:
     card = data.get("card", "")
     if card not in view.my_hand:
         return Tap(ui, message="That card is not in your hand.", refusal=True)
@@ -77,18 +77,18 @@ def _pick(view: CFView, ui: TurnUI, data: dict[str, str]) -> TurnTap:
     every = sum(len(a) for a in pos.values())
     more = (f" {TURN_WORDS[rot]}, {every} in all its turns. Tap a lit square, or Turn it."
             if every > here else ". Tap a lit square.")
-    return Tap(TurnUI(card=card, rot=rot, hint=ui.hint, step=ui.step),
+    return Tap(CFTurnUI(card=card, rot=rot, hint=ui.hint, step=ui.step),
                message=f"{card_name(card)} ({card_words(card)}): {plural(here, 'place')}"
                f"{more}")
 
 
-def _cancel(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _cancel(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     if ui.at is not None:
         return Tap(replace(ui, at=None), message="Tap a lit square to choose a place.")
     return Tap(replace(ui.cleared(), hint=ui.hint), message="Card put back.")
 
 
-def _turn(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _turn(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     pos = positions(view, card)
     turns = fits_turns(view, card)
     later = [r for r in turns if r > ui.rot] + [r for r in turns if r <= ui.rot]
@@ -103,7 +103,7 @@ def _turn(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
                f"{plural(len(pos[rot]), 'place')}.")
 
 
-def _step(view: CFView, ui: TurnUI, card: str, by: int) -> TurnTap:
+def _step(view: CFView, ui: CFTurnUI, card: str, by: int) -> TurnTap:
     anchors = positions(view, card)[ui.rot]
     if not anchors:
         return Tap(ui)
@@ -115,22 +115,22 @@ def _step(view: CFView, ui: TurnUI, card: str, by: int) -> TurnTap:
                f"{place_words(Place(card, at[0], at[1], ui.rot))}. Confirm to lay it.")
 
 
-def _next(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _next(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     return _step(view, ui, card, 1)
 
 
-def _prev(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _prev(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     return _step(view, ui, card, -1)
 
 
-def _ok(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _ok(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     if ui.at is None:
         return Tap(ui, message="Tap a lit square to choose where the card goes.",
                    refusal=True)
     return Tap(ui.cleared(), (Place(card, ui.at[0], ui.at[1], ui.rot),))
 
 
-def _square(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTap:
+def _square(view: CFView, ui: CFTurnUI, card: str, data: dict[str, str]) -> TurnTap:
     """A square tapped with a card picked: lay the card shown there, show it at the nearest
     place covering the square, or say why it cannot go there."""
     x, y = _int(data, "x"), _int(data, "y")
@@ -157,12 +157,12 @@ def _square(view: CFView, ui: TurnUI, card: str, data: dict[str, str]) -> TurnTa
 
 
 # taps while a card is picked, given the card
-WITH_CARD: dict[str, Callable[[CFView, TurnUI, str, dict[str, str]], TurnTap]] = {
+WITH_CARD: dict[str, Callable[[CFView, CFTurnUI, str, dict[str, str]], TurnTap]] = {
     "cf-cancel": _cancel, "cf-rot": _turn, "cf-next": _next, "cf-prev": _prev, "cf-ok": _ok,
     "cf-sq": _square}
 
 
-def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
+def tap(view: CFView, ui: CFTurnUI, action: str, data: dict[str, str]) -> TurnTap:
     """A tap of the view's player (the player to move) on the table: engine actions, or a
     message."""
     phase = view.phase
@@ -186,7 +186,7 @@ def tap(view: CFView, ui: TurnUI, action: str, data: dict[str, str]) -> TurnTap:
     return Tap(ui) if with_card is None else with_card(view, ui, ui.card, data)
 
 
-def key(view: CFView, ui: TurnUI, k: str) -> TurnTap | None:
+def key(view: CFView, ui: CFTurnUI, k: str) -> TurnTap | None:
     act = {"Escape": "cf-cancel", "Enter": "cf-ok", "r": "cf-rot", "R": "cf-rot",
            "n": "cf-next", "N": "cf-next", "p": "cf-prev", "P": "cf-prev"}.get(k)
     if k in ("1", "2", "3", "4", "5", "6"):
@@ -202,11 +202,11 @@ def key(view: CFView, ui: TurnUI, k: str) -> TurnTap | None:
     return tap(view, ui, act, {})
 
 
-def advice_ui(view: CFView, ui: TurnUI, action: CFAction) -> tuple[TurnUI, str]:
+def advice_ui(view: CFView, ui: CFTurnUI, action: CFAction) -> tuple[CFTurnUI, str]:
     """The Hint: the Strong computer's move shown as a preview (a card) or a lit cubicle."""
     text = str(action)
     if isinstance(action, Place):
-        return (TurnUI(card=action.card, rot=action.rot, at=(action.x, action.y), hint=text,
+        return (CFTurnUI(card=action.card, rot=action.rot, at=(action.x, action.y), hint=text,
                        step=ui.step),
                 f"The Strong computer would lay the {place_words(action)} (outlined): "
                 "Confirm to lay it.")

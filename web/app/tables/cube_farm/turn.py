@@ -12,7 +12,7 @@ Pos = tuple[int, int]
 
 
 @dataclass(frozen=True)
-class TurnUI:
+class CFTurnUI:
     card: str | None = None  # the hand card picked to lay
     rot: int = 0
     at: Pos | None = None  # the previewed anchor (legal for card and rot)
@@ -20,8 +20,8 @@ class TurnUI:
     show: Pos | None = None  # a claimed cubicle whose walks are drawn
     step: int = 0  # the scoring walks at a hand's end: player index; == players: totals
 
-    def cleared(self) -> TurnUI:
-        return TurnUI(step=self.step)
+    def cleared(self) -> CFTurnUI:
+        return CFTurnUI(step=self.step)
 
 
-TurnTap = Tap[TurnUI, CFAction]  # a tap's answer on this board
+TurnTap = Tap[CFTurnUI, CFAction]  # a tap's answer on this board

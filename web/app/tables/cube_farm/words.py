@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.tables.cube_farm.places import footprint
-from app.tables.cube_farm.turn import Pos, TurnUI
+from app.tables.cube_farm.turn import CFTurnUI, Pos
 from engine.games.cube_farm.board import (
     CUBE,
     ELEVATOR,
@@ -104,7 +104,7 @@ def _cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) 
     return f"free cubicle {where}, {units}, {steps}"
 
 
-def prompt(view: CFView, ui: TurnUI, interactive: bool) -> str:
+def prompt(view: CFView, ui: CFTurnUI, interactive: bool) -> str:
     """What the player is to do now, said in the message line after every redraw (so it is
     true as long as it shows)."""
     if not interactive or view.to_move != view.player:

@@ -1,7 +1,7 @@
 """The Machiavelli table: HTML, taps and keys, hints and log lines. Pure Python, no browser.
 
 The shell owns the top bar, the message line, the game log, undo and applying actions; the
-board turns a view (:class:`MView`) and the turn's UI state (:class:`TurnUI`) into HTML, and a
+board turns a view (:class:`MView`) and the turn's UI state (:class:`MTurnUI`) into HTML, and a
 tap (a ``data-action`` with its ``data-*`` values) into engine actions.
 
 Design (phone first, one thumb):
@@ -54,7 +54,7 @@ from app.tables.machiavelli.log import describe_turn
 from app.tables.machiavelli.marks import flights, marked_keys
 from app.tables.machiavelli.melds import DRAG, _meld_html, table_html, table_uids
 from app.tables.machiavelli.taps import KEYS, key, tap
-from app.tables.machiavelli.turn import ARRANGES, HintInfo, TurnTap, TurnUI, make_hint
+from app.tables.machiavelli.turn import ARRANGES, HintInfo, MTurnUI, TurnTap, make_hint
 from app.tables.machiavelli.words import (
     card_name,
     hint_message,
@@ -69,9 +69,9 @@ __all__ = [
     "DRAG",
     "KEYS",
     "HintInfo",
+    "MTurnUI",
     "Tap",
     "TurnTap",
-    "TurnUI",
     "_meld_html",
     "card_name",
     "describe_turn",

@@ -9,13 +9,13 @@ from app.kit import board_button as _btn
 from app.kit import confirm_html, esc, face, plural
 from app.tables.machiavelli.hand import hand_blocks
 from app.tables.machiavelli.melds import DRAG, hint_targets, seen_name
-from app.tables.machiavelli.turn import TurnUI, sane, table_changed
+from app.tables.machiavelli.turn import MTurnUI, sane, table_changed
 from app.tables.machiavelli.words import card_name, laid_count
 from engine.cards import Card
 from engine.games.machiavelli.rules import OVER, MView, turn_problem
 
 
-def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
+def _hand_html(view: MView, ui: MTurnUI, names: Sequence[str], live: bool,
                hinted: set[str], drawn: Card | None) -> str:
     cards = []
     shown_drawn = False
@@ -45,7 +45,7 @@ def _hand_html(view: MView, ui: TurnUI, names: Sequence[str], live: bool,
             f'{"".join(cards)}{empty}</div>')
 
 
-def _dock_head(view: MView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+def _dock_head(view: MView, ui: MTurnUI, names: Sequence[str], live: bool) -> str:
     n = len(view.hand)
     picked = len(ui.picked) + len(ui.slots)
     if live and picked:
@@ -97,7 +97,7 @@ def _confirm_html(view: MView, asked: str) -> str:
             + "</div>")
 
 
-def _controls_html(view: MView, ui: TurnUI, live: bool, can_undo: bool) -> str:
+def _controls_html(view: MView, ui: MTurnUI, live: bool, can_undo: bool) -> str:
     if live and ui.confirm in ("draw", "reset"):
         return _confirm_html(view, ui.confirm)
     ace = view.config.ace
@@ -137,7 +137,7 @@ def _controls_html(view: MView, ui: TurnUI, live: bool, can_undo: bool) -> str:
             f'</div><div class="mt-row mt-main">{new}{draw}{end}</div></div>')
 
 
-def dock_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def dock_html(view: MView, ui: MTurnUI, names: Sequence[str], *, interactive: bool,
               drawn: Card | None = None, can_undo: bool | None = None) -> str:
     """The frame's dock under the message line: what is picked (with Cancel) or the hand's
     order buttons, the hand strip (it scrolls sideways and keeps its place across redraws),

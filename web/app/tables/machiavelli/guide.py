@@ -23,7 +23,7 @@ def deck() -> list[str]:
     return first + [c for c in sorted(rest) for _ in range(rest[c])]
 
 
-class Play:
+class GuidedMachiavelli:
     """The guided game played through, so that each step's actions are the engine's own (hand
     positions change as cards leave the hand)."""
 
@@ -49,7 +49,7 @@ class Play:
 
 def guide() -> Guide[MState, MAction]:
     start = GAME.new_game_from_deck(MConfig(players=2, hand_size=5), deck())
-    p = Play(start)
+    p = GuidedMachiavelli(start)
     first = p.lay("3S", None)
     four, five = p.lay("4S", 0), p.lay("5S", 0)
     end = p.do(EndTurn())

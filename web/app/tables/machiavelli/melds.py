@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from app.kit import board_button as _btn
 from app.kit import esc, face
-from app.tables.machiavelli.turn import TurnUI, sane, table_changed
+from app.tables.machiavelli.turn import MTurnUI, sane, table_changed
 from app.tables.machiavelli.words import card_name, meld_label, meld_words
 from engine.cards import Card
 from engine.games.machiavelli.melds import meld_problem
@@ -40,7 +40,7 @@ def _src_note(tc: TableCard) -> str:
     return ""
 
 
-def hint_targets(view: MView, ui: TurnUI) -> tuple[set[str], set[int | None]]:
+def hint_targets(view: MView, ui: MTurnUI) -> tuple[set[str], set[int | None]]:
     """Keys of the next hint step's cards and the melds it goes to (None: New meld)."""
     cards: set[str] = set()
     melds: set[int | None] = set()
@@ -120,7 +120,7 @@ def _players_html(view: MView, names: Sequence[str]) -> str:
 DRAG = "card"
 
 
-def _helping_html(view: MView, ui: TurnUI, live: bool, marked: frozenset[str],
+def _helping_html(view: MView, ui: MTurnUI, live: bool, marked: frozenset[str],
                   hinted: set[str]) -> str:
     if not view.helping:
         return ""
@@ -145,7 +145,7 @@ def _helping_html(view: MView, ui: TurnUI, live: bool, marked: frozenset[str],
             f'</h2><ul class="mt-help-row">{"".join(out)}</ul></section>')
 
 
-def picked_cards(view: MView, ui: TurnUI) -> list[Card]:
+def picked_cards(view: MView, ui: MTurnUI) -> list[Card]:
     cards = [view.hand[i] for i in ui.picked if 0 <= i < len(view.hand)]
     cards += [c for s in ui.slots if 0 <= s < len(view.helping)
               and (c := view.helping[s]) is not None]
@@ -156,7 +156,7 @@ def picked_cards(view: MView, ui: TurnUI) -> list[Card]:
     return cards
 
 
-def _meld_looks(view: MView, ui: TurnUI, k: int, meld: Meld, marked: frozenset[str],
+def _meld_looks(view: MView, ui: MTurnUI, k: int, meld: Meld, marked: frozenset[str],
                 hinted_melds: set[int | None], moving: list[Card]) -> tuple[str, str]:
     """A meld button's classes and its name: a target, whether the picked cards fit, valid or
     not, marked, hinted, how many cards were laid on it this turn."""
@@ -192,7 +192,7 @@ def _meld_face(k: int, pos: int, tc: TableCard, marked: frozenset[str], hinted_c
     return table_face(tc.card, "mt-card", extra, key, uid)
 
 
-def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building: bool,
+def _meld_html(view: MView, ui: MTurnUI, k: int, meld: Meld, live: bool, building: bool,
                marked: frozenset[str], hinted_cards: set[str], hinted_melds: set[int | None],
                moving: list[Card], uids: list[str]) -> str:
     """Meld ``k`` as one button of overlapped cards, or (opened) a button per card."""
@@ -221,7 +221,7 @@ def _meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool, building
             + "</li>")
 
 
-def _open_meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool,
+def _open_meld_html(view: MView, ui: MTurnUI, k: int, meld: Meld, live: bool,
                     marked: frozenset[str], hinted_cards: set[str], uids: list[str],
                     head: str) -> str:
     """The opened meld: its ``head`` button, Join… and ✕, then every card a button with a
@@ -258,7 +258,7 @@ def _open_meld_html(view: MView, ui: TurnUI, k: int, meld: Meld, live: bool,
             f'{"".join(parts)}</div></li>')
 
 
-def table_html(view: MView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def table_html(view: MView, ui: MTurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset(), colours: bool = False) -> str:
     """The Machiavelli table in the frame's field (it scrolls): the other players and the
     draw pile, the helping row, the melds. ``interactive`` False renders every control

@@ -11,7 +11,7 @@ from dataclasses import replace
 from app.figures import figure as frame
 from app.figures import still
 from app.kit import esc, face
-from app.tables.machiavelli.board import TurnUI, _meld_html, meld_words, table_uids
+from app.tables.machiavelli.board import MTurnUI, _meld_html, meld_words, table_uids
 from engine.cards import Card
 from engine.games.machiavelli.melds import ACE_NAMES, meld_problem
 from engine.games.machiavelli.rules import FROM_HAND, GAME, OLD, Meld, MView, TableCard
@@ -28,7 +28,7 @@ def _melds(table: tuple[Meld, ...], ace: str = "both", building: bool = False) -
     """The melds as the table shows them, still."""
     view = _view(ace, table)
     uids = table_uids(table)
-    items = "".join(_meld_html(view, TurnUI(), k, m, False, building, frozenset(), set(), set(),
+    items = "".join(_meld_html(view, MTurnUI(), k, m, False, building, frozenset(), set(), set(),
                                [], uids[k]) for k, m in enumerate(table))
     return f'<ul class="mt-meld-list">{still(items)}</ul>'
 

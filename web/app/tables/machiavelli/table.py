@@ -25,13 +25,13 @@ from engine.cards import Card
 from engine.games.machiavelli.rules import Draw, MAction, MState, MView
 
 
-class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
+class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
     keys = "Escape e E d D r R u U z Z h H . n N s S j J"
     # the taps that only change what is shown (sorting the hand, closing a meld) pass every
     # step of a guided game, the steps to read included
     guide_allows = frozenset(ANY_TIME)
 
-    def __init__(self, core: Core[mu.TurnUI, MState, MAction, MView]) -> None:
+    def __init__(self, core: Core[mu.MTurnUI, MState, MAction, MView]) -> None:
         super().__init__(core)
         self.game = core.game
         # the card a person just drew: (seat, hand number, card), marked in that hand until
@@ -42,8 +42,8 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         self.actions: Mapping[str, Handler] = {"m-undo": self.act_m_undo,
                                                "m-hint": self.act_m_hint}
 
-    def fresh_ui(self) -> mu.TurnUI:
-        return mu.TurnUI()
+    def fresh_ui(self) -> mu.MTurnUI:
+        return mu.MTurnUI()
 
     def view(self, m: Match[MState], seat: int) -> MView:
         view: MView = self.game.view(m.state, seat)
@@ -202,10 +202,10 @@ class MachiavelliBoard(PlainBoard[mu.TurnUI, MState, MAction, MView]):
         self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
 
 
-BOARD: BoardClass[mu.TurnUI, MState, MAction, MView] = MachiavelliBoard
+BOARD: BoardClass[mu.MTurnUI, MState, MAction, MView] = MachiavelliBoard
 
 
-def Table(app: Host) -> SeatedTable[mu.TurnUI, MState, MAction, MView]:
+def Table(app: Host) -> SeatedTable[mu.MTurnUI, MState, MAction, MView]:
     """Machiavelli's table: the core with this board."""
     return SeatedTable(app, "machiavelli", BOARD)
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from app.kit import Tap
-from app.tables.machiavelli.turn import ARRANGES, TurnTap, TurnUI, sane, table_changed
+from app.tables.machiavelli.turn import ARRANGES, MTurnUI, TurnTap, sane, table_changed
 from app.tables.machiavelli.words import step_text
 from engine.games.machiavelli.rules import (
     OVER,
@@ -81,17 +81,17 @@ def _opened_after(view: MView, opened: int | None, actions: Sequence[MAction]) -
     return opened
 
 
-def _done(view: MView, ui: TurnUI, actions: Sequence[MAction], message: str | None = None,
+def _done(view: MView, ui: MTurnUI, actions: Sequence[MAction], message: str | None = None,
           keep_open: bool = True) -> TurnTap:
     opened = _opened_after(view, ui.opened, actions) if keep_open else None
     return Tap(ui.cleared(opened), tuple(actions), message)
 
 
-def _refuse(ui: TurnUI, message: str) -> TurnTap:
+def _refuse(ui: MTurnUI, message: str) -> TurnTap:
     return Tap(ui, (), message, refusal=True)
 
 
-def _to_target(view: MView, ui: TurnUI, k: int | None) -> TurnTap:
+def _to_target(view: MView, ui: MTurnUI, k: int | None) -> TurnTap:
     """Something is picked (or lifted, or a join is pending) and meld ``k`` (None: new) tapped."""
     n = len(view.table)
     if ui.picked or ui.slots:
@@ -125,7 +125,7 @@ def _to_target(view: MView, ui: TurnUI, k: int | None) -> TurnTap:
     return Tap(replace(ui, opened=k, joining=False))
 
 
-def _drop(view: MView, ui: TurnUI, data: Mapping[str, str]) -> TurnTap:
+def _drop(view: MView, ui: MTurnUI, data: Mapping[str, str]) -> TurnTap:
     """A card dragged onto a meld (``meld``) or onto a new-meld place (``new``): from the hand
     (``fromHand``; a picked card brings every picked card with it), from the helping row
     (``fromSlot``) or from an opened meld (``fromMeld``, ``fromPos``). The same steps as the
@@ -163,36 +163,36 @@ STALE = "That card is no longer there"
 NO_MELD = "That meld is no longer there"
 
 
-def _sort(ui: TurnUI, data: Data) -> TurnTap:
+def _sort(ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, sort="rank" if ui.sort == "suit" else "suit", arrange=""))
 
 
-def _arrange(ui: TurnUI, data: Data) -> TurnTap:
+def _arrange(ui: MTurnUI, data: Data) -> TurnTap:
     how = str(data.get("arrange", ""))
     if how not in ARRANGES:
         return _refuse(ui, "That does nothing here")
     return Tap(replace(ui, arrange="" if ui.arrange == how else how))
 
 
-def _keep(ui: TurnUI, data: Data) -> TurnTap:
+def _keep(ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(ui)
 
 
-def _cancel(ui: TurnUI, data: Data) -> TurnTap:
+def _cancel(ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui.cleared(ui.opened), hint=ui.hint))
 
 
-def _close(ui: TurnUI, data: Data) -> TurnTap:
+def _close(ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, opened=None, joining=False, lifted=None))
 
 
 # taps that only change what is shown: answered whoever's turn it is
-ANY_TIME: dict[str, Callable[[TurnUI, Data], TurnTap]] = {
+ANY_TIME: dict[str, Callable[[MTurnUI, Data], TurnTap]] = {
     "m-sort": _sort, "m-arrange": _arrange, "m-keep": _keep, "m-cancel": _cancel,
     "m-close": _close}
 
 
-def _hand(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _hand(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     i = _int(data, "hand")
     if i is None or not 0 <= i < len(view.hand):
         return _refuse(ui, STALE)
@@ -200,7 +200,7 @@ def _hand(view: MView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, picked=picked, lifted=None, joining=False))
 
 
-def _help(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _help(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     s = _int(data, "slot")
     if s is None or not 0 <= s < len(view.helping) or view.helping[s] is None:
         return _refuse(ui, "That helping card is already taken")
@@ -208,18 +208,18 @@ def _help(view: MView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, slots=slots, lifted=None, joining=False))
 
 
-def _meld(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _meld(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     k = _int(data, "meld")
     if k is None or not 0 <= k < len(view.table):
         return _refuse(ui, NO_MELD)
     return _to_target(view, ui, k)
 
 
-def _new(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _new(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     return _to_target(view, ui, None)
 
 
-def _card(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _card(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     m, p = _int(data, "meld"), _int(data, "pos")
     n = len(view.table)
     if m is None or p is None or not 0 <= m < n or not 0 <= p < len(view.table[m]):
@@ -231,14 +231,14 @@ def _card(view: MView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, lifted=(m, p), opened=m, picked=(), slots=(), joining=False))
 
 
-def _split(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _split(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     m, at = _int(data, "meld"), _int(data, "at")
     if m is None or at is None or not 0 <= m < len(view.table):
         return _refuse(ui, NO_MELD)
     return _done(view, replace(ui, opened=m), [Split(m, at)])
 
 
-def _join(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _join(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     m = _int(data, "meld")
     n = len(view.table)
     if m is None or not 0 <= m < n:
@@ -250,46 +250,46 @@ def _join(view: MView, ui: TurnUI, data: Data) -> TurnTap:
                message=f"Now tap the meld to join with meld {m + 1}" if joining else None)
 
 
-def _end(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _end(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     problem = turn_problem(view.table, view.config.ace)
     if problem is not None:
         return _refuse(ui, f"You cannot end your turn yet: {problem}")
     return Tap(ui.cleared(), (EndTurn(),))
 
 
-def _draw(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _draw(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if table_changed(view):
         return Tap(replace(ui.cleared(ui.opened), confirm="draw"))  # the dock asks first
     return _draw_sure(view, ui, data)
 
 
-def _draw_sure(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _draw_sure(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(ui.cleared(), (Draw() if view.deck_count else Pass(),))
 
 
-def _reset(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _reset(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if not table_changed(view):
         return _refuse(ui, "Nothing to reset: the table is as your turn found it")
     return Tap(replace(ui.cleared(ui.opened), confirm="reset"))  # the dock asks first
 
 
-def _reset_sure(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _reset_sure(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if not table_changed(view):
         return _refuse(ui, "Nothing to reset: the table is as your turn found it")
     return Tap(ui.cleared(), (Reset(),))
 
 
-def _undo(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _undo(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if view.steps <= 0:
         return _refuse(ui, "Nothing to undo this turn")
     return Tap(ui.cleared(ui.opened))  # the shell restores the previous state
 
 
-def _hint(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _hint(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     return Tap(ui.cleared(ui.opened))  # the shell runs make_hint and sets ui.hint
 
 
-def _hint_step(view: MView, ui: TurnUI, data: Data) -> TurnTap:
+def _hint_step(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     h = ui.hint
     if h is None:
         return _refuse(ui, "Tap Hint first")
@@ -305,14 +305,14 @@ def _hint_step(view: MView, ui: TurnUI, data: Data) -> TurnTap:
 
 
 # taps on the player's own turn: the UI state is made sane for the view first
-ON_TURN: dict[str, Callable[[MView, TurnUI, Data], TurnTap]] = {
+ON_TURN: dict[str, Callable[[MView, MTurnUI, Data], TurnTap]] = {
     "m-hand": _hand, "m-help": _help, "m-meld": _meld, "m-new": _new, "m-drop": _drop,
     "m-card": _card, "m-split": _split, "m-join": _join, "m-end": _end, "m-draw": _draw,
     "m-draw-sure": _draw_sure, "m-reset": _reset, "m-reset-sure": _reset_sure, "m-undo": _undo,
     "m-hint": _hint, "m-hint-step": _hint_step}
 
 
-def tap(view: MView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
+def tap(view: MView, ui: MTurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     with ``engine.apply`` all or nothing and keeps the old UI state when the engine refuses)."""
     if ui.confirm:  # a question in the dock is answered (or set aside) by any tap
@@ -334,7 +334,7 @@ KEYS = {"e": "m-end", "d": "m-draw", "r": "m-reset", "u": "m-undo", "z": "m-undo
         "h": "m-hint", ".": "m-hint-step", "n": "m-new", "s": "m-sort"}
 
 
-def key(view: MView, ui: TurnUI, key: str) -> TurnTap | None:
+def key(view: MView, ui: MTurnUI, key: str) -> TurnTap | None:
     """Keyboard shortcuts: E end turn, D draw/pass, R reset, U or Z undo, H hint, . next hint
     step, N new meld, S sort, J join (open meld), Escape cancel (None: the key is not ours)."""
     if key == "Escape":

@@ -21,7 +21,7 @@ ARRANGES = ("", "runs", "groups")
 
 
 @dataclass(frozen=True)
-class TurnUI:
+class MTurnUI:
     picked: tuple[int, ...] = ()  # picked hand cards: indices into view.hand
     lifted: tuple[int, int] | None = None  # a lifted table card: (meld, pos)
     opened: int | None = None  # the meld shown open (its cards as buttons, split controls)
@@ -36,12 +36,12 @@ class TurnUI:
     # "reset", Reset would (the turn's work is not thrown away on one tap)
     confirm: str = ""
 
-    def cleared(self, opened: int | None = None) -> TurnUI:
+    def cleared(self, opened: int | None = None) -> MTurnUI:
         """Nothing picked, no hint, nothing asked; the hand's order kept."""
-        return TurnUI(sort=self.sort, arrange=self.arrange, opened=opened)
+        return MTurnUI(sort=self.sort, arrange=self.arrange, opened=opened)
 
 
-TurnTap = Tap[TurnUI, MAction]  # a tap's answer on this board
+TurnTap = Tap[MTurnUI, MAction]  # a tap's answer on this board
 
 
 def make_hint(view: MView, budget_ms: float | None = 2000) -> HintInfo:
@@ -67,7 +67,7 @@ def table_changed(view: MView) -> bool:
     return plain(view.table) != view.start_table
 
 
-def sane(view: MView, ui: TurnUI) -> TurnUI:
+def sane(view: MView, ui: MTurnUI) -> MTurnUI:
     """Drop indices the view no longer has (a stale UI after the table changed)."""
     n = len(view.table)
     picked = tuple(i for i in dict.fromkeys(ui.picked) if 0 <= i < len(view.hand))

@@ -1,7 +1,7 @@
 """The Perpetual-Motion Machine table: HTML, taps and keys, log lines. Pure Python, no browser.
 
 The shell owns the top bar, the message line, the log and applying actions; the board turns
-a view (:class:`MachineView`) and the turn's UI state (:class:`TurnUI`) into HTML, and a tap
+a view (:class:`MachineView`) and the turn's UI state (:class:`MachineTurnUI`) into HTML, and a tap
 (a ``data-action`` with its ``data-*`` values) into engine actions. No rule is decided here:
 what a selection is, where it goes and why it cannot be played come from the engine
 (``sets.kinds_in``, ``placements``, ``set_problem``); every refusal is the engine's.
@@ -46,14 +46,14 @@ from app.tables.machine.mats import limits_html, mat_html
 from app.tables.machine.selection import held_sets, play_options
 from app.tables.machine.selection import play_data as _play_data
 from app.tables.machine.taps import KEYS, key, tap
-from app.tables.machine.turn import TurnTap, TurnUI
+from app.tables.machine.turn import MachineTurnUI, TurnTap
 from app.tables.machine.words import action_words, limits, limits_words, set_words, track_label
 
 __all__ = [
     "KEYS",
+    "MachineTurnUI",
     "Tap",
     "TurnTap",
-    "TurnUI",
     "_play_data",
     "action_words",
     "describe_turn",

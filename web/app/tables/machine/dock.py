@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from app.kit import board_button as _btn
 from app.kit import esc, face, hand_order, plural, symbols
 from app.tables.machine.selection import held_sets, not_a_set, play_data, play_options, track_ids
-from app.tables.machine.turn import TurnUI, is_live, picked_cards, sane
+from app.tables.machine.turn import MachineTurnUI, is_live, picked_cards, sane
 from app.tables.machine.words import pair_gains, pair_label, player_name, set_words, short_track
 from engine.cards import Card
 from engine.games.machine import sets as S
@@ -29,7 +29,7 @@ from engine.games.machine.rules import (
 )
 
 
-def dock_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def dock_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], *, interactive: bool,
               marked: frozenset[str] = frozenset(), fresh: frozenset[str] = frozenset()
               ) -> str:
     """The frame's dock, under the message line: one line saying what the turn allows now (or
@@ -57,7 +57,7 @@ def dock_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactiv
             f'data-phase="{view.phase}">{body}</div>')
 
 
-def _sort_btns(ui: TurnUI) -> str:
+def _sort_btns(ui: MachineTurnUI) -> str:
     return (_btn("Suit" if ui.sort == "rank" else "Rank", "mm-sort", cls="btn small",
                  testid="mm-sort", aria_label=("Sort the hand by suit" if ui.sort == "rank"
                                                else "Sort the hand by rank"))
@@ -65,7 +65,7 @@ def _sort_btns(ui: TurnUI) -> str:
                    aria_label="Show the sets my hand holds"))
 
 
-def _say_setup(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+def _say_setup(view: MachineView, ui: MachineTurnUI, names: Sequence[str], live: bool) -> str:
     """The dock's line at set-up: who is placing, or the pair chosen and what it gives."""
     if view.current != view.player or not live:
         placed = view.setup[view.player] is not None
@@ -82,7 +82,7 @@ def _say_setup(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) 
                "one or two tracks, and no two players may choose the same pair.")
 
 
-def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
+def _say(view: MachineView, ui: MachineTurnUI, names: Sequence[str], live: bool,
          cards: Sequence[Card]) -> str:
     """The dock's one line (HTML): what the turn allows now, or what the selection is."""
     if view.phase == SETUP:
@@ -129,7 +129,7 @@ def _say(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool,
             + (f' <span class="mm-warn">Careful: {esc(warn)}</span>' if warn else ""))
 
 
-def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str]) -> str:
+def _take_row(view: MachineView, ui: MachineTurnUI, live: bool, marked: frozenset[str]) -> str:
     """Take cards: Draw (face down, a pile you tap) and the display's four face-up cards;
     Stop once taking has begun."""
     mat = view.mats[view.player]
@@ -181,7 +181,7 @@ def _take_row(view: MachineView, ui: TurnUI, live: bool, marked: frozenset[str])
             f"{stop}</div>")
 
 
-def _hand_html(view: MachineView, ui: TurnUI, live: bool, hinted: set[str],
+def _hand_html(view: MachineView, ui: MachineTurnUI, live: bool, hinted: set[str],
                fresh: frozenset[str]) -> str:
     mat = view.mats[view.player]
     cards = []
@@ -254,7 +254,7 @@ def _clear_btn(cards: Sequence[Card]) -> str:
                  aria_label="Clear the selection") if cards else "")
 
 
-def _setup_buttons(view: MachineView, ui: TurnUI, live: bool) -> str:
+def _setup_buttons(view: MachineView, ui: MachineTurnUI, live: bool) -> str:
     if not live:
         return ""
     tracks = ui.pair or ""
@@ -269,7 +269,7 @@ def _setup_buttons(view: MachineView, ui: TurnUI, live: bool) -> str:
     return f'<div class="mm-actions">{place}{_hint_btn(live)}</div>'
 
 
-def _discard_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
+def _discard_buttons(view: MachineView, ui: MachineTurnUI, cards: Sequence[Card]) -> str:
     mat = view.mats[view.player]
     over = len(view.hand) - mat.hand_limit
     btn = _btn(f"Discard {plural(len(cards), 'card')}" if cards else "Discard",
@@ -278,7 +278,7 @@ def _discard_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> st
     return f'<div class="mm-actions">{btn}{_clear_btn(cards)}{_hint_btn(True)}</div>'
 
 
-def _turn_buttons(view: MachineView, ui: TurnUI, cards: Sequence[Card]) -> str:
+def _turn_buttons(view: MachineView, ui: MachineTurnUI, cards: Sequence[Card]) -> str:
     """Trade the selection, Play it (one button per legal way), Clear, Hint; Stop trading."""
     mat = view.mats[view.player]
     phase = view.phase

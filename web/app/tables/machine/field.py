@@ -10,13 +10,13 @@ from app.kit import and_list, attrs, esc, face, plural, symbols
 from app.kit import board_button as _btn
 from app.tables.machine.marks import news
 from app.tables.machine.mats import limits_html, mat_html, tracks_line_html
-from app.tables.machine.turn import TurnUI, is_live, sane
+from app.tables.machine.turn import MachineTurnUI, is_live, sane
 from app.tables.machine.words import pair_gains, pair_label, player_name
 from engine.games.machine.mat import ENGINE_TRACKS, TRACK_IDS, TRACKS
 from engine.games.machine.rules import OVER, SETUP, MachineView
 
 
-def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interactive: bool,
+def table_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], *, interactive: bool,
                marked: frozenset[str] = frozenset()) -> str:
     """The table in the frame's field: the other players (and the mat of the one opened), the
     round and the piles, your mat as a summary (full size on request) and, at set-up, the
@@ -33,7 +33,7 @@ def table_html(view: MachineView, ui: TurnUI, names: Sequence[str], *, interacti
             + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
 
 
-def _players_html(view: MachineView, ui: TurnUI, names: Sequence[str],
+def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
                   marked: frozenset[str]) -> str:
     """A chip per other player (tap: their mat opens below, headed with their name), and
     beside it what they took face up and the sets they played since your last action."""
@@ -101,7 +101,7 @@ def _counts_html(view: MachineView) -> str:
             f'{view.discard_count}</b><span class="sr-only"> (face down)</span></span></p>')
 
 
-def _my_mat_html(view: MachineView, ui: TurnUI, names: Sequence[str],
+def _my_mat_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
                  marked: frozenset[str]) -> str:
     """Your mat as what it gives (draw, take, trade, the limits) and one line per track;
     the button shows it full size."""
@@ -124,7 +124,7 @@ def _my_mat_html(view: MachineView, ui: TurnUI, names: Sequence[str],
             f"{head}{gives}{body}</section>")
 
 
-def _pairs_html(view: MachineView, ui: TurnUI, names: Sequence[str], live: bool) -> str:
+def _pairs_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], live: bool) -> str:
     """Set-up: the ten pairs, two to a row, each with what it gives; pairs already chosen say
     by whom. Tapping one chooses it; the dock's button places the cubes."""
     taken = {s: p for p, s in enumerate(view.setup) if s is not None}

@@ -35,7 +35,7 @@ def deck() -> list[str]:
     return first + [c for c in CARD_BY_TEXT if c not in first]
 
 
-class Play:
+class GuidedMachine:
     """The guided game played through, so that each step's actions are the engine's own."""
 
     def __init__(self, state: MachineState) -> None:
@@ -59,7 +59,7 @@ class Play:
 
 def guide() -> Guide[MachineState, MachineAction]:
     start = GAME.new_game_from_deck(MachineConfig(players=2), deck())
-    p = Play(start)
+    p = GuidedMachine(start)
     anas_setup = p.do(Setup((STRAIGHT, FLUSH)))
     your_setup = p.do(Setup((THREE, THREE)))
     take = p.do(TakeUp(p.slot("9D")))

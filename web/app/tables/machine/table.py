@@ -34,12 +34,13 @@ from engine.games.machine.rules import (
 )
 
 
-class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineView]):
+class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, MachineView]):
     keys = "Escape d D s S t T x X p P o O a A m M h H"
     # looking around works any time, also during the computers' turns and a guided game
     guide_allows = frozenset({"mm-opp", "mm-sort", "mm-aid", "mm-mat"})
 
-    def __init__(self, core: Core[mu.TurnUI, MachineState, MachineAction, MachineView]) -> None:
+    def __init__(self, core: Core[mu.MachineTurnUI, MachineState, MachineAction, MachineView]
+                 ) -> None:
         super().__init__(core)
         self.game = core.game
         # seat -> the mats when that person last tapped
@@ -52,8 +53,8 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
             "mm-opp": self.look, "mm-sort": self.look, "mm-aid": self.look,
             "mm-mat": self.look, "mm-hint": self.act_mm_hint}
 
-    def fresh_ui(self) -> mu.TurnUI:
-        return mu.TurnUI()
+    def fresh_ui(self) -> mu.MachineTurnUI:
+        return mu.MachineTurnUI()
 
     def view(self, m: Match[MachineState], seat: int) -> MachineView:
         view: MachineView = self.game.view(m.state, seat)
@@ -155,10 +156,10 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
     def turn_reset(self) -> None:
         self.t.ui = self.turn_ui()
 
-    def turn_ui(self) -> mu.TurnUI:
+    def turn_ui(self) -> mu.MachineTurnUI:
         """The UI at the start of a turn: nothing picked, the views chosen kept."""
         ui = self.t.ui
-        return mu.TurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
+        return mu.MachineTurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
     def describe_turn(self, m: Match[MachineState], before: MachineState,
                       actions: Sequence[MachineAction], seat: int, you: bool = False) -> str:
@@ -249,10 +250,10 @@ class MachineBoard(PlainBoard[mu.TurnUI, MachineState, MachineAction, MachineVie
         self.t.render_board()
 
 
-BOARD: BoardClass[mu.TurnUI, MachineState, MachineAction, MachineView] = MachineBoard
+BOARD: BoardClass[mu.MachineTurnUI, MachineState, MachineAction, MachineView] = MachineBoard
 
 
-def Table(app: Host) -> SeatedTable[mu.TurnUI, MachineState, MachineAction, MachineView]:
+def Table(app: Host) -> SeatedTable[mu.MachineTurnUI, MachineState, MachineAction, MachineView]:
     """The Machine's table: the core with this board."""
     return SeatedTable(app, "machine", BOARD)
 

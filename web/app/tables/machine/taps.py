@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from app.kit import Tap, plural
 from app.tables.machine.selection import _default_tracks, not_a_set, play_data, play_options
-from app.tables.machine.turn import TurnTap, TurnUI, picked_cards, sane
+from app.tables.machine.turn import MachineTurnUI, TurnTap, picked_cards, sane
 from engine.games.machine import sets as S
 from engine.games.machine.mat import TRACK_IDS
 from engine.games.machine.rules import (
@@ -26,26 +26,26 @@ from engine.games.machine.rules import (
 )
 
 
-def _refuse(ui: TurnUI, message: str) -> TurnTap:
+def _refuse(ui: MachineTurnUI, message: str) -> TurnTap:
     return Tap(ui, (), message, refusal=True)
 
 
-def _done(ui: TurnUI, actions: Sequence[MachineAction], finish: bool = False) -> TurnTap:
+def _done(ui: MachineTurnUI, actions: Sequence[MachineAction], finish: bool = False) -> TurnTap:
     return Tap(ui.cleared(), tuple(actions), finish=finish)
 
 
 Data = Mapping[str, str]
 
 
-def _sort(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _sort(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, sort="suit" if ui.sort == "rank" else "rank"))
 
 
-def _aid(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _aid(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, aid=not ui.aid))
 
 
-def _opp(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _opp(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     try:
         seat = int(data.get("seat", ""))
     except ValueError:
@@ -53,15 +53,15 @@ def _opp(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, opp=None if ui.opp == seat else seat))
 
 
-def _mat(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _mat(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, mat=not ui.mat))
 
 
-def _clear(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _clear(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, picked=()))
 
 
-def _card(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _card(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     card = data.get("card", "")
     if card not in {str(c) for c in view.hand}:
         return _refuse(ui, "That card is no longer in your hand")
@@ -70,13 +70,13 @@ def _card(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, picked=picked))
 
 
-def _pick(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _pick(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     texts = tuple(data.get("cards", "").split())
     return Tap(replace(ui, picked=tuple(t for t in texts
                                         if t in {str(c) for c in view.hand})))
 
 
-def _pair_or_setup(view: MachineView, ui: TurnUI, data: Data, place: bool) -> TurnTap:
+def _pair_or_setup(view: MachineView, ui: MachineTurnUI, data: Data, place: bool) -> TurnTap:
     try:
         a, b = sorted(TRACK_IDS.index(t) for t in data.get("tracks", "").split())
     except ValueError:
@@ -87,19 +87,19 @@ def _pair_or_setup(view: MachineView, ui: TurnUI, data: Data, place: bool) -> Tu
     return _done(ui, [Setup((a, b))])  # a taken pair: the engine says why not
 
 
-def _pair(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _pair(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return _pair_or_setup(view, ui, data, place=False)
 
 
-def _setup(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _setup(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return _pair_or_setup(view, ui, data, place=True)
 
 
-def _draw(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _draw(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, hint=None, hint_text=None), (Draw(),))
 
 
-def _take(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _take(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     try:
         slot = int(data.get("slot", ""))
     except ValueError:
@@ -107,11 +107,11 @@ def _take(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return Tap(replace(ui, hint=None, hint_text=None), (TakeUp(slot),))
 
 
-def _stop(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _stop(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     return _done(ui, [Stop()])
 
 
-def _trade(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _trade(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     cards = picked_cards(view, ui)
     if not cards:
         return _refuse(ui, "Select the cards to trade first: each brings one cube from "
@@ -122,7 +122,7 @@ def _trade(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return _done(ui, [Trade(c) for c in cards], finish=True)
 
 
-def _discard(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _discard(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     cards = picked_cards(view, ui)
     over = len(view.hand) - view.mats[view.player].hand_limit
     if not cards:
@@ -133,7 +133,7 @@ def _discard(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return _done(ui, [Discard(c) for c in cards])
 
 
-def _play(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
+def _play(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     cards = picked_cards(view, ui)
     kind = data.get("kind", "")
     if not cards:
@@ -153,7 +153,7 @@ def _play(view: MachineView, ui: TurnUI, data: Data) -> TurnTap:
     return _done(ui, [PlaySet(kind, S.sort_cards(cards), tracks, pile)])
 
 
-Handler = Callable[[MachineView, TurnUI, Data], TurnTap]
+Handler = Callable[[MachineView, MachineTurnUI, Data], TurnTap]
 # taps that only change what is shown: answered whoever's turn it is, and after the game
 ANY_TIME: dict[str, Handler] = {"mm-sort": _sort, "mm-aid": _aid, "mm-opp": _opp,
                                 "mm-mat": _mat, "mm-clear": _clear}
@@ -164,7 +164,7 @@ ON_TURN: dict[str, Handler] = {
     "mm-discard": _discard, "mm-play": _play}
 
 
-def tap(view: MachineView, ui: TurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
+def tap(view: MachineView, ui: MachineTurnUI, action: str, data: Mapping[str, str]) -> TurnTap:
     """What a tap does: a new UI state and the engine actions to apply (the shell applies them
     all or nothing, keeps the old UI state when the engine refuses, and with ``finish`` ends a
     trading or taking step that the engine has not ended by itself)."""
@@ -186,7 +186,7 @@ KEYS = {"d": "mm-draw", "s": "mm-stop", "t": "mm-trade", "x": "mm-discard", "o":
         "a": "mm-aid", "m": "mm-mat"}
 
 
-def key(view: MachineView, ui: TurnUI, key: str) -> TurnTap | None:
+def key(view: MachineView, ui: MachineTurnUI, key: str) -> TurnTap | None:
     """Keyboard: D draw, S stop, T trade the selection, X discard the selection, P play the
     selection (its first way), O sort, A the sets aid, Escape clear the selection (None: the
     key is not ours; H, the hint, is the adapter's)."""

@@ -11,7 +11,7 @@ from engine.games.machine.rules import OVER, MachineAction, MachineView
 
 
 @dataclass(frozen=True)
-class TurnUI:
+class MachineTurnUI:
     picked: tuple[str, ...] = ()  # selected hand cards (text forms), in tap order
     sort: str = "rank"  # "rank" | "suit": hand display order only
     aid: bool = False  # list the sets the hand holds
@@ -21,20 +21,20 @@ class TurnUI:
     pair: str | None = None  # set-up: the pair of tracks chosen, not yet placed ("three flush")
     mat: bool = False  # your own mat shown full size, not as its summary
 
-    def cleared(self) -> TurnUI:
+    def cleared(self) -> MachineTurnUI:
         """After an action: the selection and the hint spoke of the table before it."""
-        return TurnUI(sort=self.sort, aid=self.aid, opp=self.opp, mat=self.mat)
+        return MachineTurnUI(sort=self.sort, aid=self.aid, opp=self.opp, mat=self.mat)
 
 
-TurnTap = Tap[TurnUI, MachineAction]  # a tap's answer on this board
+TurnTap = Tap[MachineTurnUI, MachineAction]  # a tap's answer on this board
 
 
-def picked_cards(view: MachineView, ui: TurnUI) -> list[Card]:
+def picked_cards(view: MachineView, ui: MachineTurnUI) -> list[Card]:
     held = {str(c): c for c in view.hand}
     return [held[t] for t in ui.picked if t in held]
 
 
-def sane(view: MachineView, ui: TurnUI) -> TurnUI:
+def sane(view: MachineView, ui: MachineTurnUI) -> MachineTurnUI:
     held = {str(c) for c in view.hand}
     picked = tuple(t for t in dict.fromkeys(ui.picked) if t in held)
     opp = ui.opp if ui.opp is not None and 0 <= ui.opp < view.players else None
