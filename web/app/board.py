@@ -9,7 +9,7 @@ core never calls up into a subclass and a board never reaches into the core's li
 
 Both are generic in the board's in-turn UI state and in its game's state, actions and views
 (``Game[C, S, A, V]``): the core is generic code that never knows the game, and a table package
-binds its board where mypy checks it against its own game: ``BOARD: BoardClass[TurnUI, MState,
+binds its board where mypy checks it against its own game: ``BOARD: BoardClass[MTurnUI, MState,
 MAction, MView] = MachiavelliBoard``.
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from app.core.guiding import Guiding
 from app.guide import GuideRun
@@ -28,7 +28,7 @@ from app.seated.moves import Mover, UndoStep
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
 from app.table import Event, Host, Replay
-from engine.protocol import Action, Game, View
+from engine.protocol import Action, Game, Outcome, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 S = TypeVar("S")  # the game's state
@@ -151,58 +151,102 @@ class Core(Protocol[U, S, A, V]):
         """Undo has a step of this turn to take back (the board's Undo button is live)."""
 
 
-class Board(Protocol[U, S, A]):
-    """One game's board at the core's table. Every method answers for the match and seat it is
-    given; the UI state is the core's ``ui``."""
+@dataclass(frozen=True)
+class Seen(Generic[U, A, V]):
+    """What a board draws, and answers a tap from: the view of the seat it is drawn for, its
+    own UI state, and the few facts of the table it is told (declared here), never the whole
+    state. A person's seat on one phone, a pass-and-play seat, a guest's phone, a replay and a
+    watched game are all drawn from one of these."""
 
-    keys: str  # the keys the board handles (the bridge prevents their default)
-    frame: Frame  # the table's frame and the ids the core draws the board, dock and message in
+    view: V  # the seat's view (``Game.view``)
+    seat: int  # whose view it is: the seat a person acts for
+    names: tuple[str, ...]  # the seats' names, in seat order
+    ui: U  # the board's in-turn UI state
+    interactive: bool = False  # the seat's person may act now
+    marked: frozenset[str] = frozenset()  # what the others changed since the seat last acted
+    can_undo: bool = False  # Undo has a step of this turn to take back
+    hand_over: tuple[int, ...] | None = None  # a hand just ended: its points (the panel)
+    gid: str = ""  # the game on the table: a new one starts the board's view afresh
+    watch: bool = False  # a watched game (nobody's hand is the reader's)
+    actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
+    outcome: Outcome | None = None  # how the game ended, once it has
+    # the seat's view after ``actions``, if they are legal (None: not known here, a guest's
+    # phone: the host decides)
+    trial: Callable[[Sequence[A]], V | None] | None = None
 
-    @property
-    def codec(self) -> Codec[Match[S]]:
-        """How the board's game is read from its save and written: each game keeps its own
-        save's shape, so that its older saves still load."""
 
-    # the board's own taps, by action; those in ``guide_allows`` (only looking) pass a guided game
+# what a board hears of the table, besides what it draws (:meth:`Board.heard`)
+@dataclass(frozen=True)
+class TurnReset:
+    """A new turn starts (or another game is on the table): forget the in-turn selection."""
+
+
+@dataclass(frozen=True)
+class TapRefused:
+    """The engine refused the last tap's actions (the core has put the board's UI back)."""
+
+
+@dataclass(frozen=True)
+class Stepping(Generic[A, V]):
+    """A person's actions are about to be applied, from ``view`` (the seat's)."""
+
+    seat: int
+    view: V
+    actions: tuple[A, ...]
+
+
+@dataclass(frozen=True)
+class Stepped(Generic[A, V]):
+    """A person's actions were performed (or refused) and the board redrawn: ``view`` now."""
+
+    seat: int
+    view: V
+    actions: tuple[A, ...]
+
+
+@dataclass(frozen=True)
+class Redrawn:
+    """The board was redrawn (the message line cleared): say again what is still true."""
+
+
+@dataclass(frozen=True)
+class Undoing:
+    """Undo was tapped: forget what the turn being undone showed."""
+
+
+@dataclass(frozen=True)
+class Left:
+    """The player went to ``route``: what the board plays by itself off its screen stops."""
+
+    route: Route
+
+
+@dataclass(frozen=True)
+class GuideMarks(Generic[A]):
+    """A guided game's next actions, to mark as the board's Hint marks its own."""
+
+    expected: tuple[A, ...]
+
+
+News = TurnReset | TapRefused | Stepping[Any, Any] | Stepped[Any, Any] | Redrawn | Undoing | Left \
+    | GuideMarks[Any]
+
+
+@dataclass(frozen=True)
+class Taps:
+    """A board's own taps and changes (its inputs), by ``data-action``; those in
+    ``guide_allows`` (only looking) pass every step of a guided game."""
+
     actions: Mapping[str, Handler]
-    guide_allows: frozenset[str]
-    # the board's own boxes and choices changed (``data-action`` of an input), by action
     changes: Mapping[str, Handler]
+    guide_allows: frozenset[str]
 
-    @property
-    def moving(self) -> bool:
-        """A step of the board's own is still moving (a deal's cards in flight): the guide's
-        Next and Skip wait for it."""
 
-    def switches(self, previous: Match[S] | None, guided: bool) -> dict[str, bool]:
-        """The board's switches a new game starts with (:attr:`Match.switches`): a seated
-        board has none; ``previous``: the game it replaces, if any."""
+class Words(Protocol[S, A_contra]):
+    """How a board tells its game in words, outside its table: the log's lines, the home
+    tile's line, a save in a few words, the daily deal's, the end and a hand's end."""
 
-    def left(self, route: Route) -> None:
-        """The player went to ``route``: what the board plays by itself off its screen
-        stops."""
-
-    def stats_html(self) -> str:
-        """The board's own panels under its game's statistics ("": none)."""
-
-    def fresh_ui(self) -> U:
-        """The UI state of a table just made."""
-
-    def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
-        """A finished game of the record's history rebuilt, drawn at ``table``: the board knows
-        what its game's record keeps (older entries included); raises when it cannot be."""
-
-    def board_html(self, m: Match[S], seat: int, interactive: bool) -> str: ...
-
-    def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
-        """The hand and the turn's actions, in the frame's dock under the message line."""
-
-    def click(self, m: Match[S], seat: int, ev: Event) -> Tap[U, A] | None:
-        """A tap on the board: the UI it leads to and the engine actions to apply."""
-
-    def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None: ...
-
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
+    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A_contra], seat: int,
                       you: bool = False) -> str:
         """The log's line of ``seat``'s turn: every action it took from ``before`` to
         ``m.state`` (:mod:`app.seated.history`); ``you``: told to that seat's player ("You
@@ -214,12 +258,6 @@ class Board(Protocol[U, S, A]):
     def closes_turn(self, before: S, after: S) -> bool:
         """The action from ``before`` to ``after`` ends its seat's turn although that seat
         plays on (a hand's end, a set-up round's end): the log tells it on its own line."""
-
-    def marks(self, before: S, after: S) -> frozenset[str]: ...
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        """The cards a computer's step moved: (``data-card`` key, where from, None: where it
-        was)."""
 
     def line(self, m: Match[S]) -> str:
         """The home tile's one line about the game in progress."""
@@ -236,11 +274,10 @@ class Board(Protocol[U, S, A]):
     def daily_result(self, m: Match[S]) -> str:
         """A finished daily deal in a few words ("won in 12 turns"), for the daily book."""
 
-    def turn_reset(self) -> None:
-        """A new turn starts: the board forgets its in-turn selection."""
+    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
+        """The end screen above the board (``note``: the daily deal's)."""
 
-    def refused(self) -> None:
-        """The engine refused the last tap's actions (the core has put its UI back)."""
+    def hand_over_html(self, m: Match[S]) -> str: ...
 
     def check_hand_over(self, before: S, m: Match[S]) -> None:
         """After a step from ``before``: a game of hands keeps a finished hand's points and
@@ -249,28 +286,69 @@ class Board(Protocol[U, S, A]):
     def next_hand(self, m: Match[S] | None) -> bool:
         """Next hand was tapped: True when the board dealt it (else the core redraws)."""
 
-    def hand_over_html(self, m: Match[S]) -> str: ...
 
-    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
-        """The end screen above the board (``note``: the daily deal's)."""
+class Marker(Protocol[S]):
+    """What a change marks on a board, and the cards it sends flying."""
 
-    def guide_mark(self, expected: list[A]) -> None:
-        """Mark the guide's next actions, as the board's Hint marks its own."""
+    def marks(self, before: S, after: S) -> frozenset[str]: ...
 
-    def before_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
-        """A person's actions are about to be applied."""
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
+        """The cards a step moved: (``data-card`` key, where from, None: where it was)."""
 
-    def after_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
-        """A person's actions were performed (or refused) and the board redrawn."""
 
-    def after_render(self) -> None:
-        """The board was redrawn (the message line cleared): say again what is still true."""
+class Board(Protocol[U, S, A, V]):
+    """One game's board at the core's table: what it draws from a seat's :class:`Seen`, what a
+    tap or a key on it means, what it hears of the table, and how it tells its game."""
 
-    def undoing(self) -> None:
-        """Undo was tapped: forget what the turn being undone showed."""
+    keys: str  # the keys the board handles (the bridge prevents their default)
+    frame: Frame  # the table's frame and the ids the core draws the board, dock and message in
+
+    @property
+    def codec(self) -> Codec[Match[S]]:
+        """How the board's game is read from its save and written: each game keeps its own
+        save's shape, so that its older saves still load."""
+
+    @property
+    def taps(self) -> Taps: ...
+
+    @property
+    def words(self) -> Words[S, A]: ...
+
+    @property
+    def marker(self) -> Marker[S]: ...
+
+    @property
+    def moving(self) -> bool:
+        """A step of the board's own is still moving (a deal's cards in flight): the guide's
+        Next and Skip wait for it."""
+
+    def switches(self, previous: Match[S] | None, guided: bool) -> dict[str, bool]:
+        """The board's switches a new game starts with (:attr:`Match.switches`): a seated
+        board has none; ``previous``: the game it replaces, if any."""
+
+    def stats_html(self) -> str:
+        """The board's own panels under its game's statistics ("": none)."""
+
+    def fresh_ui(self) -> U:
+        """The UI state of a table just made."""
+
+    def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
+        """A finished game of the record's history rebuilt, drawn at ``table``: the board knows
+        what its game's record keeps (older entries included); raises when it cannot be."""
+
+    def draw(self, seen: Seen[U, A, V]) -> tuple[str, str]:
+        """The board (in the frame's field) and the dock under the message line (the hand and
+        the turn's actions), drawn from ``seen`` alone."""
+
+    def tap(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
+        """A tap on the board, or a key (``ev.kind`` "key"): the UI it leads to and the engine
+        actions to apply, answered from ``seen`` alone."""
+
+    def heard(self, news: News) -> None:
+        """What happened at the table that the board may care about (:data:`News`)."""
 
 
 class BoardClass(Protocol[U, S, A, V]):
     """A table package's board: made with the core it is drawn on."""
 
-    def __call__(self, core: Core[U, S, A, V]) -> Board[U, S, A]: ...
+    def __call__(self, core: Core[U, S, A, V]) -> Board[U, S, A, V]: ...

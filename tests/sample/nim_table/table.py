@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.board import BoardClass
+from app.board import BoardClass, Seen
 from app.kit import Tap, button, esc
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
@@ -40,17 +40,17 @@ class NimBoard(PlainBoard[TurnUI, NimState, Take, NimView]):
     def fresh_ui(self) -> TurnUI:
         return TurnUI()
 
-    def board_html(self, m: Match[NimState], seat: int, interactive: bool) -> str:
-        return board_html(self.t.game.view(m.state, seat), interactive)
+    def board_html(self, seen: Seen[TurnUI, Take, NimView]) -> str:
+        return board_html(seen.view, seen.interactive)
 
-    def click(self, m: Match[NimState], seat: int, ev: Event) -> Tap[TurnUI, Take] | None:
+    def click(self, seen: Seen[TurnUI, Take, NimView], ev: Event) -> Tap[TurnUI, Take] | None:
         if ev.action != "nim-take":
             return None
         try:
             take = Take(int(ev.get("heap")), int(ev.get("count")))
         except ValueError:
-            return Tap(self.t.ui, message="That is not a move.", refusal=True)
-        return Tap(self.t.ui, (take,))
+            return Tap(seen.ui, message="That is not a move.", refusal=True)
+        return Tap(seen.ui, (take,))
 
     def describe_turn(self, m: Match[NimState], before: NimState, actions: Sequence[Take],
                       seat: int, you: bool = False) -> str:

@@ -15,12 +15,19 @@ from app.page import Page
 from app.storage import Store
 
 
-class Looking(Protocol):
-    """A table's board, as far as a guided game asks: the taps of it that only look (they pass
-    every step)."""
+class Allowing(Protocol):
+    """A board's taps, as far as a guided game asks: those that only look (they pass every
+    step)."""
 
     @property
     def guide_allows(self) -> frozenset[str]: ...
+
+
+class Looking(Protocol):
+    """A table's board, as far as a guided game asks: its taps."""
+
+    @property
+    def taps(self) -> Allowing: ...
 
 
 class Guided(Protocol):
@@ -113,7 +120,8 @@ class Guiding:
         step = run.step
         # a step to read, or a computer's turn the guide plays on Next: only looking passes
         # (a tap on the board would only be refused, by the step or as not the player's turn)
-        reading = step is not None and not step.waits and action not in table.board.guide_allows
+        allows = table.board.taps.guide_allows
+        reading = step is not None and not step.waits and action not in allows
         if reading or not lets_by(action):
             self.not_quite()
             return True

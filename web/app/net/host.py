@@ -30,8 +30,9 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
+from app.board import Marker
 from app.net.protocol import (
     Act,
     BadMessage,
@@ -63,15 +64,6 @@ LOG = logging.getLogger("app.net")
 # messages read from one channel each time the host reads its channels (a person taps far
 # fewer; a flood is dropped, and its sender told so)
 MAX_PER_PUMP = 64
-
-
-class Marker(Protocol[S]):
-    """What the game's board marks and flies after a change (as its table does after a
-    computer's step): the host works them out for each guest from the true states."""
-
-    def marks(self, before: S, after: S) -> frozenset[str]: ...
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
 
 
 @dataclass(eq=False)

@@ -1,20 +1,40 @@
 """What a board answers when its game has nothing of its own to say: the neutral answers of
-:class:`app.board.Board`, for a board to take and replace where its game differs (the sample
-game takes nearly all of them)."""
+:class:`app.board.Board` (and of its :class:`~app.board.Words` and :class:`~app.board.Marker`,
+which a plain board answers itself), for a board to take and replace where its game differs
+(the sample game takes nearly all of them). :meth:`PlainBoard.draw`, :meth:`~PlainBoard.tap`
+and :meth:`~PlainBoard.heard` hand each piece to a method of its own that a board replaces."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
-from app.board import Core, Frame, Handler, Replaying
+from app.board import (
+    Core,
+    Frame,
+    GuideMarks,
+    Handler,
+    Left,
+    Marker,
+    News,
+    Redrawn,
+    Replaying,
+    Seen,
+    Stepped,
+    Stepping,
+    TapRefused,
+    Taps,
+    TurnReset,
+    Undoing,
+    Words,
+)
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
 from app.seated.replay import SeatedReplay
 from app.seated.seats import Match, MatchCodec, default_setup, won
 from app.storage import Codec, JSONObject, Record
-from app.table import Replay
+from app.table import Event, Replay
 from engine.protocol import Action, View
 
 U = TypeVar("U")  # the game's in-turn UI state
@@ -38,13 +58,56 @@ class PlainBoard(Generic[U, S, A, V]):
     def moving(self) -> bool:
         return False  # the board moves nothing by itself
 
+    @property
+    def taps(self) -> Taps:
+        return Taps(self.actions, self.changes, self.guide_allows)
+
+    @property
+    def words(self) -> Words[S, A]:
+        return self
+
+    @property
+    def marker(self) -> Marker[S]:
+        return self
+
+    def draw(self, seen: Seen[U, A, V]) -> tuple[str, str]:
+        return self.board_html(seen), self.dock_html(seen)
+
+    def tap(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
+        return self.key(seen, ev.key) if ev.kind == "key" else self.click(seen, ev)
+
+    def heard(self, news: News) -> None:
+        match news:
+            case TurnReset():
+                self.turn_reset()
+            case TapRefused():
+                self.refused()
+            case Stepping(seat, view, actions):
+                self.before_steps(seat, view, actions)
+            case Stepped(seat, view, actions):
+                self.after_steps(seat, view, actions)
+            case Redrawn():
+                self.after_render()
+            case Undoing():
+                self.undoing()
+            case Left(route):
+                self.left(route)
+            case GuideMarks(expected):
+                self.guide_mark(list(expected))
+
+    def board_html(self, seen: Seen[U, A, V]) -> str:
+        return ""
+
+    def click(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
+        return None
+
     def replay(self, table: Replaying[S, A], entry: JSONObject) -> Replay:
         return SeatedReplay(table, entry)
 
-    def dock_html(self, m: Match[S], seat: int, interactive: bool) -> str:
+    def dock_html(self, seen: Seen[U, A, V]) -> str:
         return ""
 
-    def key(self, m: Match[S], seat: int, key: str) -> Tap[U, A] | None:
+    def key(self, seen: Seen[U, A, V], key: str) -> Tap[U, A] | None:
         return None
 
     def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
@@ -108,10 +171,10 @@ class PlainBoard(Generic[U, S, A, V]):
     def guide_mark(self, expected: list[A]) -> None:
         pass
 
-    def before_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
+    def before_steps(self, seat: int, view: V, actions: Sequence[A]) -> None:
         pass
 
-    def after_steps(self, m: Match[S], seat: int, actions: Sequence[A]) -> None:
+    def after_steps(self, seat: int, view: V, actions: Sequence[A]) -> None:
         pass
 
     def after_render(self) -> None:

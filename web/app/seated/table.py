@@ -15,13 +15,26 @@ that person taps.
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
-from app.board import Board, BoardClass, Handler, HintAnswer
+from app.board import (
+    Board,
+    BoardClass,
+    GuideMarks,
+    Handler,
+    HintAnswer,
+    Left,
+    Redrawn,
+    Seen,
+    Stepped,
+    Stepping,
+    TapRefused,
+    TurnReset,
+    Undoing,
+)
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
@@ -95,11 +108,12 @@ class SeatedTable(Generic[U, S, A, V]):
         # (until a person acts here or opens the table again)
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
-        self.board: Board[U, S, A] = board(self)
+        self.board: Board[U, S, A, V] = board(self)
         # the turns and log lines, read from the shown game's action log alone
-        self.history: History[S, A] = History(self.game, self.board)
+        self.history: History[S, A] = History(self.game, self.board.words)
         self.keeping: Keeping[Match[S]] = Keeping(
-            app.store, game_id, self.info.name, self.board.codec, won, self.board.daily_result,
+            app.store, game_id, self.info.name, self.board.codec, won,
+            self.board.words.daily_result,
             low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
@@ -110,10 +124,10 @@ class SeatedTable(Generic[U, S, A, V]):
         # a game with seats on other phones, hosted here; this phone's seat at another's table
         self.phones: Hosted[S]
         self.visiting: Visit[S, A]
-        self.phones, self.visiting = app.phones.seat(self, self.board)
+        self.phones, self.visiting = app.phones.seat(self, self.board.words)
         self.listeners.append(self.phones.changed)
         app.phones.pumps.append(self.net_pump)
-        self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.actions}
+        self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.taps.actions}
 
     def core_actions(self) -> dict[str, Handler]:
         return {
@@ -136,7 +150,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def refused(self) -> None:
         """The engine refused the steps of the last tap: the UI goes back to before it."""
         self.ui = self.before_tap
-        self.board.refused()
+        self.board.heard(TapRefused())
 
     def take(self, t: Tap[U, A]) -> None:
         """A game module's answer to a tap: keep the UI it leads to, and the one before in case
@@ -150,7 +164,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.undo = []
         self.marked = frozenset()
         self.hand_over = None
-        self.board.turn_reset()
+        self.board.heard(TurnReset())
         self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
 
     def person_to_move(self) -> tuple[Match[S], int] | None:
@@ -231,7 +245,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None:
             return
         self.advance(m, m.current, actions, Mover.GUIDE, draw=False)
-        self.board.turn_reset()
+        self.board.heard(TurnReset())
         self.before_tap = self.ui
 
     def guide_click(self, ev: Event) -> bool:
@@ -242,7 +256,7 @@ class SeatedTable(Generic[U, S, A, V]):
                                                                         "guide-skip"):
             return False
         return not self.guiding.click(
-            ev.action, self, lambda a: a not in self.actions or a in self.board.guide_allows,
+            ev.action, self, lambda a: a not in self.actions or a in self.board.taps.guide_allows,
             self.frame.guide_focus or self.frame.msg)
 
     def guide_stepped(self, focus: str) -> None:
@@ -297,7 +311,7 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def describe_save(self, text: str) -> SaveInfo:
         m = self.board.codec.read(text)
-        return SaveInfo(self.saves.text(m), self.board.saved_text(m), m.over)
+        return SaveInfo(self.saves.text(m), self.board.words.saved_text(m), m.over)
 
     def changed_elsewhere(self, key: str) -> None:
         """Another tab wrote ``key``: take its newer game at once (after a guided game:
@@ -362,18 +376,18 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def line_of(self, m: Match[S]) -> str | None:
         """The home tile's line of ``m`` (kept in its save): none once it is over."""
-        return None if m.over else self.board.line(m)
+        return None if m.over else self.board.words.line(m)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
-        return self.board.daily_setup()
+        return self.board.words.daily_setup()
 
     def daily_on_table(self) -> tuple[str, bool] | None:
         return self.keeping.daily_on_table(self.match)
 
     def game_to_lose(self) -> str | None:
         m = self.match
-        return None if m is None else self.board.to_lose(m)
+        return None if m is None else self.board.words.to_lose(m)
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
@@ -391,7 +405,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.text(self.frame.msg, text, f"msg {kind}")
 
     def leave(self, route: Route) -> None:
-        self.board.left(route)
+        self.board.heard(Left(route))
         if route.game != self.game_id or route.screen != "learn":
             self.end_guide()
         if route.game != self.game_id or route.screen != "guest":
@@ -537,7 +551,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def render_board(self) -> None:
         """The board and the dock; then the board says again what is still true."""
         self.draw_board()
-        self.board.after_render()
+        self.board.heard(Redrawn())
         m = self.shown
         words = "" if m is None else self.turn_words(m)
         if words:
@@ -554,25 +568,20 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or self.covered(m):
             return
         if self.run is not None:
-            self.board.guide_mark(self.run.expected())
+            self.board.heard(GuideMarks(tuple(self.run.expected())))
         seat = self.viewer(m)
-        cur = m.current
-        interactive = (not m.watch and not m.over and cur is not None
-                       and m.setup.seats[cur].here and self.computers.runner is None
-                       and self.hand_over is None
-                       # a guest's tap is with the host: nothing more until its answer
-                       and not (self.visiting.mine(m) and self.visiting.sending))
+        interactive = self.interactive(m)
+        board, dock = self.board.draw(self.seen(m, seat, interactive))
         if m.over:
-            html = self.end_html(m) + self.board.board_html(m, seat, False)
+            html = self.end_html(m) + board
         elif self.hand_over is not None:
-            html = self.board.hand_over_html(m) + self.board.board_html(m, seat, False)
+            html = self.board.words.hand_over_html(m) + board
         else:
             html = (self.phones.strip_html(m) if m is self.match else "") + (
-                self.since_html(m, seat, interactive)
-                + self.board.board_html(m, seat, interactive))
+                self.since_html(m, seat, interactive) + board)
         frame = self.frame
         self.page.region(frame.board, html)
-        self.page.region(frame.dock, self.board.dock_html(m, seat, interactive and not m.over))
+        self.page.region(frame.dock, dock)
         if frame.extra:  # (nothing of it on a guest's phone: Share and New game are the host's)
             self.page.region(frame.extra, "" if m.remote else screens.extra_html(
                 m, self.info.name, self.computers.paused))
@@ -588,6 +597,38 @@ class SeatedTable(Generic[U, S, A, V]):
         self.page.text(self.frame.msg, "", "msg")
         self.show_guide()  # a guided game's step is said again after every redraw
 
+    def interactive(self, m: Match[S]) -> bool:
+        """A person at this device may act in ``m`` now."""
+        cur = m.current
+        return (not m.watch and not m.over and cur is not None
+                and m.setup.seats[cur].here and self.computers.runner is None
+                and self.hand_over is None
+                # a guest's tap is with the host: nothing more until its answer
+                and not (self.visiting.mine(m) and self.visiting.sending))
+
+    def seen(self, m: Match[S], seat: int, interactive: bool, state: S | None = None,
+             marked: frozenset[str] | None = None) -> Seen[U, A, V]:
+        """What the board is shown of ``m`` for ``seat``: that seat's view (of ``state``, a
+        replay's step) and the table's facts, never the whole state."""
+        game = self.game
+        at = m.state if state is None else state
+
+        def trial(actions: Sequence[A]) -> V | None:
+            try:
+                after = at
+                for a in actions:
+                    after = game.apply(after, a)
+            except IllegalAction:
+                return None
+            return game.view(after, seat)
+
+        return Seen(game.view(at, seat), seat, tuple(m.names()), self.ui,
+                    interactive=interactive,
+                    marked=self.marked if marked is None else marked,
+                    can_undo=self.can_undo(), hand_over=self.hand_over, gid=m.gid,
+                    watch=m.watch, actions=m.actions, outcome=game.outcome(at),
+                    trial=None if self.visiting.mine(m) else trial)
+
     def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         """On the person's turn: what the others did since their last turn, one line, with a
         Replay of it (the computers' steps, again, at the speed setting)."""
@@ -601,13 +642,13 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def end_html(self, m: Match[S]) -> str:
         if m.remote:  # a guest's mirror: the game's own end, no record (the game is the host's)
-            return self.board.end_html(m, None, "")
+            return self.board.words.end_html(m, None, "")
         out = m.outcome
         assert out is not None
         record = None if m.watch or m is self.guided else self.saves.record()
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
-        return self.board.end_html(m, record, note)
+        return self.board.words.end_html(m, record, note)
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:
@@ -617,7 +658,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def on_change(self, ev: Event) -> None:
         if self.phones.on_change(ev):
             return
-        handler = self.board.changes.get(ev.action)
+        handler = self.board.taps.changes.get(ev.action)
         if handler is not None:
             handler(ev)
             return
@@ -628,18 +669,12 @@ class SeatedTable(Generic[U, S, A, V]):
         """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
         nothing to tap but Stop (``head``: another bar above the table; ``dock_head``: the
         replay's controls above the hand, for a finished game's replay)."""
-        shown = copy.copy(m)
-        shown.state = state
-        seat = self.viewer(m)
-        marked, self.marked = self.marked, self.board.marks(origin, state)
-        try:
-            html = ((screens.replay_html(k, steps) if head is None else head)
-                    + self.board.board_html(shown, seat, False))
-            dock = dock_head + self.board.dock_html(shown, seat, False)
-        finally:
-            self.marked = marked
-        self.page.region(self.frame.board, html)
-        self.page.region(self.frame.dock, dock)
+        seen = self.seen(m, self.viewer(m), False, state=state,
+                         marked=self.board.marker.marks(origin, state))
+        board, dock = self.board.draw(seen)
+        self.page.region(self.frame.board,
+                         (screens.replay_html(k, steps) if head is None else head) + board)
+        self.page.region(self.frame.dock, dock_head + dock)
 
     def replay(self, entry: JSONObject) -> Replay:
         return self.board.replay(self, entry)
@@ -672,7 +707,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if self.visiting.mine(m) and self.visiting.sending:  # the last tap is with the host
             self.say(self.visiting.words(m))
             return
-        tap = self.board.click(m, cur, ev)
+        tap = self.board.tap(self.seen(m, cur, self.interactive(m)), ev)
         if tap is not None:
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
@@ -691,7 +726,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
                 or self.covered(m) or self.computers.runner is not None):
             return
-        tap = self.board.key(m, cur, key)
+        tap = self.board.tap(self.seen(m, cur, self.interactive(m)), Event("key", key=key))
         if tap is not None:
             self.take(tap)
             self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
@@ -701,9 +736,9 @@ class SeatedTable(Generic[U, S, A, V]):
         """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
         does, in a guided game, anything but what the step asks for). The board hears of them
         before and after, whatever came of them."""
-        self.board.before_steps(m, seat, actions)
+        self.board.heard(Stepping(seat, self.game.view(m.state, seat), tuple(actions)))
         self.apply_steps(m, seat, actions, message, refusal)
-        self.board.after_steps(m, seat, actions)
+        self.board.heard(Stepped(seat, self.game.view(m.state, seat), tuple(actions)))
 
     def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                     refusal: bool) -> None:
@@ -742,10 +777,10 @@ class SeatedTable(Generic[U, S, A, V]):
             if not since:
                 since.append(before)
             since.append(m.state)
-            self.marked = self.board.marks(since[0], m.state)
+            self.marked = self.board.marker.marks(since[0], m.state)
         else:
             self.marked = (frozenset() if human or mover is Mover.BOARD
-                           else self.board.marks(before, m.state))
+                           else self.board.marker.marks(before, m.state))
         if mover is Mover.PERSON:
             self.guiding.noted(actions)
             self.computers.person_acted()
@@ -759,9 +794,9 @@ class SeatedTable(Generic[U, S, A, V]):
         if ended:
             self.undo = []
             if mover in (Mover.PERSON, Mover.GUEST):
-                self.board.turn_reset()
+                self.board.heard(TurnReset())
         if mover is not Mover.GUIDE:
-            self.board.check_hand_over(before, m)
+            self.board.words.check_hand_over(before, m)
         if m.over:
             if mover is not Mover.GUIDE:
                 self.cue_end(m)
@@ -846,13 +881,13 @@ class SeatedTable(Generic[U, S, A, V]):
     # --- the board's answers, for the computers' turns and the replays ---
     def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
                       you: bool = False) -> str:
-        return self.board.describe_turn(m, before, actions, seat, you)
+        return self.board.words.describe_turn(m, before, actions, seat, you)
 
     def marks(self, before: S, after: S) -> frozenset[str]:
-        return self.board.marks(before, after)
+        return self.board.marker.marks(before, after)
 
     def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        return self.board.flights(m, before, after)
+        return self.board.marker.flights(m, before, after)
 
     def fly(self, flights: Sequence[tuple[str, str | None]]) -> None:
         """Cards fly (the bridge's flights), as a computer's step flies them: a guest's phone
@@ -864,7 +899,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.page.flight(card, source)
 
     def check_hand_over(self, before: S, m: Match[S]) -> None:
-        self.board.check_hand_over(before, m)
+        self.board.words.check_hand_over(before, m)
 
     # --- actions ---
     def act_mt_take(self, _ev: Event | None) -> None:
@@ -905,12 +940,12 @@ class SeatedTable(Generic[U, S, A, V]):
     def act_mt_next_hand(self, _ev: Event | None) -> None:
         self.hand_over = None
         m = self.shown
-        if self.board.next_hand(self.match) or m is None:
+        if self.board.words.next_hand(self.match) or m is None:
             return
         self.show_move(m, Mover.PERSON)  # the next hand goes on (the computers', maybe)
 
     def act_mt_undo(self, _ev: Event | None) -> None:
-        self.board.undoing()
+        self.board.heard(Undoing())
         self.undo_turn()
 
     def undo_turn(self) -> None:

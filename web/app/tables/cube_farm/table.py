@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler
+from app.board import BoardClass, Core, Handler, Seen
 from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
@@ -46,21 +46,21 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     def fresh_ui(self) -> cu.CFTurnUI:
         return cu.CFTurnUI()
 
-    def key_of(self, m: Match[CFState]) -> str:
-        scored = ":scored" if m.state.phase in (HAND_OVER, OVER) else ""
-        return f"{m.gid}:{m.state.hand}{scored}"  # a new key: the view starts afresh
+    def key_of(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        scored = ":scored" if seen.view.phase in (HAND_OVER, OVER) else ""
+        return f"{seen.gid}:{seen.view.hand}{scored}"  # a new key: the view starts afresh
 
     def view(self, m: Match[CFState], seat: int) -> CFView:
         return self.game.view(m.state, seat)
 
-    def board_html(self, m: Match[CFState], seat: int, interactive: bool) -> str:
-        return cu.board_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                             marked=self.t.marked, key_=self.key_of(m))
+    def board_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        return cu.board_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+                             marked=seen.marked, key_=self.key_of(seen))
 
-    def dock_html(self, m: Match[CFState], seat: int, interactive: bool) -> str:
-        self.live = interactive
-        return cu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                            undo=self.t.can_undo(), hand_over=self.t.hand_over is not None)
+    def dock_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        self.live = seen.interactive
+        return cu.dock_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+                            undo=seen.can_undo, hand_over=seen.hand_over is not None)
 
     def after_render(self) -> None:
         """The redraw cleared the message line; what the player is to do now goes back in it
@@ -92,13 +92,13 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         seat = self.t.viewer(m)
         return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
-    def click(self, m: Match[CFState], seat: int, ev: Event) -> cu.TurnTap | None:
+    def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        return guided_tap(self.t.run, cu.tap(self.view(m, seat), self.t.ui, ev.action,
-                                             ev.data or {}), cu.CFTurnUI(step=self.t.ui.step))
+        return guided_tap(self.t.run, cu.tap(seen.view, seen.ui, ev.action, ev.data or {}),
+                          cu.CFTurnUI(step=seen.ui.step))
 
-    def key(self, m: Match[CFState], seat: int, key: str) -> cu.TurnTap | None:
-        return cu.key(self.view(m, seat), self.t.ui, key)
+    def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:
+        return cu.key(seen.view, seen.ui, key)
 
     def turn_reset(self) -> None:
         self.t.ui = cu.CFTurnUI(step=self.t.ui.step)  # as a guided game's wrong try leaves it

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler
+from app.board import BoardClass, Core, Handler, Seen
 from app.guide import guided_tap
 from app.kit import esc
 from app.seated import screens
@@ -49,37 +49,37 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         view: MView = self.game.view(m.state, seat)
         return view
 
-    def board_html(self, m: Match[MState], seat: int, interactive: bool) -> str:
-        return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                             marked=self.t.marked)
+    def board_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
+        return mu.table_html(seen.view, seen.ui, list(seen.names),
+                             interactive=seen.interactive, marked=seen.marked)
 
-    def dock_html(self, m: Match[MState], seat: int, interactive: bool) -> str:
-        view = self.view(m, seat)
+    def dock_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
+        view = seen.view
         d = self.drawn
-        drawn = d[2] if d is not None and d[:2] == (seat, view.hand_no) else None
-        return mu.dock_html(view, self.t.ui, m.names(), interactive=interactive, drawn=drawn,
-                            can_undo=self.t.can_undo())
+        drawn = d[2] if d is not None and d[:2] == (seen.seat, view.hand_no) else None
+        return mu.dock_html(view, seen.ui, list(seen.names), interactive=seen.interactive,
+                            drawn=drawn, can_undo=seen.can_undo)
 
-    def click(self, m: Match[MState], seat: int, ev: Event) -> mu.TurnTap | None:
+    def click(self, seen: Seen[mu.MTurnUI, MAction, MView], ev: Event) -> mu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         # (the meld that was open stays open)
-        ui = self.t.ui
-        t = guided_tap(self.t.run, mu.tap(self.view(m, seat), ui, ev.action, ev.data or {}),
+        ui = seen.ui
+        t = guided_tap(self.t.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
                        ui.cleared(opened=ui.opened))
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
             self.t.page.focus("m-keep")
         return t
 
-    def before_steps(self, m: Match[MState], seat: int, actions: Sequence[MAction]) -> None:
+    def before_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
         """A draw remembers the card drawn (marked in the hand until the person acts again):
         the hand before, to find it."""
-        self.hand, self.hand_no = m.state.hands[seat], m.state.hand_no
+        self.hand, self.hand_no = view.hand, view.hand_no
         if actions:
             self.drawn = None
 
-    def after_steps(self, m: Match[MState], seat: int, actions: Sequence[MAction]) -> None:
-        if any(isinstance(a, Draw) for a in actions) and m.state.hand_no == self.hand_no:
-            new = Counter(m.state.hands[seat]) - Counter(self.hand)
+    def after_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
+        if any(isinstance(a, Draw) for a in actions) and view.hand_no == self.hand_no:
+            new = Counter(view.hand) - Counter(self.hand)
             self.drawn = next(((seat, self.hand_no, c) for c in new), None)
 
     def guide_mark(self, expected: list[MAction]) -> None:
@@ -87,7 +87,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         self.t.ui = replace(self.t.ui, hint=mu.HintInfo(0, True, tuple(expected))
                             if expected else None)
 
-    def key(self, m: Match[MState], seat: int, key: str) -> mu.TurnTap | None:
+    def key(self, seen: Seen[mu.MTurnUI, MAction, MView], key: str) -> mu.TurnTap | None:
         k = key.lower()
         if k in ("u", "z"):  # Undo and Hint are the core's and the worker's
             self.act_m_undo(None)
@@ -95,7 +95,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         if k == "h":
             self.act_m_hint(None)
             return None
-        return mu.key(self.view(m, seat), self.t.ui, key)
+        return mu.key(seen.view, seen.ui, key)
 
     def turn_reset(self) -> None:
         self.t.ui = self.t.ui.cleared()

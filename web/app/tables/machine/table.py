@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler
+from app.board import BoardClass, Core, Handler, Seen
 from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
@@ -17,7 +17,6 @@ from app.storage import JSONObject
 from app.table import Event, Host, TableClass
 from app.tables.machine import board as mu
 from engine.cards import Card
-from engine.errors import IllegalAction
 from engine.games.machine.rules import (
     DISCARDING,
     SETUP,
@@ -32,6 +31,9 @@ from engine.games.machine.rules import (
     Stop,
     Trade,
 )
+
+# what the Machine's board draws from, and answers a tap from
+Seeing = Seen[mu.MachineTurnUI, MachineAction, MachineView]
 
 
 class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, MachineView]):
@@ -60,26 +62,26 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         view: MachineView = self.game.view(m.state, seat)
         return view
 
-    def board_html(self, m: Match[MachineState], seat: int, interactive: bool) -> str:
-        return mu.table_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                             marked=self.all_marks(m, seat))
+    def board_html(self, seen: Seeing) -> str:
+        return mu.table_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+                             marked=self.all_marks(seen))
 
-    def dock_html(self, m: Match[MachineState], seat: int, interactive: bool) -> str:
-        return mu.dock_html(self.view(m, seat), self.t.ui, m.names(), interactive=interactive,
-                            marked=self.all_marks(m, seat), fresh=self.fresh(m, seat))
+    def dock_html(self, seen: Seeing) -> str:
+        return mu.dock_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+                            marked=self.all_marks(seen), fresh=self.fresh(seen))
 
-    def all_marks(self, m: Match[MachineState], seat: int) -> frozenset[str]:
+    def all_marks(self, seen: Seeing) -> frozenset[str]:
         """The computers' changes since the person last acted, and the person's own new
         sections and limits since their last tap."""
-        return mu.mat_marks(self.seen.get(seat), m.state.mats) | self.t.marked
+        return mu.mat_marks(self.seen.get(seen.seat), seen.view.mats) | seen.marked
 
-    def fresh(self, m: Match[MachineState], seat: int) -> frozenset[str]:
-        """The cards that came into ``seat``'s hand with that person's last action (a card
+    def fresh(self, seen: Seeing) -> frozenset[str]:
+        """The cards that came into the seat's hand with that person's last action (a card
         drawn face down is seen nowhere else), marked until their next action."""
-        held = self.held.get(seat)
-        if held is None or m.watch:
+        held = self.held.get(seen.seat)
+        if held is None or seen.watch:
             return frozenset()
-        return frozenset(str(c) for c in m.state.hands[seat] if c not in held)
+        return frozenset(str(c) for c in seen.view.hand if c not in held)
 
     def after_render(self) -> None:
         """The hint again while it is true (every redraw clears the message line, and a hint
@@ -110,43 +112,36 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
-    def click(self, m: Match[MachineState], seat: int, ev: Event) -> mu.TurnTap | None:
-        seen = dict(self.seen)
-        t = self.finished(m, seat, mu.tap(self.view(m, seat), self.t.ui, ev.action,
-                                          ev.data or {}))
+    def click(self, seen: Seeing, ev: Event) -> mu.TurnTap | None:
+        mats = dict(self.seen)
+        t = self.finished(seen, mu.tap(seen.view, seen.ui, ev.action, ev.data or {}))
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         g = guided_tap(self.t.run, t, self.turn_ui())
         if g is not t and t.actions:  # nothing is applied: the mats' and hand's marks stay
-            self.seen = seen
+            self.seen = mats
             self.refused()
         return g
 
-    def key(self, m: Match[MachineState], seat: int, key: str) -> mu.TurnTap | None:
+    def key(self, seen: Seeing, key: str) -> mu.TurnTap | None:
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
-        t = mu.key(self.view(m, seat), self.t.ui, key)
-        return None if t is None else self.finished(m, seat, t)
+        t = mu.key(seen.view, seen.ui, key)
+        return None if t is None else self.finished(seen, t)
 
-    def finished(self, m: Match[MachineState], seat: int, t: mu.TurnTap
-                 ) -> mu.TurnTap:
-        """The Tap, with a closing Stop when a trade leaves the turn open."""
+    def finished(self, seen: Seeing, t: mu.TurnTap) -> mu.TurnTap:
+        """The Tap, with a closing Stop when a trade leaves the turn open (the seat's view
+        after the tap's actions says so: the table's ``trial``)."""
         actions = list(t.actions)
+        seat = seen.seat
         if actions:
-            self.seen[seat] = m.state.mats
+            self.seen[seat] = seen.view.mats
             self.held_before = dict(self.held)
-            self.held[seat] = m.state.hands[seat]
-        if actions and t.finish:
-            state: MachineState | None
-            try:
-                applied = m.state
-                for a in actions:
-                    applied = self.game.apply(applied, a)
-                state = applied
-            except IllegalAction:
-                state = None  # the core applies them again and shows the engine's reason
-            if (state is not None and self.game.current_player(state) == seat
-                    and state.phase in (TRADING, TAKING)):
+            self.held[seat] = seen.view.hand
+        if actions and t.finish and seen.trial is not None:
+            after = seen.trial(actions)  # None: refused (the core says the engine's reason)
+            if after is not None and after.current == seat and after.phase in (TRADING,
+                                                                              TAKING):
                 actions.append(Stop())
         return replace(t, actions=tuple(actions))
 

@@ -16,7 +16,7 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Frame, Handler, Replaying
+from app.board import BoardClass, Core, Frame, Handler, Replaying, Seen
 from app.guide import GuideRun
 from app.kit import Tap, confirm_html, plural
 from app.routes import Route
@@ -47,6 +47,10 @@ from engine.games.perpetual_motion.rules import (
 FLY_MS = 220  # one card's flight
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
 PLAYING = "Playing to the end… tap Stop to take over."
+
+
+# what the board draws from: the deal's view (nothing is hidden but the deck's order)
+Seeing = Seen[None, PMAction, PMView]
 
 
 class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
@@ -219,23 +223,25 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
                          deal_hint=isinstance(asked, Deal | Gather))
 
     # --- drawn by the core ---
-    def board_html(self, m: Session, seat: int, interactive: bool) -> str:
-        """The stacks (the end takes their place: :meth:`end_html`)."""
-        if m.over:
+    def board_html(self, seen: Seeing) -> str:
+        """The stacks (the end takes their place: :meth:`end_html`); the stacks the selected
+        card may go to, as the table's ``trial`` of each move says."""
+        if seen.outcome is not None:
             return ""
         targets: list[int] = []
-        if self.selected is not None:
-            targets = [a.dst for a in GAME.legal_actions(m.state)
-                       if isinstance(a, Move) and a.src == self.selected]
-        return v.board_html(pm.view_of(m), None, self.table_ui(), targets)
+        src = self.selected
+        if src is not None and seen.trial is not None:
+            targets = [dst for dst in range(len(seen.view.stacks))
+                       if dst != src and seen.trial([Move(src, dst)]) is not None]
+        return v.board_html(seen.view, None, self.table_ui(), targets)
 
     def end_html(self, m: Session, record: Record | None, note: str) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
         ui = replace(self.table_ui(), record=record)
         return v.board_html(pm.view_of(m), m.outcome, ui) + note
 
-    def dock_html(self, m: Session, seat: int, interactive: bool) -> str:
-        return v.controls_html(pm.view_of(m), m.outcome, self.table_ui())
+    def dock_html(self, seen: Seeing) -> str:
+        return v.controls_html(seen.view, seen.outcome, self.table_ui())
 
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
@@ -244,11 +250,11 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             what, self.asking_at_table = self.asking_at_table, ""
             self.ask_first(what)
 
-    def click(self, m: Session, seat: int, ev: Event) -> Tap[None, PMAction] | None:
+    def click(self, seen: Seeing, ev: Event) -> Tap[None, PMAction] | None:
         """Every tap on the board is one of its ``actions``: nothing else to answer."""
         return None
 
-    def key(self, m: Session, seat: int, key: str) -> Tap[None, PMAction] | None:
+    def key(self, seen: Seeing, key: str) -> Tap[None, PMAction] | None:
         """A key: what its button does (the board acts at once: nothing for the core)."""
         self.on_key(key)
         return None
