@@ -20,7 +20,6 @@
   const queue = [];
   let handled = 0;
   let sent = 0;
-  const FLY_MS = 220;
 
   function dataOf(el) {
     const out = {};
@@ -262,7 +261,7 @@
       el.classList.add("flying");
       el.animate([{ transform: "translate(" + dx.toFixed(1) + "px," + dy.toFixed(1) + "px)" },
                   { transform: "translate(0px,0px)" }],
-                 { duration: FLY_MS, delay: f.delay || 0, easing: "ease-out", fill: "backwards" });
+                 { duration: f.ms, delay: f.delay || 0, easing: "ease-out", fill: "backwards" });
     }
   }
 

@@ -192,7 +192,9 @@ def read_message(text: str) -> Message:
 # --- what the app answers ------------------------------------------------------------------
 
 Text = tuple[str, str | None]  # a text and the element's new class (None: kept)
-Flight = TypedDict("Flight", {"card": str, "from": str | None, "delay": int})
+# a card's flight: its data-card key, the selector of where it flies from (None: where it stands),
+# its delay and its length in ms (app.page.FLY_MS: the page has no length of its own)
+Flight = TypedDict("Flight", {"card": str, "from": str | None, "delay": int, "ms": int})
 
 
 class Download(TypedDict):
