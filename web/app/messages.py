@@ -4,6 +4,10 @@ what the app answers (:data:`Item`: a screen :class:`Batch`, storage writes, a q
 thinking worker, an address, the update, asking to persist, an op for the page's WebRTC), and
 the thinking worker's requests (:data:`ThinkRequest`) and answers.
 
+The page's JavaScript is checked against these definitions: ``scripts.page_types`` writes them
+as TypeScript types (``types/page.d.ts``, which ``tsc`` checks ``web/bridge.js`` and
+``web/app/net/rtc.js`` with), and a test fails when that file is not what they make.
+
 Each is decoded once where it comes in (:func:`read_message` in ``app.link``,
 :func:`read_request` in ``app.think``) and encoded once where it goes out (:func:`encode_items`,
 :func:`encode_request`), so nothing past the edge reads or writes JSON text, and a broken
