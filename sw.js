@@ -1,3 +1,4 @@
+// @ts-check
 /* Service worker: the whole app offline, one version at a time.
  *
  * The build writes VERSION (a hash of every precached file) and PRECACHE (exactly the files the
@@ -7,12 +8,15 @@
  * deleted on activation. Responses are the files as the host sent them: the app needs no
  * cross-origin isolation (its Python in a worker is reached by messages only).
  */
+// this worker's global scope, as a service worker's (TypeScript's worker library types `self` as
+// any worker's)
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__VERSION__";
 const PRECACHE = __PRECACHE__;
 const PREFIX = "card-table-";
 const CACHE = PREFIX + VERSION;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       // "no-cache": revalidate with the server, so nothing stale is cached, yet a file the page
@@ -22,37 +26,39 @@ self.addEventListener("install", (event) => {
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
         keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))
       ))
-      .then(() => self.clients.claim())
+      .then(() => sw.clients.claim())
   );
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data && event.data.type === "skip-waiting") event.waitUntil(self.skipWaiting());
+sw.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") event.waitUntil(sw.skipWaiting());
   if (event.data && event.data.type === "version" && event.ports[0]) {
     event.ports[0].postMessage(VERSION);
   }
 });
 
-const SCOPE = new URL(self.registration.scope);
+const SCOPE = new URL(sw.registration.scope);
 // This version's cache, opened once per start of this worker rather than at every request (a
 // start of the app asks for a few dozen files at once)
+/** @type {Promise<Cache> | null} */
 let opened = null;
 const cache = () => opened || (opened = caches.open(CACHE).catch((e) => {
   opened = null;
   throw e;
 }));
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin) return;
+  /** @type {Request | string} */
   let key = request;
   if (request.mode === "navigate" || url.pathname === SCOPE.pathname) {
     key = new URL("index.html", SCOPE).href;  // every page of the app is index.html + a #route

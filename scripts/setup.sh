@@ -45,11 +45,13 @@ fi
 
 # 3. Pyodide and PyScript from the npm registry, exact versions, integrity checked by npm ci
 #    against package-lock.json (npm's cache makes the second run offline); puppeteer-core
-#    (the Firefox smoke test's driver) never downloads a browser: Debian's firefox-esr is used.
+#    (the Firefox smoke test's driver) never downloads a browser: Debian's firefox-esr is used;
+#    typescript (tsc, which scripts/test checks the page's JavaScript with) comes with its
+#    compiler for this platform as an optional package, so it needs no install script.
 export PUPPETEER_SKIP_DOWNLOAD=1
 lockstamp="$(sha256sum package-lock.json | cut -c1-16)"
 if [ "$(cat node_modules/.lock-stamp 2>/dev/null)" != "$lockstamp" ]; then
-  echo "== fetching pyodide, @pyscript/core, axe-core and puppeteer-core (npm ci)"
+  echo "== fetching pyodide, @pyscript/core, axe-core, puppeteer-core and typescript (npm ci)"
   npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
   echo "$lockstamp" > node_modules/.lock-stamp
 fi

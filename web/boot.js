@@ -1,3 +1,4 @@
+// @ts-check
 // Start-up progress, from the first paint until the Python app says it is ready
 // (document.documentElement.dataset.ready = "1"). On the page's thread PyScript reports its
 // stages with "py:progress" events, and start.js passes on the app worker's the same way (a
@@ -21,6 +22,7 @@
   // not deferred: it runs in the head, before the body is parsed or painted.
   if (location.hash.replace(/^#\/*/, "")) document.documentElement.dataset.opening = "1";
   // [pattern of PyScript's message, text for people, bar value reached, bar creeps up to]
+  /** @type {[RegExp, string, number, number][]} */
   var stages = [
     [/^(Reading snapshot|Restoring)/i, "Starting… restoring Python from your last visit", 10, 90],
     [/^Loading Pyodide/i, "Starting… loading Python", 5, 12],
@@ -29,13 +31,18 @@
     [/^Loaded files/i, "Installing the game engine", 76, 92],
     [/^Loaded Pyodide/i, "Opening the games", 93, 97],
   ];
-  var value = 2, cap = 5, timer = null;
-  function bar() { return document.getElementById("boot-progress"); }
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  var timer;
+  var value = 2, cap = 5;
+  /** @returns {HTMLProgressElement | null} */
+  function bar() {
+    return /** @type {HTMLProgressElement | null} */ (document.getElementById("boot-progress"));
+  }
+  /** @param {string} text */
   function show(text) {
     var t = document.getElementById("boot-text");
-    if (t && !/could not/.test(t.textContent)) t.textContent = text;
+    if (t && !/could not/.test(t.textContent || "")) t.textContent = text;
   }
-  var staged = false;
   function tick() {
     if (document.documentElement.dataset.ready === "1") { clearInterval(timer); return; }
     value += (cap - value) * 0.05;
@@ -50,10 +57,9 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
   addEventListener("py:progress", function (e) {
-    var detail = String(e.detail || "");
+    var detail = String(/** @type {CustomEvent} */ (e).detail || "");
     for (var i = 0; i < stages.length; i++) {
       if (stages[i][0].test(detail)) {
-        staged = true;
         value = Math.max(value, stages[i][2]);
         cap = stages[i][3];
         show(stages[i][1]);
@@ -62,6 +68,7 @@
     }
   });
   addEventListener("py:ready", function () { show("Opening the games"); });
+  /** @param {string} message */
   function failed(message) {
     if (document.documentElement.dataset.ready === "1") return;
     var t = document.getElementById("boot-text");
@@ -79,7 +86,7 @@
   setTimeout(function () {
     if (document.documentElement.dataset.ready !== "1") {
       var t = document.getElementById("boot-text");
-      if (t && !/could not|while/.test(t.textContent)) {
+      if (t && !/could not|while/.test(t.textContent || "")) {
         t.textContent += " (the first start can take a while)";
       }
     }

@@ -1,3 +1,4 @@
+// @ts-check
 /* The thin bridge between the page and the app's Python, by messages only.
  *
  * The app's Python runs in a worker (start.js; on this thread only if a worker cannot start)
@@ -6,7 +7,9 @@
  * each answer is a list of items carried out here in order: batches of screen updates (region
  * id -> HTML, texts, title, focus, the root element's data-*, card flights), storage writes,
  * questions for the thinking worker, a new address, WebRTC and camera ops (item.net, carried
- * out by web/app/net/rtc.js). What the app does on its own (a computer's
+ * out by web/app/net/rtc.js), each by the handler of its kind (HANDLERS). The items' and the
+ * events' types are app/messages.py's (types/page.d.ts, written from it by scripts.page_types,
+ * checked here by tsc). What the app does on its own (a computer's
  * turn) comes through a standing call, next(). Storage (localStorage) stays on this thread: the
  * app starts from a snapshot of its keys and sends its writes. Focus, scrolling and the FLIP card
  * animations happen here, so they stay cheap and smooth. Events that arrive before Python is
@@ -14,23 +17,44 @@
  * catching up with dataset.sent (events handed to Python): with Python in a worker the answer
  * to one event can land after the next tap, so "handled changed" alone is not "all handled".
  */
+/** @typedef {import("../types/page").AnyEvent} AnyEvent */
+/** @typedef {import("../types/page").Batch} Batch */
+/** @typedef {import("../types/page").Flight} Flight */
+/** @typedef {import("../types/page").Item} Item */
+/** @typedef {import("../types/page").ItemKinds} ItemKinds */
+/** @typedef {import("../types/page").PageEvent} PageEvent */
+/** @typedef {import("../types/page").PlayerEvent} PlayerEvent */
+/** @typedef {import("../types/page").Question} Question */
+/** @typedef {import("../types/page").StoreOp} StoreOp */
+/** @typedef {import("../types/page").StoragePrefix} StoragePrefix */
 (function () {
   "use strict";
   const root = document.documentElement;
+  /** @type {AnyEvent[]} */
   const queue = [];
   let handled = 0;
   let sent = 0;
-  const FLY_MS = 220;
+  /** @type {StoragePrefix} the app's storage keys (the snapshot is taken before Python runs) */
+  const PREFIX = "tabletop.";
 
+  /** What went wrong, in words: an error's message, or what was thrown.
+   * @param {unknown} e */
+  function said(e) {
+    return String((e && /** @type {{ message?: unknown }} */ (e).message) || e);
+  }
+
+  /** @param {HTMLElement | SVGElement | null} el */
   function dataOf(el) {
+    /** @type {{ [key: string]: string }} */
     const out = {};
     if (!el || !el.dataset) return out;
     for (const k of Object.keys(el.dataset)) out[k] = String(el.dataset[k]);
     return out;
   }
 
-  /* Before Python is ready a tap is queued, never lost, and answered at once where the page
-   * can: a rules page is shown from its pre-rendered HTML; a game says it is starting. */
+  /** Before Python is ready a tap is queued, never lost, and answered at once where the page
+   * can: a rules page is shown from its pre-rendered HTML; a game says it is starting.
+   * @param {AnyEvent} ev */
   function early(ev) {
     if (ev.kind !== "route") return;
     const m = /^#\/rules\/([a-z0-9-]{1,40})$/.exec(ev.hash || "");
@@ -48,18 +72,20 @@
       return;
     }
     const text = document.getElementById("boot-text");
-    if (text && /^#\/[a-z]/.test(ev.hash || "") && !/could not/.test(text.textContent)) {
+    if (text && /^#\/[a-z]/.test(ev.hash || "") && !/could not/.test(text.textContent || "")) {
       text.textContent = "Starting… your game opens as soon as Python is ready";
     }
   }
 
   /* The app's Python, once connected: {start, handle, next}, each answering a promise of a JSON
    * list of items (see app/link.py). Events are queued until start has answered. */
+  /** @type {TabletopApp | null} */
   let api = null;
   let started = false;
   let refusedSaid = false;
   let persistAsked = false;
 
+  /** @param {PlayerEvent} ev */
   function send(ev) {
     if (!started) { queue.push(ev); early(ev); return; }
     sent += 1;
@@ -70,17 +96,20 @@
     });
   }
 
-  /* An event of the page's own (the thinking worker's answer, a refused write, the device,
+  /** An event of the page's own (the thinking worker's answer, a refused write, the device,
    * WebRTC's and the camera's news):
-   * not a player's action, so not counted in sent/handled. */
+   * not a player's action, so not counted in sent/handled.
+   * @param {PageEvent} ev */
   function tell(ev) {
     if (started) call(ev);
     else queue.push(ev);
   }
 
+  /** @param {AnyEvent} ev */
   function call(ev) {
     let answer;
     try {
+      if (!api) throw new Error("the app's Python is not connected");
       // every event carries the page's local date (the daily deal; a test may fix the clock)
       answer = Promise.resolve(api.handle(JSON.stringify(Object.assign({ today: today() },
                                                                         ev))));
@@ -90,19 +119,38 @@
     return answer.then(carry).catch((e) => console.error(e));
   }
 
-  /* Carry out the items of one answer, in order. */
+  /* What the page does with each kind of item (app/messages.py's Item: an object of one key,
+   * its kind); an item of none of these kinds is a batch of screen updates (apply). tsc holds
+   * this table to the kinds Python sends (types/page.d.ts ItemKinds): one missing, one extra
+   * or one whose value is of another type fails the check. */
+  /** @type {{ [K in keyof ItemKinds]: (value: ItemKinds[K]) => void }} */
+  const HANDLERS = {
+    store: (ops) => write(ops),
+    think: (q) => ask(q),
+    go: (hash) => go(hash),
+    update: () => { if (window.pwa) window.pwa.applyUpdate(); },
+    persist: () => persist(),
+    shared: (pattern) => shareKeys(pattern),
+    net: (op) => { if (window.tabletopNet) window.tabletopNet.carry(op); },
+  };
+  const KINDS = /** @type {(keyof ItemKinds)[]} */ (Object.keys(HANDLERS));
+
+  /** @template {keyof ItemKinds} K
+   * @param {K} kind
+   * @param {ItemKinds[K]} value */
+  function handle(kind, value) {
+    HANDLERS[kind](value);
+  }
+
+  /** Carry out the items of one answer, in order.
+   * @param {string | Item[]} text */
   function carry(text) {
-    const items = typeof text === "string" ? JSON.parse(text) : text;
+    const items = /** @type {Item[]} */ (typeof text === "string" ? JSON.parse(text) : text);
     for (const item of items) {
       try {
-        if (item.store) write(item.store);
-        else if (item.think !== undefined) ask(item.think);
-        else if (item.go !== undefined) go(item.go);
-        else if (item.update) { if (window.pwa) window.pwa.applyUpdate(); }
-        else if (item.persist) persist();
-        else if (item.shared !== undefined) shareKeys(item.shared);
-        else if (item.net) { if (window.tabletopNet) window.tabletopNet.carry(item.net); }
-        else apply(item);
+        const kind = KINDS.find((k) => k in item);
+        if (kind) handle(kind, /** @type {ItemKinds} */ (/** @type {unknown} */ (item))[kind]);
+        else apply(/** @type {Batch} */ (item));
       } catch (e) {
         console.error(e);
       }
@@ -111,18 +159,21 @@
 
   /* The app's standing call for what it does on its own (computers' turns, timers). */
   function pump() {
+    if (!api) return;
     Promise.resolve(api.next()).then((text) => { carry(text); pump(); }, (e) => {
       console.error(e);
       setTimeout(pump, 1000);
     });
   }
 
-  /* Storage writes: [key, value] (value null: remove) or, for a saved game, [key, value,
+  /** Storage writes: [key, value] (value null: remove) or, for a saved game, [key, value,
    * what this tab last saw]: written only if the device still holds that (or nothing), so a
-   * tab never overwrites another tab's newer game; if not, the app is told what is there. */
+   * tab never overwrites another tab's newer game; if not, the app is told what is there.
+   * @param {StoreOp[]} ops */
   function write(ops) {
     for (const op of ops) {
       const [key, value] = op;
+      if (typeof key !== "string") continue;  // never sent (app/link.py Mirror)
       try {
         if (value === null) { localStorage.removeItem(key); continue; }
         if (op.length > 2) {
@@ -133,17 +184,20 @@
       } catch (e) {
         if (!refusedSaid) {
           refusedSaid = true;
-          tell({ kind: "refused", action: "", data: {}, key, value: String(e && e.message || e) });
+          tell({ kind: "refused", action: "", data: {}, key, value: said(e) });
         }
       }
     }
   }
 
+  /** @param {string} key
+   * @param {string | null} value */
   function tellStored(key, value) {
     send({ kind: "storage", action: "", key, value: value === null ? "" : value,
            data: { present: value === null ? "0" : "1" } });
   }
 
+  /** @param {string} hash */
   function go(hash) {
     if (location.hash === hash) send({ kind: "route", action: "", data: {}, hash });
     else location.hash = hash;
@@ -160,19 +214,24 @@
   /* The local date, YYYY-MM-DD, by this device's clock and time zone. */
   function today() {
     const d = new Date();
-    const two = (n) => String(n).padStart(2, "0");
+    const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
     return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
   }
 
+  // not in every browser the app runs in, whatever the DOM's types say
+  const hasMatchMedia = typeof window.matchMedia === "function";
+
   function reducedMotion() {
-    return !!(window.matchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
+    return !!(hasMatchMedia && matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
+  /** @returns {{ offline: string, installed: boolean, persisted: boolean | null,
+   *               webrtc: boolean }} */
   function device() {
     const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
     return {
       offline: !sw ? "none" : sw.controller ? "ready" : "not-yet",
-      installed: !!((window.matchMedia && matchMedia("(display-mode: standalone)").matches) ||
+      installed: !!((hasMatchMedia && matchMedia("(display-mode: standalone)").matches) ||
                     navigator.standalone),
       persisted: null,
       // WebRTC data channels (a table of phones, web/app/net/rtc.js): workers have none, so
@@ -185,12 +244,13 @@
   /* What the app needs of the page at start: every stored key of the app, the address, the
    * device. */
   function snapshot() {
+    /** @type {{ [key: string]: string | null }} */
     const store = {};
     let storage = true;
     try {
       for (let i = 0; i < localStorage.length; i++) {
         const k = localStorage.key(i);
-        if (k && k.startsWith("tabletop.")) store[k] = localStorage.getItem(k);
+        if (k && k.startsWith(PREFIX)) store[k] = localStorage.getItem(k);
       }
     } catch (e) {
       storage = false;
@@ -208,17 +268,19 @@
     }));
   }
 
+  /** @param {TabletopApp} app
+   * @param {"worker" | "page"} how */
   function connect(app, how) {
     if (api) return;
     api = app;
     root.dataset.thread = how;
-    snapshot().then((snap) => Promise.resolve(api.start(JSON.stringify(snap))))
+    snapshot().then((snap) => Promise.resolve(app.start(JSON.stringify(snap))))
       .then((text) => {
         carry(text);
         started = true;
         const waiting = queue.splice(0, queue.length);
         for (const ev of waiting) {
-          if (["thought", "refused", "device", "net"].indexOf(ev.kind) >= 0) tell(ev);
+          if (isPageEvent(ev)) tell(ev);
           else send(ev);
         }
         pump();
@@ -228,7 +290,7 @@
           navigator.serviceWorker.addEventListener("controllerchange", () => tell(
             { kind: "device", action: "", data: { offline: "ready" } }));
         }
-        if (window.matchMedia) {
+        if (hasMatchMedia) {
           const mq = matchMedia("(prefers-reduced-motion: reduce)");
           if (mq.addEventListener) mq.addEventListener("change", () => tell(
             { kind: "device", action: "", data: { reducedMotion: mq.matches } }));
@@ -236,11 +298,19 @@
       })
       .catch((e) => {
         console.error(e);
-        dispatchEvent(new ErrorEvent("error", { message: String(e && e.message || e) }));
+        dispatchEvent(new ErrorEvent("error", { message: said(e) }));
       });
   }
 
+  /** @param {AnyEvent} ev
+   * @returns {ev is PageEvent} */
+  function isPageEvent(ev) {
+    return ["thought", "refused", "device", "net"].indexOf(ev.kind) >= 0;
+  }
+
+  /** @param {Flight[]} flights */
   function rememberRects(flights) {
+    /** @type {(DOMRect | null)[]} */
     const rects = [];
     for (const f of flights) {
       const from = f.from ? document.querySelector(f.from)
@@ -250,6 +320,8 @@
     return rects;
   }
 
+  /** @param {Flight[]} flights
+   * @param {(DOMRect | null)[]} rects */
   function fly(flights, rects) {
     for (let i = 0; i < flights.length; i++) {
       const f = flights[i], rect = rects[i];
@@ -262,24 +334,27 @@
       el.classList.add("flying");
       el.animate([{ transform: "translate(" + dx.toFixed(1) + "px," + dy.toFixed(1) + "px)" },
                   { transform: "translate(0px,0px)" }],
-                 { duration: FLY_MS, delay: f.delay || 0, easing: "ease-out", fill: "backwards" });
+                 { duration: f.ms, delay: f.delay || 0, easing: "ease-out", fill: "backwards" });
     }
   }
 
-  /* CSS custom properties come as data-vars="--i:3;--n:5" and are set through the CSSOM: the
-   * Content-Security-Policy (index.html) refuses inline style attributes, the CSSOM is allowed. */
+  /** CSS custom properties come as data-vars="--i:3;--n:5" and are set through the CSSOM: the
+   * Content-Security-Policy (index.html) refuses inline style attributes, the CSSOM is allowed.
+   * @param {ParentNode} region */
   function applyVars(region) {
     for (const el of region.querySelectorAll("[data-vars]")) {
-      for (const part of el.dataset.vars.split(";")) {
+      if (!(el instanceof HTMLElement || el instanceof SVGElement)) continue;
+      for (const part of (el.dataset.vars || "").split(";")) {
         const at = part.indexOf(":");
         if (at > 0) el.style.setProperty(part.slice(0, at).trim(), part.slice(at + 1).trim());
       }
     }
   }
 
-  /* Apply one batch of updates from Python. */
+  /** Apply one batch of updates from Python.
+   * @param {Batch | string} json */
   function apply(json) {
-    const u = typeof json === "string" ? JSON.parse(json) : json;
+    const u = /** @type {Batch} */ (typeof json === "string" ? JSON.parse(json) : json);
     const active = document.activeElement;
     const focusId = active && active.id ? active.id : "";
     const flights = u.flights || [];
@@ -327,14 +402,17 @@
     } else if (focusId && (!active || !active.isConnected)) {
       // A region was redrawn under the keyboard: keep the focus on the same control.
       const el = document.getElementById(focusId);
-      if (el && !el.disabled) el.focus({ preventScroll: true });
+      if (el && !(/** @type {HTMLElement & { disabled?: boolean }} */ (el).disabled)) {
+        el.focus({ preventScroll: true });
+      }
     }
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);
     if (u.cues && window.tabletopCues) window.tabletopCues.play(u.cues);  // web/app/cues.js
   }
 
-  /* A file for the player to keep ("Export my games"): made here, on the page's thread. */
+  /** A file for the player to keep ("Export my games"): made here, on the page's thread.
+   * @param {import("../types/page").Download} d */
   function download(d) {
     const url = URL.createObjectURL(new Blob([d.text], { type: d.type || "application/json" }));
     const a = document.createElement("a");
@@ -347,26 +425,29 @@
     setTimeout(() => URL.revokeObjectURL(url), 60000);
   }
 
-  /* A file the player chose ("Import games"): read here (Python in a worker cannot wait on
+  /** A file the player chose ("Import games"): read here (Python in a worker cannot wait on
    * the page's promises) and handed over as {kind: "file", value: its text}. A file over
-   * data-max-bytes is not read: Python is told its size and says why. */
+   * data-max-bytes is not read: Python is told its size and says why.
+   * @param {HTMLInputElement} input */
   function readFile(input) {
     const file = input.files && input.files[0];
-    const action = input.getAttribute("data-action");
+    const action = input.getAttribute("data-action") || "";
     input.value = "";  // the same file chosen again is a new change
     if (!file) return;
+    /** @type {{ [key: string]: string }} */
     const data = { name: file.name, size: String(file.size) };
     const limit = Number(input.dataset.maxBytes || 0);
     if (limit && file.size > limit) { send({ kind: "file", action, data, value: "" }); return; }
     file.text().then(
       (text) => send({ kind: "file", action, data, value: text }),
       (e) => send({ kind: "file", action, value: "",
-                    data: Object.assign(data, { error: String((e && e.message) || e) }) }));
+                    data: Object.assign(data, { error: said(e) }) }));
   }
 
   document.addEventListener("click", (e) => {
-    const el = e.target.closest ? e.target.closest("[data-action]") : null;
-    if (!el) return;
+    const target = /** @type {Partial<Element> | null} */ (e.target);
+    const el = target && target.closest ? target.closest("[data-action]") : null;
+    if (!(el instanceof HTMLElement || el instanceof SVGElement)) return;
     if (el.dataset.shareHash) {  // share here, on the page's thread, while the tap is fresh
       const url = location.href.split("#")[0] + el.dataset.shareHash;
       const text = el.dataset.shareText || "";
@@ -388,15 +469,16 @@
     send({ kind: "click", action: el.dataset.action, data: dataOf(el), value: "" });
   });
   document.addEventListener("change", (e) => {
-    const el = e.target;
+    // an input, a select or a textarea (an input's checked: a checkbox)
+    const el = /** @type {HTMLInputElement | null} */ (e.target);
     if (!el || !el.getAttribute || !el.getAttribute("data-action")) return;
     if (el.type === "file") { readFile(el); return; }
-    send({ kind: "change", action: el.getAttribute("data-action"), data: dataOf(el),
+    send({ kind: "change", action: el.getAttribute("data-action") || "", data: dataOf(el),
            value: String(el.type === "checkbox" ? el.checked : el.value) });
   });
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target;
+    const t = /** @type {Partial<Element> | null} */ (e.target);
     const tag = t && t.tagName ? t.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "select" || tag === "textarea") return;
     const keys = (root.dataset.keys || "").split(" ");
@@ -410,17 +492,20 @@
   /* Another tab of the app wrote a saved game, a record or the settings: Python shows it.
    * Which keys those are, Python says first thing at start (app/storage/keys.py SHARED_KEY);
    * the writes before that wait for it. */
+  /** @type {RegExp | null} */
   let shared = null;
+  /** @type {[string, string | null][]} */
   const unshared = [];
   window.addEventListener("storage", (e) => {
     if (!e.key) return;
     if (!shared) unshared.push([e.key, e.newValue]);
     else if (shared.test(e.key)) tellStored(e.key, e.newValue);
   });
+  /** @param {string} pattern */
   function shareKeys(pattern) {
-    shared = new RegExp(pattern);
+    const keys = shared = new RegExp(pattern);
     for (const [key, value] of unshared.splice(0, unshared.length)) {
-      if (shared.test(key)) tellStored(key, value);
+      if (keys.test(key)) tellStored(key, value);
     }
   }
   /* The player is back on this tab: computers another tab was moving play on here. The app
@@ -430,7 +515,9 @@
     send({ kind: kind, action: "", data: {} });
   });
 
-  /* Web Share when the browser has it, else the clipboard; resolves to what happened. */
+  /** Web Share when the browser has it, else the clipboard; resolves to what happened.
+   * @param {string} json
+   * @returns {Promise<string>} */
   function share(json) {
     const d = JSON.parse(json);
     const nav = navigator;
@@ -447,8 +534,10 @@
   /* The thinking worker (app/thinker.py, started by start.js as the app's own is): computer
    * turns and hints off the page's thread. It starts on first use; if it cannot start, every
    * request is refused with "no-worker" and the Python side thinks on its own thread instead. */
-  let worker = null, broken = false;
-  function failAll(why) {
+  /** @type {Promise<Thinker> | null} */
+  let worker = null;
+  let broken = false;
+  function failAll() {
     broken = true;
     root.dataset.thinker = "page";
     if (worker) worker.then((w) => w.end(), () => null);
@@ -461,29 +550,35 @@
   });
   function startWorker() {
     if (worker || broken || closing) return;
-    if (!window.tabletop.thinker) { failAll("no worker"); return; }
+    if (!window.tabletop.thinker) { failAll(); return; }
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
     let watchdog;
+    /** @type {Promise<never>} */
     const late = new Promise((_, reject) => {
       watchdog = setTimeout(() => reject(new Error("it did not start in time")), 120000);
     });
     worker = Promise.race([window.tabletop.thinker(), late]);
     worker.then(() => { clearTimeout(watchdog); root.dataset.thinker = "worker"; },
-                (e) => { clearTimeout(watchdog); failAll(String(e && e.message || e)); });
+                () => { clearTimeout(watchdog); failAll(); });
   }
+  /** @param {string} request
+   * @returns {Promise<string>} */
   function think(request) {
     startWorker();
     if (broken || !worker) return Promise.reject(new Error("no-worker"));
     return worker.then((w) => w.think(request), (e) => {
-      throw new Error("no-worker: " + (e && e.message || e));
+      throw new Error("no-worker: " + said(e));
     });
   }
 
-  /* A question of the app for the thinking worker; the answer goes back as an event. */
+  /** A question of the app for the thinking worker; the answer goes back as an event.
+   * @param {Question} q */
   function ask(q) {
+    /** @type {(ok: boolean, value: string) => void} */
     const answer = (ok, value) => tell({ kind: "thought", action: "", key: String(q.id), value,
                                          data: { ok: ok ? "1" : "0" } });
     think(q.request).then((r) => answer(true, r),
-                          (e) => answer(false, String(e && e.message || e)));
+                          (e) => answer(false, said(e)));
   }
 
   // start.js (a module that may run before this script) keeps its part there too: thinker,

@@ -1,3 +1,4 @@
+// @ts-check
 /* The worker that makes this version's memory snapshot (web/pyodide/tabletop.mjs's make()):
  * started by web/start.js once the app shows its first screen and the page is idle, ended by it
  * when it says {done}. It never loads PyScript, so the heap it snapshots holds none of

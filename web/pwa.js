@@ -1,3 +1,4 @@
+// @ts-check
 /* Registers the service worker and tells the Python UI when an update is waiting.
  *
  * window.pwa.updateReady   true when a new version is installed and waiting
@@ -9,9 +10,12 @@
  */
 (function () {
   "use strict";
+  /** @type {(() => void)[]} */
   const callbacks = [];
+  /** @type {ServiceWorker | null} */
   let waiting = null;
   let applying = false;
+  /** @type {Pwa} */
   const pwa = {
     updateReady: false,
     registration: null,
@@ -34,6 +38,7 @@
       // waits. One that has still not taken over after 30 s gets a reload anyway (into this
       // version, which offers the update again): a page is never left without its workers.
       const late = setTimeout(() => reload("late"), 30000);
+      /** @type {(worker: ServiceWorker, step: string) => void} */
       const ask = (worker, step) => {
         try {
           worker.postMessage({ type: "skip-waiting" });
@@ -61,16 +66,19 @@
   };
   window.pwa = pwa;
 
-  /* Where applying an update got to, on the root (a test that waits in vain reads it). */
+  /** Where applying an update got to, on the root (a test that waits in vain reads it).
+   * @param {string} step */
   function mark(step) {
     const root = document.documentElement;
     root.dataset.updating = (root.dataset.updating ? root.dataset.updating + " " : "") + step;
   }
+  /** @param {string} why */
   function reload(why) {
     mark("reload:" + why);
     location.reload();
   }
 
+  /** @param {ServiceWorker} worker */
   function markWaiting(worker) {
     waiting = worker;
     pwa.updateReady = true;

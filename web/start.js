@@ -1,3 +1,4 @@
+// @ts-check
 /* Starting the app's Python: PyScript, in a worker, on every visit, the first included.
  *
  * PyScript's PyWorker runs app/main.py in a worker whose interpreter is ours
@@ -20,6 +21,15 @@
  */
 import * as snapshot from "./pyodide/snapshot.mjs";
 
+/** What a PyScript worker's Python exports (app/main.py: hello, start, handle, wait;
+ * app/thinker.py: hello, think), each answering a promise.
+ * @typedef {{ hello(): Promise<string | null>, start(snapshot: string): Promise<string>,
+ *             handle(event: string): Promise<string>, wait(): Promise<string>,
+ *             think(request: string): Promise<string> }} PySync */
+/** A PyScript worker (polyscript's XWorker).
+ * @typedef {Worker & { sync: PySync }} XWorker */
+/** @typedef {(xworker: XWorker) => void} OnWorker */
+
 const root = document.documentElement;
 const WATCHDOG_MS = 90000;
 const RESTORE_MS = 45000;
@@ -28,25 +38,33 @@ const APP = "./app/main.py";
 const THINKER = "./app/thinker.py";
 const SNAPSHOT_OFF = /[?&]snapshot=off(&|$)/.test(location.search);
 
+/** What went wrong, in words: an error's message, or what was thrown.
+ * @param {unknown} e */
+const said = (e) => (e && /** @type {{ message?: unknown }} */ (e).message) || e;
+
 // This module runs as soon as it is loaded (async), while the page is still parsed: what needs
 // the whole document waits for it. PyScript reads its <py-config> when it loads, and the app's
 // worker is handed the same configuration.
-const parsed = new Promise((resolve) => {
+const parsed = /** @type {Promise<void>} */ (new Promise((resolve) => {
   if (document.readyState !== "loading") resolve();
   else document.addEventListener("readystatechange", () => resolve(), { once: true });
-});
+}));
 // The page's other scripts (deferred: bridge.js's window.tabletop.connect) have run.
-const bridged = () => new Promise((resolve) => {
+const bridged = () => /** @type {Promise<void>} */ (new Promise((resolve) => {
   if (tabletop.connect || document.readyState === "complete") resolve();
   else addEventListener("DOMContentLoaded", () => resolve(), { once: true });
-});
+}));
 // What this module and bridge.js share (whichever runs first makes it).
 const tabletop = window.tabletop || (window.tabletop = {});
 
+/** @type {Promise<typeof import("./pyscript/core.js")> | null} */
 let core = null;  // PyScript, loaded once
 const pyscript = () => core || (core = parsed.then(async () => {
   const m = await import("./pyscript/core.js");
-  m.hooks.main.onWorker.add((wrap, xworker) => { const cb = born.shift(); if (cb) cb(xworker); });
+  m.hooks.main.onWorker.add((/** @type {unknown} */ _wrap, /** @type {XWorker} */ xworker) => {
+    const cb = born.shift();
+    if (cb) cb(xworker);
+  });
   // a stage mark in each worker once its Python is up, before PyScript's own Python package
   // and then the file run (a worker hook is sent to the worker as source: it may use only the
   // worker's globals)
@@ -57,28 +75,36 @@ const pyscript = () => core || (core = parsed.then(async () => {
   await customElements.whenDefined("py-script");
   return m;
 }));
-/* Python that posts a stage mark from a worker (run there after PyScript's own package). */
+/** Python that posts a stage mark from a worker (run there after PyScript's own package).
+ * @param {string} stage */
 const pythonMark = (stage) => {
   const message = JSON.stringify(JSON.stringify({ progress: stage }));  // a Python str literal
   return `import js as _tabletop_js\n_tabletop_js.postMessage(_tabletop_js.JSON.parse(${message}))\n` +
     "del _tabletop_js";
 };
+/** @type {OnWorker[]} */
 const born = [];  // each PyWorker asked for, in order, told of its worker when it is made
 // pyscript.json, which the build writes into the page's <py-config>
+/** @type {Promise<{ [key: string]: unknown }>} */
 const settings = parsed.then(() => {
   const inline = document.querySelector("py-config:not([src])");
-  if (inline) return JSON.parse(inline.textContent);
+  if (inline) return JSON.parse(inline.textContent || "");
   return fetch("pyscript.json").then((r) => r.json());
 });
 
-/* A PyScript worker running `file`: restored from the snapshot, or started afresh. Resolves to
+/** A PyScript worker running `file`: restored from the snapshot, or started afresh. Resolves to
  * the worker once its Python has run `file`; onWorker(xworker) is called as soon as the worker
- * exists (for its stage messages, and to end it). */
+ * exists (for its stage messages, and to end it).
+ * @param {string} file
+ * @param {boolean} restore
+ * @param {OnWorker} onWorker
+ * @returns {Promise<XWorker>} */
 async function pyWorker(file, restore, onWorker) {
   const [{ PyWorker }, cfg] = await Promise.all([pyscript(), settings]);
   // absolute: the worker imports it from a blob: address
   const interpreter = new URL(restore ? "pyodide/restore.mjs" : "pyodide/tabletop.mjs",
                               location.href).href;
+  /** @type {{ [key: string]: unknown }} */
   const config = { ...cfg, interpreter };
   if (restore) {  // installed, written and imported in the snapshot (restore.mjs)
     delete config.packages;
@@ -92,11 +118,13 @@ async function pyWorker(file, restore, onWorker) {
   });
   // polyscript's worker options: "version" is the interpreter (PyWorker does not read the
   // config's)
-  return PyWorker(file, { config, version: interpreter });
+  const options = { config, version: interpreter };
+  return /** @type {Promise<XWorker>} */ (PyWorker(file, options));
 }
 
-/* The app on the page's thread: a <script type="py">, which PyScript runs when it appears;
- * main.py connects itself to the bridge. */
+/** The app on the page's thread: a <script type="py">, which PyScript runs when it appears;
+ * main.py connects itself to the bridge.
+ * @param {string} why */
 function onPage(why) {
   if (root.dataset.thread === "page") return;
   root.dataset.thread = "page";
@@ -118,7 +146,8 @@ function onPage(why) {
 function moduleWorkers() {
   if (typeof Worker !== "function") return false;
   let reads = false;
-  const probe = { get type() { reads = true; return "module"; } };
+  /** @type {WorkerOptions} */
+  const probe = { get type() { reads = true; return /** @type {const} */ ("module"); } };
   try {
     const url = URL.createObjectURL(new Blob([""], { type: "text/javascript" }));
     new Worker(url, probe).terminate();
@@ -129,11 +158,13 @@ function moduleWorkers() {
   return reads;
 }
 
-/* Once the app shows its first screen and the page has a quiet moment. */
+/** Once the app shows its first screen and the page has a quiet moment.
+ * @param {() => void} then */
 function whenIdle(then) {
   const look = () => {
     if (root.dataset.ready !== "1") { setTimeout(look, 200); return; }
-    if (window.requestIdleCallback) requestIdleCallback(then, { timeout: 5000 });
+    // Safari has none
+    if (typeof window.requestIdleCallback === "function") requestIdleCallback(then, { timeout: 5000 });
     else setTimeout(then, 1000);
   };
   look();
@@ -161,7 +192,8 @@ function makeSnapshot() {
   });
 }
 
-/* A worker's stage messages: performance marks (the benchmarks read them) and the start-up bar. */
+/** A worker's stage messages: performance marks (the benchmarks read them) and the start-up bar.
+ * @type {OnWorker} */
 function stages(xworker) {
   xworker.addEventListener("message", (e) => {
     const m = e.data;
@@ -171,17 +203,25 @@ function stages(xworker) {
   });
 }
 
-/* One try at starting a PyScript worker running `file` (which exports hello): the worker once
+/** One try at starting a PyScript worker running `file` (which exports hello): the worker once
  * its Python has run the file and says it is whole, or an error. A try that does not answer in
- * `ms` is ended. onWorker(xworker) is told of the worker as soon as it exists. */
-function tryWorker(file, restore, ms, onWorker = () => null) {
+ * `ms` is ended. onWorker(xworker) is told of the worker as soon as it exists.
+ * @param {string} file
+ * @param {boolean} restore
+ * @param {number} ms
+ * @param {OnWorker} onWorker
+ * @returns {Promise<XWorker>} */
+function tryWorker(file, restore, ms, onWorker = () => undefined) {
+  /** @type {XWorker | null} */
   let xworker = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   const made = pyWorker(file, restore, (w) => {
     xworker = w;
     addEventListener("pwa:applying", () => w.terminate());  // web/pwa.js says why
     onWorker(w);
   });
+  /** @type {Promise<never>} */
   const late = new Promise((_, reject) => {
     timer = setTimeout(() => reject(new Error(`it did not start within ${ms / 1000} seconds`)),
                        ms);
@@ -216,7 +256,7 @@ async function inWorker() {
       await marked;
       await snapshot.trying(false);
     } catch (e) {
-      await snapshot.failed("the restore failed: " + ((e && e.message) || e));
+      await snapshot.failed("the restore failed: " + said(e));
       root.dataset.snapshot = "failed";
     }
   }
@@ -224,17 +264,19 @@ async function inWorker() {
     try {
       sync = (await tryWorker(APP, false, WATCHDOG_MS, stages)).sync;
     } catch (e) {
-      onPage(String((e && e.message) || e || "its Python stopped while starting"));
+      onPage(String(said(e) || "its Python stopped while starting"));
       return;
     }
   }
   root.dataset.start = how;
   performance.mark("py:ready");
   await bridged();
+  const py = sync;
+  if (!tabletop.connect) throw new Error("the page's bridge (bridge.js) did not load");
   tabletop.connect({
-    start: (snap) => sync.start(snap),
-    handle: (event) => sync.handle(event),
-    next: () => sync.wait(),
+    start: (snap) => py.start(snap),
+    handle: (event) => py.handle(event),
+    next: () => py.wait(),
   }, "worker");
   if (state === "none") whenIdle(makeSnapshot);
 }
@@ -249,11 +291,11 @@ tabletop.thinker = async () => {
     try {
       worker = await tryWorker(THINKER, true, RESTORE_MS);
     } catch (e) {
-      console.warn("the thinking worker starts afresh: " + ((e && e.message) || e));
+      console.warn("the thinking worker starts afresh: " + said(e));
     }
   }
-  if (!worker) worker = await tryWorker(THINKER, false, WATCHDOG_MS);
-  return { think: (request) => worker.sync.think(request), end: () => worker.terminate() };
+  const w = worker || await tryWorker(THINKER, false, WATCHDOG_MS);
+  return { think: (request) => w.sync.think(request), end: () => w.terminate() };
 };
 
 if (/[?&]thread=page(&|$)/.test(location.search)) onPage("");

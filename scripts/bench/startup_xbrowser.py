@@ -19,7 +19,7 @@ Prints, per browser:
   how each return visit of the app started, the entries of the worker's Cache Storage store
   ``tabletop-python-snapshot`` (``snap``, ``trying``: a restore that never finished,
   ``failed``: a version not to be tried again), and in Firefox the console warnings
-  (web/app-worker.js says "the app starts without a snapshot: <why>"; WebKitWebDriver has no
+  (web/pyodide/snapshot.mjs says "the app starts without a snapshot: <why>"; WebKitWebDriver has no
   console log, the store's entries are what there is).
 
 The time is the page's own ``performance.now()`` (from navigation start) when ``data-ready``

@@ -26,7 +26,7 @@ from app.messages import (
     read_message,
     read_request,
 )
-from app.page import Page, RecordingPage
+from app.page import FLY_MS, Page, RecordingPage
 from app.think import Thinker
 
 
@@ -84,7 +84,7 @@ def test_a_batch_reaches_the_page_in_the_shape_bridge_js_reads() -> None:
         "regions": {"screen": "<p>a</p>"}, "texts": {"msg": ["Hello", "msg refusal"],
                                                      "title": ["T", None]},
         "data": {"ready": "1", "gone": None},
-        "flights": [{"card": "AS", "from": "#pile", "delay": 40}], "cues": ["placed"],
+        "flights": [{"card": "AS", "from": "#pile", "delay": 40, "ms": FLY_MS}], "cues": ["placed"],
         "download": {"name": "games.json", "text": "{}", "type": "application/json"},
         "scrollTop": True}]
     assert sent[0].startswith('[{"regions":{"screen":')  # compact, as it always was

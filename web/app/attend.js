@@ -1,3 +1,4 @@
+// @ts-check
 /* What the message line points at is in view, at every table (it names no game).
  *
  * A board marks what its message points at with the class "hinted": the Hint's advice, a
@@ -11,6 +12,7 @@
  * marks, an element with data-attend="<key>" is brought into view once per key ("since your
  * turn", at the start of a turn).
  */
+/** @typedef {HTMLElement | SVGElement} Marked an element of the page (a card may be SVG) */
 (function () {
   "use strict";
   const MARGIN = 8;
@@ -18,11 +20,13 @@
   let frame = 0;
 
   // the marks and the message they go with (another Hint on the same card is looked at again)
-  const keyOf = (els) => els.map((el) => (el.dataset.card || el.dataset.testid ||
+  const keyOf = (/** @type {Marked[]} */ els) => els.map((el) => (el.dataset.card || el.dataset.testid ||
     el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40)).join("|") +
     "#" + ((document.querySelector("[data-testid=message]") || {}).textContent || "");
 
+  /** @param {Element} el */
   function scrollers(el) {
+    /** @type {HTMLElement[]} */
     const out = [];
     for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
       const cs = getComputedStyle(e);
@@ -35,6 +39,7 @@
     return out;
   }
 
+  /** @param {Element[]} els */
   function union(els) {
     const rs = els.map((el) => el.getBoundingClientRect());
     return {
@@ -43,7 +48,9 @@
     };
   }
 
-  /* Scroll ``area`` as little as it takes to show the box of ``els`` (or the first's). */
+  /** Scroll ``area`` as little as it takes to show the box of ``els`` (or the first's).
+   * @param {Element} area
+   * @param {Element[]} els */
   function show(area, els) {
     const c = area.getBoundingClientRect();
     let r = union(els);
@@ -62,7 +69,8 @@
 
   function attend() {
     frame = 0;
-    const drawn = (sel) => [...document.querySelectorAll(sel)].filter((el) => {
+    const drawn = (/** @type {string} */ sel) => /** @type {Marked[]} */ (
+      [...document.querySelectorAll(sel)]).filter((el) => {
       const r = el.getBoundingClientRect();
       return r.width > 0 || r.height > 0;
     });
@@ -86,11 +94,14 @@
       }
     }
     // the areas that scroll, innermost first, each with the marks it holds
+    /** @type {Map<Element, Element[]>} */
     const areas = new Map();
     for (const el of els) {
-      for (const area of scrollers(el.closest("[data-camera]") || el)) {
-        if (!areas.has(area)) areas.set(area, []);
-        areas.get(area).push(el.closest("[data-camera]") ? el.closest("[data-camera]") : el);
+      const held = el.closest("[data-camera]") || el;
+      for (const area of scrollers(held)) {
+        const list = areas.get(area) || [];
+        areas.set(area, list);
+        list.push(held);
       }
     }
     for (const [area, held] of areas) show(area, held);

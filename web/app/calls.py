@@ -1,10 +1,11 @@
 """The three calls the page makes on the app's Python, with no PyScript in them.
 
-``web/app-worker.js`` imports this module in its own Pyodide (a raw one: PyScript cannot start
-from a memory snapshot) and answers the page's messages with these calls; on the page's thread
-(the fallback) ``app/main.py`` hands the same calls to the bridge through PyScript. A start
-restored from a snapshot has this module imported already, with no Link yet: ``start`` builds
-one from the page's state every time.
+``app/main.py`` imports this module and exports its calls from the app's worker (a PyScript
+``PyWorker`` that ``web/start.js`` starts, its interpreter ``web/pyodide/tabletop.mjs``, or
+``web/pyodide/restore.mjs`` when this version has a memory snapshot); on the page's thread (the
+fallback) it hands the same calls to the bridge. A start restored from a snapshot has this module
+imported already (``web/maker.js`` made the snapshot after importing it), with no Link yet:
+``start`` builds one from the page's state every time.
 """
 
 from __future__ import annotations

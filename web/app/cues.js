@@ -1,3 +1,4 @@
+// @ts-check
 /* Sound effects and vibrations for what happens at every table (it names no game).
  *
  * The app sends named cues in a batch (app.page.Page.cue; the bridge hands them here):
@@ -11,15 +12,19 @@
  * the sound switch itself. A device that cannot vibrate (iOS Safari has no navigator.vibrate)
  * gets the class "no-vibrate" on the root element, and Settings says so.
  */
+/** @typedef {import("../../types/page").Cue} Cue */
 (function () {
   "use strict";
   const root = document.documentElement;
   const canVibrate = typeof navigator.vibrate === "function";
   root.classList.toggle("no-vibrate", !canVibrate);
   const Ctx = window.AudioContext || window.webkitAudioContext;
+  /** @type {AudioContext | null} */
   let ctx = null;
 
-  // Each sound: notes of [frequency in Hz, start in s, length in s]; quiet and short.
+  // Each sound: notes of [frequency in Hz, start in s, length in s]; quiet and short. One of each
+  // cue the app names (app.settings.CUES, as types/page.d.ts's Cue: tsc checks they agree).
+  /** @type {Record<Cue, [number, number, number][]>} */
   const SOUNDS = {
     placed: [[660, 0, 0.05]],
     refused: [[233, 0, 0.09], [196, 0.1, 0.12]],
@@ -27,14 +32,17 @@
     won: [[523, 0, 0.09], [659, 0.1, 0.09], [784, 0.2, 0.09], [1047, 0.3, 0.18]],
     lost: [[392, 0, 0.12], [330, 0.14, 0.12], [262, 0.28, 0.2]],
   };
+  /** @type {Record<Cue, number[]>} */
   const PULSES = {
     placed: [10], refused: [40, 60, 40], turn: [25], won: [30, 50, 30, 50, 60], lost: [80],
   };
   const VOLUME = 0.08;
 
+  /** @param {Event} e */
   function wake(e) {
-    const turningOn = e && e.target && e.target.closest &&
-      e.target.closest('[data-key="sound"][aria-checked="false"]');
+    const target = /** @type {Partial<Element> | null} */ (e && e.target);
+    const turningOn = target && target.closest &&
+      target.closest('[data-key="sound"][aria-checked="false"]');
     if ((root.dataset.sound !== "1" && !turningOn) || !Ctx) return;
     try {
       if (!ctx) ctx = new Ctx();
@@ -47,6 +55,7 @@
     document.addEventListener(type, wake, true);
   }
 
+  /** @param {Cue} name */
   function sound(name) {
     const notes = SOUNDS[name];
     if (!notes || !ctx || ctx.state === "closed") return;
@@ -66,8 +75,10 @@
     }
   }
 
+  /** @param {string[]} names */
   function play(names) {
     // the most telling cue of a batch only: a refusal or an end, not also "placed"
+    /** @type {Cue[]} */
     const order = ["won", "lost", "refused", "turn", "placed"];
     const name = order.find((n) => names.indexOf(n) >= 0);
     if (!name) return;

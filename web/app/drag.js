@@ -1,3 +1,4 @@
+// @ts-check
 /* Drag and drop, and strips that keep their scroll, for every table (it names no game).
  *
  * Drag and drop. An enabled element with data-drag="<kind>" can be dragged onto an enabled
@@ -24,57 +25,75 @@
  * data-reveal="<token>" is scrolled into view inside its strip once per token (a card just
  * drawn).
  */
+/** An element of a table: a button, or any element with data-* (a disabled one takes no drag).
+ * @typedef {HTMLElement & { disabled?: boolean }} El */
+/** A press on a draggable element that may become a drag.
+ * @typedef {{ el: El, id: number, type: string, x0: number, y0: number, x: number, y: number,
+ *             pans: string, timer: ReturnType<typeof setTimeout> | 0 }} Press */
+/** A drag in progress: what is dragged, from where, its ghost and the target under it.
+ * @typedef {{ kind: string, el: El, from: { [key: string]: string }, sources: El[],
+ *             ghost: HTMLElement, over: El | null, id: number, mouse: boolean }} Drag */
 (function () {
   "use strict";
   const root = document.documentElement;
   const MOUSE_PX = 6, TOUCH_PX = 8, LONG_MS = 350, EDGE_PX = 40, EDGE_STEP = 14;
 
   /* --- strips that keep their scroll ------------------------------------------------------ */
+  /** @type {Map<string, [number, number]>} */
   const kept = new Map();  // name -> [scrollLeft, scrollTop]
+  /** @type {Set<string>} */
   const revealed = new Set();
 
   document.addEventListener("scroll", (e) => {
-    const el = e.target;
+    const el = /** @type {Partial<HTMLElement> | null} */ (e.target);  // or the document
     if (el && el.dataset && el.dataset.keepScroll) {
-      kept.set(el.dataset.keepScroll, [el.scrollLeft, el.scrollTop]);
+      kept.set(el.dataset.keepScroll, [el.scrollLeft || 0, el.scrollTop || 0]);
     }
   }, true);
 
   function restore() {
-    for (const el of document.querySelectorAll("[data-keep-scroll]")) {
-      const at = kept.get(el.dataset.keepScroll);
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll("[data-keep-scroll]"))) {
+      const at = kept.get(el.dataset.keepScroll || "");
       if (at && (el.scrollLeft !== at[0] || el.scrollTop !== at[1])) {
         el.scrollLeft = at[0];
         el.scrollTop = at[1];
       }
     }
-    for (const el of document.querySelectorAll("[data-reveal]")) {
+    for (const el of /** @type {NodeListOf<HTMLElement>} */ (
+      document.querySelectorAll("[data-reveal]"))) {
       const token = el.dataset.reveal;
       if (!token || revealed.has(token)) continue;
       revealed.add(token);
-      const strip = el.closest("[data-keep-scroll]");
+      const strip = /** @type {HTMLElement | null} */ (el.closest("[data-keep-scroll]"));
       if (!strip) continue;
       const r = el.getBoundingClientRect(), s = strip.getBoundingClientRect();
       if (r.left < s.left) strip.scrollLeft -= s.left - r.left + 12;
       else if (r.right > s.right) strip.scrollLeft += r.right - s.right + 12;
-      kept.set(strip.dataset.keepScroll, [strip.scrollLeft, strip.scrollTop]);
+      kept.set(strip.dataset.keepScroll || "", [strip.scrollLeft, strip.scrollTop]);
     }
   }
   new MutationObserver(restore).observe(document.documentElement,
                                         { childList: true, subtree: true });
 
   /* --- drag and drop -------------------------------------------------------------------------- */
+  /** @type {Press | null} */
   let press = null;  // a press on a draggable element that may become a drag
+  /** @type {Drag | null} */
   let drag = null;   // the drag in progress
   let quietUntil = 0;  // the click that follows a drop is not a tap
 
+  /** @param {El} el */
   function dataOf(el) {
+    /** @type {{ [key: string]: string }} */
     const out = {};
     for (const k of Object.keys(el.dataset)) out[k] = String(el.dataset[k]);
     return out;
   }
 
+  /** @param {El} el */
   function fromData(el) {
+    /** @type {{ [key: string]: string }} */
     const out = {};
     for (const k of Object.keys(el.dataset)) {
       out["from" + k.charAt(0).toUpperCase() + k.slice(1)] = String(el.dataset[k]);
@@ -87,15 +106,21 @@
     press = null;
   }
 
+  /** @param {number} x
+   * @param {number} y
+   * @returns {El | null} */
   function targetAt(x, y) {
     if (!drag) return null;
     const hit = document.elementFromPoint(x, y);
-    const el = hit && hit.closest ? hit.closest("[data-drop]") : null;
+    const el = /** @type {El | null} */ (hit && hit.closest ? hit.closest("[data-drop]") : null);
     if (!el || el.disabled || el.dataset.drop !== drag.kind) return null;
     return el;
   }
 
-  function place(x, y) {
+  /** @param {Drag} drag
+   * @param {number} x
+   * @param {number} y */
+  function place(drag, x, y) {
     const g = drag.ghost;
     // above the finger, so the finger does not hide the card; beside the arrow of a mouse
     const dy = drag.mouse ? 8 : -(g.offsetHeight + 28);
@@ -103,18 +128,22 @@
     g.style.transform = "translate(" + Math.round(x + dx) + "px," + Math.round(y + dy) + "px)";
   }
 
+  /** @param {Press} p
+   * @param {number} x
+   * @param {number} y */
   function start(p, x, y) {
-    const kind = p.el.dataset.drag;
+    const kind = p.el.dataset.drag || "";
     const pressed = p.el.getAttribute("aria-pressed") === "true";
+    /** @type {El[]} */
     const sources = pressed
-      ? [...document.querySelectorAll('[data-drag="' + CSS.escape(kind) +
-                                      '"][aria-pressed="true"]:not(:disabled)')]
+      ? [.../** @type {NodeListOf<El>} */ (document.querySelectorAll('[data-drag="' + CSS.escape(kind) +
+                                      '"][aria-pressed="true"]:not(:disabled)'))]
       : [p.el];
     const ghost = document.createElement("div");
     ghost.className = "drag-ghost";
     ghost.setAttribute("aria-hidden", "true");
     for (const s of sources) {
-      const face = (s.querySelector(".card") || s).cloneNode(true);
+      const face = /** @type {Element} */ ((s.querySelector(".card") || s).cloneNode(true));
       for (const el of [face, ...face.querySelectorAll("[data-card],[data-key]")]) {
         el.removeAttribute("data-card");  // data-card stays one element per card on the page
         el.removeAttribute("data-key");
@@ -124,14 +153,17 @@
     document.body.appendChild(ghost);
     for (const s of sources) s.classList.add("dragging");
     root.classList.add("is-dragging");
-    drag = { kind, el: p.el, from: fromData(p.el), sources, ghost, over: null, id: p.id,
-             mouse: p.type === "mouse" };
+    const d = drag = { kind, el: p.el, from: fromData(p.el), sources, ghost, over: null, id: p.id,
+                       mouse: p.type === "mouse" };
     clear();
-    place(x, y);
-    over(x, y);
+    place(d, x, y);
+    over(d, x, y);
   }
 
-  function over(x, y) {
+  /** @param {Drag} drag
+   * @param {number} x
+   * @param {number} y */
+  function over(drag, x, y) {
     const t = targetAt(x, y);
     if (t === drag.over) return;
     if (drag.over) drag.over.classList.remove("drop-over");
@@ -139,7 +171,9 @@
     if (t) t.classList.add("drop-over");
   }
 
-  /* Near the top or bottom edge of an area that scrolls: scroll it a little. */
+  /** Near the top or bottom edge of an area that scrolls: scroll it a little.
+   * @param {number} x
+   * @param {number} y */
   function edgeScroll(x, y) {
     let el = document.elementFromPoint(x, y);
     while (el && el !== document.body) {
@@ -154,6 +188,7 @@
     }
   }
 
+  /** @param {El | null} send the target it was dropped on */
   function end(send) {
     const d = drag;
     drag = null;
@@ -175,9 +210,12 @@
   document.addEventListener("pointerdown", (e) => {
     if (drag) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
-    const el = e.target.closest ? e.target.closest("[data-drag]") : null;
+    const target = /** @type {Partial<Element> | null} */ (e.target);
+    const el = /** @type {El | null} */ (target && target.closest ? target.closest("[data-drag]")
+      : null);
     if (!el || el.disabled) return;
     clear();
+    /** @type {Press} */
     const p = { el, id: e.pointerId, type: e.pointerType, x0: e.clientX, y0: e.clientY,
                 x: e.clientX, y: e.clientY, pans: getComputedStyle(el).touchAction || "auto",
                 timer: 0 };
@@ -190,8 +228,8 @@
   document.addEventListener("pointermove", (e) => {
     if (drag) {
       if (e.pointerId !== drag.id) return;
-      place(e.clientX, e.clientY);
-      over(e.clientX, e.clientY);
+      place(drag, e.clientX, e.clientY);
+      over(drag, e.clientX, e.clientY);
       edgeScroll(e.clientX, e.clientY);
       return;
     }

@@ -4,6 +4,10 @@
 writes, a question for the thinking worker, an address, the update, asking to persist, an op for
 the page's WebRTC), and the thinking worker's requests (:data:`ThinkRequest`) and answers.
 
+The page's JavaScript is checked against these definitions: ``scripts.page_types`` writes them
+as TypeScript types (``types/page.d.ts``, which ``tsc`` checks ``web/bridge.js`` and
+``web/app/net/rtc.js`` with), and a test fails when that file is not what they make.
+
 Each is decoded once where it comes in (:func:`read_message` in ``app.link``,
 :func:`read_request` in ``app.think``), by its shape declared here for :mod:`app.schema`, and
 encoded once where it goes out (:func:`encode_items`, :func:`encode_request`), so nothing past
@@ -151,7 +155,9 @@ def read_message(text: str) -> Message:
 # --- what the app answers ------------------------------------------------------------------
 
 Text = tuple[str, str | None]  # a text and the element's new class (None: kept)
-Flight = TypedDict("Flight", {"card": str, "from": str | None, "delay": int})
+# a card's flight: its data-card key, the selector of where it flies from (None: where it stands),
+# its delay and its length in ms (app.page.FLY_MS: the page has no length of its own)
+Flight = TypedDict("Flight", {"card": str, "from": str | None, "delay": int, "ms": int})
 
 
 class Download(TypedDict):

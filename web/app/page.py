@@ -17,6 +17,8 @@ from collections.abc import Callable
 from app.messages import Batch, Download, encode_items
 from app.storage import JSONObject
 
+FLY_MS = 220  # one card's flight; every flight carries it (web/bridge.js has no length of its own)
+
 
 class Page:
     def __init__(self, send: Callable[[Batch], None]) -> None:
@@ -60,8 +62,9 @@ class Page:
 
     def flight(self, card: str, source: str | None = None, delay: int = 0) -> None:
         """Animate card ``card`` from where ``source`` (a CSS selector; None: the card itself)
-        is now to where the new HTML puts it."""
-        self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay})
+        is now to where the new HTML puts it, after ``delay`` ms, in :data:`FLY_MS`."""
+        self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay,
+                                                  "ms": FLY_MS})
 
     def cue(self, name: str) -> None:
         """Play cue ``name`` (app.settings.CUES): a short sound and vibration made on the page

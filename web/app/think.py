@@ -1,8 +1,9 @@
 """What a computer player (or the Hint) thinks: a request in, its answer out, as JSON text at
 the worker's edge (:func:`think`) and typed inside (:data:`app.messages.ThinkRequest`).
 
-It runs in the thinking worker (``think.js``, its own Pyodide) so that a long computer turn
-never freezes the page, and on the page's thread only when a worker cannot start. Requests:
+It runs in the thinking worker (``app/thinker.py``, which ``web/start.js`` starts in a PyScript
+worker of its own as it does the app's) so that a long computer turn never freezes the page, and
+on the page's thread only when a worker cannot start. Requests:
 
 * :class:`~app.messages.BotTurn` -> the action (its text form) the computer in ``seat``
   chooses. The generator for the choice comes from ``engine.seats`` (seed and action count), so

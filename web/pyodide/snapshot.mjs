@@ -1,3 +1,4 @@
+// @ts-check
 /* This version's memory snapshot of Python: where it is kept, how it is checked, when it is given
  * up. Shared by the page (web/start.js: is there one to restore?) and the interpreter module
  * beside it (tabletop.mjs: read it, restore it, make it).
@@ -20,13 +21,17 @@ export const APP = "__APP_SHA256__";
 const STORE = "tabletop-python-snapshot";  // not "card-table-*": sw.js deletes those
 const base = new URL("../", import.meta.url);
 
+/** @param {BufferSource} data */
 export async function hex(data) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** @typedef {{ cache: Cache, entry: (kind: string) => string }} Store */
+/** @type {Promise<Store> | null} */
 let opened = null;
-/* The store and this version's key; other versions' entries dropped (once per thread). */
+/** The store and this version's key; other versions' entries dropped (once per thread).
+ * @returns {Promise<Store>} */
 function open() {
   if (!opened) {
     opened = (async () => {
@@ -35,7 +40,7 @@ function open() {
       for (const req of await cache.keys()) {
         if (!req.url.endsWith("/" + key)) await cache.delete(req);
       }
-      return { cache, entry: (kind) => new URL("__python_snapshot__/" + kind + "/" + key, base).href };
+      return { cache, entry: (/** @type {string} */ kind) => new URL("__python_snapshot__/" + kind + "/" + key, base).href };
     })();
     opened.catch(() => null);
   }
@@ -60,7 +65,8 @@ export async function state() {
   }
 }
 
-/* This version is not to be tried again: its snapshot (if any) dropped, a mark left. */
+/** This version is not to be tried again: its snapshot (if any) dropped, a mark left.
+ * @param {string} why */
 export async function failed(why) {
   console.warn("the app starts without a snapshot: " + why);
   try {
@@ -72,7 +78,8 @@ export async function failed(why) {
   } catch (e) { /* nothing more to do */ }
 }
 
-/* A restore starts (mark) or has ended well (unmark): a mark left behind means it never ended. */
+/** A restore starts (mark) or has ended well (unmark): a mark left behind means it never ended.
+ * @param {boolean} on */
 export async function trying(on) {
   try {
     const { cache, entry } = await open();
@@ -81,9 +88,10 @@ export async function trying(on) {
   } catch (e) { /* no store: nothing was restored */ }
 }
 
-/* The stored snapshot and files, checked against their digest; null when there is none.
- * mark(stage) is told when it is read and when it is checked (benchmarks). */
-export async function read(mark = () => null) {
+/** The stored snapshot and files, checked against their digest; null when there is none.
+ * mark(stage) is told when it is read and when it is checked (benchmarks).
+ * @param {(stage: string) => void} mark */
+export async function read(mark = () => undefined) {
   const { cache, entry } = await open();
   const [snapHit, filesHit] = await Promise.all([cache.match(entry("snap")),
                                                  cache.match(entry("files"))]);
@@ -98,19 +106,27 @@ export async function read(mark = () => null) {
   return { snap: new Uint8Array(snap), files: new Uint8Array(files) };
 }
 
-/* Keep a snapshot made by tabletop.mjs's make(), with the files it needs beside it. */
+/** Keep a snapshot made by tabletop.mjs's make(), with the files it needs beside it.
+ * @param {Uint8Array<ArrayBuffer>} snap
+ * @param {Uint8Array<ArrayBuffer>} files */
 export async function keep(snap, files) {
   const { cache, entry } = await open();
   await cache.put(entry("files"), new Response(files));
   await cache.put(entry("snap"), new Response(snap, { headers: { "x-sha256": await hex(snap) } }));
 }
 
-/* The digest of the wheel and the files, as scripts/build_site.py's app_digest computes it:
- * each part's name, its length and its bytes, the wheel first, then the files in order. */
+/** The digest of the wheel and the files, as scripts/build_site.py's app_digest computes it:
+ * each part's name, its length and its bytes, the wheel first, then the files in order.
+ * @param {Uint8Array} wheel
+ * @param {[string, string][]} files */
 export async function appDigest(wheel, files) {
   const enc = new TextEncoder();
+  /** @type {Uint8Array[]} */
   const pieces = [];
-  for (const [name, bytes] of [["wheel", wheel], ...files.map(([r, t]) => [r, enc.encode(t)])]) {
+  /** @type {[string, Uint8Array][]} */
+  const parts = [["wheel", wheel], ...files.map(([r, t]) => /** @type {[string, Uint8Array]} */ (
+    [r, enc.encode(t)]))];
+  for (const [name, bytes] of parts) {
     pieces.push(enc.encode(name + "\n" + bytes.length + "\n"), bytes);
   }
   const all = new Uint8Array(pieces.reduce((n, b) => n + b.length, 0));

@@ -1,3 +1,4 @@
+// @ts-check
 /* The interpreter PyScript starts for this app: Pyodide's own, restored from this version's
  * memory snapshot when web/start.js asks for that.
  *
@@ -23,21 +24,30 @@ import * as snapshot from "./snapshot.mjs";
 
 export { version };
 
+/** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
+/** @typedef {Parameters<typeof load>[0]} PyodideOptions */
+
 const inWorker = typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope;
 
 // PyScript's stages of a start reach the page only where there is a SharedArrayBuffer: pass
 // them on as plain messages (start.js marks them and feeds the start-up bar).
-if (inWorker) addEventListener("py:progress", (e) => postMessage({ progress: String(e.detail) }));
+if (inWorker) {
+  addEventListener("py:progress",
+                   (e) => postMessage({ progress: String(/** @type {CustomEvent} */ (e).detail) }));
+}
 
+/** @param {string} progress */
 const say = (progress) => { if (inWorker) postMessage({ progress }); };
 
 /* What polyscript calls for a start afresh: Pyodide's own. options: {stdout, stderr, indexURL}
  * (this app's config never has polyscript keep a lock file: packages_cache is "never"). */
+/** @param {PyodideOptions} options */
 export function loadPyodide(options) {
   return load(options);
 }
 
-/* What polyscript calls when the interpreter is restore.mjs: the snapshot restored. */
+/** What polyscript calls when the interpreter is restore.mjs: the snapshot restored.
+ * @param {PyodideOptions} options */
 export async function restore(options) {
   if (version !== snapshot.PYODIDE) throw new Error("the snapshot is of another Pyodide");
   say("Reading snapshot");
@@ -85,7 +95,9 @@ for _dir in [*site.getsitepackages(), os.getcwd()]:
 b"".join(_parts)
 `;
 
-/* The files of INSTALLED's form written into Pyodide's file system. */
+/** The files of INSTALLED's form written into Pyodide's file system.
+ * @param {PyodideAPI["FS"]} FS
+ * @param {Uint8Array} bytes */
 function writeFiles(FS, bytes) {
   const text = new TextDecoder();
   let at = 0;
@@ -104,17 +116,23 @@ function writeFiles(FS, bytes) {
   }
 }
 
-/* The app's modules ([path, text]), the archives PyScript unpacks ([URL, folder]: "<folder>/*"
- * in pyscript.json, PyScript's bytecode) and the wheel's URL, as pyscript.json lists them. */
+/** The app's modules ([path, text]), the archives PyScript unpacks ([URL, folder]: "<folder>/*"
+ * in pyscript.json, PyScript's bytecode) and the wheel's URL, as pyscript.json lists them.
+ * @param {URL} base
+ * @returns {Promise<{ wheel: string, files: [string, string][], archives: [string, string][] }>} */
 async function appFiles(base) {
+  /** @type {{ packages: string[], files?: { [from: string]: string } }} */
   const cfg = await (await fetch(new URL("pyscript.json", base))).json();
-  const wheel = new URL(cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p)), base).href;
-  const sources = Object.keys(cfg.files || {}).sort();
-  const archives = sources.filter((from) => cfg.files[from].endsWith("/*"))
-    .map((from) => [new URL(from, base).href, cfg.files[from].slice(0, -2).replace(/^\.\//, "")]);
-  const files = await Promise.all(sources.filter((from) => !cfg.files[from].endsWith("/*"))
-    .map(async (from) => [cfg.files[from].replace(/^\.\//, ""),
-                          await (await fetch(new URL(from, base))).text()]));
+  const to = cfg.files || {};
+  const wheel = new URL(String(cfg.packages.find((p) => /tabletop_engine-.*\.whl$/.test(p))),
+                        base).href;
+  const sources = Object.keys(to).sort();
+  /** @type {[string, string][]} */
+  const archives = sources.filter((from) => to[from].endsWith("/*"))
+    .map((from) => [new URL(from, base).href, to[from].slice(0, -2).replace(/^\.\//, "")]);
+  const files = await Promise.all(sources.filter((from) => !to[from].endsWith("/*"))
+    .map(async (from) => /** @type {[string, string]} */ ([to[from].replace(/^\.\//, ""),
+                          await (await fetch(new URL(from, base))).text()])));
   return { wheel, files, archives };
 }
 
@@ -125,7 +143,8 @@ export async function make() {
   const { wheel, files, archives } = await appFiles(base);
   const bytes = new Uint8Array(await (await fetch(wheel)).arrayBuffer());
   const unpacked = Promise.all(archives.map(async ([url, folder]) =>
-    [folder, new Uint8Array(await (await fetch(url)).arrayBuffer())]));
+    /** @type {[string, Uint8Array]} */ ([folder,
+                                         new Uint8Array(await (await fetch(url)).arrayBuffer())])));
   unpacked.catch(() => null);  // awaited (and said) where it is used
   if (await snapshot.appDigest(bytes, files) !== snapshot.APP) {
     return "not made: the app's files are not those of this version";  // a later start makes it
@@ -156,7 +175,8 @@ export async function make() {
       py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/" + folder });
     }
     py.runPython("import importlib\nimportlib.invalidate_caches()\n" + IMPORTS);
-    made = py.makeMemorySnapshot();
+    // a copy of the heap, in an ArrayBuffer of its own
+    made = /** @type {Uint8Array<ArrayBuffer>} */ (py.makeMemorySnapshot());
     installed = py.runPython(INSTALLED).toJs();
   } catch (e) {
     await snapshot.failed("it could not be made: " + e);

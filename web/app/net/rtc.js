@@ -1,3 +1,4 @@
+// @ts-check
 /* The page's WebRTC for a table of phones (issue 36): the data channels and the QR scanner.
  *
  * The app's Python runs in a worker, which has no RTCPeerConnection and no camera, so both
@@ -25,6 +26,19 @@
  * a player's words. Any op that makes no sense (no such link, a bad shape) is dropped with a
  * console warning, never an error thrown into the page.
  */
+/** @typedef {import("../../../types/page").NetOp} NetOp */
+/** @typedef {import("../../../types/page").NetAction} NetAction */
+/** @typedef {import("../../../types/page").NetEventData} NetEventData */
+/** @typedef {import("../../../types/page").NetEvent} NetEvent */
+/** A connection: its peer, its one data channel, and how far it got.
+ * @typedef {{ pc: RTCPeerConnection, channel: RTCDataChannel | null, opened: boolean,
+ *             done: boolean, grace: ReturnType<typeof setTimeout> | 0 }} Link */
+/** A function from the video to the text of a QR code in it ("" when none).
+ * @typedef {(video: HTMLVideoElement) => string | Promise<string>} Read */
+/** The scanner at work.
+ * @typedef {{ into: string, stream: MediaStream | null, video: HTMLVideoElement | null,
+ *             timer: ReturnType<typeof setTimeout> | 0, stopped: boolean,
+ *             read: Read | null }} Scan */
 (function () {
   "use strict";
   const GATHER_MS = 4000;  // the longest wait for candidates
@@ -32,19 +46,29 @@
   const SCAN_EVERY_MS = 160;
   const SCAN_SIZE = 640;   // the largest side of the frame jsQR reads
   const NO_CAMERA = "The camera is not available: paste the code instead.";
+  /** @type {Map<number, Link>} */
   const links = new Map();  // link -> {pc, channel, opened, done, grace}
 
+  /** @template {NetAction} A
+   * @param {A} action
+   * @param {NetEventData[A]} data */
   function tell(action, data) {
     if (window.tabletop && window.tabletop.tell) {
-      window.tabletop.tell({ kind: "net", action, data });
+      // one of NetEvent's forms: the action's own data (tsc cannot pair them in a generic)
+      window.tabletop.tell(/** @type {NetEvent} */ ({ kind: "net", action, data }));
     }
   }
 
+  /** @param {unknown} e */
   function why(e) {
-    return String((e && e.message) || e || "unknown error").slice(0, 300);
+    return String((e && /** @type {{ message?: unknown }} */ (e).message) || e || "unknown error")
+      .slice(0, 300);
   }
 
-  /* The link is over: told as "close" (unless the app itself closed it) and forgotten. */
+  /** The link is over: told as "close" (unless the app itself closed it) and forgotten.
+   * @param {number} n
+   * @param {Link} l
+   * @param {boolean} quiet */
   function end(n, l, quiet) {
     if (l.done) return;
     l.done = true;
@@ -55,17 +79,24 @@
     if (!quiet) tell("close", { link: String(n) });
   }
 
+  /** @param {number} n
+   * @param {Link} l
+   * @param {string} reason */
   function fail(n, l, reason) {
     if (l.done) return;
     tell("failed", { link: String(n), reason });
     end(n, l, true);
   }
 
+  /** @param {number} n
+   * @param {string | undefined} stun
+   * @returns {Link} */
   function make(n, stun) {
     const old = links.get(n);
     if (old) end(n, old, true);
     const servers = typeof stun === "string" && stun ? [{ urls: "stun:" + stun }] : [];
     const pc = new RTCPeerConnection({ iceServers: servers });
+    /** @type {Link} */
     const l = { pc, channel: null, opened: false, done: false, grace: 0 };
     links.set(n, l);
     pc.addEventListener("connectionstatechange", () => {
@@ -81,6 +112,9 @@
     return l;
   }
 
+  /** @param {number} n
+   * @param {Link} l
+   * @param {RTCDataChannel} channel */
   function attach(n, l, channel) {
     if (l.done) { channel.close(); return; }
     l.channel = channel;
@@ -97,7 +131,9 @@
     if (channel.readyState === "open") opened();
   }
 
-  /* The local description once ICE gathering is complete (or GATHER_MS have passed). */
+  /** The local description once ICE gathering is complete (or GATHER_MS have passed).
+   * @param {RTCPeerConnection} pc
+   * @returns {Promise<void>} */
   function gathered(pc) {
     return new Promise((resolve) => {
       if (pc.iceGatheringState === "complete") { resolve(); return; }
@@ -110,6 +146,9 @@
     });
   }
 
+  /** @param {number} n
+   * @param {Link} l
+   * @param {"offer" | "answer"} action */
   function describe(n, l, action) {
     return gathered(l.pc).then(() => {
       if (l.done) return;
@@ -123,6 +162,8 @@
     });
   }
 
+  /** @param {number} n
+   * @param {NetOp} op */
   function offer(n, op) {
     const l = make(n, op.stun);
     attach(n, l, l.pc.createDataChannel("table", { ordered: true }));
@@ -132,6 +173,8 @@
       .catch((e) => fail(n, l, "This phone could not make an invitation (" + why(e) + ")."));
   }
 
+  /** @param {number} n
+   * @param {NetOp} op */
   function answer(n, op) {
     const l = make(n, op.stun);
     l.pc.addEventListener("datachannel", (e) => attach(n, l, e.channel));
@@ -143,6 +186,8 @@
       .catch((e) => fail(n, l, "This invitation could not be used (" + why(e) + ")."));
   }
 
+  /** @param {number} n
+   * @param {NetOp} op */
   function accept(n, op) {
     const l = links.get(n);
     if (!l) {
@@ -158,6 +203,8 @@
       .catch((e) => fail(n, l, "This answer could not be used (" + why(e) + ")."));
   }
 
+  /** @param {number} n
+   * @param {NetOp} op */
   function send(n, op) {
     const l = links.get(n);
     if (!l || !l.channel || l.channel.readyState !== "open") return;  // as a closed channel
@@ -170,9 +217,12 @@
 
   // --- the QR scanner ---------------------------------------------------------------------
 
+  /** @type {Scan | null} */
   let scanning = null;  // {into, stream, video, timer, stopped, read}
+  /** @type {Promise<JsQR> | null} */
   let jsqr = null;      // the promise of jsQR, loaded once
 
+  /** @returns {Promise<JsQR>} */
   function loadJsQR() {
     if (window.jsQR) return Promise.resolve(window.jsQR);
     if (!jsqr) {
@@ -188,12 +238,15 @@
     return jsqr;
   }
 
-  /* A function from the video to the text of a QR code in it ("" when none). */
+  /** A function from the video to the text of a QR code in it ("" when none).
+   * @returns {Promise<Read>} */
   function reader() {
     const viaJsQR = () => loadJsQR().then((decode) => {
       const canvas = document.createElement("canvas");
       const ctx = canvas.getContext("2d", { willReadFrequently: true });
-      return (video) => {
+      if (!ctx) throw new Error("this browser cannot read the camera's pictures");
+      /** @type {Read} */
+      const read = (video) => {
         const w = video.videoWidth, h = video.videoHeight;
         if (!w || !h) return "";
         const k = Math.min(1, SCAN_SIZE / Math.max(w, h));
@@ -204,13 +257,15 @@
         const found = decode(img.data, img.width, img.height);
         return found ? found.data : "";
       };
+      return read;
     });
-    if (typeof window.BarcodeDetector !== "function") return viaJsQR();
-    return Promise.resolve(window.BarcodeDetector.getSupportedFormats())
+    const Detector = window.BarcodeDetector;
+    if (typeof Detector !== "function") return viaJsQR();
+    return Promise.resolve(Detector.getSupportedFormats())
       .then((formats) => {
         if (formats.indexOf("qr_code") < 0) return viaJsQR();
-        const detector = new window.BarcodeDetector({ formats: ["qr_code"] });
-        return (video) => detector.detect(video)
+        const detector = new Detector({ formats: ["qr_code"] });
+        return (/** @type {HTMLVideoElement} */ video) => detector.detect(video)
           .then((codes) => (codes.length ? String(codes[0].rawValue || "") : ""));
       }, viaJsQR);
   }
@@ -225,22 +280,26 @@
     if (s.video) { s.video.srcObject = null; s.video.remove(); }
   }
 
+  /** @param {Scan} s
+   * @param {string} reason */
   function scanFailed(s, reason) {
     if (scanning !== s) return;
     stopScan();
     tell("scan-failed", { reason });
   }
 
-  /* Read one frame, then the next in SCAN_EVERY_MS. */
+  /** Read one frame, then the next in SCAN_EVERY_MS.
+   * @param {Scan} s */
   function tick(s) {
-    if (s.stopped) return;
-    if (!s.video.isConnected) {  // the app drew the scanner's place again
+    const video = s.video, read = s.read;
+    if (s.stopped || !video || !read) return;  // (tick starts once both are there)
+    if (!video.isConnected) {  // the app drew the scanner's place again
       const holder = document.getElementById(s.into);
-      if (holder) { holder.replaceChildren(s.video); s.video.play().catch(() => {}); }
+      if (holder) { holder.replaceChildren(video); video.play().catch(() => {}); }
     }
     const next = () => { if (!s.stopped) s.timer = setTimeout(() => tick(s), SCAN_EVERY_MS); };
-    if (s.video.readyState < 2) { next(); return; }
-    Promise.resolve().then(() => s.read(s.video)).then((text) => {
+    if (video.readyState < 2) { next(); return; }
+    Promise.resolve().then(() => read(video)).then((text) => {
       if (s.stopped) return;
       if (text) {
         stopScan();
@@ -249,8 +308,10 @@
     }, (e) => { console.warn("scanner:", e); next(); });
   }
 
+  /** @param {NetOp} op */
   function scan(op) {
     stopScan();
+    /** @type {Scan} */
     const s = { into: String(op.into || ""), stream: null, video: null, timer: 0,
                 stopped: false, read: null };
     scanning = s;
@@ -287,11 +348,13 @@
 
   // --- ops from the app ---------------------------------------------------------------------
 
+  /** @type {{ [op: string]: (n: number, op: NetOp) => void }} */
   const LINK_OPS = { offer, answer, accept, send, close: (n) => {
     const l = links.get(n);
     if (l) end(n, l, true);
   } };
 
+  /** @param {NetOp} op */
   function carry(op) {
     try {
       if (!op || typeof op !== "object") throw new Error("not an op");
@@ -299,12 +362,15 @@
       if (op.op === "scan-stop") { stopScan(); return; }
       const run = Object.prototype.hasOwnProperty.call(LINK_OPS, op.op) ? LINK_OPS[op.op] : null;
       if (!run) throw new Error("unknown op " + JSON.stringify(op.op));
-      if (!Number.isSafeInteger(op.link) || op.link < 0) throw new Error("no link number");
+      const link = op.link;
+      if (typeof link !== "number" || !Number.isSafeInteger(link) || link < 0) {
+        throw new Error("no link number");
+      }
       if (!available()) {
-        tell("failed", { link: String(op.link), reason: "This browser cannot connect phones." });
+        tell("failed", { link: String(link), reason: "This browser cannot connect phones." });
         return;
       }
-      run(op.link, op);
+      run(link, op);
     } catch (e) {
       console.warn("net op dropped:", why(e));
     }

@@ -1,3 +1,4 @@
+// @ts-check
 /* Cube Farm: pan and zoom the floor plan on the page's own thread (Python never sees a pointer
  * move). One CSS transform on #cf-svg is the whole camera; it is also kept in custom properties
  * (--cf-x, --cf-y, --cf-k) on the board's region, which outlives every redraw, so a floor just
@@ -17,13 +18,23 @@
 (function () {
   "use strict";
   const SQ = 48, TARGET = 44;  // SVG units per square; the smallest square a finger is given
+  /** @type {{ x: number, y: number, k: number, key: string | null, focus: string | undefined | null,
+   *            last: string | undefined | null, spot: string | null }} */
   const cam = { x: 0, y: 0, k: 1, key: null, focus: null, last: null, spot: null };
   const MIN_K = 0.15, MAX_K = 3, COMFORT = 1, MAX_PICK = 1.6;
+  /** @type {Map<number, [number, number]>} */
   const ptrs = new Map();
-  let start = null, dragged = false, frame = 0;
+  /** @type {[number, number] | null} */
+  let start = null;
+  let dragged = false, frame = 0;
 
   const view = () => document.getElementById("cf-view");
-  const svg = () => document.getElementById("cf-svg");
+  const svg = () => /** @type {SVGSVGElement | null} */ (
+    /** @type {Element | null} */ (document.getElementById("cf-svg")));
+  /** What an event happened on (an element of the page, or null). @param {Event} e */
+  const target = (e) => /** @type {Element | null} */ (e.target);
+  /** A box [left, top, right, bottom] in SVG units (data-* as "l,t,r,b").
+   * @typedef {number[]} Box */
 
   function apply() {
     frame = 0;
@@ -42,21 +53,26 @@
     const v = view();
     return v ? [v.clientWidth, v.clientHeight] : [360, 300];
   }
-  /* The cards on the table (data-floor), else the whole plan with its margin. */
+  /** The cards on the table (data-floor), else the whole plan with its margin.
+   * @param {SVGSVGElement} s
+   * @returns {Box} */
   function floorBox(s) {
     const b = nums(s.dataset.floor);
-    return b.length === 4 ? b : [0, 0, +s.getAttribute("width"), +s.getAttribute("height")];
+    return b.length === 4 ? b : [0, 0, Number(s.getAttribute("width")), Number(s.getAttribute("height"))];
   }
   function fitK() {
     const s = svg(); if (!s) return 1;
     const [vw, vh] = size(), b = floorBox(s);
     return Math.max(MIN_K, Math.min(MAX_K, (vw - 16) / (b[2] - b[0]), (vh - 16) / (b[3] - b[1])));
   }
+  /** @param {number} px
+   * @param {number} py */
   function centre(px, py) {
     const [vw, vh] = size();
     cam.x = vw / 2 - px * cam.k; cam.y = vh / 2 - py * cam.k;
   }
-  const nums = (text) => (text || "").split(",").map(Number);
+  const nums = (/** @type {string | undefined | null} */ text) => (text || "").split(",")
+    .map(Number);
   function fit() {
     const s = svg(); if (!s) return;
     cam.k = Math.min(fitK(), MAX_PICK);
@@ -64,24 +80,33 @@
     centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
     apply();
   }
-  /* A zoom picked by the app: the whole box if it fits, never a square under 44 px. */
+  /** A zoom picked by the app: the whole box if it fits, never a square under 44 px.
+   * @param {number} w
+   * @param {number} h */
   function pickK(w, h) {
     const [vw, vh] = size();
     return Math.max(TARGET / SQ, Math.min(MAX_PICK, (vw - 16) / w, (vh - 16) / h));
   }
+  /** @param {number} factor
+   * @param {number} cx
+   * @param {number} cy */
   function zoomAt(factor, cx, cy) {
     const k = Math.max(MIN_K, Math.min(MAX_K, cam.k * factor));
     const f = k / cam.k;
     cam.x = cx - (cx - cam.x) * f; cam.y = cy - (cy - cam.y) * f; cam.k = k;
     schedule();
   }
-  /* Is the box (SVG px) inside the view, with a margin? */
+  /** Is the box (SVG px) inside the view, with a margin?
+   * @param {Box} b
+   * @param {number} margin */
   function inside(b, margin) {
     const [vw, vh] = size();
     return cam.x + b[0] * cam.k >= margin && cam.y + b[1] * cam.k >= margin &&
       cam.x + b[2] * cam.k <= vw - margin && cam.y + b[3] * cam.k <= vh - margin;
   }
-  /* Pan as little as it takes to show the box; ``keep`` (a point) must stay in view. */
+  /** Pan as little as it takes to show the box; ``keep`` (a point) must stay in view.
+   * @param {Box} b
+   * @param {number[] | null} keep */
   function reveal(b, keep) {
     const [vw, vh] = size();
     const m = 8, ox = cam.x, oy = cam.y;
@@ -105,17 +130,25 @@
    * measured in screen pixels, under the camera of before this redraw; in the plan a pixel is
    * 1/k of a unit, and if the camera moves now the flight must still start where it was on
    * the screen. Each flight is corrected once, before it is painted. */
+  /** @type {WeakSet<Animation>} */
   const corrected = new WeakSet();
+  /** @param {SVGSVGElement} s
+   * @param {number} k
+   * @param {number} dx
+   * @param {number} dy */
   function correctFlights(s, k, dx, dy) {
     for (const a of document.getAnimations()) {
-      const el = a.effect && a.effect.target;
-      if (corrected.has(a) || !el || !s.contains(el) || !a.effect.getKeyframes) continue;
+      // the bridge's flights are keyframe effects (Element.animate)
+      const effect = /** @type {KeyframeEffect | null} */ (a.effect);
+      const el = effect && effect.target;
+      if (corrected.has(a) || !effect || !el || !s.contains(el) || !effect.getKeyframes) continue;
       corrected.add(a);
-      const frames = a.effect.getKeyframes();
-      const m = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(frames[0] && frames[0].transform);
+      const frames = effect.getKeyframes();
+      const m = /translate\(([-\d.]+)px,\s*([-\d.]+)px\)/.exec(
+        String(frames[0] && frames[0].transform));
       if (!m) continue;
       const x = +m[1] / k - dx / cam.k, y = +m[2] / k - dy / cam.k;
-      a.effect.setKeyframes([{ transform: "translate(" + x.toFixed(1) + "px," + y.toFixed(1) +
+      effect.setKeyframes([{ transform: "translate(" + x.toFixed(1) + "px," + y.toFixed(1) +
                                            "px)" }, { transform: "translate(0px,0px)" }]);
     }
   }
@@ -154,8 +187,8 @@
   /* What the message points at (web/app/attend.js asks): pan, and zoom in to a comfortable
    * size if the plan is smaller than a finger, as little as it takes to show it. */
   document.addEventListener("attend", (e) => {
-    const v = view(), s = svg(), el = e.detail;
-    if (!v || !s || !v.contains(e.target) || !el || !el.getBoundingClientRect) return;
+    const v = view(), s = svg(), el = /** @type {CustomEvent<Element | null>} */ (e).detail;
+    if (!v || !s || !v.contains(target(e)) || !el || !el.getBoundingClientRect) return;
     const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
     const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
                (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
@@ -166,13 +199,13 @@
 
   document.addEventListener("pointerdown", (e) => {
     const v = view();
-    if (!v || !v.contains(e.target)) return;
+    if (!v || !v.contains(target(e))) return;
     ptrs.set(e.pointerId, [e.clientX, e.clientY]);
     if (ptrs.size === 1) { start = [e.clientX, e.clientY]; dragged = false; }
   });
   document.addEventListener("pointermove", (e) => {
-    if (!ptrs.has(e.pointerId)) return;
     const prev = ptrs.get(e.pointerId);
+    if (!prev) return;
     const v = view(); if (!v) return;
     if (ptrs.size === 1) {
       if (!dragged && start && Math.hypot(e.clientX - start[0], e.clientY - start[1]) > 8) {
@@ -182,7 +215,8 @@
       if (dragged) { cam.x += e.clientX - prev[0]; cam.y += e.clientY - prev[1]; schedule(); }
     } else if (ptrs.size === 2) {
       dragged = true;
-      const other = [...ptrs.entries()].find(([id]) => id !== e.pointerId)[1];
+      const other = /** @type {[number, [number, number]]} */ (
+        [...ptrs.entries()].find(([id]) => id !== e.pointerId))[1];
       const d0 = Math.hypot(prev[0] - other[0], prev[1] - other[1]);
       const d1 = Math.hypot(e.clientX - other[0], e.clientY - other[1]);
       const r = v.getBoundingClientRect();
@@ -192,17 +226,18 @@
     }
     ptrs.set(e.pointerId, [e.clientX, e.clientY]);
   });
-  const up = (e) => { ptrs.delete(e.pointerId); if (!ptrs.size) start = null; };
+  const up = (/** @type {PointerEvent} */ e) => { ptrs.delete(e.pointerId); if (!ptrs.size) start = null; };
   document.addEventListener("pointerup", up);
   document.addEventListener("pointercancel", up);
   window.addEventListener("click", (e) => {
     const v = view();
-    if (!v || !v.contains(e.target)) return;
+    const t = target(e);
+    if (!v || !v.contains(t)) return;
     // a drag is not a tap: swallow its click before the bridge sees it
     if (dragged) { e.stopPropagation(); e.preventDefault(); dragged = false; return; }
     // a square smaller than a finger: the first tap zooms in there, the next one acts
     const s = svg();
-    if (s && s.contains(e.target) && e.target.closest("[data-action]") && e.detail !== 0 &&
+    if (s && t && s.contains(t) && t.closest("[data-action]") && e.detail !== 0 &&
         cam.k * SQ < TARGET) {
       e.stopPropagation(); e.preventDefault();
       const r = v.getBoundingClientRect();
@@ -211,13 +246,15 @@
   }, true);
   document.addEventListener("wheel", (e) => {
     const v = view();
-    if (!v || !v.contains(e.target)) return;
+    if (!v || !v.contains(target(e))) return;
     e.preventDefault();
     const r = v.getBoundingClientRect();
     zoomAt(Math.exp(-e.deltaY * 0.0015), e.clientX - r.left, e.clientY - r.top);
   }, { passive: false });
   document.addEventListener("click", (e) => {
-    const b = e.target.closest ? e.target.closest("[data-cf-zoom]") : null;
+    const t = /** @type {Partial<Element> | null} */ (e.target);
+    const b = /** @type {HTMLElement | null} */ (t && t.closest ? t.closest("[data-cf-zoom]")
+      : null);
     if (!b) return;
     const [vw, vh] = size();
     const what = b.dataset.cfZoom;
@@ -227,19 +264,21 @@
   });
   document.addEventListener("keydown", (e) => {
     const v = view(); if (!v) return;
-    const t = e.target;
+    const t = /** @type {Partial<Element> | null} */ (e.target);
     // Enter or Space on a cubicle of the plan (an SVG role=button) taps it
     if ((e.key === "Enter" || e.key === " ") && t && t.closest && t.closest("#cf-svg")
         && t.getAttribute && t.getAttribute("role") === "button") {
       e.preventDefault(); e.stopPropagation();
-      t.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      /** @type {Element} */ (t).dispatchEvent(new MouseEvent("click", { bubbles: true }));
       return;
     }
     if (t !== v) return;
     const step = 60, [vw, vh] = size();
+    /** @type {{ [key: string]: [number, number] }} */
     const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step],
                     ArrowDown: [0, -step] };
-    if (moves[e.key]) { cam.x += moves[e.key][0]; cam.y += moves[e.key][1]; schedule(); }
+    const move = Object.prototype.hasOwnProperty.call(moves, e.key) ? moves[e.key] : null;
+    if (move) { cam.x += move[0]; cam.y += move[1]; schedule(); }
     else if (e.key === "+" || e.key === "=") zoomAt(1.25, vw / 2, vh / 2);
     else if (e.key === "-") zoomAt(0.8, vw / 2, vh / 2);
     else if (e.key === "0") fit();

@@ -19,6 +19,7 @@ from dataclasses import replace
 from app.board import BoardClass, Core, Frame, Handler, Replaying, Seen
 from app.guide import GuideRun
 from app.kit import Tap, confirm_html, plural
+from app.page import FLY_MS
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
@@ -44,7 +45,6 @@ from engine.games.perpetual_motion.rules import (
     describe_stack,
 )
 
-FLY_MS = 220  # one card's flight
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
 PLAYING = "Playing to the end… tap Stop to take over."
 
