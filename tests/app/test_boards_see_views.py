@@ -1,0 +1,112 @@
+"""Every board draws from a seat's view and answers a tap from it (issue 44): handed only a
+:class:`app.board.Seen` (one seat's view and the table's declared facts), for every game, in
+every kind of session — the person to move, a pass-and-play seat not to move, a guest's phone
+(no trial of actions: the host decides), a watched game, a replay's earlier step — each board
+draws its table and answers every tap its table offers without reaching the game through its
+core: the core it holds refuses the match, the shown game and the seats for the whole run.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from app.board import Seen
+from app.messages import Event
+from helpers.shell import boot, run_async, settle
+
+from engine.registry import all_games
+
+GAMES = [g.id for g in all_games() if g.available]
+# what a board could read the whole game through, on its core
+WHOLE = frozenset({"shown", "match", "guided", "watching", "person_to_move", "since_states",
+                   "viewer", "covered", "visiting", "phones", "history", "keeping", "saves"})
+ACTION = re.compile(r'data-action="([^"]+)"((?:\s+data-[a-z-]+="[^"]*")*)')
+DATA = re.compile(r'data-([a-z-]+)="([^"]*)"')
+
+
+class SeenOnly:
+    """A board's core that answers everything but the game itself."""
+
+    def __init__(self, core: Any) -> None:
+        object.__setattr__(self, "_core", core)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in WHOLE:
+            raise AssertionError(f"the board reached the whole game through its core: {name}")
+        return getattr(object.__getattribute__(self, "_core"), name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(object.__getattribute__(self, "_core"), name, value)
+
+
+def taps_in(html: str) -> list[Event]:
+    """The taps a drawn board offers: every ``data-action`` with its ``data-*``."""
+    out = []
+    for action, rest in ACTION.findall(html):
+        data = {k.replace("-", "_"): v for k, v in DATA.findall(rest) if k != "testid"}
+        out.append(Event("click", action=action, data=data))
+    return out
+
+
+def kinds(core: Any, m: Any, seat: int, rng: random.Random
+          ) -> list[tuple[str, Seen[Any, Any, Any]]]:
+    """The seat's Seen as each kind of session hands it to the board."""
+    person = core.seen(m, seat, True)
+    earlier = m.start if m.start is not None else m.state
+    return [
+        ("person", person),
+        ("pass-and-play seat", core.seen(m, seat, False)),
+        ("guest's phone", replace(person, trial=None)),
+        ("watched", replace(core.seen(m, seat, False), watch=True)),
+        ("replay", core.seen(m, seat, False, state=earlier,
+                             marked=core.board.marker.marks(earlier, m.state))),
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_board_draws_and_answers_from_a_seats_view_alone(game_id: str) -> None:
+    async def run() -> None:
+        app, _page, _env = boot(address=f"#/{game_id}")
+        await settle(app)
+        core: Any = app.tables[game_id]
+        m = core.shown
+        assert m is not None
+        game: Any = m.game
+        board: Any = core.board
+        real = board.t
+        board.t = SeenOnly(real)
+        rng = random.Random(f"views:{game_id}")
+        drawn = tapped = 0
+        try:
+            for _ in range(25):
+                if m.over:
+                    break
+                for seat in range(len(m.setup.seats)):
+                    board.t = real  # the table's facts and marks are the core's to work out
+                    sessions = kinds(core, m, seat, rng)
+                    board.t = SeenOnly(real)
+                    for kind, seen in sessions:
+                        assert seen.view == game.view(seen_state(m, kind), seat)
+                        html, dock = board.draw(seen)
+                        drawn += 1
+                        offered = taps_in(html + dock)
+                        for ev in rng.sample(offered, k=min(4, len(offered))):
+                            if ev.action in core.actions and ev.action not in board.taps.actions:
+                                continue  # the core's own taps (Undo, Share…), not the board's
+                            board.tap(seen, ev)
+                            tapped += 1
+                        core.ui = core.board.fresh_ui()  # a tap's UI is not kept here
+                legal = game.legal_actions(m.state)
+                m.apply_all([rng.choice(legal)])
+        finally:
+            board.t = real
+        assert drawn >= 25 and tapped > 0
+    run_async(run())
+
+
+def seen_state(m: Any, kind: str) -> Any:
+    return (m.start if m.start is not None else m.state) if kind == "replay" else m.state
