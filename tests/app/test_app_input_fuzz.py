@@ -293,7 +293,7 @@ def test_hostile_names_are_text_on_every_screen(game_id: str) -> None:
                 legal = game.legal_actions(m.state)
                 # mostly the game's own way forward, so that games end
                 act = rng.choice(legal) if step < 200 or rng.random() < 0.3 else legal[-1]
-                table.perform(m, seat, [act], None, False)
+                table.moves.perform(m, seat, [act], None, False)
                 screens["table"] += 1
                 if step % 5 == 0:
                     problems += markup_problems(page)

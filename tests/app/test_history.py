@@ -76,7 +76,7 @@ class Play:
             if t.history.closed(m):  # the start of the person's turn: what the box says
                 self.seen.append(self.since_box())
             action = choose(self.game, m.state, self.bots[seat], m.deal, m.actions)
-            t.perform(m, seat, [action], None, False)
+            t.moves.perform(m, seat, [action], None, False)
             await settle(self.app)
             done += 1
             if (self.interrupt and not t.history.closed(m) and self.interrupted < 3
@@ -150,7 +150,7 @@ def test_machiavelli_a_turn_reloaded_in_its_middle_is_told_whole() -> None:
                 t = table(app, "machiavelli")
             m = t.match
             assert m is not None and m.current == 0 and not m.log
-            t.perform(m, 0, [t.game.parse_action(text)], None, False)
+            t.moves.perform(m, 0, [t.game.parse_action(text)], None, False)
             await settle(app)
         m = t.match
         assert m is not None
@@ -410,7 +410,7 @@ def test_old_saves_keep_their_log_and_a_new_save_of_them_loads() -> None:
                     break
                 seat = m.current
                 assert seat is not None and m.setup.seats[seat].human
-                t.perform(m, seat, [choose(t.game, m.state, bots[seat], m.deal, m.actions)],
+                t.moves.perform(m, seat, [choose(t.game, m.state, bots[seat], m.deal, m.actions)],
                           None, False)
                 await settle(app)
             assert [ln.text for ln in m.log][:len(kept)] == kept and len(m.log) > len(kept)

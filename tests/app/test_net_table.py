@@ -135,11 +135,11 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
                 continue
             action = choose(game, m.state, bots[seat], 1, m.actions)
             if seat == 0:
-                ht.perform(m, 0, [action], None, False)
+                ht.moves.perform(m, 0, [action], None, False)
             else:
                 mirror = gt.shown
                 assert mirror is not None and mirror.current == 1
-                gt.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+                gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
             deliver(host, guest)
             await settle(host)
             deliver(host, guest)
@@ -229,12 +229,12 @@ async def to_turn(host: App, guest: App, seat: int, game_id: str = M) -> None:
         if cur == 2:
             await settle(host)
         elif cur == 0:
-            ht.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
+            ht.moves.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
         else:
             mirror = gt.shown
             assert mirror is not None
             action = choose(game, m.state, bots[1], 1, m.actions)
-            gt.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+            gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
         deliver(host, guest)
         await settle(host)
         deliver(host, guest)
@@ -253,7 +253,7 @@ def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing()
         assert mirror is not None
         # nothing laid: the host's engine refuses the end of the turn (the board would not
         # send it: a phone of an older version might)
-        gt.perform(mirror, 1, [m.game.parse_action("end")], None, False)
+        gt.moves.perform(mirror, 1, [m.game.parse_action("end")], None, False)
         deliver(host, guest)
         assert (m.game.state_to_dict(m.state), m.actions) == before
         said = gpage.texts[gt.frame.msg]
@@ -287,7 +287,7 @@ def test_a_guests_undo_takes_back_its_last_step_of_the_turn_on_the_host() -> Non
         mirror = gt.shown
         assert mirror is not None
         assert undo_live(gpage.regions[gt.frame.dock]) is False  # nothing yet to take back
-        gt.perform(mirror, 1, [game.parse_action(str(step))], None, False)
+        gt.moves.perform(mirror, 1, [game.parse_action(str(step))], None, False)
         deliver(host, guest)
         assert m.actions == before[1] + 1
         assert undo_live(gpage.regions[gt.frame.dock]) is True  # the board's own Undo
@@ -409,11 +409,11 @@ def test_phones_mix_with_pass_and_play_people_and_computers_on_the_host() -> Non
                 mirror = gt.shown
                 assert mirror is not None
                 action = choose(game, m.state, bots[2], 1, m.actions)
-                gt.perform(mirror, 2, [game.parse_action(str(action))], None, False)
+                gt.moves.perform(mirror, 2, [game.parse_action(str(action))], None, False)
             elif cur == 3:
                 await settle(host)
             else:
-                ht.perform(m, cur, [choose(game, m.state, bots[cur], 1, m.actions)], None,
+                ht.moves.perform(m, cur, [choose(game, m.state, bots[cur], 1, m.actions)], None,
                            False)
             deliver(host, guest)
             await settle(host)

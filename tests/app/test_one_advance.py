@@ -28,7 +28,8 @@ class Tally:
 
     def __init__(self, t: Any) -> None:
         self.counts: Counter[str] = Counter()
-        for name in ("advance", "save", "draw_board"):
+        self._wrap(t.moves, "advance", "advance")
+        for name in ("save", "draw_board"):
             self._wrap(t, name, name)
         self._wrap(t.keeping, "save", "written")
 
@@ -73,7 +74,7 @@ def test_a_person_a_guest_and_a_computer_each_move_once_through_the_one_path() -
         # the host's own person (Ana, seat 0)
         await to_turn(host, guest, 0)
         mark, seen = Counter(tally.counts), Counter(views)
-        ht.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
+        ht.moves.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
         deliver(host, guest)
         assert tally.since(mark) == one
         assert dict(views - seen) == {1: 1}
@@ -84,7 +85,7 @@ def test_a_person_a_guest_and_a_computer_each_move_once_through_the_one_path() -
         mirror = gt.shown
         assert mirror is not None
         action = choose(game, m.state, bots[1], 1, m.actions)
-        gt.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+        gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
         deliver(host, guest)
         await settle(host)
         assert tally.since(mark) == one, m.actions

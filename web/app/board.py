@@ -85,6 +85,23 @@ class Replaying(Protocol[S, A_contra]):
                       you: bool = False) -> str: ...
 
 
+class CoreMoves(Protocol[S, A_contra]):
+    """A table's moves, as a board may make them (:class:`app.seated.moving.Moves`)."""
+
+    undo: list[UndoStep[S]]  # the steps of this turn, for Undo
+
+    def perform(self, m: Match[S], seat: int, actions: Sequence[A_contra],
+                message: str | None, refusal: bool) -> None:
+        """A person's steps, as a tap's: all or none, a refusal said."""
+
+    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A_contra], mover: Mover,
+                draw: bool = True, after: S | None = None) -> None:
+        """The one path of every move: a board's own step, shown moving, is ``Mover.BOARD``
+        with ``draw`` False."""
+
+    def undo_turn(self) -> None: ...
+
+
 class Core(Protocol[U, S, A, V]):
     """What a board may use of the table it is drawn on."""
 
@@ -95,7 +112,6 @@ class Core(Protocol[U, S, A, V]):
     guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
     ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
-    undo: list[UndoStep[S]]  # the steps of this turn, for Undo (whether any: can_undo)
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
     @property
@@ -104,6 +120,9 @@ class Core(Protocol[U, S, A, V]):
 
     @property
     def shown(self) -> Match[S] | None: ...
+
+    @property
+    def moves(self) -> CoreMoves[S, A]: ...
 
     @property
     def since_states(self) -> list[S]:
@@ -133,22 +152,10 @@ class Core(Protocol[U, S, A, V]):
     def played(self, m: Match[S]) -> None:
         """The board changed ``m`` but by a move (a switch flipped): save it."""
 
-    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
-                draw: bool = True, after: S | None = None) -> None:
-        """The one path of every move (:meth:`app.seated.table.SeatedTable.advance`): a
-        board's own step, shown moving, is ``Mover.BOARD`` with ``draw`` False."""
-
     def person_to_move(self) -> tuple[Match[S], int] | None: ...
 
     def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None: ...
 
-    def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
-                refusal: bool) -> None: ...
-
-    def undo_turn(self) -> None: ...
-
-    def can_undo(self) -> bool:
-        """Undo has a step of this turn to take back (the board's Undo button is live)."""
 
 
 @dataclass(frozen=True)

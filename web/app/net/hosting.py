@@ -3,7 +3,7 @@
 The table core (:class:`app.seated.table.SeatedTable`) keeps one :class:`Hosting`. When the
 game on the table has *phone* seats it holds the referee (:class:`app.net.host.Referee`) over
 that game: every change the table saves is sent to the guests present (each its own view),
-and a guest's actions come back through the table's own ``remote_perform``, which applies,
+and a guest's actions come back through the table's own moves (``guest_step``), which applies,
 logs, saves and redraws them as a tap's. The seat tokens given out are kept beside the game
 (:func:`app.storage.phones_key`), so guests rejoin a host whose page reloaded.
 
@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from app.kit import button, esc
 from app.net.codes import BadCode, code_from_text, expand, join_link, pack
 from app.net.host import Referee
 from app.net.qr import qr_code
 from app.net.wire import Wire
-from app.page import Page
 from app.seated.history import Teller
 from app.seated.moves import Change
+from app.seated.remote import SeatedCore
 from app.seated.seats import Match
-from app.storage import JSONObject, TabStore, loads_stored, phones_key
+from app.storage import JSONObject, loads_stored, phones_key
 from app.table import Event
 from engine.protocol import Action
 
@@ -38,34 +38,8 @@ A = TypeVar("A", bound=Action)
 SCAN_VIEW = "net-scan-view"  # where the camera's picture is shown while scanning
 
 
-class HostingCore(Protocol[S, A]):
-    """What hosting uses of its table (the core)."""
-
-    game_id: str
-    page: Page
-    store: TabStore
-    match: Match[S] | None
-
-    def render(self) -> None: ...
-
-    def on_table(self) -> bool: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-    def remote_perform(self, seat: int, actions: list[A]) -> None:
-        """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
-
-    def remote_take_back(self, seat: int) -> None:
-        """A guest's Undo: its last step of this turn taken back (IllegalAction: none)."""
-
-    def remote_can_take_back(self, seat: int) -> bool:
-        """Whether a guest's seat has a step of this turn to take back."""
-
-    def marks(self, before: S, after: S) -> frozenset[str]:
-        """What a change marks (the board's), for the guests' phones."""
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        """The cards a change moved (the board's), flown on the guests' phones."""
+# what hosting uses of its table (the core)
+HostingCore = SeatedCore
 
 
 class Invitation:
@@ -109,9 +83,9 @@ class Hosting(Generic[S, A]):
             self.host.close()
         self.kept = self.tokens(m.gid)
         self.host = Referee(m, m.setup.phones, teller=self.teller, tokens=self.kept,
-                         perform=self.core.remote_perform, marker=self.core,
-                         take_back=self.core.remote_take_back,
-                         can_take_back=self.core.remote_can_take_back)
+                         perform=self.core.moves.guest_step, marker=self.core,
+                         take_back=self.core.moves.guest_take_back,
+                         can_take_back=self.core.moves.guest_can_take_back)
         self.pending.clear()
 
     def tokens(self, gid: str) -> dict[int, str]:

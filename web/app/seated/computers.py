@@ -30,6 +30,14 @@ S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # its actions
 
 
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
+
+
+class Advancing(Protocol[S, A_contra]):
+    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A_contra], mover: Mover,
+                draw: bool = True, after: S | None = None) -> None: ...
+
+
 class Seating(Protocol[S, A]):
     """What the computers' turns use of their table (the core), and nothing else."""
 
@@ -48,9 +56,9 @@ class Seating(Protocol[S, A]):
 
     def render_board(self) -> None: ...
 
-    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
-                draw: bool = True) -> None:
-        """The one path of every move (a computer's step is one)."""
+    @property
+    def moves(self) -> Advancing[S, A]:
+        """The table's moves: a computer's step takes their one path."""
 
 
 class ComputerTurns(Generic[S, A]):
@@ -147,7 +155,7 @@ class ComputerTurns(Generic[S, A]):
                     return
                 action = self.table.game.parse_action(answer)
                 before = m.state
-                self.table.advance(m, seat, [action], Mover.COMPUTER)
+                self.table.moves.advance(m, seat, [action], Mover.COMPUTER)
                 pace = self.pace_ms(m)
                 if pace:
                     self.fly(m, before, m.state)

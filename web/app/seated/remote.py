@@ -25,7 +25,20 @@ A = TypeVar("A", bound=Action)  # its actions
 A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
 
 
-class SeatedCore(Protocol[S, A]):
+class GuestMoves(Protocol[A_contra]):
+    """A table's moves, as a guest on another phone makes them (checked by the host)."""
+
+    def guest_step(self, seat: int, actions: Sequence[A_contra]) -> None:
+        """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
+
+    def guest_take_back(self, seat: int) -> None:
+        """A guest's Undo: its last step of this turn taken back (IllegalAction: none)."""
+
+    def guest_can_take_back(self, seat: int) -> bool:
+        """Whether a guest's seat has a step of this turn to take back."""
+
+
+class SeatedCore(Protocol[S, A_contra]):
     """What a table of phones uses of the table core."""
 
     game_id: str
@@ -49,14 +62,8 @@ class SeatedCore(Protocol[S, A]):
 
     def fresh_turn(self) -> None: ...
 
-    def remote_perform(self, seat: int, actions: list[A]) -> None:
-        """A guest's checked actions, applied as a tap's (IllegalAction: refused)."""
-
-    def remote_take_back(self, seat: int) -> None:
-        """A guest's Undo: its last step of this turn taken back (IllegalAction: none)."""
-
-    def remote_can_take_back(self, seat: int) -> bool:
-        """Whether a guest's seat has a step of this turn to take back."""
+    @property
+    def moves(self) -> GuestMoves[A_contra]: ...
 
     def marks(self, before: S, after: S) -> frozenset[str]:
         """What a change marks (the board's), for the guests' phones."""

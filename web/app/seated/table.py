@@ -15,8 +15,7 @@ that person taps.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from app import daily, stats
@@ -29,8 +28,6 @@ from app.board import (
     Left,
     Redrawn,
     Seen,
-    Stepped,
-    Stepping,
     TapRefused,
     TurnReset,
     Undoing,
@@ -45,7 +42,8 @@ from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.links import Links
-from app.seated.moves import Change, Mover, UndoStep
+from app.seated.moves import Mover
+from app.seated.moving import Moves
 from app.seated.remote import Hosted, Visit
 from app.seated.seats import (
     Match,
@@ -98,17 +96,13 @@ class SeatedTable(Generic[U, S, A, V]):
         self.guided: Match[S] | None = None
         self.match: Match[S] | None = None  # the player's game (saved)
         self.watching: Match[S] | None = None  # a watched game (never saved)
-        # the steps of the turn in progress, for Undo: a person's here, a guest's (its Undo
-        # is the host's take-back) or a guided game's
-        self.undo: list[UndoStep[S]] = []
-        # who hears of every move and Undo, once each (a table of phones' host)
-        self.listeners: list[Callable[[Match[S], Change[S]], None]] = []
         self.marked: frozenset[str] = frozenset()
         # another tab plays this game on: it moves the computers, this tab only shows them
         # (until a person acts here or opens the table again)
         self.follower = False
         self.hand_over: tuple[int, ...] | None = None  # a match hand just ended: its points
         self.board: Board[U, S, A, V] = board(self)
+        self.moves: Moves[U, S, A, V] = Moves(self)
         # the turns and log lines, read from the shown game's action log alone
         self.history: History[S, A] = History(self.game, self.board.words)
         self.keeping: Keeping[Match[S]] = Keeping(
@@ -125,7 +119,7 @@ class SeatedTable(Generic[U, S, A, V]):
         self.phones: Hosted[S]
         self.visiting: Visit[S, A]
         self.phones, self.visiting = app.phones.seat(self, self.board.words)
-        self.listeners.append(self.phones.changed)
+        self.moves.listeners.append(self.phones.changed)
         app.phones.pumps.append(self.net_pump)
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.taps.actions}
 
@@ -161,7 +155,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def fresh_turn(self) -> None:
         """Another game is on the table (or the same read again): nothing of a turn in
         progress is kept (its undo, its marks, its selection, a hand-over panel)."""
-        self.undo = []
+        self.moves.undo = []
         self.marked = frozenset()
         self.hand_over = None
         self.board.heard(TurnReset())
@@ -244,7 +238,7 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.guided
         if m is None:
             return
-        self.advance(m, m.current, actions, Mover.GUIDE, draw=False)
+        self.moves.advance(m, m.current, actions, Mover.GUIDE, draw=False)
         self.board.heard(TurnReset())
         self.before_tap = self.ui
 
@@ -625,7 +619,7 @@ class SeatedTable(Generic[U, S, A, V]):
         return Seen(game.view(at, seat), seat, tuple(m.names()), self.ui,
                     interactive=interactive,
                     marked=self.marked if marked is None else marked,
-                    can_undo=self.can_undo(), hand_over=self.hand_over, gid=m.gid,
+                    can_undo=self.moves.can_undo(), hand_over=self.hand_over, gid=m.gid,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
                     trial=None if self.visiting.mine(m) else trial)
 
@@ -710,7 +704,7 @@ class SeatedTable(Generic[U, S, A, V]):
         tap = self.board.tap(self.seen(m, cur, self.interactive(m)), ev)
         if tap is not None:
             self.take(tap)
-            self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
+            self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
     def on_key(self, key: str) -> None:
         m = self.shown
@@ -729,148 +723,7 @@ class SeatedTable(Generic[U, S, A, V]):
         tap = self.board.tap(self.seen(m, cur, self.interactive(m)), Event("key", key=key))
         if tap is not None:
             self.take(tap)
-            self.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
-
-    def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
-                refusal: bool) -> None:
-        """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
-        does, in a guided game, anything but what the step asks for). The board hears of them
-        before and after, whatever came of them."""
-        self.board.heard(Stepping(seat, self.game.view(m.state, seat), tuple(actions)))
-        self.apply_steps(m, seat, actions, message, refusal)
-        self.board.heard(Stepped(seat, self.game.view(m.state, seat), tuple(actions)))
-
-    def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
-                    refusal: bool) -> None:
-        if actions and self.visiting.mine(m):  # the host applies them, and answers
-            self.visiting.send(actions)
-            actions = ()
-        if actions:
-            problem = self.guiding.refuses(actions)
-            try:
-                if problem is not None:
-                    raise IllegalAction(problem)
-                self.advance(m, seat, actions, Mover.PERSON)
-            except IllegalAction as e:
-                self.refused()
-                self.render_board()
-                self.say(problem or f"Not allowed: {e.reason}.", "refusal")
-                return
-        else:
-            self.render_board()
-        if message:
-            self.say(message, "refusal" if refusal else "info")
-
-    def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
-                draw: bool = True, after: S | None = None) -> None:
-        """The one path of every move, whoever made it (``mover``): apply ``actions`` all or
-        none (IllegalAction leaves ``m`` as it was), then, in this order, the marks, Undo's
-        steps, the sound, a hand's end, the save, the listeners (a table of phones' guests),
-        the redraw (unless ``draw`` is False: the mover draws, a board's own step moving) and
-        the computers' next turn. ``after``: the state ``actions`` lead to, when the mover
-        worked it out (:meth:`Match.apply_all`)."""
-        before, count = m.state, m.actions
-        m.apply_all(actions, after, trail=mover is not Mover.BOARD)
-        human = seat is not None and m.setup.seats[seat].human
-        if mover is Mover.COMPUTER:
-            since = self.computers.since
-            if not since:
-                since.append(before)
-            since.append(m.state)
-            self.marked = self.board.marker.marks(since[0], m.state)
-        else:
-            self.marked = (frozenset() if human or mover is Mover.BOARD
-                           else self.board.marker.marks(before, m.state))
-        if mover is Mover.PERSON:
-            self.guiding.noted(actions)
-            self.computers.person_acted()
-        if seat is not None and mover in (Mover.PERSON, Mover.GUEST, Mover.GUIDE):
-            if self.undo and self.undo[-1].seat != seat:
-                self.undo = []
-            self.undo.append(UndoStep(seat, before, count))
-        # the log, told again from the game's actions (a board's own steps are the game's
-        # forced moves, with no log line)
-        ended = mover is not Mover.BOARD and self.told(m)
-        if ended:
-            self.undo = []
-            if mover in (Mover.PERSON, Mover.GUEST):
-                self.board.heard(TurnReset())
-        if mover is not Mover.GUIDE:
-            self.board.words.check_hand_over(before, m)
-        if m.over:
-            if mover is not Mover.GUIDE:
-                self.cue_end(m)
-        elif mover is Mover.PERSON or mover is Mover.GUEST:
-            self.app.cue("placed")
-        elif mover is Mover.COMPUTER:
-            self.computers.stepped(m)  # its sound, and whether its run goes on
-        if not m.watch:
-            self.save()
-        self.tell(m, Change(mover, seat, m.actions))
-        if draw and self.showing(m):
-            self.show_move(m, mover)
-
-    def tell(self, m: Match[S], change: Change[S]) -> None:
-        for listener in self.listeners:
-            listener(m, change)
-
-    def show_move(self, m: Match[S], mover: Mover) -> None:
-        """The table after a move: its board (or, in pass-and-play, the next person's cover),
-        the end's outcome for the tests; then the computers' turn if one is to play."""
-        if self.covered(m):
-            self.render()
-            return
-        if mover is not Mover.COMPUTER or self.computers.drawing(m):
-            self.render_board()
-        if m.over:
-            out = m.outcome
-            assert out is not None
-            self.page.data("outcome", json.dumps(out.to_dict()))
-        if mover is not Mover.COMPUTER:
-            self.computers.kick()
-
-    def remote_perform(self, seat: int, actions: list[A]) -> None:
-        """A guest's actions (checked by the host): applied as a tap's, all or none
-        (IllegalAction leaves the game as it was), logged, saved and drawn."""
-        m = self.match
-        if m is None:
-            raise IllegalAction("there is no game on the table")
-        self.advance(m, seat, actions, Mover.GUEST)
-
-    def remote_can_take_back(self, seat: int) -> bool:
-        return bool(self.undo) and self.undo[-1].seat == seat
-
-    def can_undo(self) -> bool:
-        """Undo has a step of this turn to take back: this device's own, or on a guest's
-        phone one the host holds for its seat."""
-        if self.visiting.shown() is not None:
-            return self.visiting.can_undo()
-        return bool(self.undo)
-
-    def remote_take_back(self, seat: int) -> None:
-        """A guest's Undo (its seat to play, checked by the host): back to the state before
-        its last step of this turn; IllegalAction when there is none."""
-        m = self.match
-        if m is None or not self.remote_can_take_back(seat):
-            raise IllegalAction("nothing to undo in this turn")
-        self.take_back(m, Mover.GUEST)
-
-    def take_back(self, m: Match[S], mover: Mover) -> None:
-        """The one Undo: the last step of the turn in progress taken back, saved, told and
-        drawn."""
-        step = self.undo.pop()
-        m.rewind(step.state, step.actions)
-        self.told(m)
-        self.save()
-        self.tell(m, Change(mover, step.seat, m.actions, undo=True))
-        if self.showing(m):
-            self.render_board()
-
-    def showing(self, m: Match[S]) -> bool:
-        """``m`` is on show: its table (played, guided, watched or a guest's) is the screen."""
-        r = self.app.route
-        return (self.shown is m and r.game == self.game_id
-                and r.screen in ("table", "learn", "watch", "guest"))
+            self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
     def net_pump(self) -> None:
         """After each of the page's net events: the hosted game's channels, or this phone's
@@ -942,21 +795,8 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.shown
         if self.board.words.next_hand(self.match) or m is None:
             return
-        self.show_move(m, Mover.PERSON)  # the next hand goes on (the computers', maybe)
+        self.moves.show_move(m, Mover.PERSON)  # the next hand goes on (the computers', maybe)
 
     def act_mt_undo(self, _ev: Event | None) -> None:
         self.board.heard(Undoing())
-        self.undo_turn()
-
-    def undo_turn(self) -> None:
-        """Back to the state before the person's last step of this turn."""
-        m = self.match
-        if self.visiting.shown() is not None:  # a guest's: the host takes its step back
-            self.visiting.take_back()
-            self.render_board()
-            return
-        if m is None or not self.undo or self.computers.runner is not None:
-            self.say("Nothing to undo in this turn.", "refusal")
-            return
-        self.take_back(m, Mover.PERSON)
-        self.say("Undone.")
+        self.moves.undo_turn()

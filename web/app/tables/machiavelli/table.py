@@ -185,7 +185,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
     # --- Undo that forgets the selection, and the Hint, thought out in the worker ---
     def act_m_undo(self, _ev: Event | None) -> None:
         self.t.ui = self.t.ui.cleared()
-        self.t.undo_turn()
+        self.t.moves.undo_turn()
 
     def act_m_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)

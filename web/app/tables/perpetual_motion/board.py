@@ -141,7 +141,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         applied."""
         s = self.session
         if s is not None and actions:
-            self.t.advance(s, 0, actions, Mover.BOARD, draw=False, after=after)
+            self.t.moves.advance(s, 0, actions, Mover.BOARD, draw=False, after=after)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
