@@ -117,17 +117,10 @@ class ComputerTurns(Generic[S, A]):
                 and seat is not None and not m.setup.seats[seat].human)
 
     def stepped(self, m: Match[S]) -> None:
-        """A computer's step was applied (:meth:`SeatedTable.advance`): its sound (back to a
-        person: their turn's); when no computer plays next, the run ends with it, so that the
-        table is drawn as the person's to play."""
-        if self.goes_on(m):
-            if self.pace_ms(m):
-                self.app.cue("placed")
-            return
-        if self.table.shown is m:
-            self.runner = None
-        if not m.watch and not m.over and self.table.hand_over is None:
-            self.app.cue("turn")
+        """A computer's step was applied (:meth:`app.seated.moving.Moves.advance`): its sound
+        (none for the end, which has its own)."""
+        if self.pace_ms(m) and not m.over:
+            self.app.cue("placed")
 
     def drawing(self, m: Match[S]) -> bool:
         """Whether a computer's step is drawn: every step at a pace; at the fastest, about
@@ -160,12 +153,15 @@ class ComputerTurns(Generic[S, A]):
                 if pace:
                     self.fly(m, before, m.state)
                 self.table.page.flush()
-                if self.runner is None:  # the last step: the person plays on
-                    return
-                await asyncio.sleep(pace / 1000)
+                await asyncio.sleep(pace / 1000)  # the step stays in view, its cards land
         finally:
             if self.table.shown is m:  # stopped, failed or done: the computers may be started again
                 self.runner = None
+        if self.table.shown is m and not m.over and self.table.hand_over is None:
+            if not m.watch and not self.paused:
+                self.app.cue("turn")  # back to a person: the table is theirs to play
+            self.table.render_board()
+            self.table.page.flush()
 
     def fly(self, m: Match[S], before: S, after: S) -> None:
         """The cards a step moved fly from where they were (the bridge's card flights)."""
