@@ -55,14 +55,14 @@ def taps_in(html: str) -> list[Event]:
 def kinds(core: Any, m: Any, seat: int, rng: random.Random
           ) -> list[tuple[str, Seen[Any, Any, Any]]]:
     """The seat's Seen as each kind of session hands it to the board."""
-    person = core.seen(m, seat, True)
+    person = core.drawing.seen(m, seat, True)
     earlier = m.start if m.start is not None else m.state
     return [
         ("person", person),
-        ("pass-and-play seat", core.seen(m, seat, False)),
+        ("pass-and-play seat", core.drawing.seen(m, seat, False)),
         ("guest's phone", replace(person, trial=None)),
-        ("watched", replace(core.seen(m, seat, False), watch=True)),
-        ("replay", core.seen(m, seat, False, state=earlier,
+        ("watched", replace(core.drawing.seen(m, seat, False), watch=True)),
+        ("replay", core.drawing.seen(m, seat, False, state=earlier,
                              marked=core.board.marker.marks(earlier, m.state))),
     ]
 

@@ -316,7 +316,7 @@ def test_a_guest_whose_phone_reloaded_rejoins_its_seat_with_new_codes() -> None:
         assert g is not None and g.token
         g.transport.close()  # the page reloads: its channel closes
         deliver(host)
-        assert "Bea" in ht.turn_words(ht.match)  # type: ignore[arg-type]
+        assert "Bea" in ht.drawing.turn_words(ht.match)  # type: ignore[arg-type]
         assert 'data-testid="phone-invite"' in hpage.regions[ht.frame.board]
         # the same phone, started again (its storage kept)
         env = FakeEnv(genv.store)

@@ -29,8 +29,8 @@ class Tally:
     def __init__(self, t: Any) -> None:
         self.counts: Counter[str] = Counter()
         self._wrap(t.moves, "advance", "advance")
-        for name in ("save", "draw_board"):
-            self._wrap(t, name, name)
+        self._wrap(t, "save", "save")
+        self._wrap(t.drawing, "draw_board", "draw_board")
         self._wrap(t.keeping, "save", "written")
 
     def _wrap(self, owner: Any, name: str, key: str) -> None:

@@ -38,6 +38,10 @@ class Advancing(Protocol[S, A_contra]):
                 draw: bool = True, after: S | None = None) -> None: ...
 
 
+class Showing(Protocol[S]):
+    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
+
+
 class Seating(Protocol[S, A]):
     """What the computers' turns use of their table (the core), and nothing else."""
 
@@ -52,7 +56,9 @@ class Seating(Protocol[S, A]):
 
     def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
 
-    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
+    @property
+    def drawing(self) -> Showing[S]:
+        """The table's drawing: a Replay shows the computers' steps again with it."""
 
     def render_board(self) -> None: ...
 
@@ -185,7 +191,7 @@ class ComputerTurns(Generic[S, A]):
             for k, state in enumerate(states):
                 if self.table.shown is not m:
                     return
-                self.table.show_state(m, state, states[0], k, len(states) - 1)
+                self.table.drawing.show_state(m, state, states[0], k, len(states) - 1)
                 if k:
                     self.fly(m, states[k - 1], state)
                 self.table.page.flush()

@@ -1,6 +1,6 @@
 """A finished seated game again, move by move, from its record's history: the set-up, the
 deal and every move it kept (:meth:`app.seated.seats.Match.played`), drawn with the table's
-own board through :meth:`app.seated.table.SeatedTable.show_state` (as its "Replay" of the
+own board through :meth:`app.seated.drawing.TableDrawing.show_state` (as its "Replay" of the
 computers' last turn is), seen through :class:`Replaying`."""
 
 from __future__ import annotations

@@ -18,16 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from app import daily, stats
 from app.board import (
     Board,
     BoardClass,
-    GuideMarks,
     Handler,
     HintAnswer,
     Left,
-    Redrawn,
-    Seen,
     TapRefused,
     TurnReset,
     Undoing,
@@ -40,6 +36,7 @@ from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
+from app.seated.drawing import TableDrawing
 from app.seated.history import History
 from app.seated.links import Links
 from app.seated.moves import Mover
@@ -54,11 +51,9 @@ from app.seated.seats import (
 )
 from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
-from app.stats import GameRecord
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, Replay, SaveInfo
 from app.tables import declared
-from engine.errors import IllegalAction
 from engine.protocol import Action, Game, View
 from engine.registry import get_game
 
@@ -111,6 +106,7 @@ class SeatedTable(Generic[U, S, A, V]):
             low=self.scores == "low", line=self.line_of)
         self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
+        self.drawing: TableDrawing[U, S, A, V] = TableDrawing(self)
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
@@ -279,12 +275,6 @@ class SeatedTable(Generic[U, S, A, V]):
         as its save writes it; True when its last action ended a turn."""
         m.log = self.history.lines(m, m.you)
         return self.history.closed(m)
-
-    def reader(self, m: Match[S]) -> int | None:
-        """The seat the log is told to as "you" on the page now: the person whose hand it
-        shows (nobody in a watched game)."""
-        seat = self.viewer(m)
-        return None if m.watch or not m.setup.seats[seat].here else seat
 
     def cover_again(self) -> None:
         """Pass-and-play: a hand on show goes back under the cover when it leaves the screen
@@ -511,19 +501,9 @@ class SeatedTable(Generic[U, S, A, V]):
         cur = m.current
         return cur is not None and m.setup.seats[cur].here and m.uncovered != cur
 
-    def title(self) -> str:
-        if self.run is not None:
-            return f"Guided: {self.info.name}"
-        m = self.shown
-        if m is None:
-            return self.info.name
-        if self.visiting.mine(m):  # the deal is the host's to know and to share
-            return self.info.name
-        return f"{self.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
-
     def render(self) -> None:
         m = self.shown
-        self.app.set_title(self.title())
+        self.app.set_title(self.drawing.title())
         if m is None:
             self.render_setup()
             return
@@ -535,114 +515,16 @@ class SeatedTable(Generic[U, S, A, V]):
         if self.covered(m):
             cur = m.current
             since = [] if cur is None else self.history.since(m, cur)
-            self.page.region("screen", screens.cover_html(m, self.title(), since))
+            self.page.region("screen", screens.cover_html(m, self.drawing.title(), since))
             self.page.focus("cover-go")
             return
-        self.page.region("screen", self.frame.html(self.game_id, self.title()))
+        self.page.region("screen", self.frame.html(self.game_id, self.drawing.title()))
         self.render_board()
         self.computers.kick()
 
     def render_board(self) -> None:
         """The board and the dock; then the board says again what is still true."""
-        self.draw_board()
-        self.board.heard(Redrawn())
-        m = self.shown
-        words = "" if m is None else self.turn_words(m)
-        if words:
-            self.say(words)
-
-    def turn_words(self, m: Match[S]) -> str:
-        """Who plays now, at a table of phones ("": not such a table, or nothing to say)."""
-        if self.visiting.mine(m):
-            return self.visiting.words(m)
-        return self.phones.waiting_words(m) if m is self.match else ""
-
-    def draw_board(self) -> None:
-        m = self.shown
-        if m is None or self.covered(m):
-            return
-        if self.run is not None:
-            self.board.heard(GuideMarks(tuple(self.run.expected())))
-        seat = self.viewer(m)
-        interactive = self.interactive(m)
-        board, dock = self.board.draw(self.seen(m, seat, interactive))
-        if m.over:
-            html = self.end_html(m) + board
-        elif self.hand_over is not None:
-            html = self.board.words.hand_over_html(m) + board
-        else:
-            html = (self.phones.strip_html(m) if m is self.match else "") + (
-                self.since_html(m, seat, interactive) + board)
-        frame = self.frame
-        self.page.region(frame.board, html)
-        self.page.region(frame.dock, dock)
-        if frame.extra:  # (nothing of it on a guest's phone: Share and New game are the host's)
-            self.page.region(frame.extra, "" if m.remote else screens.extra_html(
-                m, self.info.name, self.computers.paused))
-        if frame.log:
-            self.page.region(frame.log, screens.log_html(
-                self.visiting.lines() if self.visiting.mine(m)
-                else self.history.lines(m, self.reader(m))))
-        self.page.data("actions", str(m.actions))
-        if self.visiting.mine(m):  # the host's view shown (tests and figures wait on it)
-            self.page.data("version", str(self.visiting.version))
-        # a message lives as long as what it speaks of: every redraw clears it, and whatever
-        # is still true is said again after it (a later ``say`` in the same batch wins)
-        self.page.text(self.frame.msg, "", "msg")
-        self.show_guide()  # a guided game's step is said again after every redraw
-
-    def interactive(self, m: Match[S]) -> bool:
-        """A person at this device may act in ``m`` now."""
-        cur = m.current
-        return (not m.watch and not m.over and cur is not None
-                and m.setup.seats[cur].here and self.computers.runner is None
-                and self.hand_over is None
-                # a guest's tap is with the host: nothing more until its answer
-                and not (self.visiting.mine(m) and self.visiting.sending))
-
-    def seen(self, m: Match[S], seat: int, interactive: bool, state: S | None = None,
-             marked: frozenset[str] | None = None) -> Seen[U, A, V]:
-        """What the board is shown of ``m`` for ``seat``: that seat's view (of ``state``, a
-        replay's step) and the table's facts, never the whole state."""
-        game = self.game
-        at = m.state if state is None else state
-
-        def trial(actions: Sequence[A]) -> V | None:
-            try:
-                after = at
-                for a in actions:
-                    after = game.apply(after, a)
-            except IllegalAction:
-                return None
-            return game.view(after, seat)
-
-        return Seen(game.view(at, seat), seat, tuple(m.names()), self.ui,
-                    interactive=interactive,
-                    marked=self.marked if marked is None else marked,
-                    can_undo=self.moves.can_undo(), hand_over=self.hand_over, gid=m.gid,
-                    watch=m.watch, actions=m.actions, outcome=game.outcome(at),
-                    trial=None if self.visiting.mine(m) else trial)
-
-    def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:
-        """On the person's turn: what the others did since their last turn, one line, with a
-        Replay of it (the computers' steps, again, at the speed setting)."""
-        if not interactive or m.watch:
-            return ""
-        if self.visiting.mine(m):
-            return screens.since_html(self.visiting.since(), False,
-                                      key=str(self.visiting.version))
-        return screens.since_html(self.history.since(m, seat), bool(self.computers.since),
-                                  key=str(len(self.history.turns_of(m))))
-
-    def end_html(self, m: Match[S]) -> str:
-        if m.remote:  # a guest's mirror: the game's own end, no record (the game is the host's)
-            return self.board.words.end_html(m, None, "")
-        out = m.outcome
-        assert out is not None
-        record = None if m.watch or m is self.guided else self.saves.record()
-        note = ("" if m.watch or not m.daily else
-                daily.end_note_html(self.store, self.game_id, self.name, m.daily, m.gid))
-        return self.board.words.end_html(m, record, note)
+        self.drawing.render_board()
 
     # --- set-up screen ---
     def render_setup(self, focus: str | None = None) -> None:
@@ -658,24 +540,11 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         self.setup_screen.change(ev)
 
-    def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
-                   head: str | None = None, dock_head: str = "") -> None:
-        """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
-        nothing to tap but Stop (``head``: another bar above the table; ``dock_head``: the
-        replay's controls above the hand, for a finished game's replay)."""
-        seen = self.seen(m, self.viewer(m), False, state=state,
-                         marked=self.board.marker.marks(origin, state))
-        board, dock = self.board.draw(seen)
-        self.page.region(self.frame.board,
-                         (screens.replay_html(k, steps) if head is None else head) + board)
-        self.page.region(self.frame.dock, dock_head + dock)
-
     def replay(self, entry: JSONObject) -> Replay:
-        return self.board.replay(self, entry)
+        return self.board.replay(self.drawing, entry)
 
     def render_stats(self) -> None:
-        record = GameRecord(self.game_id, self.name, self.saves.record(), self.scores)
-        self.page.region("screen", stats.game_html(record, self.board.stats_html()))
+        self.drawing.render_stats()
 
     def on_click(self, ev: Event) -> None:
         self.follower = False  # a person acts in this tab: its computers move again
@@ -694,14 +563,14 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         cur = m.current
         if cur is None or not m.setup.seats[cur].here or self.computers.runner is not None:
-            self.say(self.turn_words(m) or "Wait for your turn: the computers are playing.",
-                     "refusal")
+            self.say(self.drawing.turn_words(m)
+                     or "Wait for your turn: the computers are playing.", "refusal")
             self.computers.kick()  # left to another tab until now: they play on here
             return
         if self.visiting.mine(m) and self.visiting.sending:  # the last tap is with the host
             self.say(self.visiting.words(m))
             return
-        tap = self.board.tap(self.seen(m, cur, self.interactive(m)), ev)
+        tap = self.board.tap(self.drawing.seen(m, cur, self.drawing.interactive(m)), ev)
         if tap is not None:
             self.take(tap)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
@@ -720,7 +589,8 @@ class SeatedTable(Generic[U, S, A, V]):
         if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
                 or self.covered(m) or self.computers.runner is not None):
             return
-        tap = self.board.tap(self.seen(m, cur, self.interactive(m)), Event("key", key=key))
+        seen = self.drawing.seen(m, cur, self.drawing.interactive(m))
+        tap = self.board.tap(seen, Event("key", key=key))
         if tap is not None:
             self.take(tap)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
