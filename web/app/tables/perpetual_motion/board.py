@@ -18,18 +18,18 @@ from dataclasses import replace
 
 from app.board import BoardClass, Core, Frame, Handler, Replaying
 from app.guide import GuideRun
-from app.kit import Tap, confirm_html, plural
+from app.kit import Tap, confirm_html
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
 from app.settings import PACE, SPEEDS, pace
 from app.storage import JSONObject, Record, random_deal_number
 from app.table import Event, Replay
-from app.tables.perpetual_motion import MANUAL, PM
+from app.tables.perpetual_motion import MANUAL, PM, words
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.replay import PMReplay
-from app.tables.perpetual_motion.session import CODEC, Session, won
+from app.tables.perpetual_motion.session import CODEC, Session
 from app.tables.perpetual_motion.sim_panel import SimPanel
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
@@ -46,7 +46,6 @@ from engine.games.perpetual_motion.rules import (
 
 FLY_MS = 220  # one card's flight
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
-PLAYING = "Playing to the end… tap Stop to take over."
 
 
 class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
@@ -147,29 +146,22 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         drawn by the board's own screens, whatever table asks."""
         return PMReplay(self.page, entry)
 
-    # --- its wording ---
+    # --- its wording (:mod:`.words`) ---
     def saved_text(self, s: Session) -> str:
-        """A save's deal in a few words, for a backup's list ("deal 12, round 3, finished")."""
-        deal = f"deal {pm.deal_of(s)}, " if pm.deal_of(s) is not None else ""
-        return f"{deal}round {pm.view_of(s).round}" + (", finished" if s.over else "")
+        return words.saved_text(s)
 
     def to_lose(self, s: Session) -> str | None:
-        """What a new deal would end of ``s``: a deal played on from its start, not finished."""
-        if not self.in_progress(s):
-            return None
-        return f"deal {pm.deal_of(s)}, round {pm.view_of(s).round}"
+        return words.to_lose(s)
 
     def daily_setup(self) -> str:
-        """The daily deal's table in a sentence."""
-        return "A solitaire: you alone with the deal, played as any deal is."
+        return words.DAILY_SETUP
 
     def daily_result(self, s: Session) -> str:
-        """A finished daily deal in a few words: won or lost, in which round."""
-        return f"{'won' if won(s) else 'lost'} in round {pm.view_of(s).round}"
+        return words.daily_result(s)
 
     def line(self, m: Session) -> str:
         """The home tile's line of a deal (kept in its save)."""
-        return v.SavedSummary(pm.deal_of(m), pm.view_of(m).round, m.over).text() or ""
+        return words.line_of(m) or ""
 
     def turn_reset(self) -> None:
         """Another game, or the same read again: nothing selected, no Hint nor question on
@@ -239,7 +231,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
-            self.say(PLAYING)
+            self.say(words.PLAYING)
         if self.asking_at_table:
             what, self.asking_at_table = self.asking_at_table, ""
             self.ask_first(what)
@@ -285,28 +277,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             elif self.selected is not None:
                 self.selected = None
                 self.render_board()
-                self.say("Nothing selected.")  # not "The … is selected" any more
-
-    def in_progress(self, s: Session | None) -> bool:
-        """A deal played on from its start and not finished: New deal or Restart would throw
-        that play away."""
-        deal = None if s is None else pm.deal_of(s)
-        return (s is not None and not s.over and deal is not None
-                and s.state != GAME.new_seeded(deal))
+                self.say(words.NOTHING_SELECTED)  # not "The … is selected" any more
 
     def ask_first(self, what: str) -> bool:
         """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
         the question is on show, nothing done yet."""
         s = self.session
-        if not self.in_progress(s) or s is None:
+        if s is None or not words.in_progress(s):
             return False
         self.stop_autoplay()
         self.confirming = what
-        rounds = pm.view_of(s).round
-        lose = f"Deal {pm.deal_of(s)} is in progress (round {rounds})."
-        question = (f"{lose} A new deal ends it." if what == "new-deal" else
-                    f"{lose} Restarting takes it back to its first card.")
-        yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
+        question, yes = words.question(what, s)
         self.page.region(self.frame.dock, confirm_html(question, yes, f"{what}-sure",
                                                      "Keep playing", "keep-deal"))
         self.page.focus("keep-deal")
@@ -317,7 +298,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.render_controls()
 
     def act_new_deal(self, _ev: Event | None) -> None:
-        if not self.t.on_table() and self.in_progress(self.session):
+        if not self.t.on_table() and words.in_progress(self.session):
             # the home tile's New deal: the question is asked at the table, drawn first
             self.asking_at_table = "new-deal"
             self.app.go(f"#/{PM}")
@@ -379,7 +360,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.selected = None
         if src == i:
             self.render_board()
-            self.say("Nothing selected.")
+            self.say(words.NOTHING_SELECTED)
             return
         if self.guide_refused([Move(src, i)]):
             return
@@ -398,14 +379,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.t.guiding.noted([move])
             self.render_board()  # the guide's next step said
             return
-        out = s.outcome
-        if out is not None:
-            self.say(out.summary)
-        elif pm.pending(s) is None:
-            self.say("Done: no forced move is left. " + (
-                "Deal the next row." if pm.view_of(s).deck_count else "Tap Next round to gather."))
-        else:
-            self.say("Moved. Another forced move is waiting.")
+        self.say(words.after_tap_move(s))
 
     def act_hint(self, _ev: Event | None) -> None:
         s = self.session
@@ -415,8 +389,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         if move is None:
             self.hint = None
             self.render_board()
-            self.say("No forced move is waiting: " + (
-                "deal the next row." if pm.view_of(s).deck_count else "tap Next round to gather."))
+            self.say("No forced move is waiting: " + words.next_step(s))
             return
         self.hint = move
         self.selected = None
@@ -474,41 +447,12 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.t.guiding.noted(plan)
             self.render_board()  # the guide's next step said
             return
-        self.say(self.describe_plan(before, plan, moved))
+        self.say(words.plan_done(s, before, plan, moved))
         if self.deals_queued and self.session is s and not s.over:
             self.deals_queued -= 1
             self.act_deal(None)
         else:
             self.deals_queued = 0
-
-    def describe_plan(self, before: PMView, plan: list[PMAction],
-                      moved: list[tuple[str, int]] | None = None) -> str:
-        s = self.session
-        assert s is not None
-        after = pm.view_of(s)
-        first = plan[0] if plan else None
-        if isinstance(first, Gather):
-            text = (f"Stacks gathered: round {after.round} starts." if not s.over else "")
-        elif isinstance(first, Deal):
-            if len(after.discarded) > len(before.discarded) and len(plan) == 1:
-                text = "Four of one rank: the row is discarded."
-            else:
-                moves = len(plan) - 1
-                text = ("Dealt a row" + (f", then {plural(moves, 'forced move')}."
-                                          if moves else ": no forced move."))
-                if moves == 1 and moved:
-                    name, dst = moved[0]
-                    text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
-                if pm.is_manual(s) and pm.pending(s) is not None:
-                    text = "Dealt a row: make the forced moves by tapping the stacks."
-        elif plan:  # the forced moves left pending when Tap moves was turned off
-            text = f"{plural(len(plan), 'forced move').capitalize()} made for you."
-        else:
-            text = ""
-        out = s.outcome
-        if out is not None:
-            text = (text + " " if text else "") + str(out.summary)
-        return text
 
     async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
