@@ -18,16 +18,17 @@ from dataclasses import replace
 
 from app.board import BoardClass, Core, Frame, Handler, Replaying
 from app.guide import GuideRun
-from app.kit import Tap, confirm_html
+from app.kit import Tap
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
 from app.settings import PACE, SPEEDS, pace
-from app.storage import JSONObject, Record, random_deal_number
+from app.storage import JSONObject, Record
 from app.table import Event, Replay
 from app.tables.perpetual_motion import MANUAL, PM, words
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.question import DealQuestion
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import CODEC, Session
 from app.tables.perpetual_motion.sim_panel import SimPanel
@@ -68,17 +69,16 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.to_end = ToTheEnd(self)
         self.busy = False  # a Deal is still moving
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
-        self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
-        self.asking_at_table = ""  # a question to ask once the table is drawn (from home)
+        self.question = DealQuestion(self)  # New deal and Restart, asked first
         self.sims = SimPanel(core.app, core.render_stats)  # under the statistics
+        q = self.question
         own: dict[str, Callable[[Event], None]] = {
-            "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
-            "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
-            "restart-sure": self.act_restart_sure, "stack": self.act_stack,
+            "keep-deal": q.keep, "new-deal": q.new_deal, "new-deal-sure": q.new_deal_sure,
+            "restart": q.restart, "restart-sure": q.restart_sure, "stack": self.act_stack,
             "hint": self.act_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
             "stop": self.act_stop, "toggle-manual": self.act_toggle_manual}
         self.actions: Mapping[str, Handler] = {
-            **{a: self.asking(a, h) for a, h in own.items()},
+            **{a: q.setting_aside(a, h) for a, h in own.items()},
             "sim-start": self.sims.start, "sim-stop": self.sims.stop}
         self.changes: Mapping[str, Handler] = {
             "speed": self.change_speed, "sim-seed": self.sims.change,
@@ -112,7 +112,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def left(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
             self.stop_autoplay()
-            self.asking_at_table = ""
+            self.question.at_table = ""
         if route.screen != "stats" or route.game != PM:
             self.sims.stop()
 
@@ -169,23 +169,9 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         table any more)."""
         self.selected = None
         self.hint = None
-        self.confirming = None
+        self.question.what = None
         self.to_end.on = False
         self.deals_queued = 0
-
-    def asking(self, action: str, handler: Handler) -> Handler:
-        """``handler``, after a question on show is set aside: any of the board's taps but
-        the question's answer sets it aside (Keep playing only does that)."""
-
-        def tap(ev: Event) -> None:
-            if self.confirming is not None and not action.endswith("-sure"):
-                self.confirming = None
-                self.render_controls()
-                if action == "keep-deal":
-                    return
-            handler(ev)
-
-        return tap
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
@@ -232,9 +218,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
             self.say(words.PLAYING)
-        if self.asking_at_table:
-            what, self.asking_at_table = self.asking_at_table, ""
-            self.ask_first(what)
+        self.question.after_render()
 
     def click(self, m: Session, seat: int, ev: Event) -> Tap[None, PMAction] | None:
         """Every tap on the board is one of its ``actions``: nothing else to answer."""
@@ -278,54 +262,6 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
                 self.selected = None
                 self.render_board()
                 self.say(words.NOTHING_SELECTED)  # not "The … is selected" any more
-
-    def ask_first(self, what: str) -> bool:
-        """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
-        the question is on show, nothing done yet."""
-        s = self.session
-        if s is None or not words.in_progress(s):
-            return False
-        self.stop_autoplay()
-        self.confirming = what
-        question, yes = words.question(what, s)
-        self.page.region(self.frame.dock, confirm_html(question, yes, f"{what}-sure",
-                                                     "Keep playing", "keep-deal"))
-        self.page.focus("keep-deal")
-        return True
-
-    def act_keep_deal(self, _ev: Event | None) -> None:
-        self.confirming = None
-        self.render_controls()
-
-    def act_new_deal(self, _ev: Event | None) -> None:
-        if not self.t.on_table() and words.in_progress(self.session):
-            # the home tile's New deal: the question is asked at the table, drawn first
-            self.asking_at_table = "new-deal"
-            self.app.go(f"#/{PM}")
-            return
-        if self.ask_first("new-deal"):
-            return
-        self.act_new_deal_sure(None)
-
-    def act_new_deal_sure(self, _ev: Event | None) -> None:
-        self.confirming = None
-        self.t.new_game(random_deal_number())
-        self.say("A new deal: tap Deal to deal the first row.")
-
-    def act_restart(self, _ev: Event | None) -> None:
-        if self.ask_first("restart"):
-            return
-        self.act_restart_sure(None)
-
-    def act_restart_sure(self, _ev: Event | None) -> None:
-        self.confirming = None
-        s = self.session
-        if s is None or pm.deal_of(s) is None:
-            return
-        self.stop_autoplay()
-        self.t.new_game(s.deal)  # Tap moves kept
-        self.say(f"Deal {pm.deal_of(s)} starts again from the beginning.")
-
 
     # --- actions: the table ---
     def act_stack(self, ev: Event) -> None:
