@@ -1,13 +1,14 @@
-"""Perpetual Motion's board at the table core: how the solitaire's table is drawn, and what
-a tap on it, a key, Deal, the Hint, Tap moves and Play to the end do (the engine decides what
-is legal).
+"""Perpetual Motion's board at the table core: how the solitaire's table is drawn, its
+animated Deal and its Play to the end (the engine decides what is legal).
 
 The core (:class:`app.seated.table.SeatedTable`) keeps the game (a :class:`Match` with one
 seat, the player's), its save, the guide, the daily deal, links and the routes, as it does for
-every game; this board holds only what a turn at the table needs (the selected stack, the
-Hint, a Deal still moving, a question on show, the statistics page's simulator) and reaches
-the core only through :class:`app.board.Core`. Its Deal and Play to the end apply the engine's
-forced moves one by one, shown moving, and have the core keep them (``played``).
+every game; this board holds only what a turn at the table needs and reaches the core only
+through :class:`app.board.Core`. Its Deal and Play to the end (:mod:`.to_the_end`) apply the
+engine's forced moves one by one, shown moving, and have the core keep them (``played``). Its
+collaborators: Tap moves and the Hint (:mod:`.tap_moves`), the question New deal and Restart
+ask first (:mod:`.question`), its words
+(:mod:`.words`) and the statistics page's simulator (:mod:`.sim_panel`).
 """
 
 from __future__ import annotations
@@ -32,17 +33,16 @@ from app.tables.perpetual_motion.question import DealQuestion
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import CODEC, Session
 from app.tables.perpetual_motion.sim_panel import SimPanel
+from app.tables.perpetual_motion.tap_moves import TapMoves
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
-    GAME,
     Deal,
     Gather,
     Move,
     PMAction,
     PMState,
     PMView,
-    describe_stack,
 )
 
 FLY_MS = 220  # one card's flight
@@ -64,19 +64,18 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.codec = CODEC  # the deal's save, in its own shape (older saves load)
         self.app = core.app
         self.page = core.page
-        self.selected: int | None = None  # the stack whose top card is to move (Tap moves)
-        self.hint: Move | None = None  # the forced move the Hint shows
-        self.to_end = ToTheEnd(self)
         self.busy = False  # a Deal is still moving
         self.deals_queued = 0  # Deal pressed again while a deal was still moving
+        self.to_end = ToTheEnd(self)
+        self.taps = TapMoves(self)  # the selected stack, the Hint, the switch
         self.question = DealQuestion(self)  # New deal and Restart, asked first
         self.sims = SimPanel(core.app, core.render_stats)  # under the statistics
         q = self.question
         own: dict[str, Callable[[Event], None]] = {
             "keep-deal": q.keep, "new-deal": q.new_deal, "new-deal-sure": q.new_deal_sure,
-            "restart": q.restart, "restart-sure": q.restart_sure, "stack": self.act_stack,
-            "hint": self.act_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
-            "stop": self.act_stop, "toggle-manual": self.act_toggle_manual}
+            "restart": q.restart, "restart-sure": q.restart_sure, "stack": self.taps.stack,
+            "hint": self.taps.show_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
+            "stop": self.to_end.stop, "toggle-manual": self.taps.toggle}
         self.actions: Mapping[str, Handler] = {
             **{a: q.setting_aside(a, h) for a, h in own.items()},
             "sim-start": self.sims.start, "sim-stop": self.sims.stop}
@@ -90,12 +89,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         return self.t.shown
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[PMState, PMAction] | None:
         return self.t.run
 
     @property
     def moving(self) -> bool:
         return self.busy
+
+    @property
+    def autoplay(self) -> bool:
+        """Playing to the end."""
+        return self.to_end.on
 
     def fresh_ui(self) -> None:
         return None
@@ -111,7 +115,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def left(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
-            self.stop_autoplay()
+            self.to_end.stop()
             self.question.at_table = ""
         if route.screen != "stats" or route.game != PM:
             self.sims.stop()
@@ -167,8 +171,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         """Another game, or the same read again: nothing selected, no Hint nor question on
         show; playing to the end and queued Deals stop (the game they played is not on the
         table any more)."""
-        self.selected = None
-        self.hint = None
+        self.taps.clear()
         self.question.what = None
         self.to_end.on = False
         self.deals_queued = 0
@@ -178,19 +181,24 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         problem = self.t.guiding.refuses(actions)
         if problem is None:
             return False
-        self.selected = None
+        self.taps.selected = None
         self.render_board()
         self.say(problem, "refusal")
         return True
 
+    def guide_noted(self, actions: list[PMAction]) -> None:
+        """The guide's step played: the guide notes it, and its next step is said."""
+        self.t.guiding.noted(actions)
+        self.render_board()
+
     def table_ui(self) -> v.TableUI:
         s = self.session
         assert s is not None
-        hint, asked = self.hint, None
+        hint, asked = self.taps.hint, None
         if self.run is not None:  # the guide marks what it asks for, as the Hint does
             asked = self.run.next_action()
             hint = asked if isinstance(asked, Move) else None
-        return v.TableUI(manual=pm.is_manual(s), selected=self.selected, hint=hint,
+        return v.TableUI(manual=pm.is_manual(s), selected=self.taps.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy,
                          pending=pm.is_manual(s) and pm.pending(s) is not None,
                          speed=pace(self.app.settings), guided=self.run is not None,
@@ -201,11 +209,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         """The stacks (the end takes their place: :meth:`end_html`)."""
         if m.over:
             return ""
-        targets: list[int] = []
-        if self.selected is not None:
-            targets = [a.dst for a in GAME.legal_actions(m.state)
-                       if isinstance(a, Move) and a.src == self.selected]
-        return v.board_html(pm.view_of(m), None, self.table_ui(), targets)
+        return v.board_html(pm.view_of(m), None, self.table_ui(), self.taps.targets(m))
 
     def end_html(self, m: Session, record: Record | None, note: str) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
@@ -226,7 +230,24 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def key(self, m: Session, seat: int, key: str) -> Tap[None, PMAction] | None:
         """A key: what its button does (the board acts at once: nothing for the core)."""
-        self.on_key(key)
+        if self.session is None or not self.t.on_table():
+            return None
+        if key in ("1", "2", "3", "4"):
+            self.taps.tap(int(key) - 1)
+        elif key in ("d", "D"):
+            self.act_deal(None)
+        elif key in ("h", "H") and pm.is_manual(self.session):
+            self.taps.show_hint(None)
+        elif key in ("a", "A") and self.run is None:
+            if self.autoplay:
+                self.to_end.stop()
+            else:
+                self.act_autoplay(None)
+        elif key == "Escape":
+            if self.autoplay:
+                self.to_end.stop()
+            else:
+                self.taps.unselect()
         return None
 
     def render_board(self) -> None:
@@ -241,99 +262,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome,
                                                           self.table_ui()))
 
-    def on_key(self, key: str) -> None:
-        if self.session is None or not self.t.on_table():
-            return
-        if key in ("1", "2", "3", "4"):
-            self.tap_stack(int(key) - 1)
-        elif key in ("d", "D"):
-            self.act_deal(None)
-        elif key in ("h", "H") and pm.is_manual(self.session):
-            self.act_hint(None)
-        elif key in ("a", "A") and self.run is None:
-            if self.autoplay:
-                self.stop_autoplay()
-            else:
-                self.act_autoplay(None)
-        elif key == "Escape":
-            if self.autoplay:
-                self.stop_autoplay()
-            elif self.selected is not None:
-                self.selected = None
-                self.render_board()
-                self.say(words.NOTHING_SELECTED)  # not "The … is selected" any more
-
-    # --- actions: the table ---
-    def act_stack(self, ev: Event) -> None:
-        self.tap_stack(int(ev.get("i")))
-
-    def tap_stack(self, i: int) -> None:
-        s = self.session
-        if s is None or self.busy or self.autoplay:
-            return
-        view = pm.view_of(s)
-        if s.over:
-            self.say("The game is over: start a new deal or restart this one.")
-            return
-        if self.run is not None and isinstance(self.run.next_action(), Deal | Gather):
-            self.guide_refused([i])  # a stack, when the guide asks for Deal
-            return
-        if not pm.is_manual(s):
-            self.say(describe_stack(view.stacks[i], i).capitalize()
-                     + ". Forced moves are made for you; turn on Tap moves to make them.")
-            return
-        if self.selected is None:
-            if not view.stacks[i]:
-                self.say(f"Stack {i + 1} is empty: there is no card to move.", "refusal")
-                return
-            self.selected = i
-            self.hint = None
-            self.render_board()
-            card = view.stacks[i][-1]
-            self.say(f"The {card.name} is selected: tap the stack to move it onto.")
-            return
-        src = self.selected
-        self.selected = None
-        if src == i:
-            self.render_board()
-            self.say(words.NOTHING_SELECTED)
-            return
-        if self.guide_refused([Move(src, i)]):
-            return
-        self.app.spawn(self.perform_manual(Move(src, i)))
-
-    async def perform_manual(self, move: Move) -> None:
-        try:
-            await self.perform(move, animate=not self.app.env.reduced_motion())
-        except IllegalAction as e:
-            self.render_board()
-            self.say(f"Not allowed: {e.reason}.", "refusal")
-            return
-        s = self.session
-        assert s is not None
-        if self.run is not None:
-            self.t.guiding.noted([move])
-            self.render_board()  # the guide's next step said
-            return
-        self.say(words.after_tap_move(s))
-
-    def act_hint(self, _ev: Event | None) -> None:
-        s = self.session
-        if s is None or s.over or self.busy or self.autoplay:  # a hint would not stay true
-            return
-        move = pm.pending(s)
-        if move is None:
-            self.hint = None
-            self.render_board()
-            self.say("No forced move is waiting: " + words.next_step(s))
-            return
-        self.hint = move
-        self.selected = None
-        self.render_board()
-        card = pm.view_of(s).stacks[move.src][-1]
-        self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
-                 f"{move.dst + 1}.", "hint")
-
+    # --- Deal: a step of the deal, shown moving ---
     def act_deal(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or self.autoplay or s.over:
@@ -350,8 +279,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             return
         if self.guide_refused(plan):
             return
-        self.selected = None
-        self.hint = None
+        self.taps.clear()
         self.app.spawn(self.run_plan(plan))
 
     async def run_plan(self, plan: list[PMAction]) -> None:
@@ -380,8 +308,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             return
         if self.run is not None:
             self.deals_queued = 0
-            self.t.guiding.noted(plan)
-            self.render_board()  # the guide's next step said
+            self.guide_noted(plan)
             return
         self.say(words.plan_done(s, before, plan, moved))
         if self.deals_queued and self.session is s and not s.over:
@@ -416,57 +343,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             for k, name in enumerate(cards):
                 self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
-    # --- playing to the end ---
-    @property
-    def autoplay(self) -> bool:
-        return self.to_end.on
-
+    # --- playing to the end (:mod:`.to_the_end`) ---
     def act_autoplay(self, _ev: Event | None) -> None:
         """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
         if s is None or s.over or self.autoplay or self.run is not None:
             return
         self.deals_queued = 0
-        self.selected = None
-        self.hint = None
+        self.taps.clear()
         self.to_end.on = True  # drawn as playing from now
         self.render_board()  # "Playing to the end…" said after it
         self.to_end.start()
-
-    def act_stop(self, _ev: Event | None) -> None:
-        self.stop_autoplay()
-
-    def stop_autoplay(self) -> None:
-        self.to_end.stop()
-
-    def act_toggle_manual(self, _ev: Event | None) -> None:
-        s = self.session
-        if s is None:
-            return
-        pm.set_manual(s, not pm.is_manual(s))
-        self.selected = None
-        self.hint = None
-        self.save()
-        if self.session is not s:  # another tab's newer game is shown instead
-            return
-        self.render_board()
-        if pm.is_manual(s):
-            self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
-        else:
-            self.say("Tap moves off: Deal makes the forced moves for you.")
-        if not pm.is_manual(s) and pm.pending(s) is not None and not self.autoplay:
-            self.app.spawn(self.run_plan(list(self.pending_chain())))
-
-    def pending_chain(self) -> list[Move]:
-        s = self.session
-        assert s is not None
-        state = s.state
-        out: list[Move] = []
-        while (m := GAME.pending_move(state)) is not None:
-            out.append(m)
-            state = GAME.apply(state, m)
-        return out
-
 
 
 BOARD: BoardClass[None, PMState, PMAction, PMView] = PerpetualMotionBoard

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from app.page import Page
 from app.settings import SPEEDS, pace
-from app.table import Host
+from app.table import Event, Host
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion.session import Session
 from engine.games.perpetual_motion.rules import GAME, Deal, Move, PMAction, PMState
@@ -69,7 +69,8 @@ class ToTheEnd:
         self.on = True
         self.table.app.spawn(self.run())
 
-    def stop(self) -> None:
+    def stop(self, _ev: Event | None = None) -> None:
+        """Stop playing (Stop, Escape, or another deal's question asked)."""
         if self.on:
             self.on = False
             self.table.render_board()
