@@ -7,7 +7,7 @@ every game; this board holds only what a turn at the table needs and reaches the
 through :class:`app.board.Core`. Its Deal and Play to the end (:mod:`.to_the_end`) apply the
 engine's forced moves one by one, shown moving, and have the core keep them (``played``). Its
 collaborators: Tap moves and the Hint (:mod:`.tap_moves`), the question New deal and Restart
-ask first (:mod:`.question`), its words
+ask first (:mod:`.question`), Deals pressed ahead (:mod:`.deal_queue`), its words
 (:mod:`.words`) and the statistics page's simulator (:mod:`.sim_panel`).
 """
 
@@ -23,12 +23,13 @@ from app.kit import Tap
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
-from app.settings import PACE, SPEEDS, pace
+from app.settings import pace
 from app.storage import JSONObject, Record
 from app.table import Event, Replay
 from app.tables.perpetual_motion import MANUAL, PM, words
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.deal_queue import DealQueue
 from app.tables.perpetual_motion.question import DealQuestion
 from app.tables.perpetual_motion.replay import PMReplay
 from app.tables.perpetual_motion.session import CODEC, Session
@@ -65,7 +66,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.app = core.app
         self.page = core.page
         self.busy = False  # a Deal is still moving
-        self.deals_queued = 0  # Deal pressed again while a deal was still moving
+        self.deals = DealQueue()  # Deal pressed again while a deal was still moving
         self.to_end = ToTheEnd(self)
         self.taps = TapMoves(self)  # the selected stack, the Hint, the switch
         self.question = DealQuestion(self)  # New deal and Restart, asked first
@@ -80,7 +81,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             **{a: q.setting_aside(a, h) for a, h in own.items()},
             "sim-start": self.sims.start, "sim-stop": self.sims.stop}
         self.changes: Mapping[str, Handler] = {
-            "speed": self.change_speed, "sim-seed": self.sims.change,
+            "speed": self.to_end.change_speed, "sim-seed": self.sims.change,
             "sim-games": self.sims.change}
 
     @property
@@ -122,11 +123,6 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def stats_html(self) -> str:
         return self.sims.html()
-
-    def change_speed(self, ev: Event) -> None:
-        if ev.value in SPEEDS:
-            self.app.settings.put(PACE, ev.value)
-            self.app.save_settings()
 
     def save(self) -> None:
         """Keep the deal on show as it is (a switch flipped)."""
@@ -174,7 +170,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.taps.clear()
         self.question.what = None
         self.to_end.on = False
-        self.deals_queued = 0
+        self.deals.clear()
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
@@ -268,7 +264,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         if s is None or self.autoplay or s.over:
             return
         if self.busy:  # a deal is still moving: do the next one right after it
-            self.deals_queued = min(self.deals_queued + 1, 3)
+            self.deals.press()
             return
         try:
             plan = pm.step_plan(s)
@@ -304,18 +300,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.busy = False
             self.render_controls()
         if self.session is not s:
-            self.deals_queued = 0
+            self.deals.clear()
             return
         if self.run is not None:
-            self.deals_queued = 0
+            self.deals.clear()
             self.guide_noted(plan)
             return
         self.say(words.plan_done(s, before, plan, moved))
-        if self.deals_queued and self.session is s and not s.over:
-            self.deals_queued -= 1
+        if not s.over and self.deals.take():
             self.act_deal(None)
         else:
-            self.deals_queued = 0
+            self.deals.clear()
 
     async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
@@ -349,7 +344,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         s = self.session
         if s is None or s.over or self.autoplay or self.run is not None:
             return
-        self.deals_queued = 0
+        self.deals.clear()
         self.taps.clear()
         self.to_end.on = True  # drawn as playing from now
         self.render_board()  # "Playing to the end…" said after it

@@ -15,7 +15,7 @@ import time
 from typing import Protocol
 
 from app.page import Page
-from app.settings import SPEEDS, pace
+from app.settings import PACE, SPEEDS, pace
 from app.table import Event, Host
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion.session import Session
@@ -75,6 +75,13 @@ class ToTheEnd:
             self.on = False
             self.table.render_board()
             self.table.say("Stopped.")
+
+    def change_speed(self, ev: Event) -> None:
+        """The speed chosen beside Play to the end: the player's setting, kept (a deal playing
+        takes it up at its next step)."""
+        if ev.value in SPEEDS:
+            self.table.app.settings.put(PACE, ev.value)
+            self.table.app.save_settings()
 
     def playing(self, s: Session) -> bool:
         return self.on and self.table.session is s
