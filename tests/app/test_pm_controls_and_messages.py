@@ -97,7 +97,7 @@ def test_no_primary_button_while_the_deal_plays_itself_out(monkeypatch: Any) -> 
         assert primaries(page) == []
         assert 'data-testid="stop"' in page.regions["pm-controls"]
         key(app, "h")  # no hint while the deal moves on: it would not stay true
-        assert app.tables[PM].board.hint is None
+        assert app.tables[PM].board.tap_moves.hint is None
         assert page.texts["pm-msg"].startswith("Playing to the end")
         click(app, "stop")
         await settle(app)

@@ -209,6 +209,26 @@ def test_play_to_the_end_while_a_deal_is_still_moving(clock: Clock) -> None:
     run_async(run())
 
 
+def test_deal_pressed_while_a_deal_moves_deals_again_after_it_three_times_at_most(
+        clock: Clock) -> None:
+    async def run() -> None:
+        app, _page, _env = boot(env=Motion(), address=f"#/{PM}/deal/{LOST}")
+        await settle(app)
+        table = app.tables[PM]
+        deck = pms.view_of(table.shown).deck_count
+        click(app, "deal")
+        await asyncio.sleep(0)
+        assert table.board.busy
+        for _ in range(5):
+            click(app, "deal")  # pressed ahead of the row still moving
+        await settle(app)
+        assert deck - pms.view_of(table.shown).deck_count == 4 * 4  # the first and three more
+        click(app, "deal")  # none left waiting: one press, one row
+        await settle(app)
+        assert deck - pms.view_of(table.shown).deck_count == 5 * 4
+    run_async(run())
+
+
 def test_a_deal_is_saved_as_it_goes_and_the_end_counted_once(clock: Clock) -> None:
     async def run() -> None:
         app, _page, env = boot(env=Motion(), address=f"#/{PM}/deal/{ONE_ROUND_LOOP}")

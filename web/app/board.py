@@ -16,7 +16,7 @@ MAction, MView] = MachiavelliBoard``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from app.core.guiding import Guiding
@@ -177,6 +177,7 @@ class Seen(Generic[U, A, V]):
     watch: bool = False  # a watched game (nobody's hand is the reader's)
     actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
     outcome: Outcome | None = None  # how the game ended, once it has
+    switches: Mapping[str, bool] = field(default_factory=dict)  # the board's, of this game
     # the seat's view after ``actions``, if they are legal (None: not known here, a guest's
     # phone: the host decides)
     trial: Callable[[Sequence[A]], V | None] | None = None

@@ -174,6 +174,7 @@ class TableDrawing(Generic[U, S, A, V]):
                     marked=self.t.marked if marked is None else marked,
                     can_undo=self.t.moves.can_undo(), hand_over=self.t.hand_over, gid=m.gid,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
+                    switches=dict(m.switches),
                     trial=None if self.t.visiting.mine(m) else trial)
 
     def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:

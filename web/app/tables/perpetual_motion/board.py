@@ -1,13 +1,14 @@
-"""Perpetual Motion's board at the table core: how the solitaire's table is drawn, and what
-a tap on it, a key, Deal, the Hint, Tap moves and Play to the end do (the engine decides what
-is legal).
+"""Perpetual Motion's board at the table core: how the solitaire's table is drawn, its
+animated Deal and its Play to the end (the engine decides what is legal).
 
 The core (:class:`app.seated.table.SeatedTable`) keeps the game (a :class:`Match` with one
 seat, the player's), its save, the guide, the daily deal, links and the routes, as it does for
-every game; this board holds only what a turn at the table needs (the selected stack, the
-Hint, a Deal still moving, a question on show, the statistics page's simulator) and reaches
-the core only through :class:`app.board.Core`. Its Deal and Play to the end apply the engine's
-forced moves one by one, shown moving, and have the core keep them (``played``).
+every game; this board holds only what a turn at the table needs and reaches the core only
+through :class:`app.board.Core`. Its Deal and Play to the end (:mod:`.to_the_end`) apply the
+engine's forced moves one by one, shown moving, and have the core keep them (``played``). Its
+collaborators: Tap moves and the Hint (:mod:`.tap_moves`), the question New deal and Restart
+ask first (:mod:`.question`), Deals pressed ahead (:mod:`.deal_queue`), its words
+(:mod:`.words`) and the statistics page's simulator (:mod:`.sim_panel`).
 """
 
 from __future__ import annotations
@@ -18,35 +19,35 @@ from dataclasses import replace
 
 from app.board import BoardClass, Core, Frame, Handler, Replaying, Seen
 from app.guide import GuideRun
-from app.kit import Tap, confirm_html, plural
+from app.kit import Tap
 from app.page import FLY_MS
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
-from app.settings import PACE, SPEEDS, pace
-from app.storage import JSONObject, Record, random_deal_number
+from app.settings import pace
+from app.storage import JSONObject, Record
 from app.table import Event, Replay
-from app.tables.perpetual_motion import MANUAL, PM
+from app.tables.perpetual_motion import MANUAL, PM, words
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import view as v
+from app.tables.perpetual_motion.deal_queue import DealQueue
+from app.tables.perpetual_motion.question import DealQuestion
 from app.tables.perpetual_motion.replay import PMReplay
-from app.tables.perpetual_motion.session import CODEC, Session, won
+from app.tables.perpetual_motion.session import CODEC, Session
 from app.tables.perpetual_motion.sim_panel import SimPanel
+from app.tables.perpetual_motion.tap_moves import TapMoves
 from app.tables.perpetual_motion.to_the_end import ROW_STAGGER_MS, ToTheEnd
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
-    GAME,
     Deal,
     Gather,
     Move,
     PMAction,
     PMState,
     PMView,
-    describe_stack,
 )
 
 MOVE_PAUSE_S = 0.30  # between the steps of one Deal
-PLAYING = "Playing to the end… tap Stop to take over."
 
 
 # what the board draws from: the deal's view (nothing is hidden but the deck's order)
@@ -68,25 +69,23 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.codec = CODEC  # the deal's save, in its own shape (older saves load)
         self.app = core.app
         self.page = core.page
-        self.selected: int | None = None  # the stack whose top card is to move (Tap moves)
-        self.hint: Move | None = None  # the forced move the Hint shows
-        self.to_end = ToTheEnd(self)
         self.busy = False  # a Deal is still moving
-        self.deals_queued = 0  # Deal pressed again while a deal was still moving
-        self.confirming: str | None = None  # "new-deal" | "restart": asked before throwing away
-        self.asking_at_table = ""  # a question to ask once the table is drawn (from home)
+        self.deals = DealQueue()  # Deal pressed again while a deal was still moving
+        self.to_end = ToTheEnd(self)
+        self.tap_moves = TapMoves(self)  # the selected stack, the Hint, the switch
+        self.question = DealQuestion(self)  # New deal and Restart, asked first
         self.sims = SimPanel(core.app, core.render_stats)  # under the statistics
+        q = self.question
         own: dict[str, Callable[[Event], None]] = {
-            "keep-deal": self.act_keep_deal, "new-deal": self.act_new_deal,
-            "new-deal-sure": self.act_new_deal_sure, "restart": self.act_restart,
-            "restart-sure": self.act_restart_sure, "stack": self.act_stack,
-            "hint": self.act_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
-            "stop": self.act_stop, "toggle-manual": self.act_toggle_manual}
+            "keep-deal": q.keep, "new-deal": q.new_deal, "new-deal-sure": q.new_deal_sure,
+            "restart": q.restart, "restart-sure": q.restart_sure, "stack": self.tap_moves.stack,
+            "hint": self.tap_moves.show_hint, "deal": self.act_deal, "autoplay": self.act_autoplay,
+            "stop": self.to_end.stop, "toggle-manual": self.tap_moves.toggle}
         self.actions: Mapping[str, Handler] = {
-            **{a: self.asking(a, h) for a, h in own.items()},
+            **{a: q.setting_aside(a, h) for a, h in own.items()},
             "sim-start": self.sims.start, "sim-stop": self.sims.stop}
         self.changes: Mapping[str, Handler] = {
-            "speed": self.change_speed, "sim-seed": self.sims.change,
+            "speed": self.to_end.change_speed, "sim-seed": self.sims.change,
             "sim-games": self.sims.change}
 
     @property
@@ -95,12 +94,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         return self.t.shown
 
     @property
-    def run(self) -> GuideRun | None:
+    def run(self) -> GuideRun[PMState, PMAction] | None:
         return self.t.run
 
     @property
     def moving(self) -> bool:
         return self.busy
+
+    @property
+    def autoplay(self) -> bool:
+        """Playing to the end."""
+        return self.to_end.on
 
     def fresh_ui(self) -> None:
         return None
@@ -116,18 +120,13 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def left(self, route: Route) -> None:
         if route.screen != "table" or route.game != PM:
-            self.stop_autoplay()
-            self.asking_at_table = ""
+            self.to_end.stop()
+            self.question.at_table = ""
         if route.screen != "stats" or route.game != PM:
             self.sims.stop()
 
     def stats_html(self) -> str:
         return self.sims.html()
-
-    def change_speed(self, ev: Event) -> None:
-        if ev.value in SPEEDS:
-            self.app.settings.put(PACE, ev.value)
-            self.app.save_settings()
 
     def save(self) -> None:
         """Keep the deal on show as it is (a switch flipped)."""
@@ -151,74 +150,56 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         drawn by the board's own screens, whatever table asks."""
         return PMReplay(self.page, entry)
 
-    # --- its wording ---
+    # --- its wording (:mod:`.words`) ---
     def saved_text(self, s: Session) -> str:
-        """A save's deal in a few words, for a backup's list ("deal 12, round 3, finished")."""
-        deal = f"deal {pm.deal_of(s)}, " if pm.deal_of(s) is not None else ""
-        return f"{deal}round {pm.view_of(s).round}" + (", finished" if s.over else "")
+        return words.saved_text(s)
 
     def to_lose(self, s: Session) -> str | None:
-        """What a new deal would end of ``s``: a deal played on from its start, not finished."""
-        if not self.in_progress(s):
-            return None
-        return f"deal {pm.deal_of(s)}, round {pm.view_of(s).round}"
+        return words.to_lose(s)
 
     def daily_setup(self) -> str:
-        """The daily deal's table in a sentence."""
-        return "A solitaire: you alone with the deal, played as any deal is."
+        return words.DAILY_SETUP
 
     def daily_result(self, s: Session) -> str:
-        """A finished daily deal in a few words: won or lost, in which round."""
-        return f"{'won' if won(s) else 'lost'} in round {pm.view_of(s).round}"
+        return words.daily_result(s)
 
     def line(self, m: Session) -> str:
         """The home tile's line of a deal (kept in its save)."""
-        return v.SavedSummary(pm.deal_of(m), pm.view_of(m).round, m.over).text() or ""
+        return words.line_of(m) or ""
 
     def turn_reset(self) -> None:
         """Another game, or the same read again: nothing selected, no Hint nor question on
         show; playing to the end and queued Deals stop (the game they played is not on the
         table any more)."""
-        self.selected = None
-        self.hint = None
-        self.confirming = None
+        self.tap_moves.clear()
+        self.question.what = None
         self.to_end.on = False
-        self.deals_queued = 0
-
-    def asking(self, action: str, handler: Handler) -> Handler:
-        """``handler``, after a question on show is set aside: any of the board's taps but
-        the question's answer sets it aside (Keep playing only does that)."""
-
-        def tap(ev: Event) -> None:
-            if self.confirming is not None and not action.endswith("-sure"):
-                self.confirming = None
-                self.render_controls()
-                if action == "keep-deal":
-                    return
-            handler(ev)
-
-        return tap
+        self.deals.clear()
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
         problem = self.t.guiding.refuses(actions)
         if problem is None:
             return False
-        self.selected = None
+        self.tap_moves.selected = None
         self.render_board()
         self.say(problem, "refusal")
         return True
 
-    def table_ui(self) -> v.TableUI:
-        s = self.session
-        assert s is not None
-        hint, asked = self.hint, None
+    def guide_noted(self, actions: list[PMAction]) -> None:
+        """The guide's step played: the guide notes it, and its next step is said."""
+        self.t.guiding.noted(actions)
+        self.render_board()
+
+    def table_ui(self, manual: bool, pending: bool) -> v.TableUI:
+        """The table's own state as drawn: Tap moves on (``manual``), a forced move
+        ``pending``, what is selected or hinted, Play to the end running."""
+        hint, asked = self.tap_moves.hint, None
         if self.run is not None:  # the guide marks what it asks for, as the Hint does
             asked = self.run.next_action()
             hint = asked if isinstance(asked, Move) else None
-        return v.TableUI(manual=pm.is_manual(s), selected=self.selected, hint=hint,
-                         autoplay=self.autoplay, busy=self.busy,
-                         pending=pm.is_manual(s) and pm.pending(s) is not None,
+        return v.TableUI(manual=manual, selected=self.tap_moves.selected, hint=hint,
+                         autoplay=self.autoplay, busy=self.busy, pending=manual and pending,
                          speed=pace(self.app.settings), guided=self.run is not None,
                          deal_hint=isinstance(asked, Deal | Gather))
 
@@ -229,26 +210,27 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         if seen.outcome is not None:
             return ""
         targets: list[int] = []
-        src = self.selected
+        src = self.tap_moves.selected
         if src is not None and seen.trial is not None:
             targets = [dst for dst in range(len(seen.view.stacks))
                        if dst != src and seen.trial([Move(src, dst)]) is not None]
-        return v.board_html(seen.view, None, self.table_ui(), targets)
+        return v.board_html(seen.view, None, self.seen_ui(seen), targets)
 
     def end_html(self, m: Session, record: Record | None, note: str) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
-        ui = replace(self.table_ui(), record=record)
+        ui = replace(self.table_ui(pm.is_manual(m), pm.pending(m) is not None), record=record)
         return v.board_html(pm.view_of(m), m.outcome, ui) + note
 
     def dock_html(self, seen: Seeing) -> str:
-        return v.controls_html(seen.view, seen.outcome, self.table_ui())
+        return v.controls_html(seen.view, seen.outcome, self.seen_ui(seen))
+
+    def seen_ui(self, seen: Seeing) -> v.TableUI:
+        return self.table_ui(bool(seen.switches.get(pm.MANUAL)), seen.view.pending is not None)
 
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
-            self.say(PLAYING)
-        if self.asking_at_table:
-            what, self.asking_at_table = self.asking_at_table, ""
-            self.ask_first(what)
+            self.say(words.PLAYING)
+        self.question.after_render()
 
     def click(self, seen: Seeing, ev: Event) -> Tap[None, PMAction] | None:
         """Every tap on the board is one of its ``actions``: nothing else to answer."""
@@ -256,7 +238,24 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     def key(self, seen: Seeing, key: str) -> Tap[None, PMAction] | None:
         """A key: what its button does (the board acts at once: nothing for the core)."""
-        self.on_key(key)
+        if self.session is None or not self.t.on_table():
+            return None
+        if key in ("1", "2", "3", "4"):
+            self.tap_moves.tap(int(key) - 1)
+        elif key in ("d", "D"):
+            self.act_deal(None)
+        elif key in ("h", "H") and pm.is_manual(self.session):
+            self.tap_moves.show_hint(None)
+        elif key in ("a", "A") and self.run is None:
+            if self.autoplay:
+                self.to_end.stop()
+            else:
+                self.act_autoplay(None)
+        elif key == "Escape":
+            if self.autoplay:
+                self.to_end.stop()
+            else:
+                self.tap_moves.unselect()
         return None
 
     def render_board(self) -> None:
@@ -271,172 +270,13 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome,
                                                           self.table_ui()))
 
-    def on_key(self, key: str) -> None:
-        if self.session is None or not self.t.on_table():
-            return
-        if key in ("1", "2", "3", "4"):
-            self.tap_stack(int(key) - 1)
-        elif key in ("d", "D"):
-            self.act_deal(None)
-        elif key in ("h", "H") and pm.is_manual(self.session):
-            self.act_hint(None)
-        elif key in ("a", "A") and self.run is None:
-            if self.autoplay:
-                self.stop_autoplay()
-            else:
-                self.act_autoplay(None)
-        elif key == "Escape":
-            if self.autoplay:
-                self.stop_autoplay()
-            elif self.selected is not None:
-                self.selected = None
-                self.render_board()
-                self.say("Nothing selected.")  # not "The … is selected" any more
-
-    def in_progress(self, s: Session | None) -> bool:
-        """A deal played on from its start and not finished: New deal or Restart would throw
-        that play away."""
-        deal = None if s is None else pm.deal_of(s)
-        return (s is not None and not s.over and deal is not None
-                and s.state != GAME.new_seeded(deal))
-
-    def ask_first(self, what: str) -> bool:
-        """Ask before ``what`` ("new-deal" | "restart") throws a deal in progress away; True:
-        the question is on show, nothing done yet."""
-        s = self.session
-        if not self.in_progress(s) or s is None:
-            return False
-        self.stop_autoplay()
-        self.confirming = what
-        rounds = pm.view_of(s).round
-        lose = f"Deal {pm.deal_of(s)} is in progress (round {rounds})."
-        question = (f"{lose} A new deal ends it." if what == "new-deal" else
-                    f"{lose} Restarting takes it back to its first card.")
-        yes = "New deal anyway" if what == "new-deal" else "Restart anyway"
-        self.page.region(self.frame.dock, confirm_html(question, yes, f"{what}-sure",
-                                                     "Keep playing", "keep-deal"))
-        self.page.focus("keep-deal")
-        return True
-
-    def act_keep_deal(self, _ev: Event | None) -> None:
-        self.confirming = None
-        self.render_controls()
-
-    def act_new_deal(self, _ev: Event | None) -> None:
-        if not self.t.on_table() and self.in_progress(self.session):
-            # the home tile's New deal: the question is asked at the table, drawn first
-            self.asking_at_table = "new-deal"
-            self.app.go(f"#/{PM}")
-            return
-        if self.ask_first("new-deal"):
-            return
-        self.act_new_deal_sure(None)
-
-    def act_new_deal_sure(self, _ev: Event | None) -> None:
-        self.confirming = None
-        self.t.new_game(random_deal_number())
-        self.say("A new deal: tap Deal to deal the first row.")
-
-    def act_restart(self, _ev: Event | None) -> None:
-        if self.ask_first("restart"):
-            return
-        self.act_restart_sure(None)
-
-    def act_restart_sure(self, _ev: Event | None) -> None:
-        self.confirming = None
-        s = self.session
-        if s is None or pm.deal_of(s) is None:
-            return
-        self.stop_autoplay()
-        self.t.new_game(s.deal)  # Tap moves kept
-        self.say(f"Deal {pm.deal_of(s)} starts again from the beginning.")
-
-
-    # --- actions: the table ---
-    def act_stack(self, ev: Event) -> None:
-        self.tap_stack(int(ev.get("i")))
-
-    def tap_stack(self, i: int) -> None:
-        s = self.session
-        if s is None or self.busy or self.autoplay:
-            return
-        view = pm.view_of(s)
-        if s.over:
-            self.say("The game is over: start a new deal or restart this one.")
-            return
-        if self.run is not None and isinstance(self.run.next_action(), Deal | Gather):
-            self.guide_refused([i])  # a stack, when the guide asks for Deal
-            return
-        if not pm.is_manual(s):
-            self.say(describe_stack(view.stacks[i], i).capitalize()
-                     + ". Forced moves are made for you; turn on Tap moves to make them.")
-            return
-        if self.selected is None:
-            if not view.stacks[i]:
-                self.say(f"Stack {i + 1} is empty: there is no card to move.", "refusal")
-                return
-            self.selected = i
-            self.hint = None
-            self.render_board()
-            card = view.stacks[i][-1]
-            self.say(f"The {card.name} is selected: tap the stack to move it onto.")
-            return
-        src = self.selected
-        self.selected = None
-        if src == i:
-            self.render_board()
-            self.say("Nothing selected.")
-            return
-        if self.guide_refused([Move(src, i)]):
-            return
-        self.app.spawn(self.perform_manual(Move(src, i)))
-
-    async def perform_manual(self, move: Move) -> None:
-        try:
-            await self.perform(move, animate=not self.app.env.reduced_motion())
-        except IllegalAction as e:
-            self.render_board()
-            self.say(f"Not allowed: {e.reason}.", "refusal")
-            return
-        s = self.session
-        assert s is not None
-        if self.run is not None:
-            self.t.guiding.noted([move])
-            self.render_board()  # the guide's next step said
-            return
-        out = s.outcome
-        if out is not None:
-            self.say(out.summary)
-        elif pm.pending(s) is None:
-            self.say("Done: no forced move is left. " + (
-                "Deal the next row." if pm.view_of(s).deck_count else "Tap Next round to gather."))
-        else:
-            self.say("Moved. Another forced move is waiting.")
-
-    def act_hint(self, _ev: Event | None) -> None:
-        s = self.session
-        if s is None or s.over or self.busy or self.autoplay:  # a hint would not stay true
-            return
-        move = pm.pending(s)
-        if move is None:
-            self.hint = None
-            self.render_board()
-            self.say("No forced move is waiting: " + (
-                "deal the next row." if pm.view_of(s).deck_count else "tap Next round to gather."))
-            return
-        self.hint = move
-        self.selected = None
-        self.render_board()
-        card = pm.view_of(s).stacks[move.src][-1]
-        self.say(f"Hint: the {card.name} on stack {move.src + 1} goes onto stack "
-                 f"{move.dst + 1}.", "hint")
-
+    # --- Deal: a step of the deal, shown moving ---
     def act_deal(self, _ev: Event | None) -> None:
         s = self.session
         if s is None or self.autoplay or s.over:
             return
         if self.busy:  # a deal is still moving: do the next one right after it
-            self.deals_queued = min(self.deals_queued + 1, 3)
+            self.deals.press()
             return
         try:
             plan = pm.step_plan(s)
@@ -447,8 +287,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             return
         if self.guide_refused(plan):
             return
-        self.selected = None
-        self.hint = None
+        self.tap_moves.clear()
         self.app.spawn(self.run_plan(plan))
 
     async def run_plan(self, plan: list[PMAction]) -> None:
@@ -473,48 +312,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.busy = False
             self.render_controls()
         if self.session is not s:
-            self.deals_queued = 0
+            self.deals.clear()
             return
         if self.run is not None:
-            self.deals_queued = 0
-            self.t.guiding.noted(plan)
-            self.render_board()  # the guide's next step said
+            self.deals.clear()
+            self.guide_noted(plan)
             return
-        self.say(self.describe_plan(before, plan, moved))
-        if self.deals_queued and self.session is s and not s.over:
-            self.deals_queued -= 1
+        self.say(words.plan_done(s, before, plan, moved))
+        if not s.over and self.deals.take():
             self.act_deal(None)
         else:
-            self.deals_queued = 0
-
-    def describe_plan(self, before: PMView, plan: list[PMAction],
-                      moved: list[tuple[str, int]] | None = None) -> str:
-        s = self.session
-        assert s is not None
-        after = pm.view_of(s)
-        first = plan[0] if plan else None
-        if isinstance(first, Gather):
-            text = (f"Stacks gathered: round {after.round} starts." if not s.over else "")
-        elif isinstance(first, Deal):
-            if len(after.discarded) > len(before.discarded) and len(plan) == 1:
-                text = "Four of one rank: the row is discarded."
-            else:
-                moves = len(plan) - 1
-                text = ("Dealt a row" + (f", then {plural(moves, 'forced move')}."
-                                          if moves else ": no forced move."))
-                if moves == 1 and moved:
-                    name, dst = moved[0]
-                    text = f"Dealt a row; the {name} was moved onto stack {dst + 1}."
-                if pm.is_manual(s) and pm.pending(s) is not None:
-                    text = "Dealt a row: make the forced moves by tapping the stacks."
-        elif plan:  # the forced moves left pending when Tap moves was turned off
-            text = f"{plural(len(plan), 'forced move').capitalize()} made for you."
-        else:
-            text = ""
-        out = s.outcome
-        if out is not None:
-            text = (text + " " if text else "") + str(out.summary)
-        return text
+            self.deals.clear()
 
     async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""
@@ -542,57 +350,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             for k, name in enumerate(cards):
                 self.page.flight(name, "#pm-deck", k * ROW_STAGGER_MS)
 
-    # --- playing to the end ---
-    @property
-    def autoplay(self) -> bool:
-        return self.to_end.on
-
+    # --- playing to the end (:mod:`.to_the_end`) ---
     def act_autoplay(self, _ev: Event | None) -> None:
         """Play to the end: the deal plays itself out (a Deal still moving finishes first)."""
         s = self.session
         if s is None or s.over or self.autoplay or self.run is not None:
             return
-        self.deals_queued = 0
-        self.selected = None
-        self.hint = None
+        self.deals.clear()
+        self.tap_moves.clear()
         self.to_end.on = True  # drawn as playing from now
         self.render_board()  # "Playing to the end…" said after it
         self.to_end.start()
-
-    def act_stop(self, _ev: Event | None) -> None:
-        self.stop_autoplay()
-
-    def stop_autoplay(self) -> None:
-        self.to_end.stop()
-
-    def act_toggle_manual(self, _ev: Event | None) -> None:
-        s = self.session
-        if s is None:
-            return
-        pm.set_manual(s, not pm.is_manual(s))
-        self.selected = None
-        self.hint = None
-        self.save()
-        if self.session is not s:  # another tab's newer game is shown instead
-            return
-        self.render_board()
-        if pm.is_manual(s):
-            self.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
-        else:
-            self.say("Tap moves off: Deal makes the forced moves for you.")
-        if not pm.is_manual(s) and pm.pending(s) is not None and not self.autoplay:
-            self.app.spawn(self.run_plan(list(self.pending_chain())))
-
-    def pending_chain(self) -> list[Move]:
-        s = self.session
-        assert s is not None
-        state = s.state
-        out: list[Move] = []
-        while (m := GAME.pending_move(state)) is not None:
-            out.append(m)
-            state = GAME.apply(state, m)
-        return out
-
 
 
 BOARD: BoardClass[None, PMState, PMAction, PMView] = PerpetualMotionBoard

@@ -7,16 +7,9 @@ from __future__ import annotations
 from app.seated.table import SeatedTable
 from app.table import Host, TableClass
 from app.tables.perpetual_motion import PM
-from app.tables.perpetual_motion import session as pm
-from app.tables.perpetual_motion import view as v
 from app.tables.perpetual_motion.board import BOARD
-from app.tables.perpetual_motion.session import Session
+from app.tables.perpetual_motion.words import line_of as line_of  # a save's line, for its users
 from engine.games.perpetual_motion.rules import PMAction, PMState, PMView
-
-
-def line_of(s: Session) -> str | None:
-    """The home tile's line of a deal (kept in its save): none once it is over."""
-    return v.SavedSummary(pm.deal_of(s), pm.view_of(s).round, s.over).text()
 
 
 def Table(app: Host) -> SeatedTable[None, PMState, PMAction, PMView]:

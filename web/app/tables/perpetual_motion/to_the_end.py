@@ -15,8 +15,8 @@ import time
 from typing import Protocol
 
 from app.page import Page
-from app.settings import SPEEDS, pace
-from app.table import Host
+from app.settings import PACE, SPEEDS, pace
+from app.table import Event, Host
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion.session import Session
 from engine.games.perpetual_motion.rules import GAME, Deal, Move, PMAction, PMState
@@ -69,11 +69,19 @@ class ToTheEnd:
         self.on = True
         self.table.app.spawn(self.run())
 
-    def stop(self) -> None:
+    def stop(self, _ev: Event | None = None) -> None:
+        """Stop playing (Stop, Escape, or another deal's question asked)."""
         if self.on:
             self.on = False
             self.table.render_board()
             self.table.say("Stopped.")
+
+    def change_speed(self, ev: Event) -> None:
+        """The speed chosen beside Play to the end: the player's setting, kept (a deal playing
+        takes it up at its next step)."""
+        if ev.value in SPEEDS:
+            self.table.app.settings.put(PACE, ev.value)
+            self.table.app.save_settings()
 
     def playing(self, s: Session) -> bool:
         return self.on and self.table.session is s
