@@ -267,8 +267,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         s = self.session
         if s is None or not self.t.on_table():
             return
-        self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome,
-                                                          self.table_ui()))
+        ui = self.table_ui(pm.is_manual(s), pm.pending(s) is not None)
+        self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome, ui))
 
     # --- Deal: a step of the deal, shown moving ---
     def act_deal(self, _ev: Event | None) -> None:
