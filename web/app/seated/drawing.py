@@ -31,6 +31,11 @@ A = TypeVar("A", bound=Action)  # its actions
 V = TypeVar("V", bound=View)  # what one player sees
 
 
+class GuideShown(Protocol):
+    def show_guide(self) -> None:
+        """The guide's bar and the step's text, said again after every redraw."""
+
+
 class DrawnTable(Protocol[U, S, A, V]):
     """What drawing uses of its table (the core)."""
 
@@ -67,7 +72,8 @@ class DrawnTable(Protocol[U, S, A, V]):
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
-    def show_guide(self) -> None: ...
+    @property
+    def guide(self) -> GuideShown: ...
 
 
 class TableDrawing(Generic[U, S, A, V]):
@@ -142,7 +148,7 @@ class TableDrawing(Generic[U, S, A, V]):
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
         self.t.page.text(self.t.frame.msg, "", "msg")
-        self.t.show_guide()  # a guided game's step is said again after every redraw
+        self.t.guide.show_guide()  # a guided game's step is said again after every redraw
 
     def interactive(self, m: Match[S]) -> bool:
         """A person at this device may act in ``m`` now."""

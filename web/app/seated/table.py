@@ -26,7 +26,6 @@ from app.board import (
     Left,
     TapRefused,
     TurnReset,
-    Undoing,
 )
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
@@ -36,17 +35,17 @@ from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
 from app.seated.computers import ComputerTurns
+from app.seated.core_taps import TableTaps
 from app.seated.drawing import TableDrawing
+from app.seated.guided import GuidedGame
 from app.seated.history import History
 from app.seated.links import Links
-from app.seated.moves import Mover
 from app.seated.moving import Moves
 from app.seated.remote import Hosted, Visit
 from app.seated.seats import (
     Match,
     Setup,
     default_setup,
-    setup_from_query,
     won,
 )
 from app.seated.setup_form import SetupForm
@@ -107,6 +106,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
         self.drawing: TableDrawing[U, S, A, V] = TableDrawing(self)
+        self.guide: GuidedGame[U, S, A, V] = GuidedGame(self)
+        self.core_taps: TableTaps[U, S, A, V] = TableTaps(self)
         self.ui: U = self.board.fresh_ui()
         self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
@@ -120,14 +121,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.taps.actions}
 
     def core_actions(self) -> dict[str, Handler]:
-        return {
-            **self.setup_screen.actions, "mt-take": self.act_mt_take,
-            "mt-replay": self.act_mt_replay, "mt-replay-stop": self.act_mt_replay_stop,
-            "mt-stop": self.act_mt_stop, "mt-resume": self.act_mt_resume,
-            "mt-again": self.act_mt_again, "mt-next-hand": self.act_mt_next_hand,
-            **self.links.actions, **self.phones.actions,
-            "mt-undo": self.act_mt_undo,
-        }
+        return {**self.setup_screen.actions, **self.core_taps.actions(),
+                **self.links.actions, **self.phones.actions}
 
     @property
     def run(self) -> GuideRun[S, A] | None:
@@ -189,69 +184,6 @@ class SeatedTable(Generic[U, S, A, V]):
                 then(m, seat, state, answer)
 
         self.app.spawn(run())
-
-    # --- the guided first game (app.guide) ---
-    def start_guide(self) -> None:
-        """The guided game, in memory only: the player's game stays as its save has it, and
-        the computers play only what the guide plays for them."""
-        guide = self.guiding.begin()
-        if guide is None:
-            return
-        self.computers.stop()
-        self.computers.paused = True
-        self.watching = None
-        m = Match(setup_from_query(self.game_id, guide.query, 0), 0, guide.start)
-        m.switches = self.board.switches(None, guided=True)
-        m.uncovered = 0
-        self.guided = m
-        self.fresh_turn()
-        self.render()
-
-    def end_guide(self) -> None:
-        """Back from a guided game: the player's own game, read again from its save."""
-        if not self.guiding.end():
-            return
-        self.guided = None
-        self.computers.paused = False
-        self.fresh_turn()
-        self.load()
-
-    def guide_mark(self, expected: list[A]) -> None:
-        """Mark the guide's next actions on the board, as the game's Hint marks its own (the
-        game's module sets its UI; nothing marked by default)."""
-
-    def show_guide(self) -> None:
-        """The guide's bar, and the step's text in the message line."""
-        if self.guiding.run is None:
-            return
-        if self.frame.extra:
-            self.page.region(self.frame.extra, "")  # no Share nor New game of a guided game
-        self.guiding.show()
-
-    def guide_play(self, actions: list[A]) -> None:
-        """A computer's turn of the guided game, or a skipped step: played as the guide says
-        (drawn once the step is done: :meth:`guide_stepped`)."""
-        m = self.guided
-        if m is None:
-            return
-        self.moves.advance(m, m.current, actions, Mover.GUIDE, draw=False)
-        self.board.heard(TurnReset())
-        self.before_tap = self.ui
-
-    def guide_click(self, ev: Event) -> bool:
-        """A tap during a guided game: the guide's own buttons (waiting while the board's
-        step still moves); the table's other actions (Undo, Hint, New game…) are set aside.
-        True: a tap on the board, to be checked."""
-        if self.run is not None and self.board.moving and ev.action in ("guide-next",
-                                                                        "guide-skip"):
-            return False
-        return not self.guiding.click(
-            ev.action, self, lambda a: a not in self.actions or a in self.board.taps.guide_allows,
-            self.frame.guide_focus or self.frame.msg)
-
-    def guide_stepped(self, focus: str) -> None:
-        self.render_board()
-        self.page.focus(focus)
 
     # --- the shell's interface ---
     @property
@@ -391,7 +323,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def leave(self, route: Route) -> None:
         self.board.heard(Left(route))
         if route.game != self.game_id or route.screen != "learn":
-            self.end_guide()
+            self.guide.end_guide()
         if route.game != self.game_id or route.screen != "guest":
             self.visiting.on = False
         if route.game != self.game_id or route.screen not in ("table", "watch"):
@@ -403,9 +335,9 @@ class SeatedTable(Generic[U, S, A, V]):
         self.links.offer = None
         self.follower = False
         if route.screen == "learn":
-            self.start_guide()
+            self.guide.start_guide()
             return
-        self.end_guide()
+        self.guide.end_guide()
         if route.screen == "guest":
             if not self.visiting.open():
                 self.app.go_home("This phone sits at no table of that game now: open the "
@@ -552,7 +484,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.computers.stop_showing()
             self.render_board()
             return
-        if not self.guide_click(ev):
+        if not self.guide.guide_click(ev):
             return
         handler = self.actions.get(ev.action)
         if handler is not None:
@@ -583,7 +515,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if self.run is not None:  # a guided game is played by taps (and Tab and Enter)
             return
         if key == "Escape" and m.watch:
-            self.act_mt_stop(None)
+            self.core_taps.act_mt_stop(None)
             return
         cur = m.current
         if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
@@ -623,50 +555,3 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def check_hand_over(self, before: S, m: Match[S]) -> None:
         self.board.words.check_hand_over(before, m)
-
-    # --- actions ---
-    def act_mt_take(self, _ev: Event | None) -> None:
-        m = self.match
-        if m is None or not self.covered(m):
-            return
-        cur = m.current
-        m.uncovered = cur
-        self.save()
-        self.render()
-        self.say(f"{m.names()[cur or 0]}, your turn.")
-
-    def act_mt_replay(self, _ev: Event | None) -> None:
-        self.computers.show_again()
-
-    def act_mt_replay_stop(self, _ev: Event | None) -> None:
-        """Stop of a Replay that has already ended: nothing to do."""
-
-    def act_mt_stop(self, _ev: Event | None) -> None:
-        if self.watching is None:
-            return
-        self.computers.paused = True
-        self.computers.stop()
-        self.render_board()
-        self.say("Stopped. Tap Resume to go on.")
-
-    def act_mt_resume(self, _ev: Event | None) -> None:
-        self.computers.paused = False
-        self.render_board()
-        self.computers.kick()
-
-    def act_mt_again(self, _ev: Event | None) -> None:
-        m = self.match
-        if m is None:
-            return
-        self.start(m.setup, None)
-
-    def act_mt_next_hand(self, _ev: Event | None) -> None:
-        self.hand_over = None
-        m = self.shown
-        if self.board.words.next_hand(self.match) or m is None:
-            return
-        self.moves.show_move(m, Mover.PERSON)  # the next hand goes on (the computers', maybe)
-
-    def act_mt_undo(self, _ev: Event | None) -> None:
-        self.board.heard(Undoing())
-        self.moves.undo_turn()
