@@ -493,14 +493,14 @@ def test_marks_and_flights_follow_several_computers_turns() -> None:
     app, _page, _env = boot()
     table = app.tables["machine"]
     table.computers.since = states
-    marks = table.marks(states[0], states[-1])
+    marks = table.board.marker.marks(states[0], states[-1])
     for p, card in took.items():
         if not any(card in cs for cs in played.values()):
             assert f"took{p}:{card}" in marks
     for p, cards in played.items():
         assert {f"set{p}:{c}" for c in cards} <= marks
     flights = [f for s0, s1 in itertools.pairwise(states)
-               for f in table.flights(Match.__new__(Match), s0, s1)]
+               for f in table.board.marker.flights(Match.__new__(Match), s0, s1)]
     for p, cards in played.items():
         for c in cards:
             assert (c, f'[data-testid=mm-opp][data-seat="{p}"]') in flights

@@ -37,7 +37,8 @@ def test_every_computers_changes_stay_marked_until_the_person_acts() -> None:
         assert m.current == 0 and len(m.log) == 3  # both computers played
         replay = t.computers.since
         assert replay[0] == after_draw and replay[-1] == m.state
-        assert t.marked == t.marks(after_draw, m.state)  # since the draw, not the last turn
+        # since the draw, not the last turn
+        assert t.marked == t.board.marker.marks(after_draw, m.state)
         board = page.regions["mt-board"]
         since = board[board.index('data-testid="since"'):].split("</section>")[0]
         for line in m.log[1:3]:  # both computers' turns, in the line above the table

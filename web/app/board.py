@@ -24,6 +24,7 @@ from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.routes import Route
+from app.seated.history import Marker
 from app.seated.moves import Mover, UndoStep
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
@@ -148,9 +149,6 @@ class Core(Protocol[U, S, A, V]):
     def new_game(self, deal: int) -> None:
         """Deal ``deal`` of the set-up on the table in place of the game (its switches
         kept): a game without a set-up screen deals a new game, or restarts one, this way."""
-
-    def played(self, m: Match[S]) -> None:
-        """The board changed ``m`` but by a move (a switch flipped): save it."""
 
     def person_to_move(self) -> tuple[Match[S], int] | None: ...
 
@@ -293,15 +291,6 @@ class Words(Protocol[S, A_contra]):
 
     def next_hand(self, m: Match[S] | None) -> bool:
         """Next hand was tapped: True when the board dealt it (else the core redraws)."""
-
-
-class Marker(Protocol[S]):
-    """What a change marks on a board, and the cards it sends flying."""
-
-    def marks(self, before: S, after: S) -> frozenset[str]: ...
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        """The cards a step moved: (``data-card`` key, where from, None: where it was)."""
 
 
 class Board(Protocol[U, S, A, V]):

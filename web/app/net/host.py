@@ -32,7 +32,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from app.board import Marker
 from app.net.protocol import (
     Act,
     BadMessage,
@@ -52,7 +51,7 @@ from app.net.protocol import (
     read_guest,
 )
 from app.net.transport import Transport
-from app.seated.history import History, Teller
+from app.seated.history import History, Marker, Teller
 from app.seated.seats import Match, clean_name
 from engine.errors import EngineError, IllegalAction
 from engine.protocol import Action, outcome_text

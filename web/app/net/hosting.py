@@ -24,7 +24,7 @@ from app.net.codes import BadCode, code_from_text, expand, join_link, pack
 from app.net.host import Referee
 from app.net.qr import qr_code
 from app.net.wire import Wire
-from app.seated.history import Teller
+from app.seated.history import Marker, Teller
 from app.seated.moves import Change
 from app.seated.remote import SeatedCore
 from app.seated.seats import Match
@@ -54,10 +54,11 @@ class Invitation:
 
 
 class Hosting(Generic[S, A]):
-    def __init__(self, core: HostingCore[S, A], teller: Teller[S, A], wire: Callable[[], Wire],
-                 base_url: Callable[[], str]) -> None:
+    def __init__(self, core: HostingCore[S, A], teller: Teller[S, A], marker: Marker[S],
+                 wire: Callable[[], Wire], base_url: Callable[[], str]) -> None:
         self.core = core
         self.teller = teller
+        self.marker = marker
         self.wire = wire
         self.base_url = base_url
         self.host: Referee[S, A] | None = None
@@ -83,7 +84,7 @@ class Hosting(Generic[S, A]):
             self.host.close()
         self.kept = self.tokens(m.gid)
         self.host = Referee(m, m.setup.phones, teller=self.teller, tokens=self.kept,
-                         perform=self.core.moves.guest_step, marker=self.core,
+                         perform=self.core.moves.guest_step, marker=self.marker,
                          take_back=self.core.moves.guest_take_back,
                          can_take_back=self.core.moves.guest_can_take_back)
         self.pending.clear()

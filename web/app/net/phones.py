@@ -23,7 +23,7 @@ from app.net.qr import qr_code
 from app.net.visiting import Visiting
 from app.net.wire import Wire
 from app.page import Page
-from app.seated.history import Teller
+from app.seated.history import Marker, Teller
 from app.seated.remote import SeatedCore
 from app.seated.seats import clean_name
 from app.storage import SEAT_KEY, Store, loads_stored
@@ -60,11 +60,11 @@ class Phones:
     def available(self) -> bool:
         return self.wire.available
 
-    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A]
+    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S]
              ) -> tuple[Hosting[S, A], Visiting[S, A]]:
         """A seated table's parts (:class:`app.seated.remote.RemoteSeats`): hosting its game
         for people on other phones, and this phone's seat at another phone's table."""
-        return (Hosting(core, teller, lambda: self.wire, self.base_url),
+        return (Hosting(core, teller, marker, lambda: self.wire, self.base_url),
                 Visiting(core, lambda: self.guest))
 
     # --- the stored seat ---

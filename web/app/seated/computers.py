@@ -16,6 +16,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from app.messages import BotTurn, read_chosen
 from app.page import Page
 from app.seated.declare import speed_field
+from app.seated.history import Marker
 from app.seated.moves import Mover
 from app.seated.seats import Match
 from app.settings import SPEEDS, pace
@@ -42,6 +43,11 @@ class Showing(Protocol[S]):
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int) -> None: ...
 
 
+class Marked(Protocol[S]):
+    @property
+    def marker(self) -> Marker[S]: ...
+
+
 class Seating(Protocol[S, A]):
     """What the computers' turns use of their table (the core), and nothing else."""
 
@@ -54,7 +60,9 @@ class Seating(Protocol[S, A]):
     @property
     def shown(self) -> Match[S] | None: ...
 
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]: ...
+    @property
+    def board(self) -> Marked[S]:
+        """The table's board: the cards a computer's step moved fly as it says."""
 
     @property
     def drawing(self) -> Showing[S]:
@@ -171,7 +179,7 @@ class ComputerTurns(Generic[S, A]):
 
     def fly(self, m: Match[S], before: S, after: S) -> None:
         """The cards a step moved fly from where they were (the bridge's card flights)."""
-        for card, source in self.table.flights(m, before, after):
+        for card, source in self.table.board.marker.flights(m, before, after):
             self.table.page.flight(card, source)
 
     def show_again(self) -> None:

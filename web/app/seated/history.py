@@ -45,6 +45,15 @@ class Teller(Protocol[S, A_contra]):
     def closes_turn(self, before: S, after: S) -> bool: ...
 
 
+class Marker(Protocol[S]):
+    """What a change marks on a board, and the cards it sends flying."""
+
+    def marks(self, before: S, after: S) -> frozenset[str]: ...
+
+    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
+        """The cards a step moved: (``data-card`` key, where from, None: where it was)."""
+
+
 @dataclass
 class Turn(Generic[S, A]):
     """One seat's run of actions: from ``start`` (after ``first`` actions of the trail) through
@@ -136,6 +145,12 @@ class History(Generic[S, A]):
             text = self.teller.describe_turn(at, turn.start, turn.actions, turn.seat, you)
             turn.told[you] = text
         return text
+
+    def retell(self, m: Match[S]) -> bool:
+        """``m``'s log read again from its action log, kept in it as its save writes it; True
+        when its last action ended a turn."""
+        m.log = self.lines(m, m.you)
+        return self.closed(m)
 
     def lines(self, m: Match[S], reader: int | None = None) -> list[LogLine]:
         """The log of ``m``, a line per finished turn, told for ``reader`` (the seat that is

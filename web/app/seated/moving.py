@@ -14,6 +14,7 @@ from app.board import Board, Stepped, Stepping, TurnReset
 from app.core.guiding import Guiding
 from app.page import Page
 from app.seated.computers import ComputerTurns
+from app.seated.history import History
 from app.seated.moves import Change, Mover, UndoStep
 from app.seated.remote import Visit
 from app.seated.seats import Match
@@ -40,6 +41,7 @@ class MovingTable(Protocol[U, S, A, V]):
     page: Page
     marked: frozenset[str]
     match: Match[S] | None
+    history: History[S, A]
 
     @property
     def shown(self) -> Match[S] | None: ...
@@ -52,11 +54,7 @@ class MovingTable(Protocol[U, S, A, V]):
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
-    def told(self, m: Match[S]) -> bool: ...
-
     def save(self) -> None: ...
-
-    def cue_end(self, m: Match[S]) -> None: ...
 
     def covered(self, m: Match[S]) -> bool: ...
 
@@ -131,7 +129,7 @@ class Moves(Generic[U, S, A, V]):
             self.undo.append(UndoStep(seat, before, count))
         # the log, told again from the game's actions (a board's own steps are the game's
         # forced moves, with no log line)
-        ended = mover is not Mover.BOARD and self.t.told(m)
+        ended = mover is not Mover.BOARD and self.t.history.retell(m)
         if ended:
             self.undo = []
             if mover in (Mover.PERSON, Mover.GUEST):
@@ -140,7 +138,7 @@ class Moves(Generic[U, S, A, V]):
             self.t.board.words.check_hand_over(before, m)
         if m.over:
             if mover is not Mover.GUIDE:
-                self.t.cue_end(m)
+                self.cue_end(m)
         elif mover is Mover.PERSON or mover is Mover.GUEST:
             self.t.app.cue("placed")
         elif mover is Mover.COMPUTER:
@@ -201,7 +199,7 @@ class Moves(Generic[U, S, A, V]):
         drawn."""
         step = self.undo.pop()
         m.rewind(step.state, step.actions)
-        self.t.told(m)
+        self.t.history.retell(m)
         self.t.save()
         self.tell(m, Change(mover, step.seat, m.actions, undo=True))
         if self.showing(m):
@@ -225,3 +223,9 @@ class Moves(Generic[U, S, A, V]):
             return
         self.take_back(m, Mover.PERSON)
         self.t.say("Undone.")
+
+    def cue_end(self, m: Match[S]) -> None:
+        """A game just ended at this table: won when a person at it won (not when watched)."""
+        out = m.outcome
+        if out is not None and not m.watch:
+            self.t.app.cue("won" if any(m.setup.seats[w].here for w in out.winners) else "lost")

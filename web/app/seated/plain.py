@@ -15,7 +15,6 @@ from app.board import (
     GuideMarks,
     Handler,
     Left,
-    Marker,
     News,
     Redrawn,
     Replaying,
@@ -31,6 +30,7 @@ from app.board import (
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
+from app.seated.history import Marker
 from app.seated.replay import SeatedReplay
 from app.seated.seats import Match, MatchCodec, default_setup, won
 from app.storage import Codec, JSONObject, Record

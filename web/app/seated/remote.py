@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from app.messages import Event
 from app.page import Page
-from app.seated.history import Teller
+from app.seated.history import Marker, Teller
 from app.seated.moves import Change
 from app.seated.seats import LogLine, Match
 from app.storage import TabStore
@@ -65,11 +65,6 @@ class SeatedCore(Protocol[S, A_contra]):
     @property
     def moves(self) -> GuestMoves[A_contra]: ...
 
-    def marks(self, before: S, after: S) -> frozenset[str]:
-        """What a change marks (the board's), for the guests' phones."""
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        """The cards a change moved (the board's), flown on the guests' phones."""
 
 
 class Hosted(Protocol[S]):
@@ -150,6 +145,8 @@ class RemoteSeats(Protocol):
     def available(self) -> bool:
         """The browser can connect phones (WebRTC data channels)."""
 
-    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A]
+    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S]
              ) -> tuple[Hosted[S], Visit[S, A]]:
-        """A seated table's two parts: hosting its game, and this phone's seat at another's."""
+        """A seated table's two parts: hosting its game (its log told by ``teller``, its
+        changes marked and flown by ``marker``, the board's), and this phone's seat at
+        another's."""

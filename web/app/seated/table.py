@@ -30,7 +30,6 @@ from app.board import (
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
-from app.kit import Tap
 from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated import screens
@@ -102,7 +101,8 @@ class SeatedTable(Generic[U, S, A, V]):
         self.keeping: Keeping[Match[S]] = Keeping(
             app.store, game_id, self.info.name, self.board.codec, won,
             self.board.words.daily_result,
-            low=self.scores == "low", line=self.line_of)
+            low=self.scores == "low",
+            line=lambda m: None if m.over else self.board.words.line(m))  # the home tile's
         self.saves = self.keeping.saves
         self.frame = self.board.frame  # the regions drawn into: the board's ids
         self.drawing: TableDrawing[U, S, A, V] = TableDrawing(self)
@@ -115,9 +115,11 @@ class SeatedTable(Generic[U, S, A, V]):
         # a game with seats on other phones, hosted here; this phone's seat at another's table
         self.phones: Hosted[S]
         self.visiting: Visit[S, A]
-        self.phones, self.visiting = app.phones.seat(self, self.board.words)
+        self.phones, self.visiting = app.phones.seat(self, self.board.words, self.board.marker)
         self.moves.listeners.append(self.phones.changed)
-        app.phones.pumps.append(self.net_pump)
+        # after each of the page's net events: the hosted game's channels, or this phone's
+        # seat at another's table
+        app.phones.pumps.extend((self.phones.pump, self.visiting.pump))
         self.actions: dict[str, Handler] = {**self.core_actions(), **self.board.taps.actions}
 
     def core_actions(self) -> dict[str, Handler]:
@@ -136,12 +138,6 @@ class SeatedTable(Generic[U, S, A, V]):
         """The engine refused the steps of the last tap: the UI goes back to before it."""
         self.ui = self.before_tap
         self.board.heard(TapRefused())
-
-    def take(self, t: Tap[U, A]) -> None:
-        """A game module's answer to a tap: keep the UI it leads to, and the one before in case
-        the engine refuses its actions."""
-        self.before_tap = self.ui
-        self.ui = t.ui
 
     def fresh_turn(self) -> None:
         """Another game is on the table (or the same read again): nothing of a turn in
@@ -198,15 +194,9 @@ class SeatedTable(Generic[U, S, A, V]):
     def load(self) -> str | None:
         self.match, problem = self.saves.load()
         if self.match is not None:
-            self.told(self.match)
+            self.history.retell(self.match)
         self.cover_again()
         return problem
-
-    def told(self, m: Match[S]) -> bool:
-        """``m``'s log read again from its action log (:mod:`app.seated.history`), kept in it
-        as its save writes it; True when its last action ended a turn."""
-        m.log = self.history.lines(m, m.you)
-        return self.history.closed(m)
 
     def cover_again(self) -> None:
         """Pass-and-play: a hand on show goes back under the cover when it leaves the screen
@@ -288,11 +278,8 @@ class SeatedTable(Generic[U, S, A, V]):
         return f"#/{self.game_id}"
 
     def summary(self) -> str | None:
-        return None if self.match is None else self.line_of(self.match)
-
-    def line_of(self, m: Match[S]) -> str | None:
-        """The home tile's line of ``m`` (kept in its save): none once it is over."""
-        return None if m.over else self.board.words.line(m)
+        m = self.match
+        return None if m is None or m.over else self.board.words.line(m)
 
     # --- the daily deal (app.daily) ---
     def daily_setup(self) -> str:
@@ -307,12 +294,6 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def start_daily(self, deal: int, date: str) -> None:
         self.start(default_setup(self.game_id), deal, daily=date)
-
-    def cue_end(self, m: Match[S]) -> None:
-        """A game just ended at this table: won when a person at it won (not when watched)."""
-        out = m.outcome
-        if out is not None and not m.watch:
-            self.app.cue("won" if any(m.setup.seats[w].here for w in out.winners) else "lost")
 
     def keys(self) -> str:
         return self.board.keys
@@ -353,7 +334,7 @@ class SeatedTable(Generic[U, S, A, V]):
             self.watching = None
             self.computers.stop()
             self.app.set_title(f"{self.info.name}: set-up")
-            self.render_setup()
+            self.setup_screen.render()
             return
         if route.screen == "watch":
             self.links.open_watch(route)
@@ -405,11 +386,6 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.match
         self.start(m.setup if m is not None else default_setup(self.game_id), deal)
 
-    def played(self, m: Match[S]) -> None:
-        """The board changed ``m`` but by a move (a switch flipped): saved."""
-        if m is self.match:
-            self.save()
-
     def on_table(self) -> bool:
         r = self.app.route
         return r.game == self.game_id and r.screen in ("table", "learn")
@@ -437,7 +413,7 @@ class SeatedTable(Generic[U, S, A, V]):
         m = self.shown
         self.app.set_title(self.drawing.title())
         if m is None:
-            self.render_setup()
+            self.setup_screen.render()
             return
         if m is self.match:
             self.phones.attach(m)
@@ -459,9 +435,6 @@ class SeatedTable(Generic[U, S, A, V]):
         self.drawing.render_board()
 
     # --- set-up screen ---
-    def render_setup(self, focus: str | None = None) -> None:
-        self.setup_screen.render(focus)
-
     # --- events ---
     def on_change(self, ev: Event) -> None:
         if self.phones.on_change(ev):
@@ -504,7 +477,7 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         tap = self.board.tap(self.drawing.seen(m, cur, self.drawing.interactive(m)), ev)
         if tap is not None:
-            self.take(tap)
+            self.before_tap, self.ui = self.ui, tap.ui  # (put back if the engine refuses)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
     def on_key(self, key: str) -> None:
@@ -524,26 +497,10 @@ class SeatedTable(Generic[U, S, A, V]):
         seen = self.drawing.seen(m, cur, self.drawing.interactive(m))
         tap = self.board.tap(seen, Event("key", key=key))
         if tap is not None:
-            self.take(tap)
+            self.before_tap, self.ui = self.ui, tap.ui  # (put back if the engine refuses)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
-    def net_pump(self) -> None:
-        """After each of the page's net events: the hosted game's channels, or this phone's
-        seat at another's table."""
-        self.phones.pump()
-        self.visiting.pump()
-
     # --- the board's answers, for the computers' turns and the replays ---
-    def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
-                      you: bool = False) -> str:
-        return self.board.words.describe_turn(m, before, actions, seat, you)
-
-    def marks(self, before: S, after: S) -> frozenset[str]:
-        return self.board.marker.marks(before, after)
-
-    def flights(self, m: Match[S], before: S, after: S) -> list[tuple[str, str | None]]:
-        return self.board.marker.flights(m, before, after)
-
     def fly(self, flights: Sequence[tuple[str, str | None]]) -> None:
         """Cards fly (the bridge's flights), as a computer's step flies them: a guest's phone
         flies what the host told it (not with reduced motion, nor at the fastest pace)."""
@@ -553,5 +510,3 @@ class SeatedTable(Generic[U, S, A, V]):
         for card, source in flights:
             self.page.flight(card, source)
 
-    def check_hand_over(self, before: S, m: Match[S]) -> None:
-        self.board.words.check_hand_over(before, m)

@@ -132,7 +132,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         """Keep the deal on show as it is (a switch flipped)."""
         s = self.session
         if s is not None:
-            self.t.played(s)
+            self.t.save()
 
     def played(self, actions: list[PMAction], after: PMState | None = None) -> None:
         """The board's own steps, shown moving by the board: the table's one path of a move
