@@ -140,7 +140,7 @@ def test_a_failed_thinking_worker_means_thinking_here() -> None:
 def test_the_update_and_device_changes_come_as_events() -> None:
     tab = Tab(Device())
     tab.send(kind="device", data={"updateReady": True, "persisted": True, "installed": True})
-    assert tab.app.update_ready
+    assert tab.app.update.ready
     tab.go("#/about")
     assert "kept until you delete them" in tab.screen() and "Installed on this" in tab.screen()
     tab.click("apply-update")

@@ -12,13 +12,11 @@ start imports no game's code, and shows each game's saved game from the line kep
 from __future__ import annotations
 
 import asyncio
-import inspect
-import json
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from app import backup, guide, screens, stats
+from app import guide, screens, stats
 from app import settings as cfg
 from app import tables as table_packages
 from app.daily import Daily, tile_link
@@ -27,6 +25,10 @@ from app.net.phones import Phones
 from app.net.wire import Wire
 from app.page import Page
 from app.routes import Route, parse_hash
+from app.shell_backup import Backup, version
+from app.shell_settings import SettingsScreen
+from app.shell_tasks import Tasks
+from app.shell_update import UpdateBar
 from app.storage import REFUSED, Record, TabStore, saved_line
 from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
@@ -63,31 +65,56 @@ class App:
         self.told: tuple[str, str] | None = None  # said when the event being handled is done
         self.games = all_games()
         self.info = {x.id: x for x in self.games}
-        self.settings = cfg.load_settings(self.store)
         self.declared: dict[str, Declared] = table_packages.declarations(
             [x.id for x in self.games if x.available])
+        self.jobs = Tasks(page, self.say, self.flush)
+        self.settings_screen = SettingsScreen(page, self.store, self.declared, self.say,
+                                              self.render)
         # each made when its game is first opened (app.tables.Tables)
         self.tables = table_packages.Tables(self, self.declared, self.table_loaded)
+        self.update = UpdateBar(page, env, self.tables)
+        self.backup = Backup(page, self.store, self.tables, self.say, self.render,
+                             self.settings_screen.reload)
         self.problems: list[str] | None = []  # saves that could not be read, during start
         self.route = Route("home")
         self.notice: str | None = None
         self.rules: dict[str, str | None] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
         self.routed = 0  # routes handled (tests wait on it)
-        self.update_ready = False
-        self.importing: backup.Plan | None = None  # an import waiting for "Replace"
         self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
         # the page's WebRTC; this phone's seat at another phone's table (app.net)
         self.phones = Phones(page, self.store, env.wire, self.go, env.base_url)
         env.wire.stun = lambda: self.settings.stun  # asked each time a link is made
-        # the shell's own taps, by action (before any table's)
+        # the shell's own taps and changes, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {
             "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
-            "share-done": self.act_share_done,
-            "apply-update": self.act_apply_update, "toggle-setting": self.act_toggle_setting,
-            "export-games": self.act_export_games, "import-replace": self.act_import_replace,
-            "import-keep": self.act_import_keep, **self.phones.actions}
+            "share-done": self.act_share_done, **self.update.actions,
+            **self.settings_screen.actions, **self.backup.actions, **self.phones.actions}
+        self.changes: dict[str, Callable[[Event], bool]] = {
+            **self.settings_screen.changes, "net-name": self.phones.on_change}
+
+    # --- what a table may use of the shell (app.table.Host), besides routing ---
+    @property
+    def settings(self) -> cfg.Settings:
+        return self.settings_screen.settings
+
+    @settings.setter
+    def settings(self, value: cfg.Settings) -> None:
+        self.settings_screen.settings = value
+
+    def spawn(self, coro: Awaitable[Any]) -> Task:
+        return self.jobs.spawn(coro)
+
+    @property
+    def tasks(self) -> set[asyncio.Task[None]]:
+        """The tasks running (tests wait until there are none)."""
+        return self.jobs.running
+
+    def save_settings(self) -> None:
+        self.settings_screen.save()
+
+    def cue(self, name: str) -> None:
+        self.settings_screen.cue(name)
 
     # --- start-up ---
     def start(self) -> None:
@@ -96,8 +123,8 @@ class App:
                 self.tables[gid]  # made: it reads its save (and says if it cannot)
         problems, self.problems = self.problems or [], None
         self.notice = " ".join(problems) or self.env.startup_notice or self.notice
-        self.apply_settings()
-        self.env.on_update(self.guard(self.show_update))
+        self.settings_screen.apply()
+        self.env.on_update(self.jobs.guard(self.update.show))
         self.on_route(self.env.hash(), first=True)
         if self.notice and self.current_table() is not None:
             self.say(self.notice, "refusal")  # started on a table: say it there too
@@ -130,7 +157,7 @@ class App:
                 if table is not None:
                     table.hidden()
             elif ev.kind == "file" and ev.action == "import-file":
-                self.import_file(ev)
+                self.backup.read_file(ev)
             elif ev.kind == "net":  # the page's WebRTC: a link's description, a message
                 self.env.wire.heard(ev)
                 self.phones.pump()
@@ -173,8 +200,7 @@ class App:
         """Another tab of this app wrote ``key`` (bridge.js forwards the storage event for the
         saves, records and settings): show what it wrote."""
         if key == cfg.SETTINGS_KEY:
-            self.settings = cfg.load_settings(self.store)
-            self.apply_settings()
+            self.settings_screen.reload()
             if self.route.screen == "settings":
                 self.render()
             return
@@ -185,70 +211,6 @@ class App:
         table = self.current_table()
         if self.route.screen == "daily" and table is not None and key.endswith(".daily"):
             self.daily.open(table)  # another tab's daily result
-
-    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def wrapped(*args: Any) -> Any:
-            try:
-                return fn(*args)
-            except Exception as e:
-                traceback.print_exc()
-                self.say(f"Something went wrong: {e}", "refusal")
-                return None
-            finally:
-                self.flush()
-        return wrapped
-
-    def spawn(self, coro: Awaitable[Any]) -> Task:
-        async def run() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                pass
-            except Exception as e:
-                traceback.print_exc()
-                self.say(f"Something went wrong: {e}", "refusal")
-            finally:
-                self.flush()
-        task = asyncio.ensure_future(run())
-        self.tasks.add(task)
-        self.mark_busy()
-        task.add_done_callback(self.task_done)
-        if inspect.iscoroutine(coro):  # cancelled before its first step: closed, not leaked
-            work = coro
-            task.add_done_callback(lambda _t: work.close() if inspect.getcoroutinestate(work)
-                                   == inspect.CORO_CREATED else None)
-        return task
-
-    def task_done(self, task: asyncio.Task[None]) -> None:
-        self.tasks.discard(task)
-        self.mark_busy()
-        self.flush()
-
-    def mark_busy(self) -> None:
-        # Tests and benchmarks wait on this: "1" while an animation, a computer turn,
-        # auto-play or a simulation runs.
-        self.page.data("busy", "1" if self.tasks else "0")
-
-    def apply_settings(self) -> None:
-        self.page.root_class("four-colour", self.settings.four_colour)
-        # what web/app/cues.js may play
-        self.page.data("sound", "1" if self.settings.sound else None)
-        self.page.data("haptics", "1" if self.settings.haptics else None)
-
-    def cue(self, name: str) -> None:
-        if self.settings.sound or self.settings.haptics:
-            self.page.cue(name)
-
-    def setting_fields(self) -> dict[str, tuple[cfg.Field, list[str]]]:
-        """Every table's own settings by key, with the names of the games that declare it."""
-        out: dict[str, tuple[cfg.Field, list[str]]] = {}
-        for d in self.declared.values():
-            for f in d.fields(self.settings):
-                out.setdefault(f.key, (f, []))[1].append(d.name)
-        return out
-
-    def save_settings(self) -> None:
-        cfg.save_settings(self.store, self.settings)
 
     def say(self, text: str, kind: str = "info") -> None:
         """The message line of the screen now shown (each table has one)."""
@@ -267,22 +229,6 @@ class App:
         if not gid or gid not in self.tables:
             return None
         return self.tables.made.get(gid) if self.route.screen == "rules" else self.tables[gid]
-
-    # --- update bar ---
-    def show_update(self) -> None:
-        self.update_ready = True
-        self.page.region("update-bar", screens.update_bar_html())
-        self.page.hidden("update-bar", False)
-        self.page.root_class("has-update", True)  # the table makes room
-
-    def apply_update(self) -> None:
-        """Save every table's game, then take the new version: even if a save fails (every
-        change was saved already), Update never does nothing."""
-        try:
-            for t in self.tables.made.values():
-                t.save()
-        finally:
-            self.env.apply_update()
 
     # --- routing ---
     def go(self, hash_: str) -> None:
@@ -306,7 +252,7 @@ class App:
             self.page.replace_hash("#/")
         old = self.current_table()
         self.route = route
-        self.importing = None
+        self.backup.forget()
         self.routed += 1
         self.page.data("routed", str(self.routed))
         new = self.current_table()
@@ -366,35 +312,19 @@ class App:
             else:
                 html = screens.rules_html(info, self.rules[info.id],
                                           playable=declared is not None, note=note)
-        elif r.screen == "settings" and self.importing is not None:
-            html = screens.import_confirm_html([c.text for c in self.importing.conflicts])
         elif r.screen == "settings":
-            fields = self.setting_fields()
-            shared = [(f, names) for f, names in fields.values() if f.shared]
-            games = [(d.name, [fields[k][0] for k in fields
-                               if not fields[k][0].shared and d.name in fields[k][1]])
-                     for d in self.declared.values()]
-            html = screens.settings_html(self.settings, shared, games)
+            html = self.backup.question_html() or self.settings_screen.html()
         elif r.screen == "stats":
             html = stats.all_html([
                 stats.GameRecord(gid, d.name, Record.load(self.store, gid), d.scores)
                 for gid, d in self.declared.items()])
         elif r.screen == "about":
-            html = screens.about_html(self.version(), self.env.offline_status(),
+            html = screens.about_html(version(), self.env.offline_status(),
                                       [d.credit for d in self.declared.values()],
                                       self.env.keeping(), installer())
         else:
             html = self.home_html()
         self.page.region("screen", html)
-
-    def version(self) -> str:
-        """The engine's version (kept in exports)."""
-        import engine
-
-        return str(engine.__version__)
-
-    def has_table(self, game_id: str) -> bool:
-        return game_id in self.tables
 
     def tile_line(self, game_id: str) -> str | None:
         """The home tile's line: the table's, once made; else the one kept in the save; else
@@ -462,16 +392,8 @@ class App:
             table.on_click(ev)
 
     def on_change(self, ev: Event) -> None:
-        if ev.action == "setting-choice":
-            declared = self.setting_fields().get(ev.get("key"))
-            if declared is not None and declared[0].read(ev.value) == ev.value:
-                self.settings.put(declared[0].key, ev.value)
-                self.save_settings()
-            return
-        if self.phones.on_change(ev):
-            return
-        if ev.action == "setting-text" and ev.get("key") == "stun":
-            self.set_stun(ev.value.strip())
+        taken = self.changes.get(ev.action)
+        if taken is not None and taken(ev):
             return
         table = self.current_table()
         if table is not None and self.replaying is None:
@@ -513,92 +435,3 @@ class App:
             self.say(f"Link copied: {url}", "share")
         elif how != "cancelled":
             self.say(f"Copy this link: {url}", "share")
-
-    def act_apply_update(self, _ev: Event) -> None:
-        self.apply_update()
-
-    def act_toggle_setting(self, ev: Event) -> None:
-        key = ev.get("key")
-        declared = self.setting_fields().get(key)
-        if key in ("four_colour", "sound", "haptics") or (
-                declared is not None and not declared[0].choices):
-            on = self.settings.get(key) is True
-            self.settings.put(key, not on)
-            self.save_settings()
-            self.apply_settings()
-            if not on and key in ("sound", "haptics"):
-                self.cue("turn")  # what it sounds or feels like
-        self.render()
-        self.page.focus(f"set-{key}")
-
-    def set_stun(self, value: str) -> None:
-        if not cfg.STUN.fullmatch(value) or len(value) > cfg.MAX_TEXT:
-            self.say("A STUN server is written host:port, like stun.example.org:3478 (or "
-                     "nothing, for phones on one Wi-Fi).", "refusal")
-            return
-        self.settings.put("stun", value)
-        self.save_settings()
-        self.say("Saved." if value else "No STUN server: phones connect on one Wi-Fi.")
-
-    # --- moving your games to another device (app.backup) ---
-
-    def act_export_games(self, _ev: Event) -> None:
-        for t in self.tables.made.values():
-            t.save()
-        data = backup.export_data(self.store, self.tables, self.version())
-        name = backup.file_name()
-        self.page.download(name, json.dumps(data, indent=1, ensure_ascii=False))
-        what = backup.export_counts(data) or "your settings"
-        self.say(f"Saved {what} in “{name}” (look in your downloads). On the other device: "
-                 "Settings, Import games.")
-
-    def import_file(self, ev: Event) -> None:
-        """The page's bridge read the chosen file (``value``; ``size`` in bytes, not read
-        when it is over the limit)."""
-        self.importing = None
-        try:
-            size = int(ev.get("size", "0"))
-        except ValueError:
-            size = 0
-        if ev.get("error"):
-            self.say(f"The file could not be read ({ev.get('error')[:100]}). Nothing was "
-                     "imported.", "refusal")
-            return
-        for t in self.tables.made.values():
-            t.save()
-        try:
-            if size > screens.MAX_IMPORT_BYTES and not ev.value:
-                raise backup.Refused(f"This file is too large to be a file of your games "
-                                     f"({size / 1e6:.1f} MB). Nothing was imported.")
-            plan = backup.plan_import(self.store, ev.value, self.tables)
-        except backup.Refused as e:
-            self.say(str(e), "refusal")
-            return
-        if plan.conflicts:
-            self.importing = plan
-            self.render()
-            self.page.focus("h1")
-            return
-        self.finish_import(plan, replace=True)
-
-    def act_import_replace(self, _ev: Event) -> None:
-        if self.importing is not None:
-            self.finish_import(self.importing, replace=True)
-
-    def act_import_keep(self, _ev: Event) -> None:
-        if self.importing is not None:
-            self.finish_import(self.importing, replace=False)
-
-    def finish_import(self, plan: backup.Plan, replace: bool) -> None:
-        self.importing = None
-        done = backup.apply_plan(self.store, plan, replace, self.tables)
-        for gid in done.games:  # a fresh table reads the imported game and set-up
-            old = self.tables.made.get(gid)
-            if old is not None:  # one not made yet reads them when it is
-                old.leave(Route("settings"))
-                self.tables.again(gid)
-        self.settings = cfg.load_settings(self.store)
-        self.apply_settings()
-        self.render()
-        self.say(backup.result_text(plan, done), "refusal" if plan.problems else "info")
-        self.page.focus("import-choose")
