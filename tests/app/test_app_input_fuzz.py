@@ -119,7 +119,7 @@ def test_damaged_saves_load_or_are_set_aside_and_the_app_goes_on(game_id: str) -
         if aside:
             if list(aside.values()) != [text]:
                 problems.append(f"{what}: set aside, but not byte for byte")
-            notice = app.notice or ""
+            notice = app.navigator.notice or ""
             shown = " ".join(page.regions.values())
             if "could not be read" not in notice + shown:
                 problems.append(f"{what}: set aside without telling the player")
@@ -200,7 +200,7 @@ def test_random_links_never_crash_or_inject(game_id: str) -> None:
         for i in range(LINKS_PER_GAME):
             link = random_link(game_id, rng)
             try:
-                r = parse_hash(link, tuple(app.info), app.screens())
+                r = parse_hash(link, tuple(app.info), app.navigator.screens())
                 env.go(link)
                 await settle(app, 200)
             except Exception as e:
@@ -231,7 +231,7 @@ def test_links_from_other_versions_say_so(link: str, words: str) -> None:
         app, page, env = boot()
         env.go(link)
         await settle(app)
-        assert words in (app.notice or "") + page.regions["screen"]
+        assert words in (app.navigator.notice or "") + page.regions["screen"]
         assert env.address == "#/" or page.hash in (None, "#/")
     run_async(run())
 
@@ -247,7 +247,7 @@ def test_shared_links_carry_the_version_and_open_the_same_deal() -> None:
         await settle(app)
         assert f'data-share-hash="#/perpetual-motion/deal/12?v={LINK_VERSION}"' in page.html()
         r = parse_hash(f"#/machiavelli/deal/77?seats=you,strong&v={LINK_VERSION}",
-                       tuple(app.info), app.screens())
+                       tuple(app.info), app.navigator.screens())
         assert (r.screen, r.deal, r.query) == ("table", 77, (("seats", "you,strong"),))
     run_async(run())
 

@@ -35,14 +35,14 @@ store = DictStore()
 store.data.update(json.loads(sys.argv[1]))
 out = []
 app, page, env = boot(store)
-out.append({"at": "start", "home": page.regions.get("screen", ""), "notice": app.notice,
+out.append({"at": "start", "home": page.regions.get("screen", ""), "notice": app.navigator.notice,
             **imported()})
 async def run():
     for address in json.loads(sys.argv[2]):
         env.go(address)
         await settle(app)
-        out.append({"at": address, "home": page.regions.get("screen", ""), "notice": app.notice,
-                    "texts": dict(page.texts), **imported()})
+        out.append({"at": address, "home": page.regions.get("screen", ""),
+                    "notice": app.navigator.notice, "texts": dict(page.texts), **imported()})
 run_async(run())
 print(json.dumps({"steps": out, "store": store.data}))
 """

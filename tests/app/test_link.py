@@ -79,7 +79,7 @@ def test_a_refused_write_is_said_once_and_play_goes_on() -> None:
         assert device.data == before  # nothing lost, nothing half-written
         assert tab.told_refused
         said = [item for item in tab.items if g.REFUSED in json.dumps(item)]
-        assert len(said) == 1 and tab.app.notice == g.REFUSED
+        assert len(said) == 1 and tab.app.navigator.notice == g.REFUSED
         assert tab.app.tables[PM].shown.state != Tab(Device(before), f"#/{PM}").app.tables[
             PM].shown.state  # the game went on in memory
     run_async(run())
@@ -89,7 +89,7 @@ def test_a_browser_with_no_storage_is_said_at_the_first_write() -> None:
     async def run() -> None:
         tab = Tab(Device(), f"#/{PM}/deal/5", storage=False)
         await tab.settle()
-        assert tab.app.notice == g.REFUSED
+        assert tab.app.navigator.notice == g.REFUSED
         assert not any("store" in item for item in tab.items)
     run_async(run())
 
@@ -140,7 +140,7 @@ def test_a_failed_thinking_worker_means_thinking_here() -> None:
 def test_the_update_and_device_changes_come_as_events() -> None:
     tab = Tab(Device())
     tab.send(kind="device", data={"updateReady": True, "persisted": True, "installed": True})
-    assert tab.app.update_ready
+    assert tab.app.update.ready
     tab.go("#/about")
     assert "kept until you delete them" in tab.screen() and "Installed on this" in tab.screen()
     tab.click("apply-update")

@@ -35,7 +35,7 @@ def test_a_save_written_before_the_one_core_loads_and_is_written_back_the_same()
         app, page, _env = boot(store, "#/perpetual-motion")
         await settle(app)
         assert not any(".unreadable." in k for k in store.data)
-        assert app.notice is None
+        assert app.navigator.notice is None
         assert page.hash == "#/perpetual-motion/deal/34"
         assert "Perpetual Motion, deal 34" in page.regions["screen"]
         assert 'data-action="toggle-manual"' in page.regions["pm-controls"]
@@ -61,7 +61,7 @@ def test_an_older_save_without_the_daily_date_loads_and_is_written_in_todays_sha
         app, page, _env = boot(store, "#/perpetual-motion")
         await settle(app)
         assert not any(".unreadable." in k for k in store.data)
-        assert app.notice is None
+        assert app.navigator.notice is None
         assert "Perpetual Motion, deal 34" in page.regions["screen"]
         assert 'aria-pressed="true"' in page.regions["pm-controls"]
         app.tables["perpetual-motion"].save()

@@ -156,7 +156,7 @@ def test_a_replay_ends_as_the_game_did(game_id: str) -> None:
     entry = Record.load(app.store, game_id).history[-1]
     replay = app.tables[game_id].replay(entry)
     env.go(f"#/{game_id}/replay/{entry['gid']}")
-    assert app.replaying is not None and page.dataset["replayStep"] == "0"
+    assert app.navigator.replaying is not None and page.dataset["replayStep"] == "0"
     assert 'data-testid="replay-first"' in page.regions.get(
         "mt-dock" if game_id != PM else "pm-controls", "")
     click(app, "replay-next")

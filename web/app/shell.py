@@ -1,5 +1,6 @@
-"""The app's shell: routing, settings, the update bar, rules pages, and handing each game's
-routes, taps and keys to that game's table module.
+"""The app's shell: the composition of its parts, the one entry of the page's events, and what
+a table may use of it (:class:`app.table.Host`), handing each game's routes, taps and keys to
+that game's table.
 
 Browser-free: it speaks to the page only through :class:`app.page.Page` (batched updates) and
 to the browser's services through an ``Env`` (storage, address, sharing, the thinking worker),
@@ -7,42 +8,38 @@ so the CPython tests drive it with a recording page. A table is a package of
 :mod:`app.tables` found by its game's id (:class:`app.table.Table`); nothing here names a game.
 Until a game is opened the shell knows only what its package declares (:class:`Declared`): a
 start imports no game's code, and shows each game's saved game from the line kept in its save.
+
+Its parts, each with its own job: what is on show (:class:`app.shell_navigator.Navigator`:
+routing, the home, rules, statistics and about screens, a replay), the player's settings and
+their screen (:class:`app.shell_settings.SettingsScreen`), moving the games to another device
+(:class:`app.shell_backup.Backup`), the update bar (:class:`app.shell_update.UpdateBar`), what
+runs on the page's loop (:class:`app.shell_tasks.Tasks`), and this phone's part in tables of
+phones (:class:`app.net.phones.Phones`). A tap goes to the first part whose table of actions
+has it, else to the table on show.
 """
 
 from __future__ import annotations
 
 import asyncio
-import inspect
-import json
 import traceback
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from app import backup, guide, screens, stats
 from app import settings as cfg
 from app import tables as table_packages
-from app.daily import Daily, tile_link
-from app.kit import APP_NAME
+from app.daily import Daily
 from app.net.phones import Phones
 from app.net.wire import Wire
 from app.page import Page
-from app.routes import Route, parse_hash
-from app.storage import REFUSED, Record, TabStore, saved_line
+from app.routes import Route
+from app.shell_backup import Backup
+from app.shell_navigator import Navigator
+from app.shell_settings import SettingsScreen
+from app.shell_tasks import Tasks
+from app.shell_update import UpdateBar
+from app.storage import REFUSED, TabStore, saved_line
 from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
-
-
-def installer() -> str:
-    """What installed the engine's distribution (micropip, in the browser: About says so), from
-    its metadata; "" when it is not installed (imported from a source tree). Imported here: a
-    start has no need of importlib.metadata."""
-    import importlib.metadata
-
-    try:
-        dist = importlib.metadata.distribution("tabletop-engine")
-    except importlib.metadata.PackageNotFoundError:
-        return ""
-    return (dist.read_text("INSTALLER") or "").strip()
 
 
 class WiredEnv(Env, Protocol):
@@ -63,31 +60,77 @@ class App:
         self.told: tuple[str, str] | None = None  # said when the event being handled is done
         self.games = all_games()
         self.info = {x.id: x for x in self.games}
-        self.settings = cfg.load_settings(self.store)
         self.declared: dict[str, Declared] = table_packages.declarations(
             [x.id for x in self.games if x.available])
+        self.problems: list[str] | None = []  # saves that could not be read, during start
+        self.jobs = Tasks(page, self.say, self.flush)
+        self.settings_screen = SettingsScreen(page, self.store, self.declared, self.say,
+                                              self.render)
         # each made when its game is first opened (app.tables.Tables)
         self.tables = table_packages.Tables(self, self.declared, self.table_loaded)
-        self.problems: list[str] | None = []  # saves that could not be read, during start
-        self.route = Route("home")
-        self.notice: str | None = None
-        self.rules: dict[str, str | None] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
-        self.routed = 0  # routes handled (tests wait on it)
-        self.update_ready = False
-        self.importing: backup.Plan | None = None  # an import waiting for "Replace"
-        self.replaying: stats.ReplayScreen | None = None  # a finished game's replay on show
+        self.update = UpdateBar(page, env, self.tables)
+        self.backup = Backup(page, self.store, self.tables, self.say, self.render,
+                             self.settings_screen.reload)
         self.daily = Daily(self)  # the daily deal's screen of every table that has one
         # the page's WebRTC; this phone's seat at another phone's table (app.net)
         self.phones = Phones(page, self.store, env.wire, self.go, env.base_url)
         env.wire.stun = lambda: self.settings.stun  # asked each time a link is made
-        # the shell's own taps, by action (before any table's)
+        self.navigator = Navigator(self, self.games, self.declared, self.tables, self.daily,
+                                   self.settings_screen, self.backup, self.phones.open_join)
+        # the shell's own taps and changes, by action (before any table's)
         self.actions: dict[str, Callable[[Event], None]] = {
-            "dismiss-notice": self.act_dismiss_notice, "guide-not-now": self.act_guide_not_now,
-            "share-done": self.act_share_done,
-            "apply-update": self.act_apply_update, "toggle-setting": self.act_toggle_setting,
-            "export-games": self.act_export_games, "import-replace": self.act_import_replace,
-            "import-keep": self.act_import_keep, **self.phones.actions}
+            "share-done": self.act_share_done, **self.navigator.actions,
+            **self.update.actions, **self.settings_screen.actions, **self.backup.actions,
+            **self.phones.actions}
+        self.changes: dict[str, Callable[[Event], bool]] = {
+            **self.settings_screen.changes, "net-name": self.phones.on_change}
+
+    # --- what a table may use of the shell (app.table.Host) ---
+    @property
+    def settings(self) -> cfg.Settings:
+        return self.settings_screen.settings
+
+    @settings.setter
+    def settings(self, value: cfg.Settings) -> None:
+        self.settings_screen.settings = value
+
+    @property
+    def route(self) -> Route:
+        return self.navigator.route
+
+    def go(self, hash_: str) -> None:
+        self.env.go(hash_)
+
+    def go_home(self, notice: str | None) -> None:
+        self.navigator.go_home(notice)
+
+    def settle(self, route: Route, hash_: str | None) -> None:
+        self.navigator.settle(route, hash_)
+
+    def render(self) -> None:
+        self.navigator.render()
+
+    def set_title(self, name: str | None = None) -> None:
+        self.navigator.set_title(name)
+
+    def spawn(self, coro: Awaitable[Any]) -> Task:
+        return self.jobs.spawn(coro)
+
+    @property
+    def tasks(self) -> set[asyncio.Task[None]]:
+        """The tasks running (tests wait until there are none)."""
+        return self.jobs.running
+
+    def save_settings(self) -> None:
+        self.settings_screen.save()
+
+    def cue(self, name: str) -> None:
+        self.settings_screen.cue(name)
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        """Say ``text`` when the event or task being handled is done, so that the table's
+        own message about it does not hide it."""
+        self.told = (text, kind)
 
     # --- start-up ---
     def start(self) -> None:
@@ -95,22 +138,38 @@ class App:
             if not saved_line(self.store, gid)[0]:
                 self.tables[gid]  # made: it reads its save (and says if it cannot)
         problems, self.problems = self.problems or [], None
-        self.notice = " ".join(problems) or self.env.startup_notice or self.notice
-        self.apply_settings()
-        self.env.on_update(self.guard(self.show_update))
-        self.on_route(self.env.hash(), first=True)
-        if self.notice and self.current_table() is not None:
-            self.say(self.notice, "refusal")  # started on a table: say it there too
+        shown = self.navigator
+        shown.notice = " ".join(problems) or self.env.startup_notice or shown.notice
+        self.settings_screen.apply()
+        self.env.on_update(self.jobs.guard(self.update.show))
+        shown.on_route(self.env.hash(), first=True)
+        if shown.notice and self.current_table() is not None:
+            self.say(shown.notice, "refusal")  # started on a table: say it there too
         self.page.hidden("boot", True)
         self.page.data("ready", "1")
         self.flush()
 
+    def table_loaded(self, problem: str) -> None:
+        """A table just made could not read its save (it was set aside): said on the home
+        screen, and where the player is when the game was opened after the start."""
+        if self.problems is not None:
+            self.problems.append(problem)
+        else:
+            self.navigator.notice = problem
+            self.tell(problem, "refusal")
+
+    def storage_refused(self) -> None:
+        """The browser refused a write (the store calls this once): play goes on in memory."""
+        self.navigator.notice = REFUSED
+        self.tell(REFUSED, "refusal")
+
+    # --- events ---
     def handle(self, ev: Event) -> None:
         """The bridge's entry point (decoded by ``app.link``): one event, then one batch of
         updates."""
         try:
             if ev.kind == "route":
-                self.on_route(ev.hash)
+                self.navigator.on_route(ev.hash)
             elif ev.kind == "key":
                 self.on_key(ev.key)
             elif ev.kind == "change":
@@ -130,7 +189,7 @@ class App:
                 if table is not None:
                     table.hidden()
             elif ev.kind == "file" and ev.action == "import-file":
-                self.import_file(ev)
+                self.backup.read_file(ev)
             elif ev.kind == "net":  # the page's WebRTC: a link's description, a message
                 self.env.wire.heard(ev)
                 self.phones.pump()
@@ -138,15 +197,6 @@ class App:
             traceback.print_exc()
             self.say(f"Something went wrong: {e}", "refusal")
         self.flush()
-
-    def table_loaded(self, problem: str) -> None:
-        """A table just made could not read its save (it was set aside): said on the home
-        screen, and where the player is when the game was opened after the start."""
-        if self.problems is not None:
-            self.problems.append(problem)
-        else:
-            self.notice = problem
-            self.tell(problem, "refusal")
 
     def flush(self) -> None:
         """Send the batch, with what was to be told after the event's own message."""
@@ -158,97 +208,6 @@ class App:
         if any(cls and "refusal" in cls.split() for _t, cls in texts.values()):
             self.cue("refused")  # every message line says a refusal with class "msg refusal"
         self.page.flush()
-
-    def tell(self, text: str, kind: str = "info") -> None:
-        """Say ``text`` when the event or task being handled is done, so that the table's
-        own message about it does not hide it."""
-        self.told = (text, kind)
-
-    def storage_refused(self) -> None:
-        """The browser refused a write (the store calls this once): play goes on in memory."""
-        self.notice = REFUSED
-        self.tell(REFUSED, "refusal")
-
-    def on_storage(self, key: str) -> None:
-        """Another tab of this app wrote ``key`` (bridge.js forwards the storage event for the
-        saves, records and settings): show what it wrote."""
-        if key == cfg.SETTINGS_KEY:
-            self.settings = cfg.load_settings(self.store)
-            self.apply_settings()
-            if self.route.screen == "settings":
-                self.render()
-            return
-        for t in self.tables.made.values():  # a table not made yet reads the save when it is
-            t.changed_elsewhere(key)
-        if self.route.screen == "home" or self.route == Route("stats"):
-            self.render()
-        table = self.current_table()
-        if self.route.screen == "daily" and table is not None and key.endswith(".daily"):
-            self.daily.open(table)  # another tab's daily result
-
-    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        def wrapped(*args: Any) -> Any:
-            try:
-                return fn(*args)
-            except Exception as e:
-                traceback.print_exc()
-                self.say(f"Something went wrong: {e}", "refusal")
-                return None
-            finally:
-                self.flush()
-        return wrapped
-
-    def spawn(self, coro: Awaitable[Any]) -> Task:
-        async def run() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                pass
-            except Exception as e:
-                traceback.print_exc()
-                self.say(f"Something went wrong: {e}", "refusal")
-            finally:
-                self.flush()
-        task = asyncio.ensure_future(run())
-        self.tasks.add(task)
-        self.mark_busy()
-        task.add_done_callback(self.task_done)
-        if inspect.iscoroutine(coro):  # cancelled before its first step: closed, not leaked
-            work = coro
-            task.add_done_callback(lambda _t: work.close() if inspect.getcoroutinestate(work)
-                                   == inspect.CORO_CREATED else None)
-        return task
-
-    def task_done(self, task: asyncio.Task[None]) -> None:
-        self.tasks.discard(task)
-        self.mark_busy()
-        self.flush()
-
-    def mark_busy(self) -> None:
-        # Tests and benchmarks wait on this: "1" while an animation, a computer turn,
-        # auto-play or a simulation runs.
-        self.page.data("busy", "1" if self.tasks else "0")
-
-    def apply_settings(self) -> None:
-        self.page.root_class("four-colour", self.settings.four_colour)
-        # what web/app/cues.js may play
-        self.page.data("sound", "1" if self.settings.sound else None)
-        self.page.data("haptics", "1" if self.settings.haptics else None)
-
-    def cue(self, name: str) -> None:
-        if self.settings.sound or self.settings.haptics:
-            self.page.cue(name)
-
-    def setting_fields(self) -> dict[str, tuple[cfg.Field, list[str]]]:
-        """Every table's own settings by key, with the names of the games that declare it."""
-        out: dict[str, tuple[cfg.Field, list[str]]] = {}
-        for d in self.declared.values():
-            for f in d.fields(self.settings):
-                out.setdefault(f.key, (f, []))[1].append(d.name)
-        return out
-
-    def save_settings(self) -> None:
-        cfg.save_settings(self.store, self.settings)
 
     def say(self, text: str, kind: str = "info") -> None:
         """The message line of the screen now shown (each table has one)."""
@@ -263,189 +222,28 @@ class App:
     def current_table(self) -> Table | None:
         """The table of the game on show, made now if need be (its rules page does not make
         it)."""
-        gid = self.route.game
-        if not gid or gid not in self.tables:
-            return None
-        return self.tables.made.get(gid) if self.route.screen == "rules" else self.tables[gid]
+        return self.navigator.current_table()
 
-    # --- update bar ---
-    def show_update(self) -> None:
-        self.update_ready = True
-        self.page.region("update-bar", screens.update_bar_html())
-        self.page.hidden("update-bar", False)
-        self.page.root_class("has-update", True)  # the table makes room
-
-    def apply_update(self) -> None:
-        """Save every table's game, then take the new version: even if a save fails (every
-        change was saved already), Update never does nothing."""
-        try:
-            for t in self.tables.made.values():
-                t.save()
-        finally:
-            self.env.apply_update()
-
-    # --- routing ---
-    def go(self, hash_: str) -> None:
-        self.env.go(hash_)
-
-    def go_home(self, notice: str | None) -> None:
-        self.notice = notice
-        self.page.replace_hash("#/")
-        self.route = Route("home")
-        self.render()
-
-    def settle(self, route: Route, hash_: str | None) -> None:
-        if hash_ is not None:
-            self.page.replace_hash(hash_)
-        self.route = route
-
-    def on_route(self, hash_: str, first: bool = False) -> None:
-        route = parse_hash(hash_, tuple(self.info), self.screens())
-        if route.error:
-            self.notice = route.error
-            self.page.replace_hash("#/")
-        old = self.current_table()
-        self.route = route
-        self.importing = None
-        self.routed += 1
-        self.page.data("routed", str(self.routed))
-        new = self.current_table()
-        if old is not None and (old is not new or route.screen not in ("table", "stats")):
-            old.leave(route)
-        if self.replaying is not None:
-            self.replaying.stop()
-            self.replaying = None
-        self.set_title()
-        if new is not None and route.screen == "daily":
-            self.daily.open(new)
-        elif new is not None and route.screen == "replay":
-            self.open_replay(new, route.param("gid"))
-        elif new is not None and route.screen in ("table", "stats", "setup", "watch", "learn",
-                                                  "guest"):
-            new.open(route)
-        elif route.screen == "join":
-            self.phones.open_join(route.param("code"))
-        else:
-            self.render()
-        if not first:
-            self.page.focus("h1")
-            self.page.scroll_top()
-        self.page.data("keys", self.keys())
-
-    def screens(self) -> dict[str, frozenset[str]]:
-        """Each table's screens, by game id (what links may open)."""
-        return {gid: d.screens for gid, d in self.declared.items()}
-
-    def keys(self) -> str:
-        t = self.current_table()
-        if self.route.screen == "replay":
-            return stats.REPLAY_KEYS
-        return t.keys() if t is not None and self.route.screen not in ("rules", "daily") else ""
-
-    def set_title(self, name: str | None = None) -> None:
-        r = self.route
-        if name is None:
-            if r.screen == "rules":
-                name = f"Rules of {self.info[r.game or ''].name}"
-            else:
-                name = {"settings": "Settings", "about": "About",
-                        "stats": "Statistics"}.get(r.screen, "")
-        self.page.title(f"{name} · {APP_NAME}" if name else APP_NAME)
-
-    def render(self) -> None:
-        r = self.route
-        if r.screen == "rules":
-            info = self.info[r.game or ""]
-            declared = self.declared.get(info.id)
-            note = declared.rules_note if declared is not None else ""
-            if not info.rules_page:
-                html = screens.rules_html(info, None, playable=declared is not None, note=note)
-            elif info.id not in self.rules:
-                self.spawn(self.fetch_rules(info.id))
-                html = screens.rules_html(info, None, loading=True, note=note)
-            else:
-                html = screens.rules_html(info, self.rules[info.id],
-                                          playable=declared is not None, note=note)
-        elif r.screen == "settings" and self.importing is not None:
-            html = screens.import_confirm_html([c.text for c in self.importing.conflicts])
-        elif r.screen == "settings":
-            fields = self.setting_fields()
-            shared = [(f, names) for f, names in fields.values() if f.shared]
-            games = [(d.name, [fields[k][0] for k in fields
-                               if not fields[k][0].shared and d.name in fields[k][1]])
-                     for d in self.declared.values()]
-            html = screens.settings_html(self.settings, shared, games)
-        elif r.screen == "stats":
-            html = stats.all_html([
-                stats.GameRecord(gid, d.name, Record.load(self.store, gid), d.scores)
-                for gid, d in self.declared.items()])
-        elif r.screen == "about":
-            html = screens.about_html(self.version(), self.env.offline_status(),
-                                      [d.credit for d in self.declared.values()],
-                                      self.env.keeping(), installer())
-        else:
-            html = self.home_html()
-        self.page.region("screen", html)
-
-    def version(self) -> str:
-        """The engine's version (kept in exports)."""
-        import engine
-
-        return str(engine.__version__)
-
-    def has_table(self, game_id: str) -> bool:
-        return game_id in self.tables
-
-    def tile_line(self, game_id: str) -> str | None:
-        """The home tile's line: the table's, once made; else the one kept in the save; else
-        (a save with none, as another tab of an older version writes) the table's, made now."""
-        table = self.tables.made.get(game_id)
-        if table is None:
-            known, line = saved_line(self.store, game_id)
-            if known:
-                return line
-            table = self.tables[game_id]
-        return table.summary()
-
-    def home_html(self) -> str:
-        actions = {gid: d.tile(screens.rules_link(gid), self.tile_line(gid))
-                   for gid, d in self.declared.items()}
-        for gid, d in self.declared.items():  # a game's daily deal
-            if "daily" in d.screens:
-                actions[gid] += tile_link(gid)
-        seen = guide.dismissed(self.store)
-        for gid, d in self.declared.items():  # a game's guided first game, until dismissed
-            if "learn" in d.screens and gid not in seen:
-                actions[gid] += guide.offer_html(gid, d.name)
-        return screens.home_html(self.games, actions, self.notice, Route("stats").href())
-
-    def open_replay(self, table: Table, gid: str) -> None:
-        """A finished game of ``table``'s record, again (app.stats.ReplayScreen); one that
-        cannot be rebuilt is said on the home screen."""
-        entry = Record.load(self.store, table.game_id).find(gid)
-        try:
-            if entry is None:
-                raise ValueError("it is not among the games kept on this device")
-            replay = table.replay(entry)
-        except Exception as e:
-            self.notice = f"This {table.name} game cannot be replayed: {e}."
-            self.route = Route("home")
-            self.page.replace_hash("#/")
-            self.render()
+    def on_storage(self, key: str) -> None:
+        """Another tab of this app wrote ``key`` (bridge.js forwards the storage event for the
+        saves, records and settings): show what it wrote."""
+        if key == cfg.SETTINGS_KEY:
+            self.settings_screen.reload()
+            if self.route.screen == "settings":
+                self.render()
             return
-        self.replaying = stats.ReplayScreen(self, table.game_id, replay)
-        self.replaying.open(f"{table.name}: replay")
-        self.set_title(f"{table.name}: replay")
-
-    async def fetch_rules(self, game_id: str) -> None:
-        self.rules[game_id] = await self.env.fetch_text(f"rules/{game_id}.html")
-        if self.route.screen == "rules" and self.route.game == game_id:
+        for t in self.tables.made.values():  # a table not made yet reads the save when it is
+            t.changed_elsewhere(key)
+        if self.route.screen == "home" or self.route == Route("stats"):
             self.render()
+        table = self.current_table()
+        if self.route.screen == "daily" and table is not None and key.endswith(".daily"):
+            self.daily.open(table)  # another tab's daily result
 
-    # --- events ---
     def on_click(self, ev: Event) -> None:
-        if self.replaying is not None:  # nothing on a replayed table plays
-            self.replaying.on_click(ev.action)
+        replaying = self.navigator.replaying
+        if replaying is not None:  # nothing on a replayed table plays
+            replaying.on_click(ev.action)
             return
         daily = self.current_table() if self.route.screen == "daily" else None
         if daily is not None and ev.action.startswith("daily-"):
@@ -462,38 +260,21 @@ class App:
             table.on_click(ev)
 
     def on_change(self, ev: Event) -> None:
-        if ev.action == "setting-choice":
-            declared = self.setting_fields().get(ev.get("key"))
-            if declared is not None and declared[0].read(ev.value) == ev.value:
-                self.settings.put(declared[0].key, ev.value)
-                self.save_settings()
-            return
-        if self.phones.on_change(ev):
-            return
-        if ev.action == "setting-text" and ev.get("key") == "stun":
-            self.set_stun(ev.value.strip())
+        taken = self.changes.get(ev.action)
+        if taken is not None and taken(ev):
             return
         table = self.current_table()
-        if table is not None and self.replaying is None:
+        if table is not None and self.navigator.replaying is None:
             table.on_change(ev)
 
     def on_key(self, key: str) -> None:
-        if self.replaying is not None:
-            self.replaying.on_key(key)
+        replaying = self.navigator.replaying
+        if replaying is not None:
+            replaying.on_key(key)
             return
         table = self.current_table()
         if table is not None and self.route.screen in ("table", "watch", "guest"):
             table.on_key(key)
-
-    # --- actions of the shell ---
-    def act_dismiss_notice(self, _ev: Event) -> None:
-        self.notice = None
-        self.render()
-
-    def act_guide_not_now(self, ev: Event) -> None:
-        """The home tile's offer of a guided first game, declined: not made again."""
-        guide.dismiss(self.store, ev.get("game"))
-        self.render()
 
     def act_share_done(self, ev: Event) -> None:
         """The page's bridge shared a link (Web Share, or the clipboard, or neither)."""
@@ -513,92 +294,3 @@ class App:
             self.say(f"Link copied: {url}", "share")
         elif how != "cancelled":
             self.say(f"Copy this link: {url}", "share")
-
-    def act_apply_update(self, _ev: Event) -> None:
-        self.apply_update()
-
-    def act_toggle_setting(self, ev: Event) -> None:
-        key = ev.get("key")
-        declared = self.setting_fields().get(key)
-        if key in ("four_colour", "sound", "haptics") or (
-                declared is not None and not declared[0].choices):
-            on = self.settings.get(key) is True
-            self.settings.put(key, not on)
-            self.save_settings()
-            self.apply_settings()
-            if not on and key in ("sound", "haptics"):
-                self.cue("turn")  # what it sounds or feels like
-        self.render()
-        self.page.focus(f"set-{key}")
-
-    def set_stun(self, value: str) -> None:
-        if not cfg.STUN.fullmatch(value) or len(value) > cfg.MAX_TEXT:
-            self.say("A STUN server is written host:port, like stun.example.org:3478 (or "
-                     "nothing, for phones on one Wi-Fi).", "refusal")
-            return
-        self.settings.put("stun", value)
-        self.save_settings()
-        self.say("Saved." if value else "No STUN server: phones connect on one Wi-Fi.")
-
-    # --- moving your games to another device (app.backup) ---
-
-    def act_export_games(self, _ev: Event) -> None:
-        for t in self.tables.made.values():
-            t.save()
-        data = backup.export_data(self.store, self.tables, self.version())
-        name = backup.file_name()
-        self.page.download(name, json.dumps(data, indent=1, ensure_ascii=False))
-        what = backup.export_counts(data) or "your settings"
-        self.say(f"Saved {what} in “{name}” (look in your downloads). On the other device: "
-                 "Settings, Import games.")
-
-    def import_file(self, ev: Event) -> None:
-        """The page's bridge read the chosen file (``value``; ``size`` in bytes, not read
-        when it is over the limit)."""
-        self.importing = None
-        try:
-            size = int(ev.get("size", "0"))
-        except ValueError:
-            size = 0
-        if ev.get("error"):
-            self.say(f"The file could not be read ({ev.get('error')[:100]}). Nothing was "
-                     "imported.", "refusal")
-            return
-        for t in self.tables.made.values():
-            t.save()
-        try:
-            if size > screens.MAX_IMPORT_BYTES and not ev.value:
-                raise backup.FileRefused(f"This file is too large to be a file of your games "
-                                     f"({size / 1e6:.1f} MB). Nothing was imported.")
-            plan = backup.plan_import(self.store, ev.value, self.tables)
-        except backup.FileRefused as e:
-            self.say(str(e), "refusal")
-            return
-        if plan.conflicts:
-            self.importing = plan
-            self.render()
-            self.page.focus("h1")
-            return
-        self.finish_import(plan, replace=True)
-
-    def act_import_replace(self, _ev: Event) -> None:
-        if self.importing is not None:
-            self.finish_import(self.importing, replace=True)
-
-    def act_import_keep(self, _ev: Event) -> None:
-        if self.importing is not None:
-            self.finish_import(self.importing, replace=False)
-
-    def finish_import(self, plan: backup.Plan, replace: bool) -> None:
-        self.importing = None
-        done = backup.apply_plan(self.store, plan, replace, self.tables)
-        for gid in done.games:  # a fresh table reads the imported game and set-up
-            old = self.tables.made.get(gid)
-            if old is not None:  # one not made yet reads them when it is
-                old.leave(Route("settings"))
-                self.tables.again(gid)
-        self.settings = cfg.load_settings(self.store)
-        self.apply_settings()
-        self.render()
-        self.say(backup.result_text(plan, done), "refusal" if plan.problems else "info")
-        self.page.focus("import-choose")
