@@ -1,16 +1,14 @@
-"""The table core every game shares: the set-up, the seats, the game in progress and its
-save, the turns of the people at the table and of the computers, pass-and-play, the end
-screen, share and watch links. A solitaire is a game of one seat with no set-up screen: its
-table opens on a deal, and its address carries the deal's number.
+"""The table core every game shares: the set-up, the game in progress and its save, which game
+is shown (the player's, a watched one, the guided one, this phone's seat at another's table),
+pass-and-play's cover, and the shell's interface. A solitaire is a game of one seat with no
+set-up screen: its table opens on a deal, and its address carries the deal's number.
 
-A game's table package does not subclass it: it supplies a board (:class:`app.board.Board`:
-how it is drawn, what a tap on it means, how a turn is told in the log) that the core is made
-with, and that sees the core only through :class:`app.board.Core`. The parts a reader can hold one
-at a time live beside this module: the screens (:mod:`.screens`), the set-up form
-(:mod:`.setup_form`), the computers' turns (:mod:`.computers`), the seats and the game in
-progress (:mod:`.seats`); saving is the shell's one mechanism (:class:`app.storage.GameSaves`).
-Between two people's turns a cover hides the next hand: nothing of it is in the page until
-that person taps.
+A game's table package does not subclass it: it supplies a board (:class:`app.board.Board`)
+that draws from a seat's view and sees the core only through :class:`app.board.Core`. The parts
+a reader can hold one at a time live beside this module: the moves and Undo (:mod:`.moving`),
+the drawing (:mod:`.drawing`), the guided game (:mod:`.guided`), the core's taps
+(:mod:`.core_taps`), the computers' turns (:mod:`.computers`), the screens (:mod:`.screens`),
+the set-up (:mod:`.setup_form`, :mod:`.setups`) and the game in progress (:mod:`.seats`).
 """
 
 from __future__ import annotations
@@ -18,15 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from app.board import (
-    Board,
-    BoardClass,
-    Handler,
-    HintAnswer,
-    Left,
-    TapRefused,
-    TurnReset,
-)
+from app.board import Board, BoardClass, Handler, HintAnswer, Left, TapRefused, TurnReset
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
@@ -41,12 +31,7 @@ from app.seated.history import History
 from app.seated.links import Links
 from app.seated.moving import Moves
 from app.seated.remote import Hosted, Visit
-from app.seated.seats import (
-    Match,
-    Setup,
-    default_setup,
-    won,
-)
+from app.seated.seats import Match, Setup, default_setup, won
 from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
