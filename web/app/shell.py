@@ -41,6 +41,11 @@ from app.storage import REFUSED, TabStore, saved_line
 from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
 
+# what a share says: shared, copied (then what was), to copy by hand (then what); a daily
+# result's words (True), a link's (False)
+SHARED = {True: ("Result shared.", "Result copied: ", "Copy your result: "),
+          False: ("Shared.", "Link copied: ", "Copy this link: ")}
+
 
 class WiredEnv(Env, Protocol):
     """The browser as the shell's wiring sees it: with the page's WebRTC, which only the
@@ -279,18 +284,12 @@ class App:
     def act_share_done(self, ev: Event) -> None:
         """The page's bridge shared a link (Web Share, or the clipboard, or neither)."""
         how, url = ev.get("how"), ev.get("url")
-        if ev.get("what") == "result":  # a daily result: its text, then its link
-            text = f"{ev.get('text')} {url}".strip()
-            if how == "shared":
-                self.say("Result shared.")
-            elif how == "copied":
-                self.say(f"Result copied: {text}", "share")
-            elif how != "cancelled":
-                self.say(f"Copy your result: {text}", "share")
-            return
+        result = ev.get("what") == "result"  # a daily result: its text, then its link
+        text = f"{ev.get('text')} {url}".strip() if result else url
+        shared, copied, copy = SHARED[result]
         if how == "shared":
-            self.say("Shared.")
+            self.say(shared)
         elif how == "copied":
-            self.say(f"Link copied: {url}", "share")
+            self.say(copied + text, "share")
         elif how != "cancelled":
-            self.say(f"Copy this link: {url}", "share")
+            self.say(copy + text, "share")

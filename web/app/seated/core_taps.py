@@ -5,20 +5,14 @@ of handlers by action (:meth:`TableTaps.actions`), as a board declares its own.
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol
 
-from app.board import Board, Handler, Undoing
+from app.board import A, Board, Handler, S, U, Undoing, V
 from app.seated.computers import ComputerTurns
 from app.seated.moves import Mover
 from app.seated.moving import Moves
 from app.seated.seats import Match, Setup
 from app.table import Event
-from engine.protocol import Action, View
-
-U = TypeVar("U")  # the board's in-turn UI state
-S = TypeVar("S")  # the game's state
-A = TypeVar("A", bound=Action)  # its actions
-V = TypeVar("V", bound=View)  # what one player sees
 
 
 class TappedTable(Protocol[U, S, A, V]):

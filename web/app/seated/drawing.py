@@ -7,10 +7,10 @@ is shown; this draws it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol
 
 from app import daily, stats
-from app.board import Board, Frame, GuideMarks, Redrawn, Seen
+from app.board import A, Board, Frame, GuideMarks, Redrawn, S, Seen, U, V
 from app.core.keeping import Keeping
 from app.guide import GuideRun
 from app.page import Page
@@ -23,12 +23,7 @@ from app.seated.seats import Match
 from app.stats import GameRecord
 from app.storage import TabStore
 from engine.errors import IllegalAction
-from engine.protocol import Action, Game, GameInfo, View
-
-U = TypeVar("U")  # the board's in-turn UI state
-S = TypeVar("S")  # the game's state
-A = TypeVar("A", bound=Action)  # its actions
-V = TypeVar("V", bound=View)  # what one player sees
+from engine.protocol import Game, GameInfo
 
 
 class GuideShown(Protocol):

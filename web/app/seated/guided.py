@@ -6,9 +6,9 @@ owns the flow every game's guide shares).
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol
 
-from app.board import Board, Frame, Handler, TurnReset
+from app.board import A, Board, Frame, Handler, S, TurnReset, U, V
 from app.core.guiding import Guiding
 from app.guide import GuideRun
 from app.page import Page
@@ -17,12 +17,6 @@ from app.seated.moves import Mover
 from app.seated.moving import Moves
 from app.seated.seats import Match, setup_from_query
 from app.table import Event
-from engine.protocol import Action, View
-
-U = TypeVar("U")  # the board's in-turn UI state
-S = TypeVar("S")  # the game's state
-A = TypeVar("A", bound=Action)  # its actions
-V = TypeVar("V", bound=View)  # what one player sees
 
 
 class GuidedTable(Protocol[U, S, A, V]):

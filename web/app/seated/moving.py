@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol
 
-from app.board import Board, Stepped, Stepping, TurnReset
+from app.board import A, Board, S, Stepped, Stepping, TurnReset, U, V
 from app.core.guiding import Guiding
 from app.page import Page
 from app.seated.computers import ComputerTurns
@@ -20,12 +20,7 @@ from app.seated.remote import Visit
 from app.seated.seats import Match
 from app.table import Host
 from engine.errors import IllegalAction
-from engine.protocol import Action, Game, View
-
-U = TypeVar("U")  # the board's in-turn UI state
-S = TypeVar("S")  # the game's state
-A = TypeVar("A", bound=Action)  # its actions
-V = TypeVar("V", bound=View)  # what one player sees
+from engine.protocol import Game
 
 
 class MovingTable(Protocol[U, S, A, V]):
