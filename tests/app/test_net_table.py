@@ -231,14 +231,19 @@ async def to_turn(host: App, guest: App, seat: int, game_id: str = M) -> None:
         elif cur == 0:
             ht.moves.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None, False)
         else:
-            mirror = gt.shown
-            assert mirror is not None
-            action = choose(game, m.state, bots[1], 1, m.actions)
-            gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+            bea_steps(gt, game, choose(game, m.state, bots[1], 1, m.actions))
         deliver(host, guest)
         await settle(host)
         deliver(host, guest)
     raise AssertionError(f"seat {seat} never got the turn")
+
+
+def bea_steps(gt: SeatedTable[Any, Any, Any, Any], game: Any, action: Any) -> None:
+    """Bea taps ``action`` on her phone (its text read by her phone's game): it goes to the
+    host."""
+    mirror = gt.shown
+    assert mirror is not None
+    gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
 
 
 def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing() -> None:

@@ -14,7 +14,7 @@ from app.tables.perpetual_motion import session as pms
 from helpers.guide import bar
 from helpers.net import deliver
 from helpers.shell import boot, click, run_async, settle
-from test_net_table import seated_pair, table, to_turn
+from test_net_table import bea_steps, seated_pair, table, to_turn
 
 from engine.seats import choose, make_bots
 
@@ -82,10 +82,7 @@ def test_a_person_a_guest_and_a_computer_each_move_once_through_the_one_path() -
         # Bea, on her phone (seat 1): her step goes to the host, which applies it
         await to_turn(host, guest, 1)
         mark, seen = Counter(tally.counts), Counter(views)
-        mirror = gt.shown
-        assert mirror is not None
-        action = choose(game, m.state, bots[1], 1, m.actions)
-        gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+        bea_steps(gt, game, choose(game, m.state, bots[1], 1, m.actions))
         deliver(host, guest)
         await settle(host)
         assert tally.since(mark) == one, m.actions

@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 from app.storage.stored_json import JSON, JSONObject, loads_stored
+from engine.data import check_int
+from engine.errors import InvalidState
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -75,13 +77,10 @@ def choice(*names: str) -> Spec[str]:
 def whole(lo: int | None = None, hi: int | None = None) -> Spec[int]:
     """A whole number (not true or false), from ``lo`` to ``hi``."""
     def read(v: JSON, path: str) -> int:
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise BadMessage(f"{path}: expected a whole number, got {show(v)}")
-        if lo is not None and v < lo:
-            raise BadMessage(f"{path}: must be at least {lo}, got {v}")
-        if hi is not None and v > hi:
-            raise BadMessage(f"{path}: must be at most {hi}, got {v}")
-        return v
+        try:  # the engine's reader of saved states, its words the same
+            return check_int(v, path, lo, hi)
+        except InvalidState as e:
+            raise BadMessage(str(e)) from None
     return Spec(read)
 
 
