@@ -284,7 +284,7 @@ def test_hostile_names_are_text_on_every_screen(game_id: str) -> None:
                 m = table.match
                 if m is None or m.over:
                     break
-                if table.covered(m):
+                if m.covered:
                     screens["cover"] += 1
                     problems += markup_problems(page)
                     click(app, "mt-take")

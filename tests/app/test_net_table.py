@@ -401,14 +401,14 @@ def test_phones_mix_with_pass_and_play_people_and_computers_on_the_host() -> Non
                 break
             cur = m.current
             assert cur is not None
-            if ht.covered(m):  # a person of this phone: the cover, nothing of a hand
+            if m.covered:  # a person of this phone: the cover, nothing of a hand
                 seen_cover = True
                 assert 'data-testid="cover"' in hpage.regions["screen"]
                 assert "m-hand-card" not in hpage.regions["screen"]
                 click(host, "mt-take")
             elif cur == 2:  # Bea's turn: no cover on the host, her phone plays
                 seen_phone = True
-                assert not ht.covered(m)
+                assert not m.covered
                 assert "Bea is playing on their phone" in hpage.texts[ht.frame.msg]
                 gt = table(guest)
                 mirror = gt.shown

@@ -243,7 +243,7 @@ async def shell_taps(game_id: str, seed: int, count: int, ours: tuple[str, ...],
         tags = parse(html).tags
         assert table.match is m
         assert_sound(game, m.state)
-        assert_shows(game_id, html, tags, m.state, table.viewer(m))
+        assert_shows(game_id, html, tags, m.state, m.viewer)
         saved = env.store.get(key)
         assert saved is not None
         assert snapshot(game, Match.from_json(saved, game_id).state) == snapshot(game, m.state)

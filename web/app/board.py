@@ -129,9 +129,7 @@ class Core(Protocol[U, S, A, V]):
     def since_states(self) -> list[S]:
         """The states since a person last acted (the computers' steps), the first that state."""
 
-    def viewer(self, m: Match[S]) -> int: ...
 
-    def covered(self, m: Match[S]) -> bool: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 

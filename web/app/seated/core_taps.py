@@ -28,7 +28,6 @@ class TappedTable(Protocol[U, S, A, V]):
     @property
     def shown(self) -> Match[S] | None: ...
 
-    def covered(self, m: Match[S]) -> bool: ...
 
     def save(self) -> None: ...
 
@@ -58,7 +57,7 @@ class TableTaps(Generic[U, S, A, V]):
 
     def act_mt_take(self, _ev: Event | None) -> None:
         m = self.t.match
-        if m is None or not self.t.covered(m):
+        if m is None or not m.covered:
             return
         cur = m.current
         m.uncovered = cur

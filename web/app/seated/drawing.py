@@ -11,8 +11,8 @@ from typing import Any, Generic, Protocol
 
 from app import daily, stats
 from app.board import A, Board, Frame, GuideMarks, Redrawn, S, Seen, U, V
+from app.core.guiding import Guiding
 from app.core.keeping import Keeping
-from app.guide import GuideRun
 from app.page import Page
 from app.seated import screens
 from app.seated.computers import ComputerTurns
@@ -49,23 +49,14 @@ class DrawnTable(Protocol[U, S, A, V]):
     phones: Hosted[S]
     visiting: Visit[S, A]
     moves: Moves[U, S, A, V]
+    guiding: Guiding
     match: Match[S] | None
     guided: Match[S] | None
     hand_over: tuple[int, ...] | None
     marked: frozenset[str]
     ui: U
 
-    @property
-    def run(self) -> GuideRun[S, A] | None: ...
 
-    @property
-    def shown(self) -> Match[S] | None: ...
-
-    def viewer(self, m: Match[S]) -> int: ...
-
-    def covered(self, m: Match[S]) -> bool: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
 
     @property
     def guide(self) -> GuideShown: ...
@@ -80,30 +71,31 @@ class TableDrawing(Generic[U, S, A, V]):
         self.frame = table.frame  # (a replay draws in the board's frame)
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.t.say(text, kind)
+        """The table's message line."""
+        self.t.page.text(self.t.frame.msg, text, f"msg {kind}")
 
     def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
                       you: bool = False) -> str:
         return self.t.board.words.describe_turn(m, before, actions, seat, you)
 
-    def title(self) -> str:
-        if self.t.run is not None:
+    def title(self, m: Match[S] | None) -> str:
+        """The title of the table showing ``m``."""
+        if self.t.guiding.run is not None:
             return f"Guided: {self.t.info.name}"
-        m = self.t.shown
         if m is None:
             return self.t.info.name
         if self.t.visiting.mine(m):  # the deal is the host's to know and to share
             return self.t.info.name
         return f"{self.t.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
 
-    def render_board(self) -> None:
-        """The board and the dock; then the board says again what is still true."""
-        self.draw_board()
+    def render_board(self, m: Match[S] | None) -> None:
+        """The board and the dock of ``m``, the game shown; then the board says again what is
+        still true."""
+        self.draw_board(m)
         self.t.board.heard(Redrawn())
-        m = self.t.shown
         words = "" if m is None else self.turn_words(m)
         if words:
-            self.t.say(words)
+            self.say(words)
 
     def turn_words(self, m: Match[S]) -> str:
         """Who plays now, at a table of phones ("": not such a table, or nothing to say)."""
@@ -111,13 +103,13 @@ class TableDrawing(Generic[U, S, A, V]):
             return self.t.visiting.words(m)
         return self.t.phones.waiting_words(m) if m is self.t.match else ""
 
-    def draw_board(self) -> None:
-        m = self.t.shown
-        if m is None or self.t.covered(m):
+    def draw_board(self, m: Match[S] | None) -> None:
+        if m is None or m.covered:
             return
-        if self.t.run is not None:
-            self.t.board.heard(GuideMarks(tuple(self.t.run.expected())))
-        seat = self.t.viewer(m)
+        run = self.t.guiding.run
+        if run is not None:
+            self.t.board.heard(GuideMarks(tuple(run.expected())))
+        seat = m.viewer
         interactive = self.interactive(m)
         board, dock = self.t.board.draw(self.seen(m, seat, interactive))
         if m.over:
@@ -204,7 +196,7 @@ class TableDrawing(Generic[U, S, A, V]):
         """One step of a Replay: the table at ``state``, its changes since ``origin`` marked,
         nothing to tap but Stop (``head``: another bar above the table; ``dock_head``: the
         replay's controls above the hand, for a finished game's replay)."""
-        seen = self.seen(m, self.t.viewer(m), False, state=state,
+        seen = self.seen(m, m.viewer, False, state=state,
                          marked=self.t.board.marker.marks(origin, state))
         board, dock = self.t.board.draw(seen)
         self.t.page.region(self.t.frame.board,
@@ -219,6 +211,6 @@ class TableDrawing(Generic[U, S, A, V]):
     def reader(self, m: Match[S]) -> int | None:
         """The seat the log is told to as "you" on the page now: the person whose hand it
         shows (nobody in a watched game)."""
-        seat = self.t.viewer(m)
+        seat = m.viewer
         return None if m.watch or not m.setup.seats[seat].here else seat
 

@@ -23,6 +23,14 @@ from engine.errors import IllegalAction
 from engine.protocol import Game
 
 
+class Drawn(Protocol[S]):
+    """The table's drawing, as a move redraws it."""
+
+    def render_board(self, m: Match[S] | None) -> None: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+
 class MovingTable(Protocol[U, S, A, V]):
     """What moves use of their table (the core)."""
 
@@ -41,17 +49,15 @@ class MovingTable(Protocol[U, S, A, V]):
     @property
     def shown(self) -> Match[S] | None: ...
 
+    @property
+    def drawing(self) -> Drawn[S]: ...
+
     def refused(self) -> None: ...
 
     def render(self) -> None: ...
 
-    def render_board(self) -> None: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
     def save(self) -> None: ...
 
-    def covered(self, m: Match[S]) -> bool: ...
 
 
 class Moves(Generic[U, S, A, V]):
@@ -87,13 +93,13 @@ class Moves(Generic[U, S, A, V]):
                 self.advance(m, seat, actions, Mover.PERSON)
             except IllegalAction as e:
                 self.t.refused()
-                self.t.render_board()
-                self.t.say(problem or f"Not allowed: {e.reason}.", "refusal")
+                self.t.drawing.render_board(m)
+                self.t.drawing.say(problem or f"Not allowed: {e.reason}.", "refusal")
                 return
         else:
-            self.t.render_board()
+            self.t.drawing.render_board(m)
         if message:
-            self.t.say(message, "refusal" if refusal else "info")
+            self.t.drawing.say(message, "refusal" if refusal else "info")
 
     def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
                 draw: bool = True, after: S | None = None) -> None:
@@ -151,11 +157,11 @@ class Moves(Generic[U, S, A, V]):
     def show_move(self, m: Match[S], mover: Mover) -> None:
         """The table after a move: its board (or, in pass-and-play, the next person's cover),
         the end's outcome for the tests; then the computers' turn if one is to play."""
-        if self.t.covered(m):
+        if m.covered:
             self.t.render()
             return
         if mover is not Mover.COMPUTER or self.t.computers.drawing(m):
-            self.t.render_board()
+            self.t.drawing.render_board(m)
         if m.over:
             out = m.outcome
             assert out is not None
@@ -198,7 +204,7 @@ class Moves(Generic[U, S, A, V]):
         self.t.save()
         self.tell(m, Change(mover, step.seat, m.actions, undo=True))
         if self.showing(m):
-            self.t.render_board()
+            self.t.drawing.render_board(m)
 
     def showing(self, m: Match[S]) -> bool:
         """``m`` is on show: its table (played, guided, watched or a guest's) is the screen."""
@@ -211,13 +217,13 @@ class Moves(Generic[U, S, A, V]):
         m = self.t.match
         if self.t.visiting.shown() is not None:  # a guest's: the host takes its step back
             self.t.visiting.take_back()
-            self.t.render_board()
+            self.t.drawing.render_board(self.t.visiting.shown())
             return
         if m is None or not self.undo or self.t.computers.runner is not None:
-            self.t.say("Nothing to undo in this turn.", "refusal")
+            self.t.drawing.say("Nothing to undo in this turn.", "refusal")
             return
         self.take_back(m, Mover.PERSON)
-        self.t.say("Undone.")
+        self.t.drawing.say("Undone.")
 
     def cue_end(self, m: Match[S]) -> None:
         """A game just ended at this table: won when a person at it won (not when watched)."""

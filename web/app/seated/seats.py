@@ -122,6 +122,26 @@ class Match(Generic[S]):
     def over(self) -> bool:
         return self.outcome is not None
 
+    @property
+    def viewer(self) -> int:
+        """Whose hand the page shows: the person who may see it, or in a watched game the
+        player to move."""
+        if self.watch:
+            cur = self.current
+            return cur if cur is not None else 0
+        if self.uncovered is not None:
+            return self.uncovered
+        here = self.setup.here
+        return here[0] if here else 0
+
+    @property
+    def covered(self) -> bool:
+        """Pass-and-play: the next person has not yet taken the device."""
+        if self.watch or self.over or len(self.setup.here) < 2:
+            return False
+        cur = self.current
+        return cur is not None and self.setup.seats[cur].here and self.uncovered != cur
+
     def names(self) -> list[str]:
         return self.setup.names()
 

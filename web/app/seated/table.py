@@ -139,7 +139,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if m is None or self.watching is not None or m.over or self.computers.runner is not None:
             return None
         cur = m.current
-        if cur is None or not m.setup.seats[cur].here or self.covered(m):
+        if cur is None or not m.setup.seats[cur].here or m.covered:
             return None
         return m, cur
 
@@ -284,7 +284,7 @@ class SeatedTable(Generic[U, S, A, V]):
         return self.board.keys
 
     def say(self, text: str, kind: str = "info") -> None:
-        self.page.text(self.frame.msg, text, f"msg {kind}")
+        self.drawing.say(text, kind)
 
     def leave(self, route: Route) -> None:
         self.board.heard(Left(route))
@@ -376,27 +376,9 @@ class SeatedTable(Generic[U, S, A, V]):
         return r.game == self.game_id and r.screen in ("table", "learn")
 
     # --- drawing ---
-    def viewer(self, m: Match[S]) -> int:
-        """Whose hand the page shows: the person who may see it, or in a watched game the
-        player to move."""
-        if m.watch:
-            cur = m.current
-            return cur if cur is not None else 0
-        if m.uncovered is not None:
-            return m.uncovered
-        here = m.setup.here
-        return here[0] if here else 0
-
-    def covered(self, m: Match[S]) -> bool:
-        """Pass-and-play: the next person has not yet taken the device."""
-        if m.watch or m.over or len(m.setup.here) < 2:
-            return False
-        cur = m.current
-        return cur is not None and m.setup.seats[cur].here and m.uncovered != cur
-
     def render(self) -> None:
         m = self.shown
-        self.app.set_title(self.drawing.title())
+        self.app.set_title(self.drawing.title(m))
         if m is None:
             self.setup_screen.render()
             return
@@ -405,19 +387,19 @@ class SeatedTable(Generic[U, S, A, V]):
             if self.phones.inviting is not None:
                 self.page.region("screen", self.phones.invite_html(self.info.name))
                 return
-        if self.covered(m):
+        if m.covered:
             cur = m.current
             since = [] if cur is None else self.history.since(m, cur)
-            self.page.region("screen", screens.cover_html(m, self.drawing.title(), since))
+            self.page.region("screen", screens.cover_html(m, self.drawing.title(m), since))
             self.page.focus("cover-go")
             return
-        self.page.region("screen", self.frame.html(self.game_id, self.drawing.title()))
+        self.page.region("screen", self.frame.html(self.game_id, self.drawing.title(m)))
         self.render_board()
         self.computers.kick()
 
     def render_board(self) -> None:
         """The board and the dock; then the board says again what is still true."""
-        self.drawing.render_board()
+        self.drawing.render_board(self.shown)
 
     # --- set-up screen ---
     # --- events ---
@@ -449,7 +431,7 @@ class SeatedTable(Generic[U, S, A, V]):
             handler(ev)
             return
         m = self.shown
-        if m is None or m.over or m.watch or self.covered(m) or self.hand_over is not None:
+        if m is None or m.over or m.watch or m.covered or self.hand_over is not None:
             return
         cur = m.current
         if cur is None or not m.setup.seats[cur].here or self.computers.runner is not None:
@@ -477,7 +459,7 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         cur = m.current
         if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
-                or self.covered(m) or self.computers.runner is not None):
+                or m.covered or self.computers.runner is not None):
             return
         seen = self.drawing.seen(m, cur, self.drawing.interactive(m))
         tap = self.board.tap(seen, Event("key", key=key))

@@ -67,8 +67,8 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         (a tap's own message, said after this, takes its place)."""
         t = self.t
         m = t.shown
-        if m is not None and not t.covered(m) and self.live and t.run is None:
-            text = cu.prompt(self.view(m, t.viewer(m)), t.ui, True)
+        if m is not None and not m.covered and self.live and t.run is None:
+            text = cu.prompt(self.view(m, m.viewer), t.ui, True)
             if text:
                 t.say(text)
 
@@ -83,13 +83,13 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             return
         a = expected[0]
         if isinstance(a, Place) and t.ui.card is None:
-            t.ui, _ = cu.advice_ui(self.view(m, t.viewer(m)), t.ui, a)
+            t.ui, _ = cu.advice_ui(self.view(m, m.viewer), t.ui, a)
         else:
             t.ui = replace(t.ui, hint=str(a))
 
     def flights(self, m: Match[CFState], before: CFState, after: CFState
                 ) -> list[tuple[str, str | None]]:
-        seat = self.t.viewer(m)
+        seat = m.viewer
         return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
 
     def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
@@ -121,7 +121,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def line(self, m: Match[CFState]) -> str:
         s = m.state
-        seat = self.t.viewer(m)
+        seat = m.viewer
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
     # --- a hand's end ---
@@ -139,7 +139,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         t.ui = cu.CFTurnUI()
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
-            if cur is not None and m.setup.seats[cur].here and not t.covered(m):
+            if cur is not None and m.setup.seats[cur].here and not m.covered:
                 t.moves.perform(m, cur, [NextHand()], None, False)
                 t.moves.undo.clear()  # dealing is not undone
                 return True
@@ -161,7 +161,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             return
         t.ui = replace(t.ui, show=None if t.ui.show == pos else pos)
         t.render_board()
-        view = self.view(m, t.viewer(m))
+        view = self.view(m, m.viewer)
         cub = view.board.cubicle_at(pos)
         if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
                 t.ui.step, m.state.players):

@@ -128,7 +128,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
 
     def line(self, m: Match[MState]) -> str:
         s: MState = m.state
-        seat = self.t.viewer(m)
+        seat = m.viewer
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 

@@ -198,7 +198,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
 
     def line(self, m: Match[MachineState]) -> str:
         s: MachineState = m.state
-        seat = self.t.viewer(m)
+        seat = m.viewer
         if s.phase == "setup":
             return "set-up"
         limit = f" of {s.max_rounds}" if s.max_rounds else ""
@@ -210,9 +210,9 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
     def look(self, ev: Event) -> None:
         """Looking around (another mat, the sort, the aid): any time, the game unchanged."""
         m = self.t.shown
-        if m is None or self.t.covered(m):
+        if m is None or m.covered:
             return
-        t = mu.tap(self.view(m, self.t.viewer(m)), self.t.ui, ev.action, ev.data or {})
+        t = mu.tap(self.view(m, m.viewer), self.t.ui, ev.action, ev.data or {})
         self.t.ui = t.ui
         self.t.render_board()
 
