@@ -17,6 +17,7 @@ from app.storage import JSONObject
 from app.table import Event, Host, TableClass
 from app.tables.machine import board as mu
 from engine.cards import Card
+from engine.games.machine.mat import TRACK_IDS
 from engine.games.machine.rules import (
     DISCARDING,
     SETUP,
@@ -27,10 +28,27 @@ from engine.games.machine.rules import (
     MachineState,
     MachineView,
     PlayerMat,
+    PlaySet,
     Setup,
     Stop,
     Trade,
 )
+
+
+def action_cards(a: MachineAction) -> list[str]:
+    """The cards of the hand an action plays, trades or discards (selected for it)."""
+    match a:
+        case PlaySet(cards=cards):
+            return [str(c) for c in cards]
+        case Trade(card=card) | Discard(card=card):
+            return [str(card)]
+    return []
+
+
+def setup_pair(a: Setup) -> str:
+    """A set-up's two tracks as the pair picker names them ("A B")."""
+    return " ".join(TRACK_IDS[t] for t in a.tracks)
+
 
 # what the Machine's board draws from, and answers a tap from
 Seeing = Seen[mu.MachineTurnUI, MachineAction, MachineView]
@@ -104,10 +122,10 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
             self.t.ui = replace(ui, hint=None, hint_text=None)
             return
         a = expected[0]
-        cards = [str(x.card) for x in expected if isinstance(x, Trade | Discard)] or [
-            str(c) for c in getattr(a, "cards", ())]
+        cards = [c for x in expected if isinstance(x, Trade | Discard)
+                 for c in action_cards(x)] or action_cards(a)
         # the pair asked for, unless the player chose another (Place then says Not quite)
-        pair = (ui.pair or " ".join(str(a).split()[1:])) if isinstance(a, Setup) else ui.pair
+        pair = (ui.pair or setup_pair(a)) if isinstance(a, Setup) else ui.pair
         self.t.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
@@ -224,20 +242,17 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
                   answer: JSONObject) -> None:
         action = self.game.parse_action(str(answer["action"]))  # the action's text
         view = self.view(m, seat)
-        cards = [str(c) for c in getattr(action, "cards", ())]
-        card = getattr(action, "card", None)
-        if card is not None:
-            cards = [str(card)]
+        cards = action_cards(action)
         follow = ""
         if cards and state.phase != DISCARDING:
             follow = " The cards are selected: tap " + (
-                "Play." if str(action).startswith("play") else "Trade.")
+                "Play." if isinstance(action, PlaySet) else "Trade.")
         elif cards:
             follow = " The card is selected: tap Discard."
         elif isinstance(action, Setup):
             follow = " The pair is chosen: tap Place."
         ui = self.t.ui
-        pair = " ".join(str(action).split()[1:]) if isinstance(action, Setup) else ui.pair
+        pair = setup_pair(action) if isinstance(action, Setup) else ui.pair
         text = f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}"
         self.t.ui = replace(ui, hint=str(action), hint_text=text, pair=pair,
                             picked=tuple(cards) or ui.picked)
