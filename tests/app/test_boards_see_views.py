@@ -99,7 +99,7 @@ def test_every_board_draws_and_answers_from_a_seats_view_alone(game_id: str) -> 
                                 continue  # the core's own taps (Undo, Share…), not the board's
                             board.tap(seen, ev)
                             tapped += 1
-                        core.ui = core.board.fresh_ui()  # a tap's UI is not kept here
+                        board.ui = board.fresh_ui()  # a tap's UI is not kept here
                 legal = game.legal_actions(m.state)
                 m.apply_all([rng.choice(legal)])
         finally:

@@ -470,10 +470,10 @@ def test_a_claims_hint_is_not_kept_once_the_card_is_taken_back() -> None:
         await played(app)
         assert m.state.phase == CLAIM
         claim = after.board.claimable()[0].id
-        table.ui = cu.CFTurnUI(hint=f"claim {claim[0]},{claim[1]}")
+        table.board.ui = cu.CFTurnUI(hint=f"claim {claim[0]},{claim[1]}")
         click(app, "mt-undo")
         await played(app)
-        assert m.state.phase == PLACE and table.ui == cu.CFTurnUI()
+        assert m.state.phase == PLACE and table.board.ui == cu.CFTurnUI()
         assert page.texts["mt-msg"] == "Undone." and "hinted" not in page.regions["mt-board"]
     run_async(scenario())
 
@@ -602,7 +602,7 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         click(app, "cf-card", card=card)
         await played(app)
         v = GAME.view(m.state, 0)
-        x, y = cu.positions(v, card)[table.ui.rot][0]
+        x, y = cu.positions(v, card)[table.board.ui.rot][0]
         click(app, "cf-sq", x=str(x), y=str(y))
         await played(app)
         assert page.texts["mt-msg"].endswith("tap it again or Confirm to lay it.")

@@ -344,7 +344,7 @@ def test_machiavellis_card_picked_by_a_wrong_try_does_not_stay_picked() -> None:
         await settle(app)
         assert m.state == state and table.run.k == 2
         assert page.texts["mt-msg"] == f"Not quite. {step.text}"
-        assert not table.ui.picked
+        assert not table.board.ui.picked
         click(app, "m-hand", hand=str(m.state.hands[0].index(Card.parse("4S"))))
         click(app, "m-meld", meld="0")
         await settle(app)
@@ -367,7 +367,7 @@ def test_the_machines_refusal_in_a_guided_game_says_the_step_again() -> None:
         click(app, "mm-play")
         await settle(app)
         assert page.texts["mt-msg"] == f"Not quite. {step.text}"
-        assert table.ui.picked == ("KC",)
+        assert table.board.ui.picked == ("KC",)
         click(app, "mm-trade")
         await settle(app)
         assert table.run.k == 8

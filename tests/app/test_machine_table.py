@@ -431,10 +431,10 @@ def test_a_hint_lives_until_the_next_action_and_a_drawn_card_is_marked() -> None
         assert m.state.phase == SETUP and m.current == 0
         click(app, "mm-hint")
         await settle(app)
-        hint = table.ui.hint
+        hint = table.board.ui.hint
         assert hint is not None and hint.startswith("setup ")
         assert page.texts["mt-msg"].startswith("Hint: the Strong computer would place")
-        assert f'data-tracks="{table.ui.pair}"' in page.regions["mt-dock"]
+        assert f'data-tracks="{table.board.ui.pair}"' in page.regions["mt-dock"]
         click(app, "mm-sort")  # looking around: the hint is still true, and still said
         assert page.texts["mt-msg"].startswith("Hint:")
         taken = {st for st in m.state.setup if st is not None}
@@ -444,7 +444,7 @@ def test_a_hint_lives_until_the_next_action_and_a_drawn_card_is_marked() -> None
         assert page.texts["mt-msg"].startswith("Hint:")
         click(app, "mm-setup", tracks=free)  # the action: the hint is gone
         await settle(app)
-        assert table.ui.hint is None and "Hint" not in page.texts["mt-msg"]
+        assert table.board.ui.hint is None and "Hint" not in page.texts["mt-msg"]
         assert m.state.phase == "turn" and m.current == 0
         # a pair with the Flush track: a face-down card may be drawn; it is marked new
         assert m.state.mats[0].face_down_limit >= 1, m.state.mats[0]

@@ -36,6 +36,7 @@ S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # the game's actions
 V = TypeVar("V", bound=View)  # what one player sees of a state
 A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
+U_co = TypeVar("U_co", covariant=True)  # (a board's UI state: the core keeps none of it)
 
 # a board's own tap, by its ``data-action`` (the Hint, looking around…)
 Handler = Callable[[Event], None]
@@ -103,7 +104,7 @@ class CoreMoves(Protocol[S, A_contra]):
     def undo_turn(self) -> None: ...
 
 
-class Core(Protocol[U, S, A, V]):
+class Core(Protocol[U_co, S, A, V]):
     """What a board may use of the table it is drawn on."""
 
     # the game (the registry's, which holds every game: its config is not used at a table)
@@ -111,7 +112,6 @@ class Core(Protocol[U, S, A, V]):
     app: Host  # the shell: its settings, its sounds, running a board's own animated steps
     page: Page
     guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
-    ui: U  # the board's in-turn UI state, kept by the core (restored on a refusal)
     marked: frozenset[str]  # the computers' changes since the person last acted
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
 
@@ -156,15 +156,14 @@ class Core(Protocol[U, S, A, V]):
 
 @dataclass(frozen=True)
 class Seen(Generic[U, A, V]):
-    """What a board draws, and answers a tap from: the view of the seat it is drawn for, its
-    own UI state, and the few facts of the table it is told (declared here), never the whole
-    state. A person's seat on one phone, a pass-and-play seat, a guest's phone, a replay and a
-    watched game are all drawn from one of these."""
+    """What a board draws, and answers a tap from, besides its own UI state (the board's to
+    keep): the view of the seat it is drawn for and the few facts of the table it is told
+    (declared here), never the whole state. A person's seat on one phone, a pass-and-play
+    seat, a guest's phone, a replay and a watched game are all drawn from one of these."""
 
     view: V  # the seat's view (``Game.view``)
     seat: int  # whose view it is: the seat a person acts for
     names: tuple[str, ...]  # the seats' names, in seat order
-    ui: U  # the board's in-turn UI state
     interactive: bool = False  # the seat's person may act now
     marked: frozenset[str] = frozenset()  # what the others changed since the seat last acted
     can_undo: bool = False  # Undo has a step of this turn to take back
@@ -283,9 +282,9 @@ class Words(Protocol[S, A_contra]):
 
     def hand_over_html(self, m: Match[S]) -> str: ...
 
-    def check_hand_over(self, before: S, m: Match[S]) -> None:
-        """After a step from ``before``: a game of hands keeps a finished hand's points and
-        pauses at the hand-over panel (the core's ``hand_over``)."""
+    def hand_over(self, before: S, m: Match[S]) -> tuple[int, ...] | None:
+        """After a step from ``before``: a finished hand's points when the table is to pause
+        at the hand-over panel (the core keeps them until Next hand); None: it plays on."""
 
     def next_hand(self, m: Match[S] | None) -> bool:
         """Next hand was tapped: True when the board dealt it (else the core redraws)."""

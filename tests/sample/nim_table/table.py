@@ -49,8 +49,8 @@ class NimBoard(PlainBoard[TurnUI, NimState, Take, NimView]):
         try:
             take = Take(int(ev.get("heap")), int(ev.get("count")))
         except ValueError:
-            return Tap(seen.ui, message="That is not a move.", refusal=True)
-        return Tap(seen.ui, (take,))
+            return Tap(self.ui, message="That is not a move.", refusal=True)
+        return Tap(self.ui, (take,))
 
     def describe_turn(self, m: Match[NimState], before: NimState, actions: Sequence[Take],
                       seat: int, you: bool = False) -> str:

@@ -54,7 +54,6 @@ class DrawnTable(Protocol[U, S, A, V]):
     guided: Match[S] | None
     hand_over: tuple[int, ...] | None
     marked: frozenset[str]
-    ui: U
 
 
 
@@ -162,7 +161,7 @@ class TableDrawing(Generic[U, S, A, V]):
                 return None
             return game.view(after, seat)
 
-        return Seen(game.view(at, seat), seat, tuple(m.names()), self.t.ui,
+        return Seen(game.view(at, seat), seat, tuple(m.names()),
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,
                     can_undo=self.t.moves.can_undo(), hand_over=self.t.hand_over, gid=m.gid,

@@ -32,8 +32,6 @@ class GuidedTable(Protocol[U, S, A, V]):
     actions: dict[str, Handler]
     guided: Match[S] | None
     watching: Match[S] | None
-    ui: U
-    before_tap: U
 
     @property
     def run(self) -> GuideRun[S, A] | None: ...
@@ -98,7 +96,6 @@ class GuidedGame(Generic[U, S, A, V]):
             return
         self.t.moves.advance(m, m.current, actions, Mover.GUIDE, draw=False)
         self.t.board.heard(TurnReset())
-        self.t.before_tap = self.t.ui
 
     def guide_click(self, ev: Event) -> bool:
         """A tap during a guided game: the guide's own buttons (waiting while the board's

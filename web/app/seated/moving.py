@@ -44,6 +44,7 @@ class MovingTable(Protocol[U, S, A, V]):
     page: Page
     marked: frozenset[str]
     match: Match[S] | None
+    hand_over: tuple[int, ...] | None
     history: History[S, A]
 
     @property
@@ -136,7 +137,9 @@ class Moves(Generic[U, S, A, V]):
             if mover in (Mover.PERSON, Mover.GUEST):
                 self.t.board.heard(TurnReset())
         if mover is not Mover.GUIDE:
-            self.t.board.words.check_hand_over(before, m)
+            points = self.t.board.words.hand_over(before, m)
+            if points is not None:  # the table pauses at the hand-over panel
+                self.t.hand_over = points
         if m.over:
             if mover is not Mover.GUIDE:
                 self.cue_end(m)

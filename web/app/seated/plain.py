@@ -53,10 +53,18 @@ class PlainBoard(Generic[U, S, A, V]):
     def __init__(self, core: Core[U, S, A, V]) -> None:
         self.t = core
         self.codec: Codec[Match[S]] = MatchCodec(core.game.info.id)  # a seated game's save
+        # the board's in-turn UI state (selection, hint…), and the one before the last tap,
+        # put back when the engine refuses that tap's actions
+        self.ui: U = self.fresh_ui()
+        self.before_tap: U = self.ui
 
     @property
     def moving(self) -> bool:
         return False  # the board moves nothing by itself
+
+    def fresh_ui(self) -> U:
+        """The UI state of a table just made: every board has its own."""
+        raise NotImplementedError
 
     @property
     def taps(self) -> Taps:
@@ -74,13 +82,20 @@ class PlainBoard(Generic[U, S, A, V]):
         return self.board_html(seen), self.dock_html(seen)
 
     def tap(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
-        return self.key(seen, ev.key) if ev.kind == "key" else self.click(seen, ev)
+        """The tap's answer, whose UI the board now shows (the one before kept, in case the
+        engine refuses the tap's actions)."""
+        t = self.key(seen, ev.key) if ev.kind == "key" else self.click(seen, ev)
+        if t is not None:
+            self.before_tap, self.ui = self.ui, t.ui
+        return t
 
     def heard(self, news: News) -> None:
         match news:
             case TurnReset():
                 self.turn_reset()
+                self.before_tap = self.ui  # nothing tapped since: a refusal keeps it
             case TapRefused():
+                self.ui = self.before_tap
                 self.refused()
             case Stepping(seat, view, actions):
                 self.before_steps(seat, view, actions)
@@ -149,8 +164,8 @@ class PlainBoard(Generic[U, S, A, V]):
     def refused(self) -> None:
         pass
 
-    def check_hand_over(self, before: S, m: Match[S]) -> None:
-        pass
+    def hand_over(self, before: S, m: Match[S]) -> tuple[int, ...] | None:
+        return None
 
     def next_hand(self, m: Match[S] | None) -> bool:
         return False

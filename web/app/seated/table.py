@@ -93,8 +93,6 @@ class SeatedTable(Generic[U, S, A, V]):
         self.drawing: TableDrawing[U, S, A, V] = TableDrawing(self)
         self.guide: GuidedGame[U, S, A, V] = GuidedGame(self)
         self.core_taps: TableTaps[U, S, A, V] = TableTaps(self)
-        self.ui: U = self.board.fresh_ui()
-        self.before_tap: U = self.ui  # the UI before the last tap (restored on a refusal)
         # every tap the table answers, by its action: the core's, then the board's own (the
         # guide's allow-list is the board's ``guide_allows`` of these)
         # a game with seats on other phones, hosted here; this phone's seat at another's table
@@ -121,7 +119,6 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def refused(self) -> None:
         """The engine refused the steps of the last tap: the UI goes back to before it."""
-        self.ui = self.before_tap
         self.board.heard(TapRefused())
 
     def fresh_turn(self) -> None:
@@ -131,7 +128,6 @@ class SeatedTable(Generic[U, S, A, V]):
         self.marked = frozenset()
         self.hand_over = None
         self.board.heard(TurnReset())
-        self.before_tap = self.ui  # nothing tapped since: a refusal keeps the reset UI
 
     def person_to_move(self) -> tuple[Match[S], int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
@@ -444,7 +440,6 @@ class SeatedTable(Generic[U, S, A, V]):
             return
         tap = self.board.tap(self.drawing.seen(m, cur, self.drawing.interactive(m)), ev)
         if tap is not None:
-            self.before_tap, self.ui = self.ui, tap.ui  # (put back if the engine refuses)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
     def on_key(self, key: str) -> None:
@@ -464,7 +459,6 @@ class SeatedTable(Generic[U, S, A, V]):
         seen = self.drawing.seen(m, cur, self.drawing.interactive(m))
         tap = self.board.tap(seen, Event("key", key=key))
         if tap is not None:
-            self.before_tap, self.ui = self.ui, tap.ui  # (put back if the engine refuses)
             self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
 
     # --- the board's answers, for the computers' turns and the replays ---

@@ -54,12 +54,12 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         return self.game.view(m.state, seat)
 
     def board_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
-        return cu.board_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+        return cu.board_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
                              marked=seen.marked, key_=self.key_of(seen))
 
     def dock_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
         self.live = seen.interactive
-        return cu.dock_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+        return cu.dock_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
                             undo=seen.can_undo, hand_over=seen.hand_over is not None)
 
     def after_render(self) -> None:
@@ -68,7 +68,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         t = self.t
         m = t.shown
         if m is not None and not m.covered and self.live and t.run is None:
-            text = cu.prompt(self.view(m, m.viewer), t.ui, True)
+            text = cu.prompt(self.view(m, m.viewer), self.ui, True)
             if text:
                 t.say(text)
 
@@ -79,13 +79,13 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         t = self.t
         m = t.shown
         if not expected or m is None:
-            t.ui = replace(t.ui, hint=None)
+            self.ui = replace(self.ui, hint=None)
             return
         a = expected[0]
-        if isinstance(a, Place) and t.ui.card is None:
-            t.ui, _ = cu.advice_ui(self.view(m, m.viewer), t.ui, a)
+        if isinstance(a, Place) and self.ui.card is None:
+            self.ui, _ = cu.advice_ui(self.view(m, m.viewer), self.ui, a)
         else:
-            t.ui = replace(t.ui, hint=str(a))
+            self.ui = replace(self.ui, hint=str(a))
 
     def flights(self, m: Match[CFState], before: CFState, after: CFState
                 ) -> list[tuple[str, str | None]]:
@@ -94,14 +94,14 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        return guided_tap(self.t.run, cu.tap(seen.view, seen.ui, ev.action, ev.data or {}),
-                          cu.CFTurnUI(step=seen.ui.step))
+        return guided_tap(self.t.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}),
+                          cu.CFTurnUI(step=self.ui.step))
 
     def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:
-        return cu.key(seen.view, seen.ui, key)
+        return cu.key(seen.view, self.ui, key)
 
     def turn_reset(self) -> None:
-        self.t.ui = cu.CFTurnUI(step=self.t.ui.step)  # as a guided game's wrong try leaves it
+        self.ui = cu.CFTurnUI(step=self.ui.step)  # as a guided game's wrong try leaves it
 
     def hand_of(self, state: CFState) -> int:
         return int(state.hand)
@@ -125,18 +125,19 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
 
     # --- a hand's end ---
-    def check_hand_over(self, before: CFState, m: Match[CFState]) -> None:
+    def hand_over(self, before: CFState, m: Match[CFState]) -> tuple[int, ...] | None:
         if m.watch:
-            return
+            return None
         if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
-            self.t.ui = cu.CFTurnUI()
+            self.ui = cu.CFTurnUI()
             if m.state.phase == HAND_OVER:
-                self.t.hand_over = tuple(m.state.history[-1])
+                return tuple(m.state.history[-1])
+        return None
 
     def next_hand(self, m: Match[CFState] | None) -> bool:
         """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""
         t = self.t
-        t.ui = cu.CFTurnUI()
+        self.ui = cu.CFTurnUI()
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
             if cur is not None and m.setup.seats[cur].here and not m.covered:
@@ -147,7 +148,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def undoing(self) -> None:
         """The card taken back: nothing picked, shown or hinted for the turn it left."""
-        self.t.ui = cu.CFTurnUI(step=self.t.ui.step)
+        self.ui = cu.CFTurnUI(step=self.ui.step)
 
     # --- taps that never change the game ---
     def act_cf_show(self, ev: Event) -> None:
@@ -159,12 +160,12 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             pos = (int(ev.get("x")), int(ev.get("y")))
         except (TypeError, ValueError):
             return
-        t.ui = replace(t.ui, show=None if t.ui.show == pos else pos)
+        self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
         t.render_board()
         view = self.view(m, m.viewer)
         cub = view.board.cubicle_at(pos)
         if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
-                t.ui.step, m.state.players):
+                self.ui.step, m.state.players):
             return  # its line in the scoring says it, lit
         t.say(cu.walks_message(view, pos, m.names()))
 
@@ -177,8 +178,8 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             d = int(ev.get("d"))
         except (TypeError, ValueError):
             d = 1
-        step = min(max(t.ui.step + d, 0), m.state.players)
-        t.ui = replace(t.ui, step=step, show=None)
+        step = min(max(self.ui.step + d, 0), m.state.players)
+        self.ui = replace(self.ui, step=step, show=None)
         t.render_board()
 
     # --- the Hint: what the Strong computer would do ---
@@ -188,7 +189,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     def show_hint(self, m: Match[CFState], seat: int, state: CFState, answer: JSONObject
                   ) -> None:
         action = self.game.parse_action(str(answer["action"]))  # the action's text
-        self.t.ui, text = cu.advice_ui(self.game.view(state, seat), self.t.ui, action)
+        self.ui, text = cu.advice_ui(self.game.view(state, seat), self.ui, action)
         self.t.render_board()
         self.t.say(text, "hint")
 

@@ -50,20 +50,20 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         return view
 
     def board_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
-        return mu.table_html(seen.view, seen.ui, list(seen.names),
+        return mu.table_html(seen.view, self.ui, list(seen.names),
                              interactive=seen.interactive, marked=seen.marked)
 
     def dock_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
         view = seen.view
         d = self.drawn
         drawn = d[2] if d is not None and d[:2] == (seen.seat, view.hand_no) else None
-        return mu.dock_html(view, seen.ui, list(seen.names), interactive=seen.interactive,
+        return mu.dock_html(view, self.ui, list(seen.names), interactive=seen.interactive,
                             drawn=drawn, can_undo=seen.can_undo)
 
     def click(self, seen: Seen[mu.MTurnUI, MAction, MView], ev: Event) -> mu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         # (the meld that was open stays open)
-        ui = seen.ui
+        ui = self.ui
         t = guided_tap(self.t.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
                        ui.cleared(opened=ui.opened))
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
@@ -84,7 +84,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
 
     def guide_mark(self, expected: list[MAction]) -> None:
         """A guided game's next step is marked as the Hint's next step is."""
-        self.t.ui = replace(self.t.ui, hint=mu.HintInfo(0, True, tuple(expected))
+        self.ui = replace(self.ui, hint=mu.HintInfo(0, True, tuple(expected))
                             if expected else None)
 
     def key(self, seen: Seen[mu.MTurnUI, MAction, MView], key: str) -> mu.TurnTap | None:
@@ -95,20 +95,21 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         if k == "h":
             self.act_m_hint(None)
             return None
-        return mu.key(seen.view, seen.ui, key)
+        return mu.key(seen.view, self.ui, key)
 
     def turn_reset(self) -> None:
-        self.t.ui = self.t.ui.cleared()
+        self.ui = self.ui.cleared()
 
     def hand_of(self, state: MState) -> int:
         return int(state.hand_no)
 
-    def check_hand_over(self, before: MState, m: Match[MState]) -> None:
-        """A hand of a match ended: keep its points; pause at the hand-over panel unless the
-        match ended with it."""
+    def hand_over(self, before: MState, m: Match[MState]) -> tuple[int, ...] | None:
+        """A hand of a match ended: its points, to pause at the hand-over panel, unless the
+        match ended with it (a watched match goes straight on)."""
         s: MState = m.state
         if len(s.history) > len(before.history) and not m.over and not m.watch:
-            self.t.hand_over = s.history[-1]  # a watched match goes straight on
+            return tuple(s.history[-1])
+        return None
 
     def describe_turn(self, m: Match[MState], before: MState, actions: Sequence[MAction],
                       seat: int, you: bool = False) -> str:
@@ -184,7 +185,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
 
     # --- Undo that forgets the selection, and the Hint, thought out in the worker ---
     def act_m_undo(self, _ev: Event | None) -> None:
-        self.t.ui = self.t.ui.cleared()
+        self.ui = self.ui.cleared()
         self.t.moves.undo_turn()
 
     def act_m_hint(self, _ev: Event | None) -> None:
@@ -197,7 +198,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
             raise ValueError("the Hint's answer cannot be read")
         h = mu.HintInfo(cards, bool(answer["proven"]),
                         tuple(self.game.parse_action(str(s)) for s in steps))
-        self.t.ui = replace(self.t.ui, hint=h)
+        self.ui = replace(self.ui, hint=h)
         self.t.render_board()
         self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
 

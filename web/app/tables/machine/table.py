@@ -81,11 +81,11 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         return view
 
     def board_html(self, seen: Seeing) -> str:
-        return mu.table_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+        return mu.table_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
                              marked=self.all_marks(seen))
 
     def dock_html(self, seen: Seeing) -> str:
-        return mu.dock_html(seen.view, seen.ui, list(seen.names), interactive=seen.interactive,
+        return mu.dock_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
                             marked=self.all_marks(seen), fresh=self.fresh(seen))
 
     def all_marks(self, seen: Seeing) -> frozenset[str]:
@@ -105,34 +105,34 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         """The hint again while it is true (every redraw clears the message line, and a hint
         speaks of the table it was thought out for)."""
         m = self.t.shown
-        if self.t.ui.hint is None or m is None:
+        if self.ui.hint is None or m is None:
             return
         if self.hint_at != m.actions or self.t.person_to_move() is None:
-            self.t.ui = replace(self.t.ui, hint=None, hint_text=None)
+            self.ui = replace(self.ui, hint=None, hint_text=None)
             return
-        if self.t.ui.hint_text:
-            self.t.say(self.t.ui.hint_text, "hint")
+        if self.ui.hint_text:
+            self.t.say(self.ui.hint_text, "hint")
 
     def guide_mark(self, expected: list[MachineAction]) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the pair chosen,
         the display card or Draw ringed, the cards of a trade or a set selected."""
         m = self.t.shown
-        ui = self.t.ui
+        ui = self.ui
         if not expected or m is None:
-            self.t.ui = replace(ui, hint=None, hint_text=None)
+            self.ui = replace(ui, hint=None, hint_text=None)
             return
         a = expected[0]
         cards = [c for x in expected if isinstance(x, Trade | Discard)
                  for c in action_cards(x)] or action_cards(a)
         # the pair asked for, unless the player chose another (Place then says Not quite)
         pair = (ui.pair or setup_pair(a)) if isinstance(a, Setup) else ui.pair
-        self.t.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
+        self.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
                             picked=ui.picked or tuple(cards))
         self.hint_at = m.actions
 
     def click(self, seen: Seeing, ev: Event) -> mu.TurnTap | None:
         mats = dict(self.seen)
-        t = self.finished(seen, mu.tap(seen.view, seen.ui, ev.action, ev.data or {}))
+        t = self.finished(seen, mu.tap(seen.view, self.ui, ev.action, ev.data or {}))
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         g = guided_tap(self.t.run, t, self.turn_ui())
         if g is not t and t.actions:  # nothing is applied: the mats' and hand's marks stay
@@ -144,7 +144,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         if key.lower() == "h":
             self.act_mm_hint(None)
             return None
-        t = mu.key(seen.view, seen.ui, key)
+        t = mu.key(seen.view, self.ui, key)
         return None if t is None else self.finished(seen, t)
 
     def finished(self, seen: Seeing, t: mu.TurnTap) -> mu.TurnTap:
@@ -167,11 +167,11 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         self.held = self.held_before  # a refused tap is no action: its marks stay
 
     def turn_reset(self) -> None:
-        self.t.ui = self.turn_ui()
+        self.ui = self.turn_ui()
 
     def turn_ui(self) -> mu.MachineTurnUI:
         """The UI at the start of a turn: nothing picked, the views chosen kept."""
-        ui = self.t.ui
+        ui = self.ui
         return mu.MachineTurnUI(sort=ui.sort, aid=ui.aid, opp=ui.opp, mat=ui.mat)
 
     def describe_turn(self, m: Match[MachineState], before: MachineState,
@@ -230,8 +230,8 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         m = self.t.shown
         if m is None or m.covered:
             return
-        t = mu.tap(self.view(m, m.viewer), self.t.ui, ev.action, ev.data or {})
-        self.t.ui = t.ui
+        t = mu.tap(self.view(m, m.viewer), self.ui, ev.action, ev.data or {})
+        self.ui = t.ui
         self.t.render_board()
 
     # --- the Hint: what a Strong computer would do, thought out in the worker ---
@@ -251,10 +251,10 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
             follow = " The card is selected: tap Discard."
         elif isinstance(action, Setup):
             follow = " The pair is chosen: tap Place."
-        ui = self.t.ui
+        ui = self.ui
         pair = setup_pair(action) if isinstance(action, Setup) else ui.pair
         text = f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}"
-        self.t.ui = replace(ui, hint=str(action), hint_text=text, pair=pair,
+        self.ui = replace(ui, hint=str(action), hint_text=text, pair=pair,
                             picked=tuple(cards) or ui.picked)
         self.hint_at = m.actions
         self.t.render_board()
