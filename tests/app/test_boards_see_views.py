@@ -3,7 +3,8 @@
 every kind of session — the person to move, a pass-and-play seat not to move, a guest's phone
 (no trial of actions: the host decides), a watched game, a replay's earlier step — each board
 draws its table and answers every tap its table offers without reaching the game through its
-core: the core it holds refuses the match, the shown game and the seats for the whole run.
+core, and writes nothing into it: the core it holds refuses the match, the shown game and the
+seats, and any write, for the whole run.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class SeenOnly:
         return getattr(object.__getattribute__(self, "_core"), name)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        setattr(object.__getattribute__(self, "_core"), name, value)
+        raise AssertionError(f"the board wrote into its core: {name}")
 
 
 def taps_in(html: str) -> list[Event]:

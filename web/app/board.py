@@ -25,7 +25,7 @@ from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.routes import Route
 from app.seated.history import Marker
-from app.seated.moves import Mover, UndoStep
+from app.seated.moves import Mover
 from app.seated.seats import Match
 from app.storage import Codec, JSONObject, Record
 from app.table import Event, Host, Replay
@@ -90,11 +90,10 @@ class Replaying(Protocol[S, A_contra]):
 class CoreMoves(Protocol[S, A_contra]):
     """A table's moves, as a board may make them (:class:`app.seated.moving.Moves`)."""
 
-    undo: list[UndoStep[S]]  # the steps of this turn, for Undo
-
     def perform(self, m: Match[S], seat: int, actions: Sequence[A_contra],
-                message: str | None, refusal: bool) -> None:
-        """A person's steps, as a tap's: all or none, a refusal said."""
+                message: str | None, refusal: bool, undoable: bool = True) -> None:
+        """A person's steps, as a tap's: all or none, a refusal said (``undoable`` False:
+        nothing of the turn can be undone after them)."""
 
     def advance(self, m: Match[S], seat: int | None, actions: Sequence[A_contra], mover: Mover,
                 draw: bool = True, after: S | None = None) -> None:

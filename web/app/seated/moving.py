@@ -73,16 +73,17 @@ class Moves(Generic[U, S, A, V]):
         self.listeners: list[Callable[[Match[S], Change[S]], None]] = []
 
     def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
-                refusal: bool) -> None:
+                refusal: bool, undoable: bool = True) -> None:
         """A person's steps: all-or-nothing; a refusal leaves the game as it was (and so
         does, in a guided game, anything but what the step asks for). The board hears of them
-        before and after, whatever came of them."""
+        before and after, whatever came of them. ``undoable`` False: Undo cannot take them
+        back, nor anything before them (a new hand dealt)."""
         self.t.board.heard(Stepping(seat, self.t.game.view(m.state, seat), tuple(actions)))
-        self.apply_steps(m, seat, actions, message, refusal)
+        self.apply_steps(m, seat, actions, message, refusal, undoable)
         self.t.board.heard(Stepped(seat, self.t.game.view(m.state, seat), tuple(actions)))
 
     def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
-                    refusal: bool) -> None:
+                    refusal: bool, undoable: bool = True) -> None:
         if actions and self.t.visiting.mine(m):  # the host applies them, and answers
             self.t.visiting.send(actions)
             actions = ()
@@ -91,7 +92,7 @@ class Moves(Generic[U, S, A, V]):
             try:
                 if problem is not None:
                     raise IllegalAction(problem)
-                self.advance(m, seat, actions, Mover.PERSON)
+                self.advance(m, seat, actions, Mover.PERSON, undoable=undoable)
             except IllegalAction as e:
                 self.t.refused()
                 self.t.drawing.render_board(m)
@@ -103,7 +104,7 @@ class Moves(Generic[U, S, A, V]):
             self.t.drawing.say(message, "refusal" if refusal else "info")
 
     def advance(self, m: Match[S], seat: int | None, actions: Sequence[A], mover: Mover,
-                draw: bool = True, after: S | None = None) -> None:
+                draw: bool = True, after: S | None = None, undoable: bool = True) -> None:
         """The one path of every move, whoever made it (``mover``): apply ``actions`` all or
         none (IllegalAction leaves ``m`` as it was), then, in this order, the marks, Undo's
         steps, the sound, a hand's end, the save, the listeners (a table of phones' guests),
@@ -125,7 +126,9 @@ class Moves(Generic[U, S, A, V]):
         if mover is Mover.PERSON:
             self.t.guiding.noted(actions)
             self.t.computers.person_acted()
-        if seat is not None and mover in (Mover.PERSON, Mover.GUEST, Mover.GUIDE):
+        if not undoable:
+            self.undo = []
+        elif seat is not None and mover in (Mover.PERSON, Mover.GUEST, Mover.GUIDE):
             if self.undo and self.undo[-1].seat != seat:
                 self.undo = []
             self.undo.append(UndoStep(seat, before, count))

@@ -141,8 +141,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         if m is not None and not m.over and m.state.phase == HAND_OVER:
             cur = m.current
             if cur is not None and m.setup.seats[cur].here and not m.covered:
-                t.moves.perform(m, cur, [NextHand()], None, False)
-                t.moves.undo.clear()  # dealing is not undone
+                t.moves.perform(m, cur, [NextHand()], None, False, undoable=False)
                 return True
         return False
 
