@@ -14,7 +14,7 @@ Perpetual-Motion Machine and Cube Farm (``--game``), in Debian's Chromium throug
      ``Emulation.setCPUThrottlingRate``).
 2. cube-farm only: frames per second while panning a 50-card floor plan with the CPU throttled
    4x: the plan of 50 cards (laid by the engine's own legal placements, drawn by
-   ``app.tables.cube_farm.board.board_html``) put into the running app's table, then a
+   ``app.tables.cube_farm.parts.board_html``) put into the running app's table, then a
    finger-like drag for ``--pan-seconds`` (a pointer move dispatched in the page every
    animation frame, handled by ``app/tables/cube_farm/pan.js``); frames counted with
    ``requestAnimationFrame``, with the frames that showed a new transform and the longest frame.
@@ -205,7 +205,7 @@ DRAG = """async (ms) => {
 def fifty_card_html(seed: int) -> tuple[str, int]:
     """The table above the dock (its ``#mt-board``) of a 5-seat game whose floor holds 50 cards
     (every card of the deck laid at a random legal place), as the app draws it."""
-    from app.tables.cube_farm import board as cu
+    from app.tables.cube_farm import parts as cu
 
     from engine.games.cube_farm.board import Board
     from engine.games.cube_farm.deck import DECK_IDS

@@ -23,9 +23,9 @@ from app.net.host import Referee
 from app.net.transport import MemoryEnd, memory_pair
 from app.seated.seats import Match, Seat, Setup, name_computers
 from app.storage.stored_json import JSON
-from app.tables.cube_farm import board as cube_words
-from app.tables.machiavelli import board as machiavelli_words
-from app.tables.machine import board as machine_words
+from app.tables.cube_farm import parts as cube_words
+from app.tables.machiavelli import parts as machiavelli_words
+from app.tables.machine import parts as machine_words
 
 from engine.registry import get_game
 from engine.seats import choose, make_bots

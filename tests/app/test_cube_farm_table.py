@@ -12,7 +12,7 @@ from dataclasses import replace
 from html import unescape
 
 from app.shell import App
-from app.tables.cube_farm import board as cu
+from app.tables.cube_farm import parts as cu
 from helpers.markup import parse
 from helpers.shell import FakeEnv, boot, click, run_async
 from helpers.taps import (

@@ -364,7 +364,7 @@ def test_pass_and_play_set_up_asks_your_seat_its_name_too() -> None:
 
 
 def test_a_replay_of_your_own_turn_speaks_to_you() -> None:
-    from app.tables.machine import board as mu
+    from app.tables.machine import parts as mu
     game = get_game("machine")
     s = st.Match.new(st.setup_from_query("machine", (("seats", "you,beginner"),), 5), 5).state
     bots = make_bots("machine", ["beginner", "beginner"])

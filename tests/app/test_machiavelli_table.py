@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from app.seated import computers as comp
-from app.tables.machiavelli import board as mu
+from app.tables.machiavelli import parts as mu
 from helpers.machiavelli import start
 from helpers.markup import parse
 from helpers.shell import boot, click, run_async, settle

@@ -11,8 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from app.tables.machine import board as mu
 from app.tables.machine import dock as md
+from app.tables.machine import parts as mu
 from helpers.markup import buttons_labelled, parse
 from helpers.taps import (
     Tags,

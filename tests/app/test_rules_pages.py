@@ -12,7 +12,7 @@ import pytest
 from app.figures import still
 from app.kit import card_html, esc, face
 from app.screens import INSTALL_WAYS, about_html
-from app.tables.cube_farm.board import card_svg
+from app.tables.cube_farm.parts import card_svg
 from helpers.shell import boot
 
 from engine.cards import Card

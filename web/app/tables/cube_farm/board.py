@@ -1,130 +1,195 @@
-"""The Cube Farm table: the floor plan as inline SVG, taps and keys, log lines. Pure Python.
+"""Cube Farm's board at the table core: the floor plan of :mod:`.parts` (the floor in the
+frame's field, the hand and actions in its dock; taps, walks, the computers' flights, the Hint
+from the Strong computer's advice).
 
-The shell owns the top bar, the message line, the log, undo and applying actions; the board
-turns a player's view (:class:`CFView`: the table, the counts and that player's own hand) and
-the turn's UI state (:class:`CFTurnUI`) into HTML, and a tap (a
-``data-action`` with its ``data-*`` values) into engine actions. Nothing about the rules is
-decided here: lit squares are the footprints of the engine's legal placements for the chosen
-card and turn, lit cubicles its legal claims, refusals quote ``explain_illegal``.
-
-The table frame splits it in two: :func:`board_html` (the players and the floor, in the field)
-and :func:`dock_html` (the hand, each card's floor plan and its name, and the turn's actions;
-at a hand's end the scoring), always in view under the message line, where :func:`prompt`
-says what to do now. Cards are called by their names (``deck.card_name``), squares by the card
-they are on: nothing the player reads cites coordinates the floor does not show.
-
-Laying a card (phone first, one thumb): tap a card of your hand; every square some legal
-position of it (in the current turn) would cover lights up. Tap a lit square: the card is shown
-there (the legal position covering that square whose middle is nearest to it); tap it again,
-or Confirm, to lay it. *Turn* goes to the next turn that fits anywhere; the arrows step through
-the positions one by one (the keyboard and screen-reader way); ✕ takes the preview back.
-A tap on an unlit square says why the card cannot go there.
-
-The board SVG lies in a viewport (``#cf-view``) that the page's own script (``pan.js``) pans
-and zooms by setting one CSS transform on ``#cf-svg``; Python never sees pointer moves. Where
-to look, in SVG pixels: ``data-focus`` the middle of the player's own last card (the view keeps
-it in sight), ``data-mine`` their cubicles ("My cubicles"), ``data-last`` the last card laid,
-``data-spot`` a cubicle whose walks are shown, ``data-floor`` the cards (Fit); ``data-key``
-changes when a new table starts. A computer's step flies (:func:`flights`): the card laid
-(``data-card="floor:C07"``) and each new stone (``"stone:3,-2"``) from its player's chip
-(``#cf-p1``).
-
-Data actions and their ``data-*`` values: ``cf-card`` card · ``cf-sq`` x, y (any square) ·
-``cf-rot`` · ``cf-prev`` · ``cf-next`` · ``cf-ok`` · ``cf-cancel`` · ``cf-claim`` x, y ·
-``cf-pass`` · ``cf-deal`` (the next hand) · handled by the table module itself:
-``cf-show`` x, y (a claimed cubicle's walks) · ``cf-step`` d (the scoring walks, player by
-player) · ``cf-hint``.
-
-Marked keys (:func:`marked_keys`): ``"c:C07"`` a card laid, ``"u:3,-2"`` a cubicle claimed.
-
-The board by concern, each a module of this package: the turn's UI state (:mod:`.turn`), where
-a card may go (:mod:`.places`), its words (:mod:`.words`), taps, keys and the Hint's preview
-(:mod:`.taps`), the floor's SVG (:mod:`.floor`), the field (:mod:`.field`), the dock
-(:mod:`.dock`) and log lines, marks and flights (:mod:`.log`). This module is the board's one
-door: the table and the rules pictures import from here.
+A hand's end stops the table (``hand_over``) so everyone can follow the scoring walks player
+by player; *Next hand* deals on (the engine's ``next hand`` action of whoever starts it).
 """
 
 from __future__ import annotations
 
-from app.kit import Tap
-from app.tables.cube_farm.dock import controls_html, dock_html, hand_html, scoring_html
-from app.tables.cube_farm.field import board_html, players_html
-from app.tables.cube_farm.floor import (
-    FILL,
-    ITEM_SHORT,
-    MARGIN,
-    S,
-    _sq_svg,
-    _walls,
-    board_svg,
-    card_svg,
-    focus_of,
-    marker_svg,
-    my_squares,
-    scored,
-    walks_svg,
-)
-from app.tables.cube_farm.log import describe_turn, flights, marked_keys, turn_events
-from app.tables.cube_farm.places import centre as _centre
-from app.tables.cube_farm.places import fits_turns as _fits_turns
-from app.tables.cube_farm.places import footprint, lit_squares, positions
-from app.tables.cube_farm.taps import advice_ui, key, tap
-from app.tables.cube_farm.turn import CFTurnUI, Pos, TurnTap
-from app.tables.cube_farm.words import (
-    SHAPE_NAMES,
-    TURN_WORDS,
-    a_card,
-    card_words,
-    cubicle_label,
-    place_words,
-    prompt,
-    score_words,
-    walks_message,
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from app.board import BoardClass, Core, Handler, Seen
+from app.guide import guided_tap
+from app.seated.plain import PlainBoard
+from app.seated.seats import Match
+from app.storage import JSONObject
+from app.table import Event
+from app.tables.cube_farm import parts as cu
+from engine.games.cube_farm.rules import (
+    HAND_OVER,
+    OVER,
+    CFAction,
+    CFState,
+    CFView,
+    NextHand,
+    Place,
 )
 
-__all__ = [
-    "FILL",
-    "ITEM_SHORT",
-    "MARGIN",
-    "SHAPE_NAMES",
-    "TURN_WORDS",
-    "CFTurnUI",
-    "Pos",
-    "S",
-    "Tap",
-    "TurnTap",
-    "_centre",
-    "_fits_turns",
-    "_sq_svg",
-    "_walls",
-    "a_card",
-    "advice_ui",
-    "board_html",
-    "board_svg",
-    "card_svg",
-    "card_words",
-    "controls_html",
-    "cubicle_label",
-    "describe_turn",
-    "dock_html",
-    "flights",
-    "focus_of",
-    "footprint",
-    "hand_html",
-    "key",
-    "lit_squares",
-    "marked_keys",
-    "marker_svg",
-    "my_squares",
-    "place_words",
-    "players_html",
-    "positions",
-    "prompt",
-    "score_words",
-    "scored",
-    "scoring_html",
-    "tap",
-    "turn_events",
-    "walks_message",
-    "walks_svg",
-]
+
+class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
+    keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
+    # taps that never change the game (a guided game lets them through)
+    guide_allows = frozenset({"cf-show", "cf-step"})
+
+    def __init__(self, core: Core[cu.CFTurnUI, CFState, CFAction, CFView]) -> None:
+        super().__init__(core)
+        self.game = core.game
+        self.live = False  # the last dock drawn was the person's turn (its prompt is said)
+        self.actions: Mapping[str, Handler] = {
+            "cf-show": self.act_cf_show, "cf-step": self.act_cf_step,
+            "cf-hint": self.act_cf_hint}
+
+    def fresh_ui(self) -> cu.CFTurnUI:
+        return cu.CFTurnUI()
+
+    def key_of(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        scored = ":scored" if seen.view.phase in (HAND_OVER, OVER) else ""
+        return f"{seen.gid}:{seen.view.hand}{scored}"  # a new key: the view starts afresh
+
+    def view(self, m: Match[CFState], seat: int) -> CFView:
+        return self.game.view(m.state, seat)
+
+    def board_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        return cu.board_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
+                             marked=seen.marked, key_=self.key_of(seen))
+
+    def dock_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
+        self.live = seen.interactive
+        return cu.dock_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
+                            undo=seen.can_undo, hand_over=seen.hand_over is not None)
+
+    def after_render(self) -> None:
+        """The redraw cleared the message line; what the player is to do now goes back in it
+        (a tap's own message, said after this, takes its place)."""
+        t = self.t
+        m = t.shown
+        if m is not None and not m.covered and self.live and t.run is None:
+            text = cu.prompt(self.view(m, m.viewer), self.ui, True)
+            if text:
+                t.say(text)
+
+    def guide_mark(self, expected: list[CFAction]) -> None:
+        """A guided game's next step is marked as the Hint marks its advice: the card shown
+        where it goes (unless the player picked another card to look at), the cubicle to
+        claim ringed."""
+        t = self.t
+        m = t.shown
+        if not expected or m is None:
+            self.ui = replace(self.ui, hint=None)
+            return
+        a = expected[0]
+        if isinstance(a, Place) and self.ui.card is None:
+            self.ui, _ = cu.advice_ui(self.view(m, m.viewer), self.ui, a)
+        else:
+            self.ui = replace(self.ui, hint=str(a))
+
+    def flights(self, m: Match[CFState], before: CFState, after: CFState
+                ) -> list[tuple[str, str | None]]:
+        seat = m.viewer
+        return cu.flights(self.game.view(before, seat), self.game.view(after, seat))
+
+    def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
+        # in a guided game a wrong try is said again as the whole step, nothing left picked
+        return guided_tap(self.t.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}),
+                          cu.CFTurnUI(step=self.ui.step))
+
+    def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:
+        return cu.key(seen.view, self.ui, key)
+
+    def turn_reset(self) -> None:
+        self.ui = cu.CFTurnUI(step=self.ui.step)  # as a guided game's wrong try leaves it
+
+    def hand_of(self, state: CFState) -> int:
+        return int(state.hand)
+
+    def describe_turn(self, m: Match[CFState], before: CFState, actions: Sequence[CFAction],
+                      seat: int, you: bool = False) -> str:
+        return cu.describe_turn(self.game.view(before, seat), self.view(m, seat), seat,
+                                m.names()[seat], you)
+
+    def closes_turn(self, before: CFState, after: CFState) -> bool:
+        """A hand's end ends the turn of whoever ended it, even when (with two players) the
+        same person deals the next."""
+        return before.phase not in (HAND_OVER, OVER) and after.phase in (HAND_OVER, OVER)
+
+    def marks(self, before: CFState, after: CFState) -> frozenset[str]:
+        return cu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
+
+    def line(self, m: Match[CFState]) -> str:
+        s = m.state
+        seat = m.viewer
+        return f"hand {s.hand} of {s.hands_total}, {len(s.hands[seat])} cards in hand"
+
+    # --- a hand's end ---
+    def hand_over(self, before: CFState, m: Match[CFState]) -> tuple[int, ...] | None:
+        if m.watch:
+            return None
+        if before.phase not in (HAND_OVER, OVER) and m.state.phase in (HAND_OVER, OVER):
+            self.ui = cu.CFTurnUI()
+            if m.state.phase == HAND_OVER:
+                return tuple(m.state.history[-1])
+        return None
+
+    def next_hand(self, m: Match[CFState] | None) -> bool:
+        """Next hand deals it: the engine's action of whoever starts the hand (not undone)."""
+        t = self.t
+        self.ui = cu.CFTurnUI()
+        if m is not None and not m.over and m.state.phase == HAND_OVER:
+            cur = m.current
+            if cur is not None and m.setup.seats[cur].here and not m.covered:
+                t.moves.perform(m, cur, [NextHand()], None, False, undoable=False)
+                return True
+        return False
+
+    def undoing(self) -> None:
+        """The card taken back: nothing picked, shown or hinted for the turn it left."""
+        self.ui = cu.CFTurnUI(step=self.ui.step)
+
+    # --- taps that never change the game ---
+    def act_cf_show(self, ev: Event) -> None:
+        t = self.t
+        m = t.shown
+        if m is None:
+            return
+        try:
+            pos = (int(ev.get("x")), int(ev.get("y")))
+        except (TypeError, ValueError):
+            return
+        self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
+        t.render_board()
+        view = self.view(m, m.viewer)
+        cub = view.board.cubicle_at(pos)
+        if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
+                self.ui.step, m.state.players):
+            return  # its line in the scoring says it, lit
+        t.say(cu.walks_message(view, pos, m.names()))
+
+    def act_cf_step(self, ev: Event) -> None:
+        t = self.t
+        m = t.shown
+        if m is None:
+            return
+        try:
+            d = int(ev.get("d"))
+        except (TypeError, ValueError):
+            d = 1
+        step = min(max(self.ui.step + d, 0), m.state.players)
+        self.ui = replace(self.ui, step=step, show=None)
+        t.render_board()
+
+    # --- the Hint: what the Strong computer would do ---
+    def act_cf_hint(self, _ev: Event | None) -> None:
+        self.t.ask_hint("Thinking about the best play…", "advice", self.show_hint)
+
+    def show_hint(self, m: Match[CFState], seat: int, state: CFState, answer: JSONObject
+                  ) -> None:
+        action = self.game.parse_action(str(answer["action"]))  # the action's text
+        self.ui, text = cu.advice_ui(self.game.view(state, seat), self.ui, action)
+        self.t.render_board()
+        self.t.say(text, "hint")
+
+
+BOARD: BoardClass[cu.CFTurnUI, CFState, CFAction, CFView] = CubeFarmBoard

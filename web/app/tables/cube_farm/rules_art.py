@@ -1,6 +1,6 @@
 """Cube Farm's pictures for its rules page (see :mod:`app.figures`): the table's own floor
-(:func:`~app.tables.cube_farm.board.board_svg`) and cards
-(:func:`~app.tables.cube_farm.board.card_svg`). A floor is laid and claimed by the engine and
+(:func:`~app.tables.cube_farm.parts.board_svg`) and cards
+(:func:`~app.tables.cube_farm.parts.card_svg`). A floor is laid and claimed by the engine and
 its scores are the engine's, so a picture always shows what the game would score."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import replace
 from app.figures import details, still
 from app.figures import figure as frame
 from app.kit import esc
-from app.tables.cube_farm.board import (
+from app.tables.cube_farm.parts import (
     MARGIN,
     CFTurnUI,
     S,

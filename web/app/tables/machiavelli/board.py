@@ -1,92 +1,205 @@
-"""The Machiavelli table: HTML, taps and keys, hints and log lines. Pure Python, no browser.
-
-The shell owns the top bar, the message line, the game log, undo and applying actions; the
-board turns a view (:class:`MView`) and the turn's UI state (:class:`MTurnUI`) into HTML, and a
-tap (a ``data-action`` with its ``data-*`` values) into engine actions.
-
-Design (phone first, one thumb):
-
-* The table's melds wrap; each is one big button showing its cards overlapped (corners
-  readable) with its number and, while the table is being built, whether it is valid and if
-  not why. Cards laid this turn sit raised with a gold ring; ``marked`` cards (what the last
-  computers changed since you last acted) get a blue ring.
-* Tap hand cards (and in the helping variant face-up helping cards) to pick them, then tap a
-  meld to lay them there, or *New meld*. Every meld lights up as a target; melds the picked
-  cards would complete are marked "fits".
-* Tap a meld with nothing picked to *open* it: its cards become buttons of their own (tap one
-  to lift it, then tap any meld or *New meld* to move it there) with a scissors button between
-  each two cards (split there) and *Join…* (then tap the meld to join it with).
-* The frame's dock (:func:`dock_html`, under the message line, always in view): a line saying
-  what is picked (with *Cancel*) or the hand's order (*Runs*, *Groups*, *By rank/suit*), the
-  hand strip (scrolls sideways and keeps its place across redraws; the card just drawn is
-  marked), then Undo, Reset, Hint, Step and New meld, Draw/Pass, End turn. Draw or Reset
-  that would take back what was laid asks first, in the dock. The melds (:func:`table_html`)
-  are in the frame's field, which scrolls.
-* Dragging does what the taps do (``web/app/drag.js``): a hand card, the picked cards, a
-  helping card or a card of the opened meld dragged onto a meld or a new-meld place.
-
-Data actions (all ``m-``) and their ``data-*`` values:
-
-``m-hand`` hand (index into ``view.hand``) · ``m-help`` slot · ``m-meld`` meld ·
-``m-card`` meld, pos · ``m-split`` meld, at · ``m-join`` meld · ``m-close`` meld ·
-``m-cancel`` · ``m-new`` · ``m-end`` · ``m-draw`` · ``m-reset`` · ``m-undo`` · ``m-hint`` ·
-``m-hint-step`` · ``m-sort`` · ``m-arrange`` arrange · ``m-keep`` (keep playing: the question
-answered no) · ``m-draw-sure`` · ``m-reset-sure`` (the question answered yes) ·
-``m-drop`` meld or new, and fromHand, fromSlot or fromMeld/fromPos (a drag's drop).
-
-Marked keys (the ``marked`` argument of :func:`table_html`, see :func:`marked_keys`):
-``"m3.2"`` the card at position 2 of meld 3, ``"m3"`` meld 3 as a whole (0-based, as
-``data-meld``/``data-pos``); ``"x1"`` helping slot 1 (0-based).
-
-The board by concern, each a module of this package: the turn's UI state and the hint
-(:mod:`.turn`), its words (:mod:`.words`), taps and keys (:mod:`.taps`), the field's melds
-(:mod:`.melds`), the hand's order (:mod:`.hand`), the dock (:mod:`.dock`), marks and flights
-(:mod:`.marks`) and log lines (:mod:`.log`). This module is the board's one door: the table,
-the thinker's Hint and the rules pictures import from here.
+"""Machiavelli's board at the table core: the parts of :mod:`.parts` (the melds in the frame's
+field; the hand and the actions in its dock; taps and drops, the exact Hint, log lines, the
+computers' card flights), the card just drawn, and the penalty points: of the hand, or of a
+match hand by hand.
 """
 
 from __future__ import annotations
 
-from app.kit import Tap
-from app.tables.machiavelli.dock import dock_html
-from app.tables.machiavelli.hand import hand_blocks
-from app.tables.machiavelli.log import describe_turn
-from app.tables.machiavelli.marks import flights, marked_keys
-from app.tables.machiavelli.melds import DRAG, _meld_html, table_html, table_uids
-from app.tables.machiavelli.taps import KEYS, key, tap
-from app.tables.machiavelli.turn import ARRANGES, HintInfo, MTurnUI, TurnTap, make_hint
-from app.tables.machiavelli.words import (
-    card_name,
-    hint_message,
-    laid_count,
-    meld_label,
-    meld_words,
-    step_text,
-)
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
-__all__ = [
-    "ARRANGES",
-    "DRAG",
-    "KEYS",
-    "HintInfo",
-    "MTurnUI",
-    "Tap",
-    "TurnTap",
-    "_meld_html",
-    "card_name",
-    "describe_turn",
-    "dock_html",
-    "flights",
-    "hand_blocks",
-    "hint_message",
-    "key",
-    "laid_count",
-    "make_hint",
-    "marked_keys",
-    "meld_label",
-    "meld_words",
-    "step_text",
-    "table_html",
-    "table_uids",
-    "tap",
-]
+from app.board import BoardClass, Core, Handler, Seen
+from app.guide import guided_tap
+from app.kit import esc
+from app.seated import screens
+from app.seated.plain import PlainBoard
+from app.seated.seats import Match
+from app.storage import JSONObject, Record
+from app.table import Event
+from app.tables.machiavelli import parts as mu
+from app.tables.machiavelli.taps import ANY_TIME
+from engine.cards import Card
+from engine.games.machiavelli.rules import Draw, MAction, MState, MView
+
+
+class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
+    keys = "Escape e E d D r R u U z Z h H . n N s S j J"
+    # the taps that only change what is shown (sorting the hand, closing a meld) pass every
+    # step of a guided game, the steps to read included
+    guide_allows = frozenset(ANY_TIME)
+
+    def __init__(self, core: Core[mu.MTurnUI, MState, MAction, MView]) -> None:
+        super().__init__(core)
+        self.game = core.game
+        # the card a person just drew: (seat, hand number, card), marked in that hand until
+        # the person's next action
+        self.drawn: tuple[int, int, Card] | None = None
+        self.hand: tuple[Card, ...] = ()  # the person's hand before their steps
+        self.hand_no = 0
+        self.actions: Mapping[str, Handler] = {"m-undo": self.act_m_undo,
+                                               "m-hint": self.act_m_hint}
+
+    def fresh_ui(self) -> mu.MTurnUI:
+        return mu.MTurnUI()
+
+    def view(self, m: Match[MState], seat: int) -> MView:
+        view: MView = self.game.view(m.state, seat)
+        return view
+
+    def board_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
+        return mu.table_html(seen.view, self.ui, list(seen.names),
+                             interactive=seen.interactive, marked=seen.marked)
+
+    def dock_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
+        view = seen.view
+        d = self.drawn
+        drawn = d[2] if d is not None and d[:2] == (seen.seat, view.hand_no) else None
+        return mu.dock_html(view, self.ui, list(seen.names), interactive=seen.interactive,
+                            drawn=drawn, can_undo=seen.can_undo)
+
+    def click(self, seen: Seen[mu.MTurnUI, MAction, MView], ev: Event) -> mu.TurnTap | None:
+        # in a guided game a wrong try is said again as the whole step, nothing left picked
+        # (the meld that was open stays open)
+        ui = self.ui
+        t = guided_tap(self.t.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
+                       ui.cleared(opened=ui.opened))
+        if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
+            self.t.page.focus("m-keep")
+        return t
+
+    def before_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
+        """A draw remembers the card drawn (marked in the hand until the person acts again):
+        the hand before, to find it."""
+        self.hand, self.hand_no = view.hand, view.hand_no
+        if actions:
+            self.drawn = None
+
+    def after_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
+        if any(isinstance(a, Draw) for a in actions) and view.hand_no == self.hand_no:
+            new = Counter(view.hand) - Counter(self.hand)
+            self.drawn = next(((seat, self.hand_no, c) for c in new), None)
+
+    def guide_mark(self, expected: list[MAction]) -> None:
+        """A guided game's next step is marked as the Hint's next step is."""
+        self.ui = replace(self.ui, hint=mu.HintInfo(0, True, tuple(expected))
+                            if expected else None)
+
+    def key(self, seen: Seen[mu.MTurnUI, MAction, MView], key: str) -> mu.TurnTap | None:
+        k = key.lower()
+        if k in ("u", "z"):  # Undo and Hint are the core's and the worker's
+            self.act_m_undo(None)
+            return None
+        if k == "h":
+            self.act_m_hint(None)
+            return None
+        return mu.key(seen.view, self.ui, key)
+
+    def turn_reset(self) -> None:
+        self.ui = self.ui.cleared()
+
+    def hand_of(self, state: MState) -> int:
+        return int(state.hand_no)
+
+    def hand_over(self, before: MState, m: Match[MState]) -> tuple[int, ...] | None:
+        """A hand of a match ended: its points, to pause at the hand-over panel, unless the
+        match ended with it (a watched match goes straight on)."""
+        s: MState = m.state
+        if len(s.history) > len(before.history) and not m.over and not m.watch:
+            return tuple(s.history[-1])
+        return None
+
+    def describe_turn(self, m: Match[MState], before: MState, actions: Sequence[MAction],
+                      seat: int, you: bool = False) -> str:
+        return mu.describe_turn(self.game.view(before, seat), self.game.view(m.state, seat),
+                                actions, m.names()[seat], you)
+
+    def closes_turn(self, before: MState, after: MState) -> bool:
+        """A hand of a match ends with the turn that won it (whoever deals the next)."""
+        return len(after.history) > len(before.history)
+
+    def marks(self, before: MState, after: MState) -> frozenset[str]:
+        return mu.marked_keys(self.game.view(before, 0), self.game.view(after, 0))
+
+    def flights(self, m: Match[MState], before: MState, after: MState
+                ) -> list[tuple[str, str | None]]:
+        return mu.flights(before, after)
+
+    def line(self, m: Match[MState]) -> str:
+        s: MState = m.state
+        seat = m.viewer
+        hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
+        return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
+
+    def score_caption(self, m: Match[MState]) -> str:
+        return ("Penalty points, hand by hand" if m.state.config.match_limit
+                else "Cards left in hand and their penalty points")
+
+    def end_html(self, m: Match[MState], record: Record | None, note: str) -> str:
+        """The end, with Machiavelli's own table of points (and no daily note)."""
+        out = m.outcome
+        assert out is not None
+        return screens.end_html(m, m.result_text(out), self.scores_html(m), record,
+                                guided=self.t.run is not None)
+
+    def scores_html(self, m: Match[MState]) -> str:
+        """The end's table: one hand, each player's cards left and their penalty points (ace
+        15, ten to king 10, the others 5); a match, each hand's points and the total."""
+        s: MState = m.state
+        names = m.names()
+        if s.config.match_limit:
+            hands = s.history
+            head = screens.hands_head(len(hands))
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(n)}</th>"
+                + "".join(f"<td>{h[i] if i < len(h) else ''}</td>" for h in hands)
+                + f"<td>{s.scores[i] if i < len(s.scores) else ''}</td></tr>"
+                for i, n in enumerate(names))
+        else:
+            head = ('<thead><tr><td></td><th scope="col">Cards left</th>'
+                    '<th scope="col">Points</th></tr></thead>')
+            rows = "".join(
+                f"<tr><th scope='row'>{esc(n)}</th><td>{len(s.hands[i])}</td>"
+                f"<td>{s.last_hand[i] if i < len(s.last_hand) else ''}</td></tr>"
+                for i, n in enumerate(names))
+        return (f'<div class="scores-wrap"><table class="scores" data-testid="scores">'
+                f"<caption>{esc(self.score_caption(m))}</caption>{head}<tbody>{rows}</tbody>"
+                f'</table><p class="fine mt-points">Penalty points: ace 15, ten to king 10, '
+                f"the others 5.</p></div>")
+
+    def hand_over_html(self, m: Match[MState]) -> str:
+        s: MState = m.state
+        points = self.t.hand_over or ()
+        rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
+                       for n, p, t in zip(m.names(), points, s.scores, strict=False))
+        return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
+                f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'
+                f'<table class="scores"><caption>Penalty points</caption><thead><tr><th></th>'
+                f'<th scope="col">This hand</th><th scope="col">Match[MState]</th></tr></thead>'
+                f"<tbody>{rows}</tbody></table>"
+                f'<div class="row"><button type="button" class="btn primary" '
+                f'data-action="mt-next-hand" data-testid="mt-next-hand">Next hand</button></div>'
+                f"</section>")
+
+    # --- Undo that forgets the selection, and the Hint, thought out in the worker ---
+    def act_m_undo(self, _ev: Event | None) -> None:
+        self.ui = self.ui.cleared()
+        self.t.moves.undo_turn()
+
+    def act_m_hint(self, _ev: Event | None) -> None:
+        self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)
+
+    def show_hint(self, m: Match[MState], seat: int, _state: MState, answer: JSONObject
+                  ) -> None:
+        cards, steps = answer["cards"], answer["steps"]  # as .hint.hint answers them
+        if not isinstance(cards, int) or not isinstance(steps, list):
+            raise ValueError("the Hint's answer cannot be read")
+        h = mu.HintInfo(cards, bool(answer["proven"]),
+                        tuple(self.game.parse_action(str(s)) for s in steps))
+        self.ui = replace(self.ui, hint=h)
+        self.t.render_board()
+        self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
+
+
+BOARD: BoardClass[mu.MTurnUI, MState, MAction, MView] = MachiavelliBoard

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.storage import JSONObject
-from app.tables.machiavelli.board import make_hint
+from app.tables.machiavelli.parts import make_hint
 from engine.games.machiavelli.rules import MAction, MConfig, MState, MView
 from engine.protocol import Game
 

@@ -1,5 +1,5 @@
 """Machiavelli's pictures for its rules page (see :mod:`app.figures`): melds drawn by the
-table's own meld markup (:func:`~app.tables.machiavelli.board._meld_html`), checked by the
+table's own meld markup (:func:`~app.tables.machiavelli.parts._meld_html`), checked by the
 engine's meld rule, so a picture can never show a meld the game would refuse."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import replace
 from app.figures import figure as frame
 from app.figures import still
 from app.kit import esc, face
-from app.tables.machiavelli.board import MTurnUI, _meld_html, meld_words, table_uids
+from app.tables.machiavelli.parts import MTurnUI, _meld_html, meld_words, table_uids
 from engine.cards import Card
 from engine.games.machiavelli.melds import ACE_NAMES, meld_problem
 from engine.games.machiavelli.rules import FROM_HAND, GAME, OLD, Meld, MView, TableCard

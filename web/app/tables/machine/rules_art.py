@@ -1,5 +1,5 @@
 """The Perpetual-Motion Machine's pictures for its rules page (see :mod:`app.figures`): the
-table's own mat (:func:`~app.tables.machine.board.mat_html`) and cards, with the sets checked by
+table's own mat (:func:`~app.tables.machine.parts.mat_html`) and cards, with the sets checked by
 the engine and the cubes placed by the engine's mat, so a picture always shows the real rule."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import replace
 from app.figures import figure as frame
 from app.figures import still
 from app.kit import esc, face
-from app.tables.machine.board import limits_words, mat_html, set_words
+from app.tables.machine.parts import limits_words, mat_html, set_words
 from engine.cards import Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import TRACK_IDS, TRACKS
