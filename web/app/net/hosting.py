@@ -38,10 +38,6 @@ A = TypeVar("A", bound=Action)
 SCAN_VIEW = "net-scan-view"  # where the camera's picture is shown while scanning
 
 
-# what hosting uses of its table (the core)
-HostingCore = SeatedCore
-
-
 class Invitation:
     """The phone seat being invited, its link, and its offer's join link once gathered."""
 
@@ -54,7 +50,7 @@ class Invitation:
 
 
 class Hosting(Generic[S, A]):
-    def __init__(self, core: HostingCore[S, A], teller: Teller[S, A], marker: Marker[S],
+    def __init__(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S],
                  wire: Callable[[], Wire], base_url: Callable[[], str]) -> None:
         self.core = core
         self.teller = teller

@@ -18,38 +18,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from app.net.guest import Guest
+from app.seated.remote import SeatedCore  # what visiting uses of its table (the core)
 from app.seated.seats import LogLine, Match, Seat, Setup
-from engine.protocol import Action, Game
+from engine.protocol import Action
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 
 
-class VisitingCore(Protocol[S]):
-    """What visiting uses of its table (the core)."""
-
-    game_id: str
-    game: Game[Any, S, Any, Any]
-    marked: frozenset[str]
-
-    def fly(self, flights: Sequence[tuple[str, str | None]]) -> None: ...
-
-    def refused(self) -> None: ...
-
-    def fresh_turn(self) -> None: ...
-
-    def render(self) -> None: ...
-
-    def render_board(self) -> None: ...
-
-    def say(self, text: str, kind: str = "info") -> None: ...
-
-
 class Visiting(Generic[S, A]):
-    def __init__(self, core: VisitingCore[S], guest: Callable[[], Guest | None]) -> None:
+    def __init__(self, core: SeatedCore[S, A], guest: Callable[[], Guest | None]) -> None:
         self.core = core
         self.guest = guest
         self.on = False  # the table shows this phone's seat at the host's table

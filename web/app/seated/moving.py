@@ -60,7 +60,6 @@ class MovingTable(Protocol[U, S, A, V]):
     def save(self) -> None: ...
 
 
-
 class Moves(Generic[U, S, A, V]):
     """The moves and the Undo of one table."""
 
