@@ -15,8 +15,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from app.board import Seen
 from app.messages import Event
+from app.seen import Seen
 from helpers.shell import boot, run_async, settle
 
 from engine.registry import all_games

@@ -690,7 +690,7 @@ def test_the_end_shows_cards_left_and_their_penalty_points() -> None:
         assert s.status == "over"
         m.state = s
         other = s.hands[1]
-        html = t.drawing.end_html(m)
+        html = t.drawing.end_html(m, t.drawing.seen(m, 0, False))
         assert "Cards left in hand and their penalty points" in html
         rows = re.findall(r"<tr><th scope='row'>([^<]*)</th><td>(\d+)</td><td>(\d+)</td></tr>",
                           html)

@@ -88,7 +88,7 @@ def test_a_guest_goes_to_the_table_only_once_it_has_been_shown_it(
             hashes.append((genv.address, gpage.hash))
         assert genv.address == "#/machiavelli/guest", hashes
         assert gpage.hash != "#/" and "sits at no table" not in gpage.html(), hashes
-        assert table(guest, "machiavelli").visiting.mirror is not None
+        assert table(guest, "machiavelli").visiting.view is not None
 
     run_async(run())
 

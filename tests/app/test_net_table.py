@@ -114,7 +114,7 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
         await invite(host, hpage, guest, gpage, genv, 1, "Bea")
         assert genv.address == f"#/{game_id}/guest"
         gt = table(guest, game_id)
-        assert gt.visiting.mirror is not None
+        assert gt.visiting.view is not None
         assert 'data-testid="phone-here"' in hpage.regions[ht.frame.board]
         game: Any = m.game
         bots = make_bots(game_id, ["beginner"] * 3)
@@ -137,9 +137,8 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
             if seat == 0:
                 ht.moves.perform(m, 0, [action], None, False)
             else:
-                mirror = gt.shown
-                assert mirror is not None and mirror.current == 1
-                gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+                assert gt.visiting.turn == 1 and gt.shown is None  # no game of its own shown
+                gt.session.act(1, [game.parse_action(str(action))], None, False)
             deliver(host, guest)
             await settle(host)
             deliver(host, guest)
@@ -147,7 +146,7 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
             assert g is not None and g.version == ht.phones.host.version  # type: ignore[union-attr]
             assert g.view == game.view(m.state, 1).to_dict()
             # the guest's marks are what the host's board marks of the true states, step by
-            # step, since the guest last acted (not of the mirror's guessed hidden cards)
+            # step, since the guest last acted (its phone has no hidden cards to guess them from)
             for text in (m.moves or [])[len(states) - 1:]:
                 states.append(game.apply(states[-1], game.parse_action(text)))
             last = max((i for i in range(len(states) - 1)
@@ -155,7 +154,8 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
             want: set[str] = set()
             for s0, s1 in zip(states[last + 1:], states[last + 2:], strict=False):
                 want |= ht.board.marks(s0, s1)
-            assert gt.marked == want, (m.actions, sorted(gt.marked ^ want)[:6])
+            marked = gt.visiting.seen().marked
+            assert marked == want, (m.actions, sorted(marked ^ want)[:6])
             marked_seen += bool(want)
         assert m.over and m.actions > 10 and marked_seen > 3
         for text in host_end.sent:  # everything the host sent the guest: its own view only
@@ -165,7 +165,7 @@ def test_a_guest_joins_by_the_codes_and_plays_a_whole_game_seeing_only_its_own_v
                 assert "hands" not in message.view and "deck" not in message.view
         g = guest.phones.guest
         assert g is not None and g.ending is not None
-        # the guest's end is the game's own, drawn from the mirror as the host draws its own:
+        # the guest's end is the game's own, drawn from its view as the host draws its own:
         # the same sentence and scores table, the head told to each phone, no Play again on
         # the guest's
         hboard, gboard = hpage.regions[ht.frame.board], gpage.regions[gt.frame.board]
@@ -241,9 +241,8 @@ async def to_turn(host: App, guest: App, seat: int, game_id: str = M) -> None:
 def bea_steps(gt: SeatedTable[Any, Any, Any, Any], game: Any, action: Any) -> None:
     """Bea taps ``action`` on her phone (its text read by her phone's game): it goes to the
     host."""
-    mirror = gt.shown
-    assert mirror is not None
-    gt.moves.perform(mirror, 1, [game.parse_action(str(action))], None, False)
+    assert gt.visiting.turn == 1
+    gt.session.act(1, [game.parse_action(str(action))], None, False)
 
 
 def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing() -> None:
@@ -254,11 +253,9 @@ def test_a_refused_action_is_explained_on_the_guests_phone_and_changes_nothing()
         m = ht.match
         assert m is not None
         before = (m.game.state_to_dict(m.state), m.actions)
-        mirror = gt.shown
-        assert mirror is not None
         # nothing laid: the host's engine refuses the end of the turn (the board would not
         # send it: a phone of an older version might)
-        gt.moves.perform(mirror, 1, [m.game.parse_action("end")], None, False)
+        gt.session.act(1, [m.game.parse_action("end")], None, False)
         deliver(host, guest)
         assert (m.game.state_to_dict(m.state), m.actions) == before
         said = gpage.texts[gt.frame.msg]
@@ -289,10 +286,8 @@ def test_a_guests_undo_takes_back_its_last_step_of_the_turn_on_the_host() -> Non
         step = next(a for a in game.legal_actions(m.state)
                     if game.current_player(game.apply(m.state, a)) == 1
                     and str(a) not in ("draw", "end"))  # a step of the turn: it goes on
-        mirror = gt.shown
-        assert mirror is not None
         assert undo_live(gpage.regions[gt.frame.dock]) is False  # nothing yet to take back
-        gt.moves.perform(mirror, 1, [game.parse_action(str(step))], None, False)
+        gt.session.act(1, [game.parse_action(str(step))], None, False)
         deliver(host, guest)
         assert m.actions == before[1] + 1
         assert undo_live(gpage.regions[gt.frame.dock]) is True  # the board's own Undo
@@ -411,10 +406,8 @@ def test_phones_mix_with_pass_and_play_people_and_computers_on_the_host() -> Non
                 assert not m.covered
                 assert "Bea is playing on their phone" in hpage.texts[ht.frame.msg]
                 gt = table(guest)
-                mirror = gt.shown
-                assert mirror is not None
                 action = choose(game, m.state, bots[2], 1, m.actions)
-                gt.moves.perform(mirror, 2, [game.parse_action(str(action))], None, False)
+                gt.session.act(2, [game.parse_action(str(action))], None, False)
             elif cur == 3:
                 await settle(host)
             else:

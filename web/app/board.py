@@ -16,20 +16,24 @@ MAction, MView] = MachiavelliBoard``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 from app.core.guiding import Guiding
 from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
-from app.routes import Route
 from app.seated.history import Marker
 from app.seated.moves import Mover
 from app.seated.seats import Match
-from app.storage import Codec, JSONObject, Record
+from app.seen import (
+    Finale,
+    News,
+    Seen,
+)
+from app.storage import Codec, JSONObject
 from app.table import Event, Host, Replay
-from engine.protocol import Action, Game, Outcome, View
+from engine.protocol import Action, Game, View
 
 U = TypeVar("U")  # the game's in-turn UI state (selection, hint…)
 S = TypeVar("S")  # the game's state
@@ -100,8 +104,6 @@ class CoreMoves(Protocol[S, A_contra]):
         """The one path of every move: a board's own step, shown moving, is ``Mover.BOARD``
         with ``draw`` False."""
 
-    def undo_turn(self) -> None: ...
-
 
 class Core(Protocol[U_co, S, A, V]):
     """What a board may use of the table it is drawn on."""
@@ -138,6 +140,9 @@ class Core(Protocol[U_co, S, A, V]):
 
     def render_board(self) -> None: ...
 
+    def undo(self) -> None:
+        """Undo, in the session shown (on a guest's phone the host takes the step back)."""
+
     def render_stats(self) -> None:
         """Draw the statistics page again (a board's own panel on it changed)."""
 
@@ -151,87 +156,6 @@ class Core(Protocol[U_co, S, A, V]):
 
     def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None: ...
 
-
-
-@dataclass(frozen=True)
-class Seen(Generic[U, A, V]):
-    """What a board draws, and answers a tap from, besides its own UI state (the board's to
-    keep): the view of the seat it is drawn for and the few facts of the table it is told
-    (declared here), never the whole state. A person's seat on one phone, a pass-and-play
-    seat, a guest's phone, a replay and a watched game are all drawn from one of these."""
-
-    view: V  # the seat's view (``Game.view``)
-    seat: int  # whose view it is: the seat a person acts for
-    names: tuple[str, ...]  # the seats' names, in seat order
-    interactive: bool = False  # the seat's person may act now
-    marked: frozenset[str] = frozenset()  # what the others changed since the seat last acted
-    can_undo: bool = False  # Undo has a step of this turn to take back
-    hand_over: tuple[int, ...] | None = None  # a hand just ended: its points (the panel)
-    gid: str = ""  # the game on the table: a new one starts the board's view afresh
-    watch: bool = False  # a watched game (nobody's hand is the reader's)
-    actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
-    outcome: Outcome | None = None  # how the game ended, once it has
-    switches: Mapping[str, bool] = field(default_factory=dict)  # the board's, of this game
-    # the seat's view after ``actions``, if they are legal (None: not known here, a guest's
-    # phone: the host decides)
-    trial: Callable[[Sequence[A]], V | None] | None = None
-
-
-# what a board hears of the table, besides what it draws (:meth:`Board.heard`)
-@dataclass(frozen=True)
-class TurnReset:
-    """A new turn starts (or another game is on the table): forget the in-turn selection."""
-
-
-@dataclass(frozen=True)
-class TapRefused:
-    """The engine refused the last tap's actions (the core has put the board's UI back)."""
-
-
-@dataclass(frozen=True)
-class Stepping(Generic[A, V]):
-    """A person's actions are about to be applied, from ``view`` (the seat's)."""
-
-    seat: int
-    view: V
-    actions: tuple[A, ...]
-
-
-@dataclass(frozen=True)
-class Stepped(Generic[A, V]):
-    """A person's actions were performed (or refused) and the board redrawn: ``view`` now."""
-
-    seat: int
-    view: V
-    actions: tuple[A, ...]
-
-
-@dataclass(frozen=True)
-class Redrawn:
-    """The board was redrawn (the message line cleared): say again what is still true."""
-
-
-@dataclass(frozen=True)
-class Undoing:
-    """Undo was tapped: forget what the turn being undone showed."""
-
-
-@dataclass(frozen=True)
-class Left:
-    """The player went to ``route``: what the board plays by itself off its screen stops."""
-
-    route: Route
-
-
-@dataclass(frozen=True)
-class GuideMarks(Generic[A]):
-    """A guided game's next actions, to mark as the board's Hint marks its own."""
-
-    expected: tuple[A, ...]
-
-
-News = TurnReset | TapRefused | Stepping[Any, Any] | Stepped[Any, Any] | Redrawn | Undoing | Left \
-    | GuideMarks[Any]
 
 
 @dataclass(frozen=True)
@@ -276,10 +200,12 @@ class Words(Protocol[S, A_contra]):
     def daily_result(self, m: Match[S]) -> str:
         """A finished daily deal in a few words ("won in 12 turns"), for the daily book."""
 
-    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
-        """The end screen above the board (``note``: the daily deal's)."""
+    def end_html(self, seen: Seen[Any, Any, Any], finale: Finale) -> str:
+        """The end screen above the board, from the seat's view and how the game ended
+        (``seen.outcome``) as ``finale`` tells it."""
 
-    def hand_over_html(self, m: Match[S]) -> str: ...
+    def hand_over_html(self, seen: Seen[Any, Any, Any]) -> str:
+        """The panel of a hand just ended (``seen.hand_over``: its points), from the view."""
 
     def hand_over(self, before: S, m: Match[S]) -> tuple[int, ...] | None:
         """After a step from ``before``: a finished hand's points when the table is to pause

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.board import BoardClass, Seen
+from app.board import BoardClass
 from app.kit import Tap, button, esc
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seated.table import SeatedTable
+from app.seen import Seen
 from app.table import Event, Host, TableClass
 
 from sample.nim.rules import MAX_TAKE, NimState, NimView, Take

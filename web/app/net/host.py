@@ -246,10 +246,8 @@ class Referee(Generic[S, A]):
         m = self.match
         game = m.game
         out = m.outcome
-        names = m.names()
-        names[seat] = "You"  # the end read on that seat's phone: "You win"
-        ending = None if out is None else Ending(
-            outcome_text(out, names, [seat]), tuple(out.winners),
+        ending = None if out is None else Ending(  # the sentence by names, as every phone
+            outcome_text(out, m.names()), tuple(out.winners),  # of the table reads it
             None if out.scores is None else tuple(float(s) for s in out.scores))
         lines = [] if self.history is None else [
             ln.text for ln in self.history.lines(m, seat)]

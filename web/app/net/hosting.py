@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from app.kit import button, esc
 from app.net.codes import BadCode, code_from_text, expand, join_link, pack
@@ -50,7 +50,7 @@ class Invitation:
 
 
 class Hosting(Generic[S, A]):
-    def __init__(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S],
+    def __init__(self, core: SeatedCore[Any, S, A, Any], teller: Teller[S, A], marker: Marker[S],
                  wire: Callable[[], Wire], base_url: Callable[[], str]) -> None:
         self.core = core
         self.teller = teller

@@ -23,15 +23,17 @@ from app.net.qr import qr_code
 from app.net.visiting import Visiting
 from app.net.wire import Wire
 from app.page import Page
-from app.seated.history import Marker, Teller
-from app.seated.remote import SeatedCore
+from app.seated.history import Marker
+from app.seated.remote import SeatedCore, Told
 from app.seated.seats import clean_name
 from app.storage import SEAT_KEY, Store, loads_stored
 from app.table import Event
-from engine.protocol import Action
+from engine.protocol import Action, View
 
+U = TypeVar("U")
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
 
 SCAN_VIEW = "net-join-scan"
 
@@ -60,12 +62,12 @@ class Phones:
     def available(self) -> bool:
         return self.wire.available
 
-    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S]
-             ) -> tuple[Hosting[S, A], Visiting[S, A]]:
+    def seat(self, core: SeatedCore[U, S, A, V], words: Told[S, A], marker: Marker[S]
+             ) -> tuple[Hosting[S, A], Visiting[U, S, A, V]]:
         """A seated table's parts (:class:`app.seated.remote.RemoteSeats`): hosting its game
         for people on other phones, and this phone's seat at another phone's table."""
-        return (Hosting(core, teller, marker, lambda: self.wire, self.base_url),
-                Visiting(core, lambda: self.guest))
+        return (Hosting(core, words, marker, lambda: self.wire, self.base_url),
+                Visiting(core, words, lambda: self.guest))
 
     # --- the stored seat ---
     def stored(self) -> tuple[str | None, str]:

@@ -119,7 +119,8 @@ class Welcome:
 
 @dataclass(frozen=True)
 class Ending:
-    """How the game ended, told to the reader (``text``: "You win", "Ana wins")."""
+    """How the game ended (``text``: "Ana wins with 9 points", by the seats' names, as
+    every phone at the table reads it; its head says "You win!" to the winner)."""
 
     text: str
     winners: tuple[int, ...]

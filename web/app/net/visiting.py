@@ -1,41 +1,47 @@
 """A table's game as a guest's phone shows it: another phone hosts it (issue 36).
 
-The guest knows only what the host sends it: its own seat's view. The table shows it with
-the game's own board, as any game: the view is read back (``Game.view_from_dict``) and made
-a state with ``Game.determinize`` (the cards this seat cannot see are sampled, never sent),
-held in a *mirror* match whose other seats are people on other phones. The board draws the
-mirror from this seat's view, which is exactly the view the host sent. A tap's actions go to
-the host instead of being applied here; the host's next view is the answer, or its refusal.
-The log comes from the host, told for this seat, and so do the marks of what the others
-changed since this seat last acted and the flights of each change: the host works them out
-from the true states, where the mirror's guessed hidden cards would mark and fly cards that
-never moved. The end is the game's own, drawn from the
-mirror (a finished view is determinized to the same winners and scores), without Play again:
-a new game is the host's.
+The guest knows only what the host sends it: its own seat's view, whose turn it is, the end,
+the log told for it, the marks of what the others changed since this seat last acted and the
+flights of each change (the host works them out from the true states). That is exactly what a
+board draws from (:class:`app.board.Seen`), so this phone's seat is a session of the table
+(:class:`app.seated.sessions.Session`) like a game on this device: the same board draws the
+host's view as it is, with nothing invented for the cards this seat cannot see. A tap's
+actions go to the host instead of being applied here; the host's next view is the answer, or
+its refusal. The end is the game's own, drawn from the view, without Play again: a new game is
+the host's.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from app.net.guest import Guest
-from app.seated.remote import SeatedCore  # what visiting uses of its table (the core)
-from app.seated.seats import LogLine, Match, Seat, Setup
-from engine.protocol import Action
+from app.seated import screens
+from app.seated.remote import SeatedCore, Told  # what visiting uses of its table (the core)
+from app.seated.seats import LogLine
+from app.seated.sessions import Around
+from app.seen import Finale, Seen, Stepped, Stepping
+from engine.protocol import Action, Outcome, View
 
+U = TypeVar("U")
 S = TypeVar("S")
 A = TypeVar("A", bound=Action)
+V = TypeVar("V", bound=View)
 
 
-class Visiting(Generic[S, A]):
-    def __init__(self, core: SeatedCore[S, A], guest: Callable[[], Guest | None]) -> None:
+class Visiting(Generic[U, S, A, V]):
+    """This phone's seat at another phone's table: a session of the table core."""
+
+    def __init__(self, core: SeatedCore[U, S, A, V], words: Told[S, A],
+                 guest: Callable[[], Guest | None]) -> None:
         self.core = core
+        self.words_of = words
         self.guest = guest
         self.on = False  # the table shows this phone's seat at the host's table
-        self.mirror: Match[S] | None = None
+        self.view: V | None = None  # the host's view last shown
         self.version = -1
+        self.turn_shown: int | None = None  # whose turn that view was
         self.refusals = 0
         self.sending = False  # a tap's actions went to the host, not yet answered
 
@@ -47,36 +53,20 @@ class Visiting(Generic[S, A]):
         """``#/<game>/guest``: False when this phone sits at no table of this game, or has
         not been shown it yet (then nothing of it is drawn until the route is taken again)."""
         self.on = self.sitting() is not None
-        self.version, self.mirror = -1, None
+        self.version, self.view = -1, None
         self.pump(draw=False)
-        self.on = self.on and self.mirror is not None
+        self.on = self.on and self.view is not None
         return self.on
 
-    def shown(self) -> Match[S] | None:
-        return self.mirror if self.on else None
-
-    def mine(self, m: Match[S]) -> bool:
-        return self.on and m is self.mirror
+    def showing(self) -> bool:
+        """The table shows this phone's seat (a view of the host's is here to draw)."""
+        return self.on and self.view is not None
 
     def send(self, actions: Sequence[A]) -> None:
         g = self.sitting()
         if g is None or not actions:
             return
         g.act(*(str(a) for a in actions))
-        self.sending = True
-
-    def can_undo(self) -> bool:
-        """The host holds a step of this seat's turn it can take back."""
-        g = self.sitting()
-        return g is not None and g.undo and not self.sending
-
-    def take_back(self) -> None:
-        """This seat's Undo: the host takes back its last step of this turn (or says why
-        not); the table waits for its answer as for a tap's."""
-        g = self.sitting()
-        if g is None or self.sending:
-            return
-        g.take_back()
         self.sending = True
 
     def pump(self, draw: bool = True) -> None:
@@ -94,29 +84,99 @@ class Visiting(Generic[S, A]):
                 self.core.say(f"Not allowed: {reason}.", "refusal")
         if g.view is None or g.version == self.version:
             if draw and (g.host_left or not g.transport.open):
-                self.core.say(self.words(self.mirror) if self.mirror else "", "refusal")
+                self.core.say(self.turn_words() if self.view is not None else "", "refusal")
             return
-        before = self.mirror
-        self.mirror = self.read(g)
-        self.version = g.version
+        first = self.view is None
+        mine_before = not first and self.turn_shown == g.seat
+        self.view = self.core.game.view_from_dict(g.view)
+        self.version, self.turn_shown = g.version, self.turn
         self.sending = False
-        mine_before = before is not None and before.current == g.seat
-        if before is None or not mine_before:
+        if first or not mine_before:
             self.core.fresh_turn()
-        self.core.marked = g.marks  # what the others did since this seat acted, as told
         if draw:
             self.core.render()
-            if before is not None:
+            if not first:
                 self.core.fly(g.flights)
 
-    def read(self, g: Guest) -> Match[S]:
-        game = self.core.game
-        view = game.view_from_dict(g.view)
-        state: S = game.determinize(view, random.Random(g.version))
-        seats = tuple(Seat("you", name) if i == g.seat else Seat("phone", name)
-                      for i, name in enumerate(g.names))
-        m: Match[S] = Match(Setup(g.game, seats), 0, state, remote=True)
-        return m
+    # --- the session ---
+    @property
+    def turn(self) -> int | None:
+        g = self.sitting()
+        return None if g is None or g.ending is not None else g.turn
+
+    def outcome(self) -> Outcome | None:
+        """The end as the host told it to this seat."""
+        g = self.sitting()
+        if g is None or g.ending is None:
+            return None
+        e = g.ending
+        return Outcome(e.winners, e.text, e.scores)
+
+    def title(self) -> str:
+        return self.core.game.info.name  # the deal is the host's to know and to share
+
+    def instead(self) -> bool:
+        return False  # (the host's screens are the host's)
+
+    def seen(self) -> Seen[U, A, V] | None:
+        g = self.sitting()
+        if g is None or g.seat is None or self.view is None:
+            return None
+        return Seen(self.view, g.seat, g.names, interactive=self.my_turn(),
+                    marked=g.marks, can_undo=self.can_undo(), gid=f"guest:{g.token}",
+                    actions=self.version, outcome=self.outcome())
+
+    def my_turn(self) -> bool:
+        g = self.sitting()
+        return g is not None and self.turn == g.seat and not self.sending
+
+    def around(self, seen: Seen[U, A, V]) -> Around:
+        g = self.sitting()
+        out = seen.outcome
+        if out is not None:
+            above = self.words_of.end_html(seen, Finale(out.summary, seen.seat))
+        elif seen.interactive:
+            above = screens.since_html(self.since(), False, key=str(self.version))
+        else:
+            above = ""
+        return Around(above, None, self.lines(), {"version": str(self.version)}
+                      ) if g is not None else Around()
+
+    def tapped(self, say: bool) -> Seen[U, A, V] | None:
+        seen = self.seen()
+        if seen is None or seen.outcome is not None:
+            return None
+        if not seen.interactive:
+            if say:
+                self.core.say(self.turn_words() or "Wait for your turn.", "refusal")
+            return None
+        return seen
+
+    def act(self, seat: int, actions: Sequence[A], message: str | None,
+            refusal: bool) -> None:
+        """A tap's actions go to the host, which answers with its next view (or why not)."""
+        assert self.view is not None
+        self.core.board.heard(Stepping(seat, self.view, tuple(actions)))
+        self.send(actions)
+        self.core.render_board()
+        if message:
+            self.core.say(message, "refusal" if refusal else "info")
+        self.core.board.heard(Stepped(seat, self.view, tuple(actions)))
+
+    def can_undo(self) -> bool:
+        """The host holds a step of this seat's turn it can take back."""
+        g = self.sitting()
+        return g is not None and g.undo and not self.sending
+
+    def undo(self) -> None:
+        """This seat's Undo: the host takes back its last step of this turn (or says why
+        not); the table waits for its answer as for a tap's."""
+        g = self.sitting()
+        if g is None or self.sending:
+            return
+        g.take_back()
+        self.sending = True
+        self.core.render_board()
 
     # --- what the table draws for it ---
     def lines(self) -> list[LogLine]:
@@ -130,7 +190,7 @@ class Visiting(Generic[S, A]):
         last = max((i for i, ln in enumerate(lines) if ln.text.startswith("You")), default=-1)
         return lines[last + 1:]
 
-    def words(self, m: Match[S]) -> str:
+    def turn_words(self) -> str:
         """Whose turn it is, said on the guest's phone."""
         g = self.sitting()
         if g is None:
@@ -140,12 +200,13 @@ class Visiting(Generic[S, A]):
         if not g.transport.open:
             return ("The connection to the host was lost (a reload, or out of range): when "
                     "the host taps your “Invite” again, scan their new code.")
-        if g.ending is not None or m.current is None:
+        turn = self.turn
+        if turn is None:
             return ""
         if self.sending:
             return "Sent to the host…"
         if g.waiting:
             return "Waiting for " + ", ".join(g.waiting) + " to come back."
-        if m.current != g.seat:
-            return f"{m.names()[m.current]} is playing."
+        if turn != g.seat:
+            return f"{g.names[turn]} is playing."
         return ""

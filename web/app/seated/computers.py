@@ -116,7 +116,12 @@ class ComputerTurns(Generic[S, A]):
             self.runner = None
 
     def pace_ms(self, m: Match[S]) -> int:
-        if m.watch and self.fastest:
+        return self.paced(m.watch)
+
+    def paced(self, watch: bool) -> int:
+        """A step's pace (ms; 0: at once): a watched game's at the fastest, none with
+        reduced motion, else the computers' speed setting."""
+        if watch and self.fastest:
             return 0
         if self.app.env.reduced_motion():
             return 0

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Generic, Protocol
 
-from app.board import A, Board, Handler, S, U, Undoing, V
+from app.board import A, Board, Handler, S, U, V
 from app.seated.computers import ComputerTurns
 from app.seated.moves import Mover
 from app.seated.moving import Moves
 from app.seated.seats import Match, Setup
+from app.seen import Undoing
 from app.table import Event
 
 
@@ -34,6 +35,8 @@ class TappedTable(Protocol[U, S, A, V]):
     def render(self) -> None: ...
 
     def render_board(self) -> None: ...
+
+    def undo(self) -> None: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
@@ -99,4 +102,4 @@ class TableTaps(Generic[U, S, A, V]):
 
     def act_mt_undo(self, _ev: Event | None) -> None:
         self.t.board.heard(Undoing())
-        self.t.moves.undo_turn()
+        self.t.undo()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, Generic, Protocol
 
 from app import daily, stats
-from app.board import A, Board, Frame, GuideMarks, Redrawn, S, Seen, U, V
+from app.board import A, Board, Frame, S, U, V
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping
 from app.page import Page
@@ -18,8 +18,10 @@ from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.moving import Moves
-from app.seated.remote import Hosted, Visit
+from app.seated.remote import Hosted
 from app.seated.seats import Match
+from app.seated.sessions import Around, Session
+from app.seen import Finale, GuideMarks, Redrawn, Seen
 from app.stats import GameRecord
 from app.storage import TabStore
 from engine.errors import IllegalAction
@@ -47,7 +49,6 @@ class DrawnTable(Protocol[U, S, A, V]):
     computers: ComputerTurns[S, A]
     history: History[S, A]
     phones: Hosted[S]
-    visiting: Visit[S, A]
     moves: Moves[U, S, A, V]
     guiding: Guiding
     match: Match[S] | None
@@ -83,67 +84,95 @@ class TableDrawing(Generic[U, S, A, V]):
             return f"Guided: {self.t.info.name}"
         if m is None:
             return self.t.info.name
-        if self.t.visiting.mine(m):  # the deal is the host's to know and to share
-            return self.t.info.name
         return f"{self.t.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
 
-    def render_board(self, m: Match[S] | None) -> None:
-        """The board and the dock of ``m``, the game shown; then the board says again what is
+    def render_board(self, session: Session[U, A, V] | None) -> None:
+        """The board and the dock of the session shown; then the board says again what is
         still true."""
-        self.draw_board(m)
+        if session is None:
+            return
+        self.draw_board(session)
         self.t.board.heard(Redrawn())
-        words = "" if m is None else self.turn_words(m)
+        words = session.turn_words()
         if words:
             self.say(words)
 
-    def turn_words(self, m: Match[S]) -> str:
-        """Who plays now, at a table of phones ("": not such a table, or nothing to say)."""
-        if self.t.visiting.mine(m):
-            return self.t.visiting.words(m)
-        return self.t.phones.waiting_words(m) if m is self.t.match else ""
-
-    def draw_board(self, m: Match[S] | None) -> None:
-        if m is None or m.covered:
+    def draw_board(self, session: Session[U, A, V]) -> None:
+        seen = session.seen()
+        if seen is None:
             return
         run = self.t.guiding.run
         if run is not None:
             self.t.board.heard(GuideMarks(tuple(run.expected())))
-        seat = m.viewer
-        interactive = self.interactive(m)
-        board, dock = self.t.board.draw(self.seen(m, seat, interactive))
-        if m.over:
-            html = self.end_html(m) + board
-        elif self.t.hand_over is not None:
-            html = self.t.board.words.hand_over_html(m) + board
-        else:
-            html = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
-                self.since_html(m, seat, interactive) + board)
+        board, dock = self.t.board.draw(seen)
+        around = session.around(seen)
         frame = self.t.frame
-        self.t.page.region(frame.board, html)
+        self.t.page.region(frame.board, around.above + board)
         self.t.page.region(frame.dock, dock)
-        if frame.extra:  # (nothing of it on a guest's phone: Share and New game are the host's)
-            self.t.page.region(frame.extra, "" if m.remote else screens.extra_html(
-                m, self.t.info.name, self.t.computers.paused))
+        if frame.extra:
+            self.t.page.region(frame.extra, around.extra or "")
         if frame.log:
-            self.t.page.region(frame.log, screens.log_html(
-                self.t.visiting.lines() if self.t.visiting.mine(m)
-                else self.t.history.lines(m, self.reader(m))))
-        self.t.page.data("actions", str(m.actions))
-        if self.t.visiting.mine(m):  # the host's view shown (tests and figures wait on it)
-            self.t.page.data("version", str(self.t.visiting.version))
+            self.t.page.region(frame.log, screens.log_html(around.log))
+        for key, value in around.data.items():
+            self.t.page.data(key, value)
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
         self.t.page.text(self.t.frame.msg, "", "msg")
         self.t.guide.show_guide()  # a guided game's step is said again after every redraw
+
+    # --- a game on this device (MatchSession) ---
+    def instead(self, m: Match[S]) -> bool:
+        """In place of ``m``'s table: the invitation of a phone to a hosted game, or
+        pass-and-play's cover until the next person takes the device (True: drawn)."""
+        if m is self.t.match:
+            self.t.phones.attach(m)
+            if self.t.phones.inviting is not None:
+                self.t.page.region("screen", self.t.phones.invite_html(self.t.info.name))
+                return True
+        if not m.covered:
+            return False
+        cur = m.current
+        since = [] if cur is None else self.t.history.since(m, cur)
+        self.t.page.region("screen", screens.cover_html(m, self.title(m), since))
+        self.t.page.focus("cover-go")
+        return True
+
+    def turn_words(self, m: Match[S]) -> str:
+        """Whom a hosted table of phones waits for ("": nobody, or not such a table)."""
+        return self.t.phones.waiting_words(m) if m is self.t.match else ""
+
+    def around(self, m: Match[S], seen: Seen[U, A, V]) -> Around:
+        """What is drawn around ``m``'s board."""
+        if m.over:
+            above = self.end_html(m, seen)
+        elif self.t.hand_over is not None:
+            above = self.t.board.words.hand_over_html(seen)
+        else:
+            above = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
+                self.since_html(m, seen.seat, seen.interactive))
+        return Around(above, screens.extra_html(m, self.t.info.name, self.t.computers.paused),
+                      self.t.history.lines(m, self.reader(m)), {"actions": str(m.actions)})
 
     def interactive(self, m: Match[S]) -> bool:
         """A person at this device may act in ``m`` now."""
         cur = m.current
         return (not m.watch and not m.over and cur is not None
                 and m.setup.seats[cur].here and self.t.computers.runner is None
-                and self.t.hand_over is None
-                # a guest's tap is with the host: nothing more until its answer
-                and not (self.t.visiting.mine(m) and self.t.visiting.sending))
+                and self.t.hand_over is None)
+
+    def tapped(self, m: Match[S], say: bool) -> Seen[U, A, V] | None:
+        """The seat's Seen a tap in ``m`` acts from, if a person here may act now (``say``:
+        else why not, and the computers play on if another tab left them)."""
+        if m.over or m.watch or m.covered or self.t.hand_over is not None:
+            return None
+        cur = m.current
+        if cur is None or not m.setup.seats[cur].here or self.t.computers.runner is not None:
+            if say:
+                self.say(self.turn_words(m) or "Wait for your turn: the computers are playing.",
+                         "refusal")
+                self.t.computers.kick()  # left to another tab until now: they play on here
+            return None
+        return self.seen(m, cur, self.interactive(m))
 
     def seen(self, m: Match[S], seat: int, interactive: bool, state: S | None = None,
              marked: frozenset[str] | None = None) -> Seen[U, A, V]:
@@ -164,31 +193,28 @@ class TableDrawing(Generic[U, S, A, V]):
         return Seen(game.view(at, seat), seat, tuple(m.names()),
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,
-                    can_undo=self.t.moves.can_undo(), hand_over=self.t.hand_over, gid=m.gid,
+                    can_undo=bool(self.t.moves.undo), hand_over=self.t.hand_over, gid=m.gid,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
-                    switches=dict(m.switches),
-                    trial=None if self.t.visiting.mine(m) else trial)
+                    switches=dict(m.switches), trial=trial)
 
     def since_html(self, m: Match[S], seat: int, interactive: bool) -> str:
         """On the person's turn: what the others did since their last turn, one line, with a
         Replay of it (the computers' steps, again, at the speed setting)."""
         if not interactive or m.watch:
             return ""
-        if self.t.visiting.mine(m):
-            return screens.since_html(self.t.visiting.since(), False,
-                                      key=str(self.t.visiting.version))
         return screens.since_html(self.t.history.since(m, seat), bool(self.t.computers.since),
                                   key=str(len(self.t.history.turns_of(m))))
 
-    def end_html(self, m: Match[S]) -> str:
-        if m.remote:  # a guest's mirror: the game's own end, no record (the game is the host's)
-            return self.t.board.words.end_html(m, None, "")
+    def end_html(self, m: Match[S], seen: Seen[U, A, V]) -> str:
         out = m.outcome
         assert out is not None
-        record = None if m.watch or m is self.t.guided else self.t.keeping.saves.record()
+        guided = m is self.t.guided
+        record = None if m.watch or guided else self.t.keeping.saves.record()
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.t.store, self.t.game_id, self.t.name, m.daily, m.gid))
-        return self.t.board.words.end_html(m, record, note)
+        return self.t.board.words.end_html(seen, Finale(
+            m.result_text(out), m.you, record, note, again=not m.watch,
+            guided=self.t.guiding.run is not None))
 
     def show_state(self, m: Match[S], state: S, origin: S, k: int, steps: int,
                    head: str | None = None, dock_head: str = "") -> None:
@@ -213,3 +239,41 @@ class TableDrawing(Generic[U, S, A, V]):
         seat = m.viewer
         return None if m.watch or not m.setup.seats[seat].here else seat
 
+
+
+class MatchSession(Generic[U, S, A, V]):
+    """A game on this device as a :class:`~app.seated.sessions.Session`: the player's (saved),
+    a watched one or the guided one."""
+
+    def __init__(self, drawing: TableDrawing[U, S, A, V], moves: Moves[U, S, A, V],
+                 m: Match[S]) -> None:
+        self.drawing, self.moves, self.m = drawing, moves, m
+
+    def title(self) -> str:
+        return self.drawing.title(self.m)
+
+    def instead(self) -> bool:
+        return self.drawing.instead(self.m)
+
+    def seen(self) -> Seen[U, A, V] | None:
+        m = self.m
+        return None if m.covered else self.drawing.seen(m, m.viewer, self.drawing.interactive(m))
+
+    def around(self, seen: Seen[U, A, V]) -> Around:
+        return self.drawing.around(self.m, seen)
+
+    def turn_words(self) -> str:
+        return self.drawing.turn_words(self.m)
+
+    def tapped(self, say: bool) -> Seen[U, A, V] | None:
+        return self.drawing.tapped(self.m, say)
+
+    def act(self, seat: int, actions: Sequence[A], message: str | None,
+            refusal: bool) -> None:
+        self.moves.perform(self.m, seat, actions, message, refusal)
+
+    def can_undo(self) -> bool:
+        return bool(self.moves.undo)
+
+    def undo(self) -> None:
+        self.moves.undo_turn()

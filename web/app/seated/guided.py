@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Generic, Protocol
 
-from app.board import A, Board, Frame, Handler, S, TurnReset, U, V
+from app.board import A, Board, Frame, Handler, S, U, V
 from app.core.guiding import Guiding
 from app.guide import GuideRun
 from app.page import Page
@@ -16,6 +16,7 @@ from app.seated.computers import ComputerTurns
 from app.seated.moves import Mover
 from app.seated.moving import Moves
 from app.seated.seats import Match, setup_from_query
+from app.seen import TurnReset
 from app.table import Event
 
 

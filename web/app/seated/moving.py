@@ -10,23 +10,21 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Protocol
 
-from app.board import A, Board, S, Stepped, Stepping, TurnReset, U, V
+from app.board import A, Board, S, U, V
 from app.core.guiding import Guiding
 from app.page import Page
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.moves import Change, Mover, UndoStep
-from app.seated.remote import Visit
 from app.seated.seats import Match
+from app.seen import Stepped, Stepping, TurnReset
 from app.table import Host
 from engine.errors import IllegalAction
 from engine.protocol import Game
 
 
-class Drawn(Protocol[S]):
-    """The table's drawing, as a move redraws it."""
-
-    def render_board(self, m: Match[S] | None) -> None: ...
+class Said(Protocol):
+    """The table's message line, as a move says what came of it."""
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
@@ -40,7 +38,6 @@ class MovingTable(Protocol[U, S, A, V]):
     board: Board[U, S, A, V]
     guiding: Guiding
     computers: ComputerTurns[S, A]
-    visiting: Visit[S, A]
     page: Page
     marked: frozenset[str]
     match: Match[S] | None
@@ -51,11 +48,13 @@ class MovingTable(Protocol[U, S, A, V]):
     def shown(self) -> Match[S] | None: ...
 
     @property
-    def drawing(self) -> Drawn[S]: ...
+    def drawing(self) -> Said: ...
 
     def refused(self) -> None: ...
 
     def render(self) -> None: ...
+
+    def render_board(self) -> None: ...
 
     def save(self) -> None: ...
 
@@ -83,9 +82,6 @@ class Moves(Generic[U, S, A, V]):
 
     def apply_steps(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                     refusal: bool, undoable: bool = True) -> None:
-        if actions and self.t.visiting.mine(m):  # the host applies them, and answers
-            self.t.visiting.send(actions)
-            actions = ()
         if actions:
             problem = self.t.guiding.refuses(actions)
             try:
@@ -94,11 +90,11 @@ class Moves(Generic[U, S, A, V]):
                 self.advance(m, seat, actions, Mover.PERSON, undoable=undoable)
             except IllegalAction as e:
                 self.t.refused()
-                self.t.drawing.render_board(m)
+                self.t.render_board()
                 self.t.drawing.say(problem or f"Not allowed: {e.reason}.", "refusal")
                 return
         else:
-            self.t.drawing.render_board(m)
+            self.t.render_board()
         if message:
             self.t.drawing.say(message, "refusal" if refusal else "info")
 
@@ -166,7 +162,7 @@ class Moves(Generic[U, S, A, V]):
             self.t.render()
             return
         if mover is not Mover.COMPUTER or self.t.computers.drawing(m):
-            self.t.drawing.render_board(m)
+            self.t.render_board()
         if m.over:
             out = m.outcome
             assert out is not None
@@ -185,13 +181,6 @@ class Moves(Generic[U, S, A, V]):
     def guest_can_take_back(self, seat: int) -> bool:
         return bool(self.undo) and self.undo[-1].seat == seat
 
-    def can_undo(self) -> bool:
-        """Undo has a step of this turn to take back: this device's own, or on a guest's
-        phone one the host holds for its seat."""
-        if self.t.visiting.shown() is not None:
-            return self.t.visiting.can_undo()
-        return bool(self.undo)
-
     def guest_take_back(self, seat: int) -> None:
         """A guest's Undo (its seat to play, checked by the host): back to the state before
         its last step of this turn; IllegalAction when there is none."""
@@ -209,21 +198,17 @@ class Moves(Generic[U, S, A, V]):
         self.t.save()
         self.tell(m, Change(mover, step.seat, m.actions, undo=True))
         if self.showing(m):
-            self.t.drawing.render_board(m)
+            self.t.render_board()
 
     def showing(self, m: Match[S]) -> bool:
         """``m`` is on show: its table (played, guided, watched or a guest's) is the screen."""
         r = self.t.app.route
         return (self.t.shown is m and r.game == self.t.game_id
-                and r.screen in ("table", "learn", "watch", "guest"))
+                and r.screen in ("table", "learn", "watch"))
 
     def undo_turn(self) -> None:
         """Back to the state before the person's last step of this turn."""
         m = self.t.match
-        if self.t.visiting.shown() is not None:  # a guest's: the host takes its step back
-            self.t.visiting.take_back()
-            self.t.drawing.render_board(self.t.visiting.shown())
-            return
         if m is None or not self.undo or self.t.computers.runner is not None:
             self.t.drawing.say("Nothing to undo in this turn.", "refusal")
             return

@@ -9,31 +9,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
-from app.board import (
-    Core,
-    Frame,
-    GuideMarks,
-    Handler,
-    Left,
-    News,
-    Redrawn,
-    Replaying,
-    Seen,
-    Stepped,
-    Stepping,
-    TapRefused,
-    Taps,
-    TurnReset,
-    Undoing,
-    Words,
-)
+from app.board import Core, Frame, Handler, Replaying, Taps, Words
 from app.kit import Tap
 from app.routes import Route
 from app.seated import screens
 from app.seated.history import Marker
 from app.seated.replay import SeatedReplay
 from app.seated.seats import Match, MatchCodec, default_setup, won
-from app.storage import Codec, JSONObject, Record
+from app.seen import (
+    Finale,
+    GuideMarks,
+    Left,
+    News,
+    Redrawn,
+    Seen,
+    Stepped,
+    Stepping,
+    TapRefused,
+    TurnReset,
+    Undoing,
+)
+from app.storage import Codec, JSONObject
 from app.table import Event, Replay
 from engine.protocol import Action, View
 
@@ -170,18 +166,17 @@ class PlainBoard(Generic[U, S, A, V]):
     def next_hand(self, m: Match[S] | None) -> bool:
         return False
 
-    def hand_over_html(self, m: Match[S]) -> str:
+    def hand_over_html(self, seen: Seen[U, A, V]) -> str:
         return ""
 
-    def score_caption(self, m: Match[S]) -> str:
+    def score_caption(self, view: V) -> str:
         return "Points"
 
-    def end_html(self, m: Match[S], record: Record | None, note: str) -> str:
-        out = m.outcome
+    def end_html(self, seen: Seen[U, A, V], finale: Finale) -> str:
+        out = seen.outcome
         assert out is not None
-        return screens.end_html(m, m.result_text(out),
-                                screens.scores_html(m, self.score_caption(m)), record,
-                                guided=self.t.run is not None) + note
+        return screens.end_html(seen.names, out, finale, screens.scores_html(
+            seen.names, out, self.score_caption(seen.view)))
 
     def guide_mark(self, expected: list[A]) -> None:
         pass

@@ -16,12 +16,17 @@ from app.messages import Event
 from app.page import Page
 from app.seated.history import Marker, Teller
 from app.seated.moves import Change
-from app.seated.seats import LogLine, Match
+from app.seated.seats import Match
+from app.seated.sessions import Session
+from app.seen import Finale, News, Seen
 from app.storage import TabStore
-from engine.protocol import Action, Game
+from engine.protocol import Action, Game, View
 
+U = TypeVar("U")  # the board's UI state
+U_co = TypeVar("U_co", covariant=True)
 S = TypeVar("S")  # the game's state
 A = TypeVar("A", bound=Action)  # its actions
+V = TypeVar("V", bound=View)  # what one seat sees
 A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
 
 
@@ -38,15 +43,33 @@ class GuestMoves(Protocol[A_contra]):
         """Whether a guest's seat has a step of this turn to take back."""
 
 
-class SeatedCore(Protocol[S, A_contra]):
+class Hears(Protocol[U_co]):
+    """A board, as a guest's phone tells it of the steps it sent to the host."""
+
+    def heard(self, news: News) -> None: ...
+
+    def fresh_ui(self) -> U_co: ...
+
+
+class Told(Teller[S, A_contra], Protocol[S, A_contra]):
+    """How a board tells its game, as a table of phones uses it: the log's lines (the host)
+    and the end (a guest's phone)."""
+
+    def end_html(self, seen: Seen[Any, Any, Any], finale: Finale) -> str: ...
+
+
+class SeatedCore(Protocol[U_co, S, A, V]):
     """What a table of phones uses of the table core."""
 
     game_id: str
-    game: Game[Any, S, Any, Any]  # its config and views are not used
+    game: Game[Any, S, A, V]  # its config is not used
     page: Page
     store: TabStore
     match: Match[S] | None  # the game on this device's table, hosted if it has phone seats
-    marked: frozenset[str]
+
+    @property
+    def board(self) -> Hears[U_co]:
+        """(A guest's phone: the board hears of the steps sent to the host.)"""
 
     def render(self) -> None: ...
 
@@ -63,8 +86,7 @@ class SeatedCore(Protocol[S, A_contra]):
     def fresh_turn(self) -> None: ...
 
     @property
-    def moves(self) -> GuestMoves[A_contra]: ...
-
+    def moves(self) -> GuestMoves[A]: ...
 
 
 class Hosted(Protocol[S]):
@@ -99,39 +121,17 @@ class Hosted(Protocol[S]):
         """Read what the guests' channels brought."""
 
 
-class Visit(Protocol[S, A_contra]):
-    """This phone's seat at another phone's table, shown with this device's board."""
+class Visit(Session[U, A, V], Protocol[U, A, V]):
+    """This phone's seat at another phone's table: a session the table shows with this
+    device's board."""
 
-    on: bool  # the table shows this phone's seat
-
-    @property
-    def sending(self) -> bool:
-        """A tap is with the host: nothing more until its answer."""
-
-    @property
-    def version(self) -> int:
-        """The host's view last shown."""
+    on: bool  # the route shows this phone's seat
 
     def open(self) -> bool:
         """Show this phone's seat; False: it sits at no table of this game."""
 
-    def shown(self) -> Match[S] | None: ...
-
-    def mine(self, m: Match[S]) -> bool:
-        """``m`` is this phone's seat at another's table."""
-
-    def words(self, m: Match[S]) -> str:
-        """Who plays now, as the host tells it."""
-
-    def send(self, actions: Sequence[A_contra]) -> None: ...
-
-    def can_undo(self) -> bool: ...
-
-    def take_back(self) -> None: ...
-
-    def lines(self) -> list[LogLine]: ...
-
-    def since(self) -> list[LogLine]: ...
+    def showing(self) -> bool:
+        """The table shows this phone's seat (a view of the host's is here to draw)."""
 
     def pump(self, draw: bool = True) -> None: ...
 
@@ -145,8 +145,8 @@ class RemoteSeats(Protocol):
     def available(self) -> bool:
         """The browser can connect phones (WebRTC data channels)."""
 
-    def seat(self, core: SeatedCore[S, A], teller: Teller[S, A], marker: Marker[S]
-             ) -> tuple[Hosted[S], Visit[S, A]]:
-        """A seated table's two parts: hosting its game (its log told by ``teller``, its
-        changes marked and flown by ``marker``, the board's), and this phone's seat at
-        another's."""
+    def seat(self, core: SeatedCore[U, S, A, V], words: Told[S, A], marker: Marker[S]
+             ) -> tuple[Hosted[S], Visit[U, A, V]]:
+        """A seated table's two parts: hosting its game (its log told by the board's
+        ``words``, its changes marked and flown by ``marker``, the board's), and this phone's
+        seat at another's (its end told by ``words``)."""

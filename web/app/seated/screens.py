@@ -11,8 +11,8 @@ from app.board import Frame
 from app.kit import button, confirm_html, esc, topbar
 from app.routes import Route, shared
 from app.seated.seats import LogLine, Match, Setup, level_label
-from app.storage import Record
-from engine.protocol import GameInfo
+from app.seen import Finale
+from engine.protocol import GameInfo, Outcome
 
 S = TypeVar("S")  # the game's state: nothing here looks into it
 
@@ -99,35 +99,32 @@ def cover_html(m: Match[S], title: str, since: Sequence[LogLine]) -> str:
             + "</section></main>")
 
 
-def end_html(m: Match[S], sentence: str, scores: str, record: Record | None,
-             guided: bool = False) -> str:
+def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) -> str:
     """The end: who won, the sentence of how, the scores, this device's record (not for a
     watched game) and Play again (not on a guest's phone: a new game is the host's). The end
     of a guided game is only who won and how: the guide's bar offers the one way on, and the
     board the card would cover is what its last words speak of."""
-    out = m.outcome
-    assert out is not None  # the end of a finished game
-    names = m.names()
     winners = " and ".join(names[w] for w in out.winners) or "Nobody"
     verb = "win" if len(out.winners) != 1 else "wins"
-    if m.you is not None and m.you in out.winners:
+    if finale.you is not None and finale.you in out.winners:
         head = "You win!" if len(out.winners) == 1 else "You share the win!"
     else:
         head = f"{winners} {verb}"
-    if guided:
+    if finale.guided:
         return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
                 f'<h2 id="end-title">{esc(head)}</h2>'
-                f'<p data-testid="end-summary">{esc(sentence)}</p></section>')
-    shown = ("" if m.watch or record is None else
+                f'<p data-testid="end-summary">{esc(finale.sentence)}</p></section>')
+    record = finale.record
+    shown = ("" if record is None else
              f'<p class="record" data-testid="record">On this device: played '
              f'<b>{record.played}</b> · won <b>{record.won}</b></p>')
-    again = ("" if m.watch or m.remote else
+    again = ("" if not finale.again else
              button("Play again", "mt-again", cls="btn primary", testid="mt-again",
                     aria_label="Play again with the same seats"))
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
             f'<h2 id="end-title">{esc(head)}</h2>'
-            f'<p data-testid="end-summary">{esc(sentence)}</p>{scores}{shown}'
-            f'<div class="row">{again}</div></section>')
+            f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}{shown}'
+            f'<div class="row">{again}</div></section>{finale.note}')
 
 
 def hands_head(hands: int) -> str:
@@ -137,15 +134,13 @@ def hands_head(hands: int) -> str:
             + '<th scope="col">Total</th></tr></thead>')
 
 
-def scores_html(m: Match[S], caption: str) -> str:
-    """The end screen's table: each player's points, and in a match each hand's."""
-    out = m.outcome
-    assert out is not None  # the end of a finished game
+def scores_html(names: Sequence[str], out: Outcome, caption: str) -> str:
+    """The end screen's table: each player's points."""
     if out.scores is None:
         return ""
     rows = "".join(
         f"<tr><th scope='row'>{esc(n)}</th><td>{int(s)}</td></tr>"
-        for n, s in zip(m.names(), out.scores, strict=False))
+        for n, s in zip(names, out.scores, strict=False))
     return (f'<div class="scores-wrap"><table class="scores" data-testid="scores"><caption>'
             f'{esc(caption)}</caption><tbody>{rows}</tbody></table>'
             f"</div>")

@@ -64,9 +64,6 @@ class Match(Generic[S]):
     uncovered: int | None = None
     counted: bool = False
     watch: bool = False
-    # a guest's mirror of a game another phone hosts (app.net.visiting): it is never saved (not
-    # in the envelope), and its end offers no Play again (a new game is the host's)
-    remote: bool = False
     daily: str = ""  # the local date of the daily deal this game is (app.daily); "" for none
     # every action applied, as text (what a replay applies again); None: not all are known
     # (a game saved before they were kept)

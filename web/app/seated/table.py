@@ -16,24 +16,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
-from app.board import Board, BoardClass, Handler, HintAnswer, Left, TapRefused, TurnReset
+from app.board import Board, BoardClass, Handler, HintAnswer
 from app.core.guiding import Guiding
 from app.core.keeping import Keeping, Written
 from app.guide import GuideRun
 from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
-from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.core_taps import TableTaps
-from app.seated.drawing import TableDrawing
+from app.seated.drawing import MatchSession, TableDrawing
 from app.seated.guided import GuidedGame
 from app.seated.history import History
 from app.seated.links import Links
 from app.seated.moving import Moves
 from app.seated.remote import Hosted, Visit
 from app.seated.seats import Match, Setup, default_setup, won
+from app.seated.sessions import Session
 from app.seated.setup_form import SetupForm
 from app.seated.setup_screen import SetupScreen
+from app.seen import Left, TapRefused, TurnReset
 from app.storage import OTHER_TAB, JSONObject, random_deal_number
 from app.table import Event, Host, Replay, SaveInfo
 from app.tables import declared
@@ -97,7 +98,7 @@ class SeatedTable(Generic[U, S, A, V]):
         # guide's allow-list is the board's ``guide_allows`` of these)
         # a game with seats on other phones, hosted here; this phone's seat at another's table
         self.phones: Hosted[S]
-        self.visiting: Visit[S, A]
+        self.visiting: Visit[U, A, V]
         self.phones, self.visiting = app.phones.seat(self, self.board.words, self.board.marker)
         self.moves.listeners.append(self.phones.changed)
         # after each of the page's net events: the hosted game's channels, or this phone's
@@ -131,8 +132,9 @@ class SeatedTable(Generic[U, S, A, V]):
 
     def person_to_move(self) -> tuple[Match[S], int] | None:
         """The player's game and the seat of the person to move now, if a person may act."""
-        m = self.guided if self.guided is not None else self.visiting.shown() or self.match
-        if m is None or self.watching is not None or m.over or self.computers.runner is not None:
+        m = self.guided if self.guided is not None else self.match
+        if (m is None or self.visiting.showing() or self.watching is not None or m.over
+                or self.computers.runner is not None):
             return None
         cur = m.current
         if cur is None or not m.setup.seats[cur].here or m.covered:
@@ -157,7 +159,7 @@ class SeatedTable(Generic[U, S, A, V]):
             request = (GameHint(self.game_id, data, seat) if kind == "hint" else
                        Advice(self.game_id, data, "strong", deal, actions))
             answer = read_answer(await self.app.env.think(request))
-            if self.shown is m and m.state is state:  # (a guest's mirror of the host's too)
+            if self.shown is m and m.state is state:
                 then(m, seat, state, answer)
 
         self.app.spawn(run())
@@ -165,12 +167,27 @@ class SeatedTable(Generic[U, S, A, V]):
     # --- the shell's interface ---
     @property
     def shown(self) -> Match[S] | None:
+        """The game on this device on show (None: none, or this phone's seat at another's
+        table is)."""
         if self.guided is not None:
             return self.guided
-        mirror = self.visiting.shown()
-        if mirror is not None:
-            return mirror
+        if self.visiting.showing():
+            return None
         return self.watching if self.watching is not None else self.match
+
+    @property
+    def session(self) -> Session[U, A, V] | None:
+        """What the table shows: a game on this device, or this phone's seat at another's."""
+        if self.guided is None and self.visiting.showing():
+            return self.visiting
+        m = self.shown
+        return None if m is None else MatchSession(self.drawing, self.moves, m)
+
+    def undo(self) -> None:
+        """Undo, in the session shown."""
+        session = self.session
+        if session is not None:
+            session.undo()
 
     def load(self) -> str | None:
         self.match, problem = self.saves.load()
@@ -373,29 +390,22 @@ class SeatedTable(Generic[U, S, A, V]):
 
     # --- drawing ---
     def render(self) -> None:
-        m = self.shown
-        self.app.set_title(self.drawing.title(m))
-        if m is None:
+        session = self.session
+        if session is None:
+            self.app.set_title(self.drawing.title(None))
             self.setup_screen.render()
             return
-        if m is self.match:
-            self.phones.attach(m)
-            if self.phones.inviting is not None:
-                self.page.region("screen", self.phones.invite_html(self.info.name))
-                return
-        if m.covered:
-            cur = m.current
-            since = [] if cur is None else self.history.since(m, cur)
-            self.page.region("screen", screens.cover_html(m, self.drawing.title(m), since))
-            self.page.focus("cover-go")
+        title = session.title()
+        self.app.set_title(title)
+        if session.instead():
             return
-        self.page.region("screen", self.frame.html(self.game_id, self.drawing.title(m)))
+        self.page.region("screen", self.frame.html(self.game_id, title))
         self.render_board()
         self.computers.kick()
 
     def render_board(self) -> None:
         """The board and the dock; then the board says again what is still true."""
-        self.drawing.render_board(self.shown)
+        self.drawing.render_board(self.session)
 
     # --- set-up screen ---
     # --- events ---
@@ -426,47 +436,34 @@ class SeatedTable(Generic[U, S, A, V]):
         if handler is not None:
             handler(ev)
             return
-        m = self.shown
-        if m is None or m.over or m.watch or m.covered or self.hand_over is not None:
+        session = self.session
+        seen = None if session is None else session.tapped(say=True)
+        if session is None or seen is None:
             return
-        cur = m.current
-        if cur is None or not m.setup.seats[cur].here or self.computers.runner is not None:
-            self.say(self.drawing.turn_words(m)
-                     or "Wait for your turn: the computers are playing.", "refusal")
-            self.computers.kick()  # left to another tab until now: they play on here
-            return
-        if self.visiting.mine(m) and self.visiting.sending:  # the last tap is with the host
-            self.say(self.visiting.words(m))
-            return
-        tap = self.board.tap(self.drawing.seen(m, cur, self.drawing.interactive(m)), ev)
+        tap = self.board.tap(seen, ev)
         if tap is not None:
-            self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
+            session.act(seen.seat, list(tap.actions), tap.message, tap.refusal)
 
     def on_key(self, key: str) -> None:
-        m = self.shown
-        if m is None:
+        session = self.session
+        if session is None:
             return
         self.follower = False
         if self.run is not None:  # a guided game is played by taps (and Tab and Enter)
             return
-        if key == "Escape" and m.watch:
+        if key == "Escape" and self.watching is not None and self.shown is self.watching:
             self.core_taps.act_mt_stop(None)
             return
-        cur = m.current
-        if (m.over or m.watch or cur is None or not m.setup.seats[cur].here
-                or m.covered or self.computers.runner is not None):
-            return
-        seen = self.drawing.seen(m, cur, self.drawing.interactive(m))
-        tap = self.board.tap(seen, Event("key", key=key))
-        if tap is not None:
-            self.moves.perform(m, cur, list(tap.actions), tap.message, tap.refusal)
+        seen = session.tapped(say=False)
+        tap = None if seen is None else self.board.tap(seen, Event("key", key=key))
+        if seen is not None and tap is not None:
+            session.act(seen.seat, list(tap.actions), tap.message, tap.refusal)
 
     # --- the board's answers, for the computers' turns and the replays ---
     def fly(self, flights: Sequence[tuple[str, str | None]]) -> None:
         """Cards fly (the bridge's flights), as a computer's step flies them: a guest's phone
         flies what the host told it (not with reduced motion, nor at the fastest pace)."""
-        m = self.shown
-        if m is None or not self.computers.pace_ms(m):
+        if self.computers.paced(watch=False) == 0:
             return
         for card, source in flights:
             self.page.flight(card, source)

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler, Seen
+from app.board import BoardClass, Core, Handler
 from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
+from app.seen import Seen
 from app.storage import JSONObject
 from app.table import Event
 from app.tables.cube_farm import parts as cu

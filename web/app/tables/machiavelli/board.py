@@ -10,13 +10,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler, Seen
+from app.board import BoardClass, Core, Handler
 from app.guide import guided_tap
 from app.kit import esc
 from app.seated import screens
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
-from app.storage import JSONObject, Record
+from app.seen import Finale, Seen
+from app.storage import JSONObject
 from app.table import Event
 from app.tables.machiavelli import parts as mu
 from app.tables.machiavelli.taps import ANY_TIME
@@ -132,51 +133,48 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         hand = f"hand {s.hand_no}, " if s.config.match_limit else ""
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
-    def score_caption(self, m: Match[MState]) -> str:
-        return ("Penalty points, hand by hand" if m.state.config.match_limit
-                else "Cards left in hand and their penalty points")
-
-    def end_html(self, m: Match[MState], record: Record | None, note: str) -> str:
+    def end_html(self, seen: Seen[mu.MTurnUI, MAction, MView], finale: Finale) -> str:
         """The end, with Machiavelli's own table of points (and no daily note)."""
-        out = m.outcome
+        out = seen.outcome
         assert out is not None
-        return screens.end_html(m, m.result_text(out), self.scores_html(m), record,
-                                guided=self.t.run is not None)
+        return screens.end_html(seen.names, out, replace(finale, note=""),
+                                self.scores_html(seen.view, seen.names))
 
-    def scores_html(self, m: Match[MState]) -> str:
+    @staticmethod
+    def scores_html(view: MView, names: Sequence[str]) -> str:
         """The end's table: one hand, each player's cards left and their penalty points (ace
         15, ten to king 10, the others 5); a match, each hand's points and the total."""
-        s: MState = m.state
-        names = m.names()
-        if s.config.match_limit:
-            hands = s.history
+        if view.config.match_limit:
+            caption = "Penalty points, hand by hand"
+            hands = view.history
             head = screens.hands_head(len(hands))
             rows = "".join(
                 f"<tr><th scope='row'>{esc(n)}</th>"
                 + "".join(f"<td>{h[i] if i < len(h) else ''}</td>" for h in hands)
-                + f"<td>{s.scores[i] if i < len(s.scores) else ''}</td></tr>"
+                + f"<td>{view.scores[i] if i < len(view.scores) else ''}</td></tr>"
                 for i, n in enumerate(names))
         else:
+            caption = "Cards left in hand and their penalty points"
             head = ('<thead><tr><td></td><th scope="col">Cards left</th>'
                     '<th scope="col">Points</th></tr></thead>')
             rows = "".join(
-                f"<tr><th scope='row'>{esc(n)}</th><td>{len(s.hands[i])}</td>"
-                f"<td>{s.last_hand[i] if i < len(s.last_hand) else ''}</td></tr>"
+                f"<tr><th scope='row'>{esc(n)}</th><td>{view.hand_sizes[i]}</td>"
+                f"<td>{view.last_hand[i] if i < len(view.last_hand) else ''}</td></tr>"
                 for i, n in enumerate(names))
         return (f'<div class="scores-wrap"><table class="scores" data-testid="scores">'
-                f"<caption>{esc(self.score_caption(m))}</caption>{head}<tbody>{rows}</tbody>"
+                f"<caption>{esc(caption)}</caption>{head}<tbody>{rows}</tbody>"
                 f'</table><p class="fine mt-points">Penalty points: ace 15, ten to king 10, '
                 f"the others 5.</p></div>")
 
-    def hand_over_html(self, m: Match[MState]) -> str:
-        s: MState = m.state
-        points = self.t.hand_over or ()
+    def hand_over_html(self, seen: Seen[mu.MTurnUI, MAction, MView]) -> str:
+        view = seen.view
+        points = seen.hand_over or ()
         rows = "".join(f"<tr><th scope='row'>{esc(n)}</th><td>{p}</td><td>{t}</td></tr>"
-                       for n, p, t in zip(m.names(), points, s.scores, strict=False))
+                       for n, p, t in zip(seen.names, points, view.scores, strict=False))
         return (f'<section class="end" data-testid="hand-over" aria-labelledby="ho-h">'
-                f'<h2 id="ho-h">Hand {s.hand_no - 1} is over</h2>'
+                f'<h2 id="ho-h">Hand {view.hand_no - 1} is over</h2>'
                 f'<table class="scores"><caption>Penalty points</caption><thead><tr><th></th>'
-                f'<th scope="col">This hand</th><th scope="col">Match[MState]</th></tr></thead>'
+                f'<th scope="col">This hand</th><th scope="col">Match</th></tr></thead>'
                 f"<tbody>{rows}</tbody></table>"
                 f'<div class="row"><button type="button" class="btn primary" '
                 f'data-action="mt-next-hand" data-testid="mt-next-hand">Next hand</button></div>'
@@ -185,7 +183,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
     # --- Undo that forgets the selection, and the Hint, thought out in the worker ---
     def act_m_undo(self, _ev: Event | None) -> None:
         self.ui = self.ui.cleared()
-        self.t.moves.undo_turn()
+        self.t.undo()
 
     def act_m_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)

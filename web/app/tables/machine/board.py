@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Handler, Seen
+from app.board import BoardClass, Core, Handler
 from app.guide import guided_tap
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
+from app.seen import Seen
 from app.storage import JSONObject
 from app.table import Event
 from app.tables.machine import parts as mu
@@ -221,7 +222,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         limit = f" of {s.max_rounds}" if s.max_rounds else ""
         return f"round {s.round}{limit}, {s.mats[seat].left} cubes to place"
 
-    def score_caption(self, m: Match[MachineState]) -> str:
+    def score_caption(self, view: MachineView) -> str:
         return "Cubes on the mat"
 
     def look(self, ev: Event) -> None:

@@ -17,15 +17,16 @@ import asyncio
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from app.board import BoardClass, Core, Frame, Handler, Replaying, Seen
+from app.board import BoardClass, Core, Frame, Handler, Replaying
 from app.guide import GuideRun
 from app.kit import Tap
 from app.page import FLY_MS
 from app.routes import Route
 from app.seated.moves import Mover
 from app.seated.plain import PlainBoard
+from app.seen import Finale, Seen
 from app.settings import pace
-from app.storage import JSONObject, Record
+from app.storage import JSONObject
 from app.table import Event, Replay
 from app.tables.perpetual_motion import MANUAL, PM, words
 from app.tables.perpetual_motion import session as pm
@@ -216,10 +217,10 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
                        if dst != src and seen.trial([Move(src, dst)]) is not None]
         return v.board_html(seen.view, None, self.seen_ui(seen), targets)
 
-    def end_html(self, m: Session, record: Record | None, note: str) -> str:
+    def end_html(self, seen: Seeing, finale: Finale) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
-        ui = replace(self.table_ui(pm.is_manual(m), pm.pending(m) is not None), record=record)
-        return v.board_html(pm.view_of(m), m.outcome, ui) + note
+        ui = replace(self.seen_ui(seen), record=finale.record)
+        return v.board_html(seen.view, seen.outcome, ui) + finale.note
 
     def dock_html(self, seen: Seeing) -> str:
         return v.controls_html(seen.view, seen.outcome, self.seen_ui(seen))
