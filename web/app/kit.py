@@ -8,7 +8,7 @@ Pure functions from values to HTML text. The page layer puts each result in with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Generic, TypeVar
@@ -44,6 +44,13 @@ def button(label: str, action: str, *, cls: str = "btn", id_: str | None = None,
                     data_testid=testid,
                     aria_pressed=None if pressed is None else ("true" if pressed else "false"))
             + f"{extra}>{label}</button>")
+
+
+def options_html(choices: Iterable[tuple[object, object]], chosen: object) -> str:
+    """A ``<select>``'s options from ``(value, label)`` pairs, the one whose value reads as
+    ``chosen`` selected."""
+    return "".join(f'<option value="{esc(v)}"{" selected" if str(v) == str(chosen) else ""}>'
+                   f"{esc(label)}</option>" for v, label in choices)
 
 
 def players_text(lo: int, hi: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.kit import APP_NAME, button, esc, notice_html, players_text, topbar
+from app.kit import APP_NAME, button, esc, notice_html, options_html, players_text, topbar
 from app.settings import Field, Settings
 from engine.protocol import GameInfo
 
@@ -93,12 +93,10 @@ def toggle(label: str, key: str, on: bool, hint: str = "", needs: str = "") -> s
 
 def choice(label: str, key: str, value: str, choices: Sequence[tuple[str, str]],
            hint: str = "") -> str:
-    opts = "".join(f'<option value="{esc(v)}"{" selected" if v == value else ""}>'
-                   f"{esc(text)}</option>" for v, text in choices)
     return (f'<div class="setting"><div><label class="setting-label" for="set-{key}">'
             f"{esc(label)}</label>" + (f'<span class="fine">{esc(hint)}</span>' if hint else "")
             + f'</div><select id="set-{key}" data-action="setting-choice" data-key="{key}" '
-              f'data-testid="set-{key}">{opts}</select></div>')
+              f'data-testid="set-{key}">{options_html(choices, value)}</select></div>')
 
 
 def field_html(f: Field, value: bool | str, hint: str | None = None) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
 from app.board import Frame
-from app.kit import button, confirm_html, esc, topbar
+from app.kit import button, confirm_html, esc, options_html, topbar
 from app.routes import Route, shared
 from app.seated.seats import LogLine, Match, Setup, level_label
 from app.seen import Finale
@@ -198,9 +198,7 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
                       f'autocomplete="off" value="{esc(shown)}" data-action="setup-name" '
                       f'data-seat="{i}" data-testid="{testid}" placeholder="{esc(hint)}">')
         elif s.kind == "computer":
-            levels = "".join(
-                f'<option value="{esc(lv)}"{" selected" if s.level == lv else ""}>'
-                f"{esc(level_label(lv))}</option>" for lv in info.bot_levels)
+            levels = options_html(((lv, level_label(lv)) for lv in info.bot_levels), s.level)
             detail = (f'<label class="sr-only" for="seat-level-{i}">Level of seat {i + 1}'
                       f'</label><select id="seat-level-{i}" data-action="setup-level" '
                       f'data-seat="{i}" data-testid="seat-level">{levels}</select>')
@@ -226,9 +224,7 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
         val = d.option(o.id, o.default)
         said, tie = problem_html(o.id, f"opt-{o.id}")
         if o.kind == "choice":
-            choices = "".join(
-                f'<option value="{esc(c[0])}"{" selected" if str(c[0]) == str(val) else ""}>'
-                f"{esc(c[1])}</option>" for c in o.choices)
+            choices = options_html(o.choices, val)
             ctl = (f'<select id="opt-{esc(o.id)}" data-action="setup-option" '
                    f'data-key="{esc(o.id)}" data-testid="opt-{esc(o.id)}"{tie}>{choices}'
                    "</select>")

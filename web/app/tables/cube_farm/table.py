@@ -6,11 +6,7 @@ from app.seated.table import SeatedTable
 from app.table import Host, TableClass
 from app.tables.cube_farm import parts as cu
 from app.tables.cube_farm.board import BOARD
-from engine.games.cube_farm.rules import (
-    CFAction,
-    CFState,
-    CFView,
-)
+from engine.games.cube_farm.rules import CFAction, CFState, CFView
 
 
 def Table(app: Host) -> SeatedTable[cu.CFTurnUI, CFState, CFAction, CFView]:

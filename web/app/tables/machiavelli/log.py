@@ -12,9 +12,9 @@ from engine.games.machiavelli.rules import (
     FROM_HAND,
     OLD,
     OVER,
+    STEP_TYPES,
     Draw,
     EndTurn,
-    Lay,
     MAction,
     Meld,
     Merge,
@@ -41,7 +41,7 @@ def _final_table(before: MView, actions: Sequence[MAction]) -> tuple[Meld, ...] 
     ace = before.config.ace
     try:
         for a in actions:
-            if isinstance(a, Lay | Take | Move | Split | Merge):
+            if isinstance(a, STEP_TYPES):
                 table, hand, row = apply_step(table, hand, row, a, ace)
             elif isinstance(a, Reset):
                 hand, row = restore(table, hand, row)
@@ -99,20 +99,20 @@ def _laid_words(before: MView, after: MView, actions: Sequence[MAction], actor: 
     return f"{name} laid {plural(max(n, 1), 'card')}"
 
 
+# the steps a turn's line counts, in its order: what was done, to what
+COUNTED: tuple[tuple[type[MAction], str, str], ...] = (
+    (Move, "moved", "table card"), (Split, "split", "meld"), (Merge, "joined", "meld"))
+
+
 def _extras(before: MView, actions: Sequence[MAction]) -> list[str]:
     """What else the turn did: "moved 2 table cards", "split 1 meld", "took 7♥ from ..."."""
     taken = [before.helping[a.slot] for a in actions if isinstance(a, Take)
              and 0 <= a.slot < len(before.helping)]
     extras = []
-    moves = sum(isinstance(a, Move) for a in actions)
-    splits = sum(isinstance(a, Split) for a in actions)
-    merges = sum(isinstance(a, Merge) for a in actions)
-    if moves:
-        extras.append(f"moved {plural(moves, 'table card')}")
-    if splits:
-        extras.append(f"split {plural(splits, 'meld')}")
-    if merges:
-        extras.append(f"joined {plural(merges, 'meld')}")
+    for kind, did, what in COUNTED:
+        n = sum(isinstance(a, kind) for a in actions)
+        if n:
+            extras.append(f"{did} {plural(n, what)}")
     got = [c for c in taken if c is not None]
     if got:
         extras.append(f"took {symbols(got)} from the helping cards")

@@ -147,7 +147,7 @@ def _take_row(view: MachineView, ui: MachineTurnUI, live: bool, marked: frozense
         mark = " marked" if f"d{i}" in marked else ""
         hint = " hinted" if hinted == f"take {i + 1}" else ""
         slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
-                                   cls="mm-cardbtn" + hint, testid="mm-display",
+                                   cls="mt-cardbtn" + hint, testid="mm-display",
                                    aria_label=f"{c.symbol} {c.name}, face up: take it"
                                    + (" (new on the display)" if mark else ""),
                                    live=can_take, why=why, slot=i, card=str(c)) + "</li>")
@@ -193,7 +193,7 @@ def _hand_html(view: MachineView, ui: MachineTurnUI, live: bool, hinted: set[str
                                     else prev.rank != c.rank)
         gaps += gap
         new = str(c) in fresh
-        cls = ("mm-cardbtn mm-hcard" + (" gap" if gap else "")
+        cls = ("mt-cardbtn mm-hcard" + (" gap" if gap else "")
                + (" hinted" if str(c) in hinted else ""))
         label = (f"{c.symbol} {c.name}" + (", just taken" if new else "")
                  + (", selected" if on else "") + (", hint" if str(c) in hinted else ""))

@@ -6,11 +6,7 @@ from app.seated.table import SeatedTable
 from app.table import Host, TableClass
 from app.tables.machine import parts as mu
 from app.tables.machine.board import BOARD
-from engine.games.machine.rules import (
-    MachineAction,
-    MachineState,
-    MachineView,
-)
+from engine.games.machine.rules import MachineAction, MachineState, MachineView
 
 
 def Table(app: Host) -> SeatedTable[mu.MachineTurnUI, MachineState, MachineAction, MachineView]:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.board import Frame
-from app.kit import button, card_html, esc, plural
+from app.kit import button, card_html, esc, options_html, plural
 from app.routes import shared
 from app.settings import SPEEDS
 from app.storage import Record
@@ -159,8 +159,7 @@ def share_button(view: PMView, ui: TableUI) -> str:
 
 
 def speed_html(ui: TableUI) -> str:
-    opts = "".join(f'<option value="{k}"{" selected" if k == ui.speed else ""}>'
-                   f'{k.capitalize()}</option>' for k in SPEEDS)
+    opts = options_html(((k, k.capitalize()) for k in SPEEDS), ui.speed)
     return (f'<label class="speed"><span class="sr-only">Speed of Play to the end</span>'
             f'<select id="pm-speed" data-action="speed" data-testid="speed" '
             f'aria-label="Speed of Play to the end">{opts}</select></label>')
@@ -225,8 +224,7 @@ def pct(x: float) -> str:
 
 def sim_html(games: int, seed: int, sim: Simulation | None, running: bool) -> str:
     """The simulator's panel and, once run, its results (under the statistics)."""
-    choices = "".join(f'<option value="{n}"{" selected" if n == games else ""}>{n:,}</option>'
-                      for n in (1000, 10000, 50000, 100000))
+    choices = options_html(((n, f"{n:,}") for n in (1000, 10000, 50000, 100000)), games)
     form = (
         '<section class="panel" aria-labelledby="sim-h"><h2 id="sim-h">Simulate deals</h2>'
         '<p class="fine">Plays many deals right here in the browser, by the same rules, to '
