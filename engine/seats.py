@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, overload
 
 from engine.errors import IllegalAction, InvalidConfig
-from engine.protocol import Bot, Config, Game, JSONDict, OptionInfo, Outcome
+from engine.protocol import Bot, Config, Game, JSONDict, OptionInfo, Outcome, View
 from engine.registry import get_game
 
 S = TypeVar("S")
@@ -166,6 +166,18 @@ def choose(game: Game[Any, S, A, Any], state: S, bot: Bot[Any, A], seed: int,
         raise IllegalAction("the game is over")
     return bot.choose(game.view(state, p), LazyLegal(game, state, legal),
                       bot_rng(seed, actions))
+
+
+def advise(game: Game[Any, Any, A, Any], view: View, bot: Bot[Any, A], seed: int,
+           actions: int) -> A:
+    """The action ``bot`` would take in the place of the player whose ``view`` it is, to move
+    now: what :func:`choose` gives from any state with that view (the player's legal actions
+    are the same in each: a state is sampled for them with ``determinize``)."""
+    rng = bot_rng(seed, actions)
+    state = game.determinize(view, bot_rng(seed, actions))
+    if game.current_player(state) is None:
+        raise IllegalAction("the game is over")
+    return bot.choose(view, game.legal_actions(state), rng)
 
 
 def parse_seats(text: str) -> list[str]:

@@ -96,21 +96,22 @@ def test_a_batch_reaches_the_page_in_the_shape_bridge_js_reads() -> None:
 
 def test_think_requests_keep_their_json_and_round_trip() -> None:
     state = {"stacks": [[]]}
+    view = {"player": 0}  # a Hint is asked from the seat's view
     wire: list[tuple[ThinkRequest, dict[str, object]]] = [
         (BotTurn("machine", "g1", ("", "strong"), 1, 5, 9, state),
          {"kind": "bot", "game": "machine", "gid": "g1", "levels": ["", "strong"],
           "seat": 1, "seed": 5, "actions": 9, "state": state}),
-        (Advice("cube-farm", state, "strong", 3, 4),
+        (Advice("cube-farm", view, "strong", 3, 4),
          {"kind": "advice", "level": "strong", "seed": 3, "actions": 4, "game": "cube-farm",
-          "state": state}),
-        (GameHint("machiavelli", state, 0),
-         {"kind": "hint", "player": 0, "game": "machiavelli", "state": state}),
+          "view": view}),
+        (GameHint("machiavelli", view, 0),
+         {"kind": "hint", "player": 0, "game": "machiavelli", "view": view}),
         (Forget("g1"), {"kind": "forget", "gid": "g1"}),
     ]
     for request, data in wire:
         assert json.loads(encode_request(request)) == data
         assert read_request(encode_request(request)) == request
-    assert read_request('{"kind": "advice", "game": "m", "state": {}}') == Advice("m", {})
+    assert read_request('{"kind": "advice", "game": "m", "view": {}}') == Advice("m", {})
     with pytest.raises(BadMessage, match=r"^request\.seat: expected a whole number"):
         read_request('{"kind": "bot", "game": "m", "gid": "g", "levels": [], "seat": "1"}')
     with pytest.raises(BadMessage, match=r"^request\.kind: expected one of bot, advice, hint, "

@@ -37,8 +37,8 @@ def test_hint_request_lays_what_the_solver_says() -> None:
     game = get_game(M)
     s = st.setup_from_query(M, (("seats", "you,strong"),), 3)
     m = st.Match.new(s, 3)
-    answer = json.loads(Thinker().think(json.dumps({"kind": "hint", "game": M, "player": 0,
-                                                     "state": game.state_to_dict(m.state)})))
+    answer = json.loads(Thinker().think(json.dumps({
+        "kind": "hint", "game": M, "player": 0, "view": game.view(m.state, 0).to_dict()})))
     state = m.state
     for text in answer["steps"]:
         state = game.apply(state, game.parse_action(text))

@@ -44,8 +44,8 @@ U_co = TypeVar("U_co", covariant=True)  # (a board's UI state: the core keeps no
 
 # a board's own tap, by its ``data-action`` (the Hint, looking around…)
 Handler = Callable[[Event], None]
-# the thinking worker's answer to a Hint: the game, the seat, the state asked about, the answer
-HintAnswer = Callable[[Match[S], int, S, JSONObject], None]
+# the thinking worker's answer to a Hint: what the seat saw when it asked, and the answer
+HintAnswer = Callable[[Seen[Any, Any, Any], JSONObject], None]
 
 
 @dataclass(frozen=True)
@@ -154,7 +154,7 @@ class Core(Protocol[U_co, S, A, V]):
 
     def person_to_move(self) -> tuple[Match[S], int] | None: ...
 
-    def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None: ...
+    def ask_hint(self, thinking: str, kind: str, then: HintAnswer) -> None: ...
 
 
 

@@ -263,10 +263,11 @@ class BotTurn:
 
 @dataclass(frozen=True)
 class Advice:
-    """The action a fresh computer at ``level`` would take for the player to move."""
+    """The action a fresh computer at ``level`` would take for the player to move, seeing
+    ``view`` (that player's: a Hint is asked from what its seat may see)."""
 
     game: str
-    state: JSONObject
+    view: JSONObject
     level: str = "strong"
     seed: int = 0
     actions: int = 0
@@ -274,10 +275,10 @@ class Advice:
 
 @dataclass(frozen=True)
 class GameHint:
-    """The game's own hint for ``player`` (its table package's ``hint``)."""
+    """The game's own hint for ``player``, from its ``view`` (its table package's ``hint``)."""
 
     game: str
-    state: JSONObject
+    view: JSONObject
     player: int
 
 
@@ -295,10 +296,10 @@ REQUEST: s.Tagged[ThinkRequest] = s.Tagged("kind", {
     "bot": s.record(BotTurn, closed=False, game=s.text(), gid=s.text(),
                     levels=s.listed(s.text()), seat=s.whole(), seed=s.whole(),
                     actions=s.whole(), state=s.obj),
-    "advice": s.record(Advice, closed=False, game=s.text(), state=s.obj,
+    "advice": s.record(Advice, closed=False, game=s.text(), view=s.obj,
                        level=s.text().or_("strong"), seed=s.whole().or_(0),
                        actions=s.whole().or_(0)),
-    "hint": s.record(GameHint, closed=False, game=s.text(), state=s.obj, player=s.whole()),
+    "hint": s.record(GameHint, closed=False, game=s.text(), view=s.obj, player=s.whole()),
     "forget": s.record(Forget, closed=False, gid=s.text()),
 })
 CHOSEN = s.field("action", s.text())

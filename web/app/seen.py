@@ -34,6 +34,7 @@ class Seen(Generic[U, A, V]):
     can_undo: bool = False  # Undo has a step of this turn to take back
     hand_over: tuple[int, ...] | None = None  # a hand just ended: its points (the panel)
     gid: str = ""  # the game on the table: a new one starts the board's view afresh
+    deal: int = 0  # its deal's number (a Hint's computer thinks with it; a guest's phone: 0)
     watch: bool = False  # a watched game (nobody's hand is the reader's)
     actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
     outcome: Outcome | None = None  # how the game ended, once it has
@@ -103,9 +104,11 @@ class Left:
 
 @dataclass(frozen=True)
 class GuideMarks(Generic[A]):
-    """A guided game's next actions, to mark as the board's Hint marks its own."""
+    """A guided game's next actions, to mark as the board's Hint marks its own, on ``seen``
+    (what the board is about to draw)."""
 
     expected: tuple[A, ...]
+    seen: Seen[Any, Any, Any]
 
 
 News = TurnReset | TapRefused | Stepping[Any, Any] | Stepped[Any, Any] | Redrawn | Undoing | Left \

@@ -247,6 +247,7 @@ class TableClass(Protocol):
     def __call__(self, app: Host) -> Table: ...
 
 
-# The thinking worker's Hint of a game: (rules object, state, player) -> plain JSON data. The
+# The thinking worker's Hint of a game: (rules object, the player's view, player) -> plain JSON
+# data. The
 # worker finds it by the game's id (app.tables.hint), so which game's it is is not known here.
 Hint = Callable[[Game[Any, Any, Any, Any], Any, int], JSONObject]

@@ -36,7 +36,7 @@ from app.messages import (
 )
 from engine.protocol import Bot
 from engine.registry import get_game
-from engine.seats import choose, make_bots
+from engine.seats import advise, choose, make_bots
 
 _KEEP = 8  # games whose computer players are remembered
 
@@ -72,15 +72,15 @@ class Thinker:
             self.forget(req.gid)
             return "{}"
         game = get_game(req.game)
-        state = game.state_from_dict(req.state)
         if isinstance(req, BotTurn):
             bots = self._bots(game.info.id, req.gid, req.levels)
-            return encode_chosen(str(choose(game, state, bots[req.seat], req.seed,
-                                            req.actions)))
+            return encode_chosen(str(choose(game, game.state_from_dict(req.state),
+                                            bots[req.seat], req.seed, req.actions)))
+        view = game.view_from_dict(req.view)  # a Hint sees what the player's seat sees
         if isinstance(req, Advice):  # what a computer at ``level`` would do in the player's place
             bot = make_bots(game.info.id, [req.level])[0]
-            return encode_chosen(str(choose(game, state, bot, req.seed, req.actions)))
+            return encode_chosen(str(advise(game, view, bot, req.seed, req.actions)))
         hint = tables.hint(game.info.id)
         if hint is None:
             raise ValueError(f"{game.info.id} has no hint of its own")
-        return json.dumps(hint(game, state, req.player))
+        return json.dumps(hint(game, view, req.player))

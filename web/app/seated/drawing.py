@@ -103,7 +103,7 @@ class TableDrawing(Generic[U, S, A, V]):
             return
         run = self.t.guiding.run
         if run is not None:
-            self.t.board.heard(GuideMarks(tuple(run.expected())))
+            self.t.board.heard(GuideMarks(tuple(run.expected()), seen))
         board, dock = self.t.board.draw(seen)
         around = session.around(seen)
         frame = self.t.frame
@@ -194,6 +194,7 @@ class TableDrawing(Generic[U, S, A, V]):
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,
                     can_undo=bool(self.t.moves.undo), hand_over=self.t.hand_over, gid=m.gid,
+                    deal=m.deal,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
                     switches=dict(m.switches), trial=trial)
 

@@ -53,6 +53,9 @@ class PlainBoard(Generic[U, S, A, V]):
         # put back when the engine refuses that tap's actions
         self.ui: U = self.fresh_ui()
         self.before_tap: U = self.ui
+        # what the board last drew: its own taps that only look (another mat, a cubicle's
+        # walks) and what it says after a redraw are answered from it
+        self.last_seen: Seen[U, A, V] | None = None
 
     @property
     def moving(self) -> bool:
@@ -75,6 +78,7 @@ class PlainBoard(Generic[U, S, A, V]):
         return self
 
     def draw(self, seen: Seen[U, A, V]) -> tuple[str, str]:
+        self.last_seen = seen
         return self.board_html(seen), self.dock_html(seen)
 
     def tap(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
@@ -103,8 +107,8 @@ class PlainBoard(Generic[U, S, A, V]):
                 self.undoing()
             case Left(route):
                 self.left(route)
-            case GuideMarks(expected):
-                self.guide_mark(list(expected))
+            case GuideMarks(expected, seen):
+                self.guide_mark(list(expected), seen)
 
     def board_html(self, seen: Seen[U, A, V]) -> str:
         return ""
@@ -178,7 +182,7 @@ class PlainBoard(Generic[U, S, A, V]):
         return screens.end_html(seen.names, out, finale, screens.scores_html(
             seen.names, out, self.score_caption(seen.view)))
 
-    def guide_mark(self, expected: list[A]) -> None:
+    def guide_mark(self, expected: list[A], seen: Seen[U, A, V]) -> None:
         pass
 
     def before_steps(self, seat: int, view: V, actions: Sequence[A]) -> None:

@@ -141,26 +141,27 @@ class SeatedTable(Generic[U, S, A, V]):
             return None
         return m, cur
 
-    def ask_hint(self, thinking: str, kind: str, then: HintAnswer[S]) -> None:
-        """The Hint, thought out in the thinking worker for the person to move: ``kind``
-        "hint" (the game's own) or "advice" (what a Strong computer would do). ``then`` gets
-        the game, the seat, the state asked about and the answer, unless the table changed
-        meanwhile (a stale hint is dropped)."""
-        who = self.person_to_move()
-        if who is None:
+    def ask_hint(self, thinking: str, kind: str, then: HintAnswer) -> None:
+        """The Hint, thought out in the thinking worker for the person to move, from what
+        their seat sees (on a guest's phone too): ``kind`` "hint" (the game's own) or
+        "advice" (what a Strong computer would do). ``then`` gets that seat's Seen and the
+        answer, unless the table changed meanwhile (a stale hint is dropped)."""
+        session = self.session
+        seen = None if session is None else session.tapped(say=False)
+        if seen is None:
             return
-        m, seat = who
         self.say(thinking)
-        deal, actions = m.deal, m.actions
+        view = seen.view.to_dict()
+        request = (GameHint(self.game_id, view, seen.seat) if kind == "hint" else
+                   Advice(self.game_id, view, "strong", seen.deal, seen.actions))
 
         async def run() -> None:
-            state = m.state
-            data = self.game.state_to_dict(state)
-            request = (GameHint(self.game_id, data, seat) if kind == "hint" else
-                       Advice(self.game_id, data, "strong", deal, actions))
             answer = read_answer(await self.app.env.think(request))
-            if self.shown is m and m.state is state:
-                then(m, seat, state, answer)
+            now = self.session
+            later = None if now is None else now.tapped(say=False)
+            if later is not None and (later.gid, later.seat, later.actions) == (
+                    seen.gid, seen.seat, seen.actions):
+                then(later, answer)
 
         self.app.spawn(run())
 

@@ -65,25 +65,23 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     def after_render(self) -> None:
         """The redraw cleared the message line; what the player is to do now goes back in it
         (a tap's own message, said after this, takes its place)."""
-        t = self.t
-        m = t.shown
-        if m is not None and not m.covered and self.live and t.run is None:
-            text = cu.prompt(self.view(m, m.viewer), self.ui, True)
+        t, seen = self.t, self.last_seen
+        if seen is not None and self.live and t.run is None:
+            text = cu.prompt(seen.view, self.ui, True)
             if text:
                 t.say(text)
 
-    def guide_mark(self, expected: list[CFAction]) -> None:
+    def guide_mark(self, expected: list[CFAction], seen: Seen[cu.CFTurnUI, CFAction, CFView]
+                   ) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the card shown
         where it goes (unless the player picked another card to look at), the cubicle to
         claim ringed."""
-        t = self.t
-        m = t.shown
-        if not expected or m is None:
+        if not expected:
             self.ui = replace(self.ui, hint=None)
             return
         a = expected[0]
         if isinstance(a, Place) and self.ui.card is None:
-            self.ui, _ = cu.advice_ui(self.view(m, m.viewer), self.ui, a)
+            self.ui, _ = cu.advice_ui(seen.view, self.ui, a)
         else:
             self.ui = replace(self.ui, hint=str(a))
 
@@ -151,9 +149,8 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     # --- taps that never change the game ---
     def act_cf_show(self, ev: Event) -> None:
-        t = self.t
-        m = t.shown
-        if m is None:
+        t, seen = self.t, self.last_seen
+        if seen is None:
             return
         try:
             pos = (int(ev.get("x")), int(ev.get("y")))
@@ -161,34 +158,32 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             return
         self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
         t.render_board()
-        view = self.view(m, m.viewer)
+        view = seen.view
         cub = view.board.cubicle_at(pos)
-        if m.state.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
-                self.ui.step, m.state.players):
+        if view.phase in (HAND_OVER, OVER) and cub is not None and cub.owner == min(
+                self.ui.step, view.players):
             return  # its line in the scoring says it, lit
-        t.say(cu.walks_message(view, pos, m.names()))
+        t.say(cu.walks_message(view, pos, list(seen.names)))
 
     def act_cf_step(self, ev: Event) -> None:
-        t = self.t
-        m = t.shown
-        if m is None:
+        seen = self.last_seen
+        if seen is None:
             return
         try:
             d = int(ev.get("d"))
         except (TypeError, ValueError):
             d = 1
-        step = min(max(self.ui.step + d, 0), m.state.players)
+        step = min(max(self.ui.step + d, 0), seen.view.players)
         self.ui = replace(self.ui, step=step, show=None)
-        t.render_board()
+        self.t.render_board()
 
     # --- the Hint: what the Strong computer would do ---
     def act_cf_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match[CFState], seat: int, state: CFState, answer: JSONObject
-                  ) -> None:
+    def show_hint(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], answer: JSONObject) -> None:
         action = self.game.parse_action(str(answer["action"]))  # the action's text
-        self.ui, text = cu.advice_ui(self.game.view(state, seat), self.ui, action)
+        self.ui, text = cu.advice_ui(seen.view, self.ui, action)
         self.t.render_board()
         self.t.say(text, "hint")
 

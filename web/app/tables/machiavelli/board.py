@@ -82,7 +82,8 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
             new = Counter(view.hand) - Counter(self.hand)
             self.drawn = next(((seat, self.hand_no, c) for c in new), None)
 
-    def guide_mark(self, expected: list[MAction]) -> None:
+    def guide_mark(self, expected: list[MAction], seen: Seen[mu.MTurnUI, MAction, MView]
+                   ) -> None:
         """A guided game's next step is marked as the Hint's next step is."""
         self.ui = replace(self.ui, hint=mu.HintInfo(0, True, tuple(expected))
                             if expected else None)
@@ -188,8 +189,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
     def act_m_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking about the best play…", "hint", self.show_hint)
 
-    def show_hint(self, m: Match[MState], seat: int, _state: MState, answer: JSONObject
-                  ) -> None:
+    def show_hint(self, seen: Seen[mu.MTurnUI, MAction, MView], answer: JSONObject) -> None:
         cards, steps = answer["cards"], answer["steps"]  # as .hint.hint answers them
         if not isinstance(cards, int) or not isinstance(steps, list):
             raise ValueError("the Hint's answer cannot be read")
@@ -197,7 +197,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
                         tuple(self.game.parse_action(str(s)) for s in steps))
         self.ui = replace(self.ui, hint=h)
         self.t.render_board()
-        self.t.say(mu.hint_message(h, self.view(m, seat)), "hint")
+        self.t.say(mu.hint_message(h, seen.view), "hint")
 
 
 BOARD: BoardClass[mu.MTurnUI, MState, MAction, MView] = MachiavelliBoard

@@ -104,21 +104,20 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
     def after_render(self) -> None:
         """The hint again while it is true (every redraw clears the message line, and a hint
         speaks of the table it was thought out for)."""
-        m = self.t.shown
-        if self.ui.hint is None or m is None:
+        seen = self.last_seen
+        if self.ui.hint is None or seen is None:
             return
-        if self.hint_at != m.actions or self.t.person_to_move() is None:
+        if self.hint_at != seen.actions or not seen.interactive:
             self.ui = replace(self.ui, hint=None, hint_text=None)
             return
         if self.ui.hint_text:
             self.t.say(self.ui.hint_text, "hint")
 
-    def guide_mark(self, expected: list[MachineAction]) -> None:
+    def guide_mark(self, expected: list[MachineAction], seen: Seeing) -> None:
         """A guided game's next step is marked as the Hint marks its advice: the pair chosen,
         the display card or Draw ringed, the cards of a trade or a set selected."""
-        m = self.t.shown
         ui = self.ui
-        if not expected or m is None:
+        if not expected:
             self.ui = replace(ui, hint=None, hint_text=None)
             return
         a = expected[0]
@@ -128,7 +127,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         pair = (ui.pair or setup_pair(a)) if isinstance(a, Setup) else ui.pair
         self.ui = replace(ui, hint=str(a), hint_text=None, pair=pair,
                             picked=ui.picked or tuple(cards))
-        self.hint_at = m.actions
+        self.hint_at = seen.actions
 
     def click(self, seen: Seeing, ev: Event) -> mu.TurnTap | None:
         mats = dict(self.seen)
@@ -227,10 +226,10 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
 
     def look(self, ev: Event) -> None:
         """Looking around (another mat, the sort, the aid): any time, the game unchanged."""
-        m = self.t.shown
-        if m is None or m.covered:
+        seen = self.last_seen
+        if seen is None:
             return
-        t = mu.tap(self.view(m, m.viewer), self.ui, ev.action, ev.data or {})
+        t = mu.tap(seen.view, self.ui, ev.action, ev.data or {})
         self.ui = t.ui
         self.t.render_board()
 
@@ -238,13 +237,12 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
     def act_mm_hint(self, _ev: Event | None) -> None:
         self.t.ask_hint("Thinking as the Strong computer would…", "advice", self.show_hint)
 
-    def show_hint(self, m: Match[MachineState], seat: int, state: MachineState,
-                  answer: JSONObject) -> None:
+    def show_hint(self, seen: Seeing, answer: JSONObject) -> None:
         action = self.game.parse_action(str(answer["action"]))  # the action's text
-        view = self.view(m, seat)
+        view = seen.view
         cards = action_cards(action)
         follow = ""
-        if cards and state.phase != DISCARDING:
+        if cards and view.phase != DISCARDING:
             follow = " The cards are selected: tap " + (
                 "Play." if isinstance(action, PlaySet) else "Trade.")
         elif cards:
@@ -256,7 +254,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         text = f"Hint: the Strong computer would {mu.action_words(view, action)}.{follow}"
         self.ui = replace(ui, hint=str(action), hint_text=text, pair=pair,
                             picked=tuple(cards) or ui.picked)
-        self.hint_at = m.actions
+        self.hint_at = seen.actions
         self.t.render_board()
 
 
