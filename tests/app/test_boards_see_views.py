@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from app.messages import Event
-from app.seen import Seen
+from app.seen import Redrawn, Seen
 from helpers.shell import boot, run_async, settle
 
 from engine.registry import all_games
@@ -25,6 +25,9 @@ GAMES = [g.id for g in all_games() if g.available]
 # what a board could read the whole game through, on its core
 WHOLE = frozenset({"shown", "match", "guided", "watching", "person_to_move", "since_states",
                    "viewer", "covered", "visiting", "phones", "history", "keeping", "saves"})
+# a board whose own taps play its game (Perpetual Motion's Deal and Play to the end, its own
+# animated steps of the deal on the table): they move the game, not only what is looked at
+PLAYS_ITSELF = frozenset({"perpetual-motion"})
 ACTION = re.compile(r'data-action="([^"]+)"((?:\s+data-[a-z-]+="[^"]*")*)')
 DATA = re.compile(r'data-([a-z-]+)="([^"]*)"')
 
@@ -81,7 +84,7 @@ def test_every_board_draws_and_answers_from_a_seats_view_alone(game_id: str) -> 
         real = board.t
         board.t = SeenOnly(real)
         rng = random.Random(f"views:{game_id}")
-        drawn = tapped = 0
+        drawn = tapped = looked = 0
         try:
             for _ in range(25):
                 if m.over:
@@ -94,18 +97,27 @@ def test_every_board_draws_and_answers_from_a_seats_view_alone(game_id: str) -> 
                         assert seen.view == game.view(seen_state(m, kind), seat)
                         html, dock = board.draw(seen)
                         drawn += 1
+                        board.heard(Redrawn())  # what it says again after a redraw
                         offered = taps_in(html + dock)
                         for ev in rng.sample(offered, k=min(4, len(offered))):
                             if ev.action in core.actions and ev.action not in board.taps.actions:
                                 continue  # the core's own taps (Undo, Share…), not the board's
                             board.tap(seen, ev)
                             tapped += 1
+                            own = board.taps.actions.get(ev.action)
+                            if own is not None and game_id not in PLAYS_ITSELF and (
+                                    "hint" not in ev.action):
+                                board.ui = board.fresh_ui()
+                                board.draw(seen)
+                                own(ev)  # a look around, answered from what it drew
+                                looked += 1
                         board.ui = board.fresh_ui()  # a tap's UI is not kept here
                 legal = game.legal_actions(m.state)
                 m.apply_all([rng.choice(legal)])
         finally:
             board.t = real
         assert drawn >= 25 and tapped > 0
+        assert looked > 0 or game_id in PLAYS_ITSELF or not board.taps.actions
     run_async(run())
 
 
