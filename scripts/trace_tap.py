@@ -7,6 +7,7 @@ the stack (base → subclass → base, a board calling its core back). Run in CP
 test suite's stand-in for the bridge (``scripts/lib/link.py``).
 
     .venv/bin/python scripts/trace_tap.py            # Machiavelli: Draw on your turn
+    .venv/bin/python scripts/trace_tap.py --tap meld # a card of your hand onto a meld
     .venv/bin/python scripts/trace_tap.py --json
 """
 
@@ -73,11 +74,45 @@ def trace_draw() -> Trace:
     return trace
 
 
+def trace_meld() -> Trace:
+    """The same table with a meld of threes on it and 9♦ in your hand: tap 9♦, then (traced)
+    the meld, which lays it there."""
+    from engine.games.machiavelli.rules import Lay
+    from tests.helpers.machiavelli import start
+
+    tab = Tab(Device(), "#/machiavelli/deal/1?seats=you,standard")
+    table = tab.app.tables["machiavelli"]
+    match = table.match
+    assert match is not None
+    match.state = match.start = start("9D 2C", "3S 3D 3C")  # the game's origin, for its log
+    match.moves, match.actions = [], 0
+    match.log = table.history.lines(match, match.you)  # (read again from the new origin)
+    table.render()
+    card = [str(c) for c in match.state.hands[0]].index("9D")
+    tab.carry(tab.link.handle(json.dumps(
+        {"kind": "click", "action": "m-hand", "data": {"hand": str(card)}})))
+    before = match.actions
+    trace = Trace()
+    message = json.dumps({"kind": "click", "action": "m-meld", "data": {"meld": "0"}})
+    sys.setprofile(trace.profile)
+    try:
+        answer = tab.link.handle(message)
+    finally:
+        sys.setprofile(None)
+    tab.carry(answer)
+    if match.actions != before + 1 or Lay(card, 0) != match.game.parse_action(
+            (match.moves or [""])[-1]):
+        raise SystemExit("the tap did not lay the card: the trace would not reach the engine")
+    return trace
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--tap", choices=("draw", "meld"), default="draw",
+                    help="Draw on your turn, or a card of your hand onto a meld")
     args = ap.parse_args(argv)
-    t = trace_draw()
+    t = trace_draw() if args.tap == "draw" else trace_meld()
     pairs = sorted({f"{a} -> {b}" for a, b in t.returns})
     if args.json:
         print(json.dumps({"modules": t.visited, "crossings": t.crossings,
