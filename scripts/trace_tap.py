@@ -55,20 +55,26 @@ class Trace:
             self.stack.pop()
 
 
-def trace_draw() -> Trace:
-    """A Machiavelli game of deal 1 (you and one computer), you to play: tap Draw."""
-    tab = Tab(Device(), "#/machiavelli/deal/1?seats=you,standard")
-    match = tab.app.tables["machiavelli"].match
-    assert match is not None and match.current == 0, "deal 1 opens on your turn"
-    before = match.actions
+def traced(tab: Tab, action: str, data: dict[str, str]) -> Trace:
+    """The calls between our modules while ``tab`` answers one click on ``action``."""
     trace = Trace()
-    message = json.dumps({"kind": "click", "action": "m-draw", "data": {}})
+    message = json.dumps({"kind": "click", "action": action, "data": data})
     sys.setprofile(trace.profile)
     try:
         answer = tab.link.handle(message)
     finally:
         sys.setprofile(None)
     tab.carry(answer)
+    return trace
+
+
+def trace_draw() -> Trace:
+    """A Machiavelli game of deal 1 (you and one computer), you to play: tap Draw."""
+    tab = Tab(Device(), "#/machiavelli/deal/1?seats=you,standard")
+    match = tab.app.tables["machiavelli"].match
+    assert match is not None and match.current == 0, "deal 1 opens on your turn"
+    before = match.actions
+    trace = traced(tab, "m-draw", {})
     if match.actions != before + 1:
         raise SystemExit("the tap did not draw: the trace would not reach the engine")
     return trace
@@ -92,14 +98,7 @@ def trace_meld() -> Trace:
     tab.carry(tab.link.handle(json.dumps(
         {"kind": "click", "action": "m-hand", "data": {"hand": str(card)}})))
     before = match.actions
-    trace = Trace()
-    message = json.dumps({"kind": "click", "action": "m-meld", "data": {"meld": "0"}})
-    sys.setprofile(trace.profile)
-    try:
-        answer = tab.link.handle(message)
-    finally:
-        sys.setprofile(None)
-    tab.carry(answer)
+    trace = traced(tab, "m-meld", {"meld": "0"})
     if match.actions != before + 1 or Lay(card, 0) != match.game.parse_action(
             (match.moves or [""])[-1]):
         raise SystemExit("the tap did not lay the card: the trace would not reach the engine")
