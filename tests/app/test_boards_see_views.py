@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from app.messages import Event
+from app.seated.local import MatchSession
 from app.seen import Redrawn, Seen
 from helpers.shell import boot, run_async, settle
 
@@ -59,14 +60,15 @@ def taps_in(html: str) -> list[Event]:
 def kinds(core: Any, m: Any, seat: int, rng: random.Random
           ) -> list[tuple[str, Seen[Any, Any, Any]]]:
     """The seat's Seen as each kind of session hands it to the board."""
-    person = core.drawing.seen(m, seat, True)
+    local = MatchSession(core, m)
+    person = local.seen_at(seat, True)
     earlier = m.start if m.start is not None else m.state
     return [
         ("person", person),
-        ("pass-and-play seat", core.drawing.seen(m, seat, False)),
+        ("pass-and-play seat", local.seen_at(seat, False)),
         ("guest's phone", replace(person, trial=None)),
-        ("watched", replace(core.drawing.seen(m, seat, False), watch=True)),
-        ("replay", core.drawing.seen(m, seat, False, state=earlier,
+        ("watched", replace(local.seen_at(seat, False), watch=True)),
+        ("replay", local.seen_at(seat, False, state=earlier,
                              marked=core.board.marker.marks(earlier, m.state))),
     ]
 

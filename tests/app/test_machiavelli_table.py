@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from app.seated import computers as comp
+from app.seated.local import MatchSession
 from app.tables.machiavelli import parts as mu
 from helpers.machiavelli import start
 from helpers.markup import parse
@@ -690,7 +691,8 @@ def test_the_end_shows_cards_left_and_their_penalty_points() -> None:
         assert s.status == "over"
         m.state = s
         other = s.hands[1]
-        html = t.drawing.end_html(m, t.drawing.seen(m, 0, False))
+        local = MatchSession(t, m)
+        html = local.end_html(local.seen_at(0, False))
         assert "Cards left in hand and their penalty points" in html
         rows = re.findall(r"<tr><th scope='row'>([^<]*)</th><td>(\d+)</td><td>(\d+)</td></tr>",
                           html)

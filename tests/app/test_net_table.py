@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from app.messages import Event
 from app.net.protocol import ViewUpdate, read_host
+from app.seated.local import MatchSession
 from app.seated.table import SeatedTable
 from app.shell import App
 from helpers.net import Air, AirWire, deliver
@@ -316,7 +317,7 @@ def test_a_guest_whose_phone_reloaded_rejoins_its_seat_with_new_codes() -> None:
         assert g is not None and g.token
         g.transport.close()  # the page reloads: its channel closes
         deliver(host)
-        assert "Bea" in ht.drawing.turn_words(ht.match)  # type: ignore[arg-type]
+        assert "Bea" in MatchSession(ht, ht.match).turn_words()  # type: ignore[arg-type]
         assert 'data-testid="phone-invite"' in hpage.regions[ht.frame.board]
         # the same phone, started again (its storage kept)
         env = FakeEnv(genv.store)

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from app.core.guiding import Guiding
-from app.guide import GuideRun
 from app.kit import Tap, esc, table_frame
 from app.page import Page
 from app.seated.history import Marker
@@ -115,10 +114,6 @@ class Core(Protocol[U_co, S, A, V]):
     guiding: Guiding  # the guide's flow: what its step refuses, its steps noted as played
     marked: frozenset[str]  # the computers' changes since the person last acted
     hand_over: tuple[int, ...] | None  # a hand just ended: its points (the hand-over panel)
-
-    @property
-    def run(self) -> GuideRun[S, A] | None:
-        """The guided first game, while it runs."""
 
     @property
     def shown(self) -> Match[S] | None: ...

@@ -102,7 +102,7 @@ class GuidedGame(Generic[U, S, A, V]):
         """A tap during a guided game: the guide's own buttons (waiting while the board's
         step still moves); the table's other actions (Undo, Hint, New game…) are set aside.
         True: a tap on the board, to be checked."""
-        if self.t.run is not None and self.t.board.moving and ev.action in ("guide-next",
+        if self.t.guiding.run is not None and self.t.board.moving and ev.action in ("guide-next",
                                                                         "guide-skip"):
             return False
         allows = self.t.board.taps.guide_allows

@@ -178,6 +178,11 @@ class Moves(Generic[U, S, A, V]):
             raise IllegalAction("there is no game on the table")
         self.advance(m, seat, actions, Mover.GUEST)
 
+    @property
+    def undoable(self) -> bool:
+        """Undo has a step of this turn to take back."""
+        return bool(self.undo)
+
     def guest_can_take_back(self, seat: int) -> bool:
         return bool(self.undo) and self.undo[-1].seat == seat
 

@@ -1,6 +1,6 @@
 """What a seated table shows is one *session*: a game as the person at this device sees and
 plays it. A game on this device (the player's, a watched one, the guided one: one
-:class:`~app.seated.drawing.MatchSession` each) and this phone's seat at another phone's
+:class:`~app.seated.local.MatchSession` each) and this phone's seat at another phone's
 table (the guest's session, :class:`app.net.visiting.Visiting`) answer the same small
 :class:`Session`: what is shown (a seat's :class:`~app.board.Seen` and what is drawn around
 the board), what may be done (the seat a tap acts from, where its actions go, Undo) and what

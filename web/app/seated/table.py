@@ -24,10 +24,11 @@ from app.messages import Advice, Forget, GameHint, read_answer
 from app.routes import Route
 from app.seated.computers import ComputerTurns
 from app.seated.core_taps import TableTaps
-from app.seated.drawing import MatchSession, TableDrawing
+from app.seated.drawing import TableDrawing
 from app.seated.guided import GuidedGame
 from app.seated.history import History
 from app.seated.links import Links
+from app.seated.local import MatchSession
 from app.seated.moving import Moves
 from app.seated.remote import Hosted, Visit
 from app.seated.seats import Match, Setup, default_setup, won
@@ -182,7 +183,7 @@ class SeatedTable(Generic[U, S, A, V]):
         if self.guided is None and self.visiting.showing():
             return self.visiting
         m = self.shown
-        return None if m is None else MatchSession(self.drawing, self.moves, m)
+        return None if m is None else MatchSession(self, m)
 
     def undo(self) -> None:
         """Undo, in the session shown."""
@@ -393,7 +394,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def render(self) -> None:
         session = self.session
         if session is None:
-            self.app.set_title(self.drawing.title(None))
+            self.app.set_title(self.info.name)
             self.setup_screen.render()
             return
         title = session.title()

@@ -66,7 +66,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         """The redraw cleared the message line; what the player is to do now goes back in it
         (a tap's own message, said after this, takes its place)."""
         t, seen = self.t, self.last_seen
-        if seen is not None and self.live and t.run is None:
+        if seen is not None and self.live and t.guiding.run is None:
             text = cu.prompt(seen.view, self.ui, True)
             if text:
                 t.say(text)
@@ -92,7 +92,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        return guided_tap(self.t.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}),
+        return guided_tap(self.t.guiding.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}),
                           cu.CFTurnUI(step=self.ui.step))
 
     def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:

@@ -64,7 +64,7 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         # (the meld that was open stays open)
         ui = self.ui
-        t = guided_tap(self.t.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
+        t = guided_tap(self.t.guiding.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
                        ui.cleared(opened=ui.opened))
         if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
             self.t.page.focus("m-keep")

@@ -133,7 +133,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         mats = dict(self.seen)
         t = self.finished(seen, mu.tap(seen.view, self.ui, ev.action, ev.data or {}))
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        g = guided_tap(self.t.run, t, self.turn_ui())
+        g = guided_tap(self.t.guiding.run, t, self.turn_ui())
         if g is not t and t.actions:  # nothing is applied: the mats' and hand's marks stay
             self.seen = mats
             self.refused()

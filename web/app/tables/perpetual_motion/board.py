@@ -96,7 +96,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
 
     @property
     def run(self) -> GuideRun[PMState, PMAction] | None:
-        return self.t.run
+        return self.t.guiding.run
 
     @property
     def moving(self) -> bool:
