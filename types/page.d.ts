@@ -31,6 +31,7 @@ export interface Batch {
   flights?: Flight[];
   download?: Download;
   cues?: string[];
+  announce?: string[];
 }
 export interface Question {
   id: number;

@@ -27,6 +27,9 @@
 /** @typedef {import("../types/page").Question} Question */
 /** @typedef {import("../types/page").StoreOp} StoreOp */
 /** @typedef {import("../types/page").StoragePrefix} StoragePrefix */
+/** @typedef {{ id: string, region: string, action: string, data: { [key: string]: string },
+ *              testid: string, index: number }} FocusMark
+ * the focused control, as it is found again after a redraw */
 (function () {
   "use strict";
   const root = document.documentElement;
@@ -351,12 +354,100 @@
     }
   }
 
+  const FOCUSABLE = "button:not([disabled]), a[href], input:not([disabled]), select, " +
+    "textarea, [tabindex]:not([tabindex='-1']), [data-rove-item]";
+
+  /** What the focused element is, to find it (or what stands next to it) again after its
+   * region is drawn anew: its id; else its action and data-* (a card, a meld), the region it
+   * is in and its place among the region's controls of the same action.
+   * @param {Element | null} el
+   * @returns {FocusMark | null} */
+  function focusMark(el) {
+    if (!el || el === document.body || !(el instanceof HTMLElement || el instanceof SVGElement)) {
+      return null;
+    }
+    const region = el.closest("[id]");
+    const action = el.getAttribute("data-action") || "";
+    const same = region ? [...region.querySelectorAll(`[data-action="${CSS.escape(action)}"]`)]
+      : [];
+    return { id: el.id, region: region ? region.id : "", action, data: dataOf(el),
+             testid: el.getAttribute("data-testid") || "", index: same.indexOf(el) };
+  }
+
+  /** The element a redraw put in the place of ``mark``'s: the same control (its id, or its
+   * action and data), else the one of the same action now at its place (the next card of the
+   * hand once one was laid), else the first control of its region, else the region itself.
+   * @param {FocusMark} mark
+   * @returns {HTMLElement | null} */
+  function refind(mark) {
+    const byId = mark.id ? document.getElementById(mark.id) : null;
+    if (byId && usable(byId)) return byId;
+    const region = mark.region ? document.getElementById(mark.region) : null;
+    if (!region || !region.isConnected) return null;
+    const same = /** @type {HTMLElement[]} */ ([...region.querySelectorAll(
+      mark.action ? `[data-action="${CSS.escape(mark.action)}"]` : "[data-testid]")])
+      .filter(usable);
+    const exact = same.find((el) => {
+      const d = dataOf(el);
+      return Object.keys(mark.data).every((k) => d[k] === mark.data[k]) &&
+        Object.keys(d).length === Object.keys(mark.data).length;
+    });
+    if (exact) return exact;
+    if (mark.action && same.length) return same[Math.min(Math.max(mark.index, 0), same.length - 1)];
+    const first = /** @type {HTMLElement | null} */ (region.querySelector(FOCUSABLE));
+    if (first && usable(first)) return first;
+    region.setAttribute("tabindex", "-1");
+    return region;
+  }
+
+  /** @param {Element} el */
+  function usable(el) {
+    return (el instanceof HTMLElement || el instanceof SVGElement) && el.isConnected &&
+      !(/** @type {HTMLElement & { disabled?: boolean }} */ (el).disabled) &&
+      !el.closest("[hidden]");
+  }
+
+  /** Roving focus: each ``[data-rove]`` group (a hand, the melds, the stacks) is one stop of
+   * Tab; its items (``[data-rove-item]``) take the arrow keys, Home and End. The item that
+   * keeps the group's stop is the focused one, else the one marked ``data-rove-current``,
+   * else the first. */
+  function rove() {
+    for (const group of document.querySelectorAll("[data-rove]")) {
+      const items = /** @type {HTMLElement[]} */ ([...group.querySelectorAll("[data-rove-item]")]);
+      if (!items.length) continue;
+      const current = items.find((el) => el === document.activeElement) ||
+        items.find((el) => el.hasAttribute("data-rove-current")) || items[0];
+      for (const el of items) el.setAttribute("tabindex", el === current ? "0" : "-1");
+    }
+  }
+
+  /** An arrow key, Home or End in a roving group: the focus moves to the item that way.
+   * @param {KeyboardEvent} e
+   * @returns {boolean} the key was taken */
+  function roveKey(e) {
+    const at = /** @type {Element | null} */ (e.target instanceof Element ? e.target : null);
+    const item = at ? at.closest("[data-rove-item]") : null;
+    const group = item ? item.closest("[data-rove]") : null;
+    if (!item || !group) return false;
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+    if (step === undefined && e.key !== "Home" && e.key !== "End") return false;
+    const items = /** @type {HTMLElement[]} */ ([...group.querySelectorAll("[data-rove-item]")]);
+    const k = items.indexOf(/** @type {HTMLElement} */ (item));
+    const to = e.key === "Home" ? 0 : e.key === "End" ? items.length - 1
+      : Math.min(Math.max(k + (step || 0), 0), items.length - 1);
+    const next = items[to];
+    for (const el of items) el.setAttribute("tabindex", el === next ? "0" : "-1");
+    next.focus();
+    next.scrollIntoView({ block: "nearest", inline: "nearest" });
+    return true;
+  }
+
   /** Apply one batch of updates from Python.
    * @param {Batch | string} json */
   function apply(json) {
     const u = /** @type {Batch} */ (typeof json === "string" ? JSON.parse(json) : json);
     const active = document.activeElement;
-    const focusId = active && active.id ? active.id : "";
+    const mark = focusMark(active);
     const flights = u.flights || [];
     const rects = flights.length ? rememberRects(flights) : [];
     if (u.hash !== undefined && u.hash !== null && location.hash !== u.hash) {
@@ -399,15 +490,23 @@
         if (u.focus === "h1") el.setAttribute("tabindex", "-1");
         el.focus({ preventScroll: u.focus !== "h1" });
       }
-    } else if (focusId && (!active || !active.isConnected)) {
-      // A region was redrawn under the keyboard: keep the focus on the same control.
-      const el = document.getElementById(focusId);
-      if (el && !(/** @type {HTMLElement & { disabled?: boolean }} */ (el).disabled)) {
-        el.focus({ preventScroll: true });
-      }
+    } else if (mark && (!active || !active.isConnected || !usable(active))) {
+      // A region was redrawn under the keyboard: the focus stays on the same control, or
+      // goes to what now stands in its place, never to the page's body.
+      const el = refind(mark);
+      if (el) el.focus({ preventScroll: true });
     }
+    if (u.regions) rove();
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);
+    if (u.announce && u.announce.length) {
+      // the live region's text must change to be read: the same words again get a mark
+      const live = document.getElementById("announce");
+      if (live) {
+        const text = u.announce.join(" ");
+        live.textContent = live.textContent === text ? text + "\u00a0" : text;
+      }
+    }
     if (u.cues && window.tabletopCues) window.tabletopCues.play(u.cues);  // web/app/cues.js
   }
 
@@ -481,8 +580,14 @@
     const t = /** @type {Partial<Element> | null} */ (e.target);
     const tag = t && t.tagName ? t.tagName.toLowerCase() : "";
     if (tag === "input" || tag === "select" || tag === "textarea") return;
+    // Enter and Space press the focused control itself: a table's shortcut never takes them
+    if ((e.key === "Enter" || e.key === " ") && t && t.closest &&
+        t.closest("button, a[href], summary, [role=button], [data-rove-item]")) return;
     const keys = (root.dataset.keys || "").split(" ");
-    if (keys.indexOf(e.key) < 0) return;
+    if (keys.indexOf(e.key) < 0) {
+      if (roveKey(e)) e.preventDefault();
+      return;
+    }
     e.preventDefault();
     send({ kind: "key", action: "", data: {}, key: e.key });
   });

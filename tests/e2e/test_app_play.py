@@ -111,7 +111,11 @@ def test_wrong_taps_are_refused_with_a_reason(app: Any) -> None:
     assert after["message"].startswith("Not allowed:")
     assert len(after["message"]) > len("Not allowed: ") + 5
     assert after["selected"] == []
-    assert app.get_by_test_id("message").get_attribute("aria-live") == "polite"
+    # a screen reader is told the refusal by the page's one live region (the message line
+    # only shows it: the same words are not said twice)
+    assert app.get_by_test_id("announce").get_attribute("aria-live") == "polite"
+    assert after["message"] in app.get_by_test_id("announce").text_content()
+    assert app.get_by_test_id("message").get_attribute("aria-live") is None
     # the hint names the move and marks both stacks
     tap(app, "hint")
     hint = table(app)["message"]

@@ -81,8 +81,7 @@ def table_frame(game_id: str, title: str, *, board: str, msg: str, dock: str, cl
             + f'<div class="table-field" id="{board}-field">'
             + f'<div id="{board}" class="table-board"></div>{after}</div>'
             + '<div class="table-dock"><div id="guide-bar"></div>'
-            + f'<p id="{msg}" class="msg" role="status" aria-live="polite" '
-              'data-testid="message"></p>'
+            + f'<p id="{msg}" class="msg" data-testid="message"></p>'
             + f'<div id="{dock}" class="table-actions {dock_cls}"></div></div></main>')
 
 

@@ -182,6 +182,7 @@ class Batch(TypedDict, total=False):
     flights: list[Flight]
     download: Download
     cues: list[str]
+    announce: list[str]  # said by a screen reader, in order (the page's live region)
 
 
 StoreOp = list[str | None]  # [key, value] (value None: remove) or [key, value, last seen]

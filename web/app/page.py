@@ -25,6 +25,7 @@ class Page:
         self._send = send
         self._u: Batch = {}
         self.sent = 0  # batches sent (benchmarks)
+        self.announced = ""  # the last sentence announced (the same is not said twice)
 
     def region(self, id_: str, html: str) -> None:
         """Replace the inside of element ``id_``; later regions of a batch go in after earlier
@@ -66,6 +67,18 @@ class Page:
         self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay,
                                                   "ms": FLY_MS})
 
+    def announce(self, text: str, again: bool = False) -> None:
+        """Have a screen reader say ``text`` (the page's one polite live region), unless it
+        is what was said last (a table says again what is still true after every redraw);
+        ``again``: said even so (a refusal repeated is news)."""
+        text = " ".join(text.split())
+        if not text or (text == self.announced and not again):
+            return
+        self.announced = text
+        said = self._u.setdefault("announce", [])
+        if text not in said:
+            said.append(text)
+
     def cue(self, name: str) -> None:
         """Play cue ``name`` (app.settings.CUES): a short sound and vibration made on the page
         (web/app/cues.js), each only if the player turned it on."""
@@ -100,6 +113,7 @@ class RecordingPage(Page):
         self.hash = ""
         self.downloads: list[Download] = []
         self.cues: list[str] = []
+        self.announced_all: list[str] = []  # what a screen reader was told, in order
         super().__init__(self._record)
 
     def _record(self, sent: Batch) -> None:
@@ -118,6 +132,7 @@ class RecordingPage(Page):
         if "download" in sent:
             self.downloads.append(sent["download"])
         self.cues.extend(sent.get("cues", []))
+        self.announced_all.extend(sent.get("announce", []))
 
     def html(self) -> str:
         return "".join(self.regions.values())

@@ -42,6 +42,7 @@ class Visiting(Generic[U, S, A, V]):
         self.view: V | None = None  # the host's view last shown
         self.version = -1
         self.turn_shown: int | None = None  # whose turn that view was
+        self.told = 0  # the host's log lines a screen reader was told of
         self.refusals = 0
         self.sending = False  # a tap's actions went to the host, not yet answered
 
@@ -93,10 +94,25 @@ class Visiting(Generic[U, S, A, V]):
         self.sending = False
         if first or not mine_before:
             self.core.fresh_turn()
+        self.tell(g, first, mine_before)
         if draw:
             self.core.render()
             if not first:
                 self.core.fly(g.flights)
+
+    def tell(self, g: Guest, first: bool, mine_before: bool) -> None:
+        """What a screen reader is told of the host's news: the others' turns (the log's new
+        lines but this seat's own), the end, and that it is this seat's turn."""
+        if not first:
+            for line in g.log[self.told:]:
+                if not line.startswith("You"):
+                    self.core.page.announce(line)
+        self.told = len(g.log)
+        out = self.outcome()
+        if out is not None:
+            self.core.page.announce(out.summary)
+        elif self.turn == g.seat and (first or not mine_before):
+            self.core.page.announce("Your turn.")
 
     # --- the session ---
     @property

@@ -179,6 +179,11 @@ class ComputerTurns(Generic[S, A]):
         if self.table.shown is m and not m.over and self.table.hand_over is None:
             if not m.watch and not self.paused:
                 self.app.cue("turn")  # back to a person: the table is theirs to play
+                cur = m.current
+                if cur is not None and m.setup.seats[cur].here and not m.covered:
+                    who = m.names()[cur]
+                    self.table.page.announce("Your turn." if cur == m.you
+                                             else f"{who}, your turn.")
             self.table.render_board()
             self.table.page.flush()
 

@@ -28,8 +28,10 @@ class TableDrawing(Generic[U, S, A, V]):
         self.frame = table.frame  # (a replay draws in the board's frame)
 
     def say(self, text: str, kind: str = "info") -> None:
-        """The table's message line."""
+        """The table's message line, which a screen reader is told too (once: a refusal each
+        time)."""
         self.t.page.text(self.t.frame.msg, text, f"msg {kind}")
+        self.t.page.announce(text, again=kind == "refusal")
 
     def describe_turn(self, m: Match[S], before: S, actions: Sequence[A], seat: int,
                       you: bool = False) -> str:

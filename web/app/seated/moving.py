@@ -130,6 +130,8 @@ class Moves(Generic[U, S, A, V]):
         # the log, told again from the game's actions (a board's own steps are the game's
         # forced moves, with no log line)
         ended = mover is not Mover.BOARD and self.t.history.retell(m)
+        if ended and m.log and (m.watch or mover in (Mover.COMPUTER, Mover.GUEST)):
+            self.t.page.announce(m.log[-1].text)  # another seat's whole turn, in one sentence
         if ended:
             self.undo = []
             if mover in (Mover.PERSON, Mover.GUEST):
@@ -221,7 +223,11 @@ class Moves(Generic[U, S, A, V]):
         self.t.drawing.say("Undone.")
 
     def cue_end(self, m: Match[S]) -> None:
-        """A game just ended at this table: won when a person at it won (not when watched)."""
+        """A game just ended at this table: won when a person at it won (not when watched);
+        its result is said."""
         out = m.outcome
-        if out is not None and not m.watch:
+        if out is None:
+            return
+        self.t.page.announce(m.result_text(out))
+        if not m.watch:
             self.t.app.cue("won" if any(m.setup.seats[w].here for w in out.winners) else "lost")

@@ -1,0 +1,46 @@
+"""A screen reader is told, once each, what it cannot see (issue 45): another seat's whole
+turn in one sentence, whose turn it is, a refusal and its reason (each time), and the end
+with its result; what the table says again after a redraw is not said twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from helpers.shell import boot, click, run_async, settle
+
+from engine.seats import choose, make_bots
+
+
+def test_a_computers_turn_the_persons_turn_a_refusal_and_the_end_are_each_said_once() -> None:
+    async def run() -> None:
+        app, page, _env = boot(address="#/machiavelli/deal/1?seats=you,standard")
+        await settle(app)
+        t: Any = app.tables["machiavelli"]
+        m = t.match
+        assert m is not None and m.current == 0
+        game: Any = m.game
+        said = page.announced_all
+        start = len(said)
+        click(app, "m-end")  # nothing laid: the engine refuses the end of the turn
+        click(app, "m-end")
+        refusals = [s for s in said[start:] if "cannot end your turn" in s]
+        assert len(refusals) == 2, said[start:]  # a refusal repeated is said again
+        bots = make_bots("machiavelli", ["standard", "standard"])
+        turns = 0
+        while not m.over and turns < 400:
+            before, lines = len(said), len(m.log)
+            if m.current == 0:
+                t.moves.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None,
+                                False)
+            await settle(app)
+            news = said[before:]
+            if m.current == 0 and not m.over and len(m.log) > lines and m.log[-1].seat == 1:
+                # the computer played a whole turn since: its line, then whose turn it is
+                assert m.log[-1].text in news, (m.log[-1].text, news)
+                assert news[-1] == "Your turn.", news
+                turns += 1
+            assert len(news) == len(set(news)), news  # nothing said twice in a row
+        assert m.over and turns > 3
+        out = m.outcome
+        assert said[-1] == m.result_text(out) or m.result_text(out) in said[-3:], said[-3:]
+    run_async(run())
