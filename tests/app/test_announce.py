@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.spoken import spoken
 from helpers.shell import boot, click, run_async, settle
 
 from engine.seats import choose, make_bots
@@ -36,11 +37,18 @@ def test_a_computers_turn_the_persons_turn_a_refusal_and_the_end_are_each_said_o
             news = said[before:]
             if m.current == 0 and not m.over and len(m.log) > lines and m.log[-1].seat == 1:
                 # the computer played a whole turn since: its line, then whose turn it is
-                assert m.log[-1].text in news, (m.log[-1].text, news)
+                assert spoken(m.log[-1].text) in news, (m.log[-1].text, news)
                 assert news[-1] == "Your turn.", news
                 turns += 1
             assert len(news) == len(set(news)), news  # nothing said twice in a row
         assert m.over and turns > 3
         out = m.outcome
-        assert said[-1] == m.result_text(out) or m.result_text(out) in said[-3:], said[-3:]
+        assert spoken(m.result_text(out)) in said[-3:], said[-3:]
     run_async(run())
+
+
+def test_cards_are_said_in_words() -> None:
+    assert spoken("Hint: lay 10♦ on the 8♦–9♦ run, then take the A♠.") == (
+        "Hint: lay ten of diamonds on the eight of diamonds–nine of diamonds run, then take "
+        "the ace of spades.")
+    assert spoken("Round 10 of 12: 3 cards") == "Round 10 of 12: 3 cards"  # no card there

@@ -15,6 +15,7 @@ import json
 from collections.abc import Callable
 
 from app.messages import Batch, Download, encode_items
+from app.spoken import spoken
 from app.storage import JSONObject
 
 FLY_MS = 220  # one card's flight; every flight carries it (web/bridge.js has no length of its own)
@@ -68,10 +69,11 @@ class Page:
                                                   "ms": FLY_MS})
 
     def announce(self, text: str, again: bool = False) -> None:
-        """Have a screen reader say ``text`` (the page's one polite live region), unless it
+        """Have a screen reader say ``text``, cards in words (the page's one polite live
+        region), unless it
         is what was said last (a table says again what is still true after every redraw);
         ``again``: said even so (a refusal repeated is news)."""
-        text = " ".join(text.split())
+        text = spoken(" ".join(text.split()))
         if not text or (text == self.announced and not again):
             return
         self.announced = text
