@@ -489,6 +489,7 @@
       if (el) {
         if (u.focus === "h1") el.setAttribute("tabindex", "-1");
         el.focus({ preventScroll: u.focus !== "h1" });
+        if (el.hasAttribute("data-into-view")) el.scrollIntoView({ block: "start" });
       }
     } else if (mark && (!active || !active.isConnected || !usable(active))) {
       // A region was redrawn under the keyboard: the focus stays on the same control, or

@@ -200,7 +200,7 @@ def summary(board: str) -> str:
 
 
 def end_head(board: str) -> str:
-    return end_part(board, r'<h2 id="end-title">(.*?)</h2>')
+    return end_part(board, r'<h2 id="end-title"[^>]*>(.*?)</h2>')
 
 
 async def seated_pair(game_id: str = M) -> tuple[Air, tuple[App, Any, FakeEnv],

@@ -63,6 +63,9 @@ class Frame:
     # where the focus goes after a guide's step that waits for the player ("": the message
     # line): the board's one control, at a table that has one
     guide_focus: str = ""
+    # the dock at a game's end: False, it gives way to the end card (a hand and the turn's
+    # buttons have nothing more to do); True, it holds the end's own controls
+    dock_at_end: bool = False
 
     def html(self, game_id: str, title: str) -> str:
         """The frame of ``game_id``'s table, titled ``title``; the regions are filled later."""

@@ -124,7 +124,10 @@ class MatchSession(Generic[U, S, A, V]):
         else:
             above = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
                 self.since_html(seen.seat, seen.interactive))
-        return Around(above, screens.extra_html(m, self.t.info.name, self.t.computers.paused),
+        extra = screens.extra_html(m, self.t.info.name, self.t.computers.paused)
+        if m.over:  # Share and New game under the end card, in view with it
+            above, extra = above + extra, ""
+        return Around(above, extra,
                       self.t.history.lines(m, self.reader()), {"actions": str(m.actions)})
 
     def interactive(self) -> bool:

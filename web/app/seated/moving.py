@@ -169,6 +169,8 @@ class Moves(Generic[U, S, A, V]):
             out = m.outcome
             assert out is not None
             self.t.page.data("outcome", json.dumps(out.to_dict()))
+            if self.t.guiding.run is None:  # (a guided game's end: its bar's way on)
+                self.t.page.focus("end-title")  # the end, in view, where the keys go on from
         if mover is not Mover.COMPUTER:
             self.t.computers.kick()
 

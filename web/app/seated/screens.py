@@ -99,6 +99,10 @@ def cover_html(m: Match[S], title: str, since: Sequence[LogLine]) -> str:
             + "</section></main>")
 
 
+# the end's heading: where the focus goes when the game ends, brought into view
+END_HEAD = '<h2 id="end-title" tabindex="-1" data-into-view>{}</h2>'
+
+
 def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) -> str:
     """The end: who won, the sentence of how, the scores, this device's record (not for a
     watched game) and Play again (not on a guest's phone: a new game is the host's). The end
@@ -112,7 +116,7 @@ def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) ->
         head = f"{winners} {verb}"
     if finale.guided:
         return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
-                f'<h2 id="end-title">{esc(head)}</h2>'
+                f'{END_HEAD.format(esc(head))}'
                 f'<p data-testid="end-summary">{esc(finale.sentence)}</p></section>')
     record = finale.record
     shown = ("" if record is None else
@@ -122,7 +126,7 @@ def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) ->
              button("Play again", "mt-again", cls="btn primary", testid="mt-again",
                     aria_label="Play again with the same seats"))
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
-            f'<h2 id="end-title">{esc(head)}</h2>'
+            f'{END_HEAD.format(esc(head))}'
             f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}{shown}'
             f'<div class="row">{again}</div></section>{finale.note}')
 

@@ -135,7 +135,8 @@ def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
                f'<b>{record.played}</b> · won <b>{record.won}</b> · current streak '
                f'<b>{record.streak}</b></p>')
     return (f'<section class="end {"won" if won else "lost"}" data-testid="end" '
-            f'aria-labelledby="end-title"><h2 id="end-title">{title}</h2>'
+            f'aria-labelledby="end-title"><h2 id="end-title" tabindex="-1" data-into-view>'
+            f'{title}</h2>'
             f'<p data-testid="end-summary">{esc(line)}</p>{rec}'
             f'<p class="fine">{esc(ROUND_COUNT_NOTE)}</p></section>')
 
@@ -207,6 +208,7 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
 
 # The solitaire's frame: the board; the message, then the controls (no log, no Share bar).
 FRAME = Frame(board="pm-board", msg="pm-msg", dock="pm-controls", cls="pm", dock_cls="controls",
+              dock_at_end=True,
               guide_focus="pm-deal")
 
 
