@@ -100,3 +100,16 @@ def test_a_match_saved_with_its_points_beside_the_state_loads_them_into_it() -> 
     old = dict(new, hands=new["state"].pop("history"))  # how the older version wrote it
     back = st.Match.from_json(json.dumps(old), M)
     assert back.state == m.state and back.state.history == sheet
+
+
+def test_a_shared_pass_and_play_link_keeps_every_persons_name() -> None:
+    """Pass-and-play: the first person is named too ("Pass to Ana", not "Player 1")."""
+    setup = st.Setup(M, (st.Seat("you", "Ana"), st.Seat("person", "Bea")))
+    assert [s.token() for s in setup.seats] == ["you@Ana", "@Bea"]
+    r = Route("table", game=M, deal=1, query=setup.query())
+    back = parse_hash(r.href(), IDS, TABLES)
+    assert back == r
+    again = st.setup_from_query(M, back.query, 1)
+    assert again.names() == ["Ana", "Bea"] and again.seats[0].kind == "you"
+    alone = st.setup_from_query(M, (("seats", "you,strong"),), 1)
+    assert alone.names()[0] == "You" and alone.seats[0].token() == "you"

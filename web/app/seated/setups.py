@@ -42,9 +42,11 @@ class Seat:
         return self.kind in ("you", "person")
 
     def token(self) -> str:
-        """The seat in a link: ``you``, a level, or a person's name."""
-        return "you" if self.kind == "you" else self.level if self.kind == "computer" else (
-            "@" + self.name)
+        """The seat in a link: ``you`` (``you@Ana``: named, as in pass-and-play), a level, or
+        a person's name."""
+        if self.kind == "you":
+            return "you" if self.name in ("", "You") else "you@" + self.name
+        return self.level if self.kind == "computer" else "@" + self.name
 
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -220,6 +222,8 @@ def setup_from_query(game_id: str, query: tuple[tuple[str, str], ...],
     for t in tokens:
         if t == "you" and not watch:
             seats.append(Seat("you", "You"))
+        elif t.startswith("you@") and not watch and clean_name(t[4:]):
+            seats.append(Seat("you", clean_name(t[4:])))
         elif t in info.bot_levels:
             seats.append(Seat("computer", "", t))
         elif t.startswith("@") and not watch and clean_name(t[1:]):
