@@ -40,7 +40,7 @@ def test_export_then_import_into_an_empty_device_gives_the_same_keys_and_texts()
     assert {SAVE_KEY, RECORD_KEY, cfg.SETTINGS_KEY, g.save_key(M), g.record_key(M),
             g.setup_key(M)} <= set(store.data)
     name, text, said = export(store)
-    assert name.startswith("tabletop-games-") and name.endswith(".json")
+    assert name.startswith("card-table-games-") and name.endswith(".json")
     assert "2 games, 2 records and your settings" in said and name in said
     data = json.loads(text)
     assert data["format"] == backup.FORMAT and data["version"] == backup.VERSION

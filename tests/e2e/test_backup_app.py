@@ -90,7 +90,7 @@ def choose_file(page: Any, files: Any, by_key: bool = False) -> None:
 
 
 def test_export_downloads_one_file_of_every_game(exported: dict[str, Any]) -> None:
-    assert re.fullmatch(r"tabletop-games-\d{4}-\d\d-\d\d\.json", exported["name"])
+    assert re.fullmatch(r"card-table-games-\d{4}-\d\d-\d\d\.json", exported["name"])
     data = json.loads(Path(exported["path"]).read_text(encoding="utf-8"))
     assert data["format"] == "tabletop-games" and data["version"] == 1
     assert set(data["games"]) == {PM, M}

@@ -1,7 +1,7 @@
 """Moving to another device without a server: every game of this device in one JSON file, and
 that file read back.
 
-The file (``tabletop-games-2026-11-30.json``)::
+The file (``card-table-games-2026-11-30.json``)::
 
     {"format": "tabletop-games", "version": 1, "exported": "2026-11-30T23:40:00Z",
      "app": "0.1.0",
@@ -144,8 +144,9 @@ def export_text(store: g.Store, games: Games, version: str = "",
 
 
 def file_name(now: float | None = None) -> str:
-    """``tabletop-games-2026-11-30.json`` (the device's local date)."""
-    return time.strftime("tabletop-games-%Y-%m-%d.json",
+    """``card-table-games-2026-11-30.json``: the app's name, as the player knows it, and the
+    device's local date (the file's ``format`` inside keeps its own name)."""
+    return time.strftime("card-table-games-%Y-%m-%d.json",
                          time.localtime(time.time() if now is None else now))
 
 

@@ -112,8 +112,10 @@ def stun_html(value: str) -> str:
     return ('<div class="setting stun"><label class="setting-label" for="set-stun">'
             "Phones across the internet</label>"
             '<span class="fine" id="set-stun-hint">Phones on one Wi-Fi (or one phone\'s '
-            "hotspot) need nothing here. To try across the internet, a STUN server, "
-            "host:port; it learns this phone's internet address.</span>"
+            "hotspot) need nothing here. For phones in different places: the address of a "
+            "helper server your friends agree on (a “STUN” server, written as name:port, "
+            "such as stun.example.org:3478). It sees this phone's internet address, nothing "
+            "of the game.</span>"
             f'<input id="set-stun" type="text" inputmode="url" autocomplete="off" '
             f'spellcheck="false" maxlength="40" placeholder="none" value="{esc(value)}" '
             'aria-describedby="set-stun-hint" data-action="setting-text" data-key="stun" '
