@@ -497,7 +497,10 @@
       const el = refind(mark);
       if (el) el.focus({ preventScroll: true });
     }
-    if (u.regions) rove();
+    if (u.regions) {
+      rove();
+      document.dispatchEvent(new CustomEvent("tabletop:drawn"));  // (attend.js)
+    }
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);
     if (u.announce && u.announce.length) {
