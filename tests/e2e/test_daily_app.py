@@ -52,7 +52,8 @@ def test_two_profiles_get_the_same_deal_on_a_date_and_another_the_next(
         assert "You against 2 Standard computers" in a.get_by_test_id("daily-setup").inner_text()
         cards = hand(a)
         assert cards and cards == hand(b)  # the same cards, dealt in each profile
-        assert a.title() == b.title() == f"Machiavelli, deal {one['deal']} · Card Table"
+        # the table says it is the daily deal
+        assert a.title() == b.title() == "Machiavelli: daily deal of 2026-12-02 · Card Table"
         # past midnight in one profile: a new date, a new deal (the old one stays the 2nd's)
         b_ctx.clock.set_fixed_time(DAY + datetime.timedelta(minutes=15))
         nxt = daily(b, GAME)
@@ -72,6 +73,15 @@ def test_a_daily_result_shared_at_360_by_640(browser: Any, site_url: str) -> Non
         handled(page, lambda: page.get_by_test_id("autoplay").click())
         page.wait_for_selector("[data-testid=daily-note]", timeout=60_000)
         assert "Counted" in page.get_by_test_id("daily-note").inner_text()
+        # the end's own Share shares the daily result, in view and uncovered at 360 x 640
+        end_share = page.get_by_test_id("daily-end-share")
+        assert end_share.count() == 1 and end_share.get_attribute("data-share-what") == "result"
+        box = end_share.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
+        assert page.evaluate("""() => { const b = document.querySelector(
+            '[data-testid=daily-end-share]').getBoundingClientRect();
+            const at = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            return !!at && !!at.closest('[data-testid=daily-end-share]'); }""")
         go(page, f"#/{PM}/daily")
         result = page.get_by_test_id("daily-result").inner_text()
         assert "Counted for 2026-12-02" in result

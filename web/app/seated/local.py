@@ -76,6 +76,8 @@ class MatchSession(Generic[U, S, A, V]):
         if self.t.guiding.run is not None:
             return f"Guided: {self.t.info.name}"
         m = self.m
+        if m.daily:
+            return f"{self.t.info.name}: daily deal of {m.daily}"
         return f"{self.t.info.name}, deal {m.deal}" + (" (watching)" if m.watch else "")
 
     def seen(self) -> Seen[U, A, V] | None:

@@ -34,6 +34,10 @@ def extra_html(m: Match[S], name: str, paused: bool) -> str:
         return ('<div class="row mt-watch">' + stop
                 + f'<a class="btn" href="#/{esc(game_id)}/setup">Set up a game</a>'
                 + "</div>")
+    if m.daily and m.over:  # its end shares the daily result (the daily note's Share)
+        return ('<div class="row mt-more">'
+                + f'<a class="btn" href="#/{esc(game_id)}/setup" '
+                  f'data-testid="mt-new-game">New game</a></div>')
     return ('<div class="row mt-more">'
             + button("Share", "share", testid="mt-share",
                      aria_label="Share a link to this deal with these seats",
