@@ -94,6 +94,7 @@ def skeleton_tile(info: Any) -> str:
     its test ids and saved-game lines. A game for more than one player has a set-up screen;
     a game not yet built ("coming soon") has only its rules."""
     from app import kit  # the app's own words ("2–8 players"), run in CPython
+    from app.tables import declared
 
     gid = esc(info.id)
     rules = f'<a class="btn" href="#/rules/{gid}">Rules</a>'
@@ -104,7 +105,10 @@ def skeleton_tile(info: Any) -> str:
         badge = ""
         setup = (f'<a class="btn" href="#/{gid}/setup">Set up</a>'
                  if info.max_players > 1 else "")
-        actions = f'<a class="btn primary" href="#/{gid}">Play</a>{setup}{rules}'
+        # the daily deal's link, as the app draws it (its place is kept from the first paint)
+        daily = (f'<a class="btn" href="#/{gid}/daily">Daily</a>'
+                 if "daily" in declared(info.id).screens else "")
+        actions = f'<a class="btn primary" href="#/{gid}">Play</a>{setup}{rules}{daily}'
         cls = "tile"
     return (f'<li class="{cls}"><h2 class="tile-name">{esc(info.name)}</h2>'
             f'<p class="tile-pitch">{esc(info.pitch)}</p>'

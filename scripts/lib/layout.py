@@ -24,7 +24,8 @@ LAYOUT_JS = """() => {
     for (const el of document.querySelectorAll(
             'button, a[href], select, input, textarea, [role=switch], [tabindex]')) {
         if (el.closest('.rules-text')) continue;  // links inside running text are exempt
-        if (el.tabIndex < 0 && /^H[1-6]$/.test(el.tagName)) continue;  // a focus target, not a control
+        // a heading the focus goes to is a focus target, not a control
+        if (el.tabIndex < 0 && /^H[1-6]$/.test(el.tagName)) continue;
         const r = el.getBoundingClientRect();
         const cs = getComputedStyle(el);
         if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden') continue;

@@ -21,10 +21,11 @@ def rules_link(game_id: str) -> str:
 
 
 def home_html(games: Sequence[GameInfo], actions: dict[str, str], notice: str | None = None,
-              stats: str | None = None) -> str:
+              stats: str | None = None, offers: str = "") -> str:
     """One tile per game; ``actions`` has the buttons of each game that has a table (its
     declaration's ``tile``, :class:`app.table.Declared`); the others say "coming soon".
-    ``stats``: where the home's Statistics link goes (None: no link)."""
+    ``stats``: where the home's Statistics link goes (None: no link); ``offers``: the guided
+    first games offered, under the tiles."""
     tiles = []
     for g in games:
         gid = esc(g.id)
@@ -45,6 +46,8 @@ def home_html(games: Sequence[GameInfo], actions: dict[str, str], notice: str | 
             + '<main class="page home" id="main">'
             + notice_html(notice)
             + f'<ul class="tiles" data-testid="game-list">{"".join(tiles)}</ul>'
+            + (f'<section class="guide-offers" aria-label="Guided first games">{offers}'
+               "</section>" if offers else "")
             + '<nav class="home-links" aria-label="More">'
             + stats_link
             + '<a class="btn" href="#/settings">Settings</a>'

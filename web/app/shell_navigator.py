@@ -205,10 +205,12 @@ class Navigator:
             if "daily" in d.screens:
                 actions[gid] += tile_link(gid)
         seen = guide.dismissed(self.host.store)
-        for gid, d in self.declared.items():  # a game's guided first game, until dismissed
-            if "learn" in d.screens and gid not in seen:
-                actions[gid] += guide.offer_html(gid, d.name)
-        return screens.home_html(self.games, actions, self.notice, Route("stats").href())
+        # a game's guided first game, until dismissed: under the tiles, so that the tiles the
+        # first paint drew (scripts/build_site.py) do not move when the offers come
+        offers = "".join(guide.offer_html(gid, d.name) for gid, d in self.declared.items()
+                         if "learn" in d.screens and gid not in seen)
+        return screens.home_html(self.games, actions, self.notice, Route("stats").href(),
+                                 offers)
 
     def act_dismiss_notice(self, _ev: Event) -> None:
         self.notice = None
