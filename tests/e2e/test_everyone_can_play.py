@@ -25,7 +25,7 @@ from helpers.shell import boot, run_async, settle
 from engine.seats import choose, make_bots
 from scripts.lib.browser import PHONE
 from scripts.lib.layout import open_turn
-from scripts.lib.pages import go, idle
+from scripts.lib.pages import go, idle, tap_el
 
 SEATED = {
     "machiavelli": ("#/machiavelli/deal/11?seats=you,beginner&variant=manipulation",
@@ -100,7 +100,8 @@ def test_a_finished_game_opens_on_its_end_with_play_again_and_share_in_view(
         page.emulate_media(color_scheme=scheme)
         for testid in ("mt-again", "mt-share"):
             assert page.evaluate(CENTRE_JS, testid) == "ok", (game_id, scheme, testid)
-        assert page.locator("#mt-dock [data-action]").count() == 0  # the dock gave way
+        if game_id != "cube-farm":  # (its dock steps through the scoring at the end)
+            assert page.locator("#mt-dock [data-action]").count() == 0  # the dock gave way
         axe_clean(page, f"{game_id} end {scheme}")
     page.emulate_media(color_scheme="light")
 
@@ -129,8 +130,7 @@ def test_each_table_at_its_start_and_after_a_refusal_is_clean_and_tells_the_refu
         axe_clean(page, f"{game_id} start {scheme}")
     refuse = {"perpetual-motion": None, **{g: SEATED[g][1] for g in SEATED}}[game_id]
     if refuse:
-        page.get_by_test_id(refuse).click()
-        idle(page)
+        tap_el(page, page.get_by_test_id(refuse), force=True)  # aria-disabled: it says why
         said = page.get_by_test_id("announce").text_content() or ""
         message = page.get_by_test_id("message").inner_text()
         assert message and message.split(":")[0] in said, (message, said)

@@ -69,8 +69,8 @@ def rules_html(info: GameInfo, fragment: str | None, loading: bool = False,
                 "<p class='muted'>The full rules page for this game is coming soon.</p>")
     play = ""
     if playable:
-        play = (f'<div class="bottom-bar"><a class="btn primary wide" href="#/{esc(info.id)}">'
-                f'Play</a></div>')
+        play = (f'<nav class="bottom-bar" aria-label="Play"><a class="btn primary wide" '
+                f'href="#/{esc(info.id)}">Play</a></nav>')
     return (topbar(f"Rules: {info.name}")
             + f'<main class="page rules" id="main"><article class="rules-text" '
               f'data-testid="rules-text">{body}</article>{note}</main>{play}')

@@ -53,6 +53,7 @@ class Finale:
     record: Record | None = None  # this device's record of the game (None: not counted here)
     note: str = ""  # the daily deal's note under it
     again: bool = False  # Play again is offered (not for a watched game, nor on a guest's phone)
+    more: str = ""  # the end's other controls beside Play again (Share, New game: HTML)
     guided: bool = False  # the guided game's end: only who won and how
 
 

@@ -120,15 +120,16 @@ class MatchSession(Generic[U, S, A, V]):
         """What is drawn around ``m``'s board."""
         m = self.m
         if m.over:
-            above = self.end_html(seen)
+            above = self.end_html(seen, screens.more_html(m, self.t.info.name)
+                                  if not m.watch else "")
         elif self.t.hand_over is not None:
             above = self.t.board.words.hand_over_html(seen)
         else:
             above = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
                 self.since_html(seen.seat, seen.interactive))
-        extra = screens.extra_html(m, self.t.info.name, self.t.computers.paused)
-        if m.over:  # Share and New game under the end card, in view with it
-            above, extra = above + extra, ""
+        # a game's end has its Share and New game beside Play again, in view with it
+        extra = ("" if m.over and not m.watch else
+                 screens.extra_html(m, self.t.info.name, self.t.computers.paused))
         return Around(above, extra,
                       self.t.history.lines(m, self.reader()), {"actions": str(m.actions)})
 
@@ -189,7 +190,7 @@ class MatchSession(Generic[U, S, A, V]):
         return screens.since_html(self.t.history.since(m, seat), bool(self.t.computers.since),
                                   key=str(len(self.t.history.turns_of(m))))
 
-    def end_html(self, seen: Seen[U, A, V]) -> str:
+    def end_html(self, seen: Seen[U, A, V], more: str = "") -> str:
         m = self.m
         out = m.outcome
         assert out is not None
@@ -198,7 +199,7 @@ class MatchSession(Generic[U, S, A, V]):
         note = ("" if m.watch or not m.daily else
                 daily.end_note_html(self.t.store, self.t.game_id, self.t.name, m.daily, m.gid))
         return self.t.board.words.end_html(seen, Finale(
-            m.result_text(out), m.you, record, note, again=not m.watch,
+            m.result_text(out), m.you, record, note, again=not m.watch, more=more,
             guided=self.t.guiding.run is not None))
 
     def reader(self) -> int | None:

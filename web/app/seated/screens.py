@@ -34,19 +34,24 @@ def extra_html(m: Match[S], name: str, paused: bool) -> str:
         return ('<div class="row mt-watch">' + stop
                 + f'<a class="btn" href="#/{esc(game_id)}/setup">Set up a game</a>'
                 + "</div>")
-    if m.daily and m.over:  # its end shares the daily result (the daily note's Share)
-        return ('<div class="row mt-more">'
-                + f'<a class="btn" href="#/{esc(game_id)}/setup" '
-                  f'data-testid="mt-new-game">New game</a></div>')
-    return ('<div class="row mt-more">'
-            + button("Share", "share", testid="mt-share",
+    return f'<div class="row mt-more">{more_html(m, name)}</div>'
+
+
+def more_html(m: Match[S], name: str) -> str:
+    """Share and New game (at a game's end, beside Play again); a daily deal's end shares its
+    result instead (the daily note's Share result)."""
+    game_id = m.setup.game
+    new = (f'<a class="btn" href="#/{esc(game_id)}/setup" '
+           f'data-testid="mt-new-game">New game</a>')
+    if m.daily and m.over:
+        return new
+    return (button("Share", "share", testid="mt-share",
                      aria_label="Share a link to this deal with these seats",
                      share_hash=shared(Route("table", game=game_id, deal=m.deal,
                                              query=m.setup.query()).href()),
                      share_title=f"{name}, deal {m.deal}",
                      share_text=f"Play deal {m.deal} of {name}")
-            + f'<a class="btn" href="#/{esc(game_id)}/setup" '
-              f'data-testid="mt-new-game">New game</a></div>')
+            + new)
 
 
 def log_html(log: Sequence[LogLine]) -> str:
@@ -132,7 +137,7 @@ def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) ->
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
             f'{END_HEAD.format(esc(head))}'
             f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}{shown}'
-            f'<div class="row">{again}</div></section>{finale.note}')
+            f'<div class="row">{again}{finale.more}</div></section>{finale.note}')
 
 
 def hands_head(hands: int) -> str:

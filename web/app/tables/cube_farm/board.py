@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from app.board import BoardClass, Core, Handler
 from app.guide import guided_tap
+from app.seated import screens
 from app.seated.plain import PlainBoard
 from app.seated.seats import Match
 from app.seen import Seen
@@ -32,6 +33,8 @@ from engine.games.cube_farm.rules import (
 
 class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
+    # the end keeps the dock: the scoring is stepped through there, player by player
+    frame = replace(screens.SEATED_FRAME, dock_at_end=True)
     # taps that never change the game (a guided game lets them through)
     guide_allows = frozenset({"cf-show", "cf-step"})
 
