@@ -54,7 +54,7 @@ def mid_game(game_id: str, steps: int = 40, seed: int = 3) -> tuple[object, int]
 
 def think_requests() -> list[str]:
     out = [json.dumps({"kind": "hint", "game": "machiavelli", "player": 0,
-                       "state": MACHIAVELLI.state_to_dict(big_table(ace))})
+                       "view": MACHIAVELLI.view(big_table(ace), 0).to_dict()})
            for ace in ACE_OPTIONS]
     for game_id in playable_ids():
         game = get_game(game_id)
