@@ -1,6 +1,5 @@
 // @ts-check
 /* What the message line points at is in view, at every table (it names no game).
- * (A guided game's marks: again after every redraw, see the end of this file.)
  *
  * A board marks what its message points at with the class "hinted": the Hint's advice, a
  * guide step's cards, tiles and buttons. Whenever the marks change (another Hint, the next
@@ -110,10 +109,4 @@
 
   new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(attend); })
     .observe(document.documentElement, { childList: true, subtree: true, characterData: true });
-  // A guide's step follows what it points at: after every redraw of the table during a
-  // guided game (a tap of the step opened a meld, moved a card), its marks are brought into
-  // view again, wherever the redraw put them (bridge.js says when it drew).
-  document.addEventListener("tabletop:drawn", () => {
-    if (document.querySelector("[data-testid=guide-bar]")) shown = "";
-  });
 })();
