@@ -46,14 +46,7 @@ def tap_el(page: Any, el: Any, force: bool = False) -> None:
     el.tap(force=force)
     page.wait_for_function(f"n => ({HANDLED}) !== n", arg=before)
     idle(page)
-    settled(page)
 
-
-def settled(page: Any) -> None:
-    """Two animation frames: what runs after a redraw (web/app/attend.js brings a guide's
-    marks into view) has moved the page before the next tap is aimed."""
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                  "requestAnimationFrame(() => r(0))))")
 
 
 def routed(page: Any, act: Callable[[], object]) -> None:
