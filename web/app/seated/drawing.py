@@ -58,7 +58,7 @@ class TableDrawing(Generic[U, S, A, V]):
         board, dock = self.t.board.draw(seen)
         around = session.around(seen)
         frame = self.t.frame
-        if seen.outcome is not None and not frame.dock_at_end:
+        if seen.outcome is not None and not frame.dock_at_end and run is None:
             dock = ""  # the dock gives way to the end card
         self.t.page.region(frame.board, around.above + board)
         self.t.page.region(frame.dock, dock)
