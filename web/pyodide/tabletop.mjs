@@ -54,12 +54,41 @@ export async function restore(options) {
   const stored = await snapshot.read(say);
   if (!stored) throw new Error("this version has no sound snapshot");
   say("Restoring Python");
-  const py = await load({ ...options, _loadSnapshot: stored.snap });
+  const py = await load({ ...options, _loadSnapshot: stored.snap,
+                          createPyodideModule: roomFor(stored.snap) });
   say("Restored Python");  // a mark for the benchmarks
   writeFiles(py.FS, stored.files);
   py.runPython("import importlib, os, random\nrandom.seed(os.urandom(32))\n" +
                "importlib.invalidate_caches()");
   return py;
+}
+
+/** Pyodide's module, made as Pyodide makes it, with a heap the snapshot fits in. Pyodide
+ * 314.0.7 sizes the heap for a snapshot with Emscripten's INITIAL_MEMORY, which its wasm never
+ * reads (its memory is its own, 30 MiB): a snapshot of a larger heap, as this app's now is,
+ * failed every restore with "offset is out of bounds" (pyodide/pyodide#6254). So the memory is
+ * grown to the snapshot's heap as soon as the wasm is instantiated, before Pyodide copies the
+ * heap in. createPyodideModule is Pyodide's own option for making the module.
+ * @param {Uint8Array} snap
+ * @returns {NonNullable<PyodideOptions>["createPyodideModule"]} */
+function roomFor(snap) {
+  // the snapshot: a header (its length is the second 32-bit word), then the heap
+  const heap = snap.length - new Uint32Array(snap.buffer, snap.byteOffset, 4)[1];
+  return async (settings) => {
+    /** @type {{ default: NonNullable<PyodideOptions>["createPyodideModule"] & {} }} */
+    const { default: create } = await import(new URL("pyodide.asm.mjs", import.meta.url).href);
+    const instantiate = settings.instantiateWasm;
+    if (instantiate) {
+      /** @type {{ instantiateWasm: typeof instantiate }} */ (settings).instantiateWasm =
+        (imports, receive) => instantiate(imports, (instance, module) => {
+          const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+          const short = heap - memory.buffer.byteLength;
+          if (short > 0) memory.grow(Math.ceil(short / 65536));
+          receive(instance, module);
+        });
+    }
+    return create(settings);
+  };
 }
 
 // What the snapshot holds: the app's calls, every game (a start without a snapshot imports
