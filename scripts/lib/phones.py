@@ -25,13 +25,23 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True, "permissions": ["camera", "microphone"]}
 LOOPBACK = ["--allow-loopback-in-peer-connection",
             "--disable-features=WebRtcHideLocalIpsWithMdns"]
-# the messages a phone sends to each link, kept on their way to rtc.js (window.netSent)
+# the messages a phone sends to each link, kept on their way to rtc.js (window.netSent), and
+# how many messages it has heard on each link, counted on their way from rtc.js to the app
+# (window.netHeard, by link)
 KEEP_SENT = """
 window.netSent = [];
 const net = window.tabletopNet, carry = net.carry;
 net.carry = (op) => {
   if (op && op.op === "send") window.netSent.push([op.link, op.text, performance.now()]);
   return carry(op);
+};
+window.netHeard = {};
+const app = window.tabletop, tell = app.tell;
+app.tell = (ev) => {
+  if (ev && ev.kind === "net" && ev.action === "message") {
+    window.netHeard[ev.data.link] = (window.netHeard[ev.data.link] || 0) + 1;
+  }
+  return tell(ev);
 };
 """
 SPY = f"addEventListener('DOMContentLoaded', () => {{ {KEEP_SENT} }});"

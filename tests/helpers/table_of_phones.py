@@ -20,13 +20,22 @@ GAME: Any = get_game(M)
 
 
 def wait_all(pages: dict[int, Any]) -> None:
-    """Every phone idle, and every guest's page showing the last view the host sent it (a
-    guest's message can still be on its way when the host is idle: another seat's move)."""
+    """Every phone idle, the host having heard and handled every message a guest sent it, and
+    every guest's page showing the last view the host sent it. (A guest's tap is handled on its
+    own phone before its message reaches the host, which is then idle with the tap still on its
+    way: its state, and the views it sends, are not yet the tap's.)"""
     for page in pages.values():
         idle(page)
     host = pages[0]
-    last: dict[int, int] = {}  # seat -> the version of the last view sent to it
     seats = links_of(host)
+    link_of = {seat: link for link, seat in seats.items()}  # a seat's latest link
+    for seat, page in pages.items():
+        if seat in link_of:
+            told: int = page.evaluate("window.netSent.length")
+            host.wait_for_function("([link, n]) => (window.netHeard[link] || 0) >= n",
+                                   arg=[str(link_of[seat]), told], timeout=30_000)
+    idle(host)
+    last: dict[int, int] = {}  # seat -> the version of the last view sent to it
     for link, message in sent_views(host):
         last[seats[link]] = message["version"]
     for seat, version in last.items():
