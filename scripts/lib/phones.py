@@ -186,14 +186,32 @@ def _invite_index(host: Any, seat: int) -> int:
     return [int(s) for s in seats].index(seat)
 
 
+# window.netSent from ``start`` on, unless it is another list than the one ``mark`` names (the
+# page was loaded again): then all of it. Each list is marked the first time it is read.
+READ_SENT = """([mark, start]) => {
+  const sent = window.netSent;
+  if (sent.mark === undefined) {
+    Object.defineProperty(sent, "mark", {value: String(Math.random()), enumerable: false});
+  }
+  const from = sent.mark === mark ? start : 0;
+  return [sent.mark, from, sent.slice(from).map(([link, text]) => [link, text])];
+}"""
+
+
+def sent(page: Any) -> list[tuple[int, dict[str, Any]]]:
+    """Every message the phone sent, in order: (link, message). What an earlier call read is
+    kept on the page object, so that each call reads and parses only what was sent since (a
+    check after every action of a whole game would otherwise read it all each time)."""
+    mark, kept = getattr(page, "_sent_read", (None, []))
+    mark, start, more = page.evaluate(READ_SENT, [mark, len(kept)])
+    kept = kept[:start] + [(int(link), json.loads(text)) for link, text in more]
+    page._sent_read = (mark, kept)
+    return list(kept)
+
+
 def sent_views(host: Any) -> list[tuple[int, dict[str, Any]]]:
     """Every view update the host sent, by link: (link, message)."""
-    out = []
-    for link, text, _t in host.evaluate("window.netSent"):
-        message = json.loads(text)
-        if message.get("t") == "view":
-            out.append((int(link), message))
-    return out
+    return [(link, message) for link, message in sent(host) if message.get("t") == "view"]
 
 
 def saved_state(host: Any, game: str) -> dict[str, Any]:

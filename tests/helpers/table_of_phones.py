@@ -13,7 +13,7 @@ from app.seated.seats import Setup
 from engine.registry import get_game
 from engine.seats import deal_seeded
 from scripts.lib.pages import idle
-from scripts.lib.phones import sent_views
+from scripts.lib.phones import sent, sent_views
 
 M = "machiavelli"
 GAME: Any = get_game(M)
@@ -90,8 +90,7 @@ def same_as_on_one_device(host: Any, game_id: str = M) -> None:
 def links_of(host: Any) -> dict[int, int]:
     """Each link's seat, from the welcomes the host sent."""
     out = {}
-    for link, text, _t in host.evaluate("window.netSent"):
-        message = json.loads(text)
+    for link, message in sent(host):
         if message.get("t") == "welcome":
-            out[int(link)] = message["seat"]
+            out[link] = message["seat"]
     return out
