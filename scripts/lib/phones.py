@@ -62,12 +62,25 @@ FIREFOX_PHONE = {
 
 def phone(browser: Any, url: str) -> Any:
     """A new phone: a context of its own (its own storage), the app booted."""
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(SPY)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=BOOT_MS)
+    [page] = phones(browser, url, 1)
     return page
+
+
+def phones(browser: Any, url: str, n: int) -> list[Any]:
+    """``n`` new phones (each as :func:`phone`), booting side by side: every page is opened
+    before the first is waited for (a boot is mostly the app's Python starting in its worker,
+    so a table's phones start in the time of little more than one)."""
+    pages = []
+    for _ in range(n):
+        ctx = browser.new_context(**PHONE)
+        ctx.add_init_script(SPY)
+        page = ctx.new_page()
+        page.goto(url)
+        pages.append(page)
+    for page in pages:
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=BOOT_MS)
+    return pages
 
 
 def firefox_phone(url: str) -> Any:
