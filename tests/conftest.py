@@ -44,3 +44,24 @@ if scripts.wrong_checkout(ROOT):
     pytest.exit(f"this checkout is {ROOT}, but Python would import "
                 f"{', '.join(scripts.wrong_checkout(ROOT))}: set PYTHONPATH={ROOT}:{ROOT / 'web'} "
                 "(a .venv shared with another checkout names that one)", returncode=4)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--browser-tests", choices=("only", "none"), default=None,
+        help="only: run only the tests marked browser; none: leave them out. scripts/test runs "
+             "the two parts as two sessions, the one without a browser beside tests/net.")
+
+
+@pytest.hookimpl(trylast=True)  # after the conftests that mark their folders' tests browser
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    which = config.getoption("browser_tests")
+    if which is None:
+        return
+    keep, drop = [], []
+    for item in items:
+        browser = item.get_closest_marker("browser") is not None
+        (keep if browser == (which == "only") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep

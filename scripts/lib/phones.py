@@ -25,13 +25,23 @@ PHONE = {"viewport": {"width": 360, "height": 640}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True, "permissions": ["camera", "microphone"]}
 LOOPBACK = ["--allow-loopback-in-peer-connection",
             "--disable-features=WebRtcHideLocalIpsWithMdns"]
-# the messages a phone sends to each link, kept on their way to rtc.js (window.netSent)
+# the messages a phone sends to each link, kept on their way to rtc.js (window.netSent), and
+# how many messages it has heard on each link, counted on their way from rtc.js to the app
+# (window.netHeard, by link)
 KEEP_SENT = """
 window.netSent = [];
 const net = window.tabletopNet, carry = net.carry;
 net.carry = (op) => {
   if (op && op.op === "send") window.netSent.push([op.link, op.text, performance.now()]);
   return carry(op);
+};
+window.netHeard = {};
+const app = window.tabletop, tell = app.tell;
+app.tell = (ev) => {
+  if (ev && ev.kind === "net" && ev.action === "message") {
+    window.netHeard[ev.data.link] = (window.netHeard[ev.data.link] || 0) + 1;
+  }
+  return tell(ev);
 };
 """
 SPY = f"addEventListener('DOMContentLoaded', () => {{ {KEEP_SENT} }});"
@@ -52,12 +62,25 @@ FIREFOX_PHONE = {
 
 def phone(browser: Any, url: str) -> Any:
     """A new phone: a context of its own (its own storage), the app booted."""
-    ctx = browser.new_context(**PHONE)
-    ctx.add_init_script(SPY)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=BOOT_MS)
+    [page] = phones(browser, url, 1)
     return page
+
+
+def phones(browser: Any, url: str, n: int) -> list[Any]:
+    """``n`` new phones (each as :func:`phone`), booting side by side: every page is opened
+    before the first is waited for (a boot is mostly the app's Python starting in its worker,
+    so a table's phones start in the time of little more than one)."""
+    pages = []
+    for _ in range(n):
+        ctx = browser.new_context(**PHONE)
+        ctx.add_init_script(SPY)
+        page = ctx.new_page()
+        page.goto(url)
+        pages.append(page)
+    for page in pages:
+        page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                               timeout=BOOT_MS)
+    return pages
 
 
 def firefox_phone(url: str) -> Any:
@@ -176,14 +199,32 @@ def _invite_index(host: Any, seat: int) -> int:
     return [int(s) for s in seats].index(seat)
 
 
+# window.netSent from ``start`` on, unless it is another list than the one ``mark`` names (the
+# page was loaded again): then all of it. Each list is marked the first time it is read.
+READ_SENT = """([mark, start]) => {
+  const sent = window.netSent;
+  if (sent.mark === undefined) {
+    Object.defineProperty(sent, "mark", {value: String(Math.random()), enumerable: false});
+  }
+  const from = sent.mark === mark ? start : 0;
+  return [sent.mark, from, sent.slice(from).map(([link, text]) => [link, text])];
+}"""
+
+
+def sent(page: Any) -> list[tuple[int, dict[str, Any]]]:
+    """Every message the phone sent, in order: (link, message). What an earlier call read is
+    kept on the page object, so that each call reads and parses only what was sent since (a
+    check after every action of a whole game would otherwise read it all each time)."""
+    mark, kept = getattr(page, "_sent_read", (None, []))
+    mark, start, more = page.evaluate(READ_SENT, [mark, len(kept)])
+    kept = kept[:start] + [(int(link), json.loads(text)) for link, text in more]
+    page._sent_read = (mark, kept)
+    return list(kept)
+
+
 def sent_views(host: Any) -> list[tuple[int, dict[str, Any]]]:
     """Every view update the host sent, by link: (link, message)."""
-    out = []
-    for link, text, _t in host.evaluate("window.netSent"):
-        message = json.loads(text)
-        if message.get("t") == "view":
-            out.append((int(link), message))
-    return out
+    return [(link, message) for link, message in sent(host) if message.get("t") == "view"]
 
 
 def saved_state(host: Any, game: str) -> dict[str, Any]:

@@ -86,13 +86,25 @@ BOOT_TIMEOUT_MS = 120_000
 def boot_app(ctx: Any, url: str) -> Any:
     """A new page of ``ctx`` with the app ready (its Python in a worker); uncaught page errors
     collect in ``.errors``."""
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_app(page, url)
-    assert page.evaluate("document.documentElement.dataset.thread") == "worker"
-    page.errors = errors
+    [page] = boot_apps([ctx], url)
     return page
+
+
+def boot_apps(contexts: list[Any], url: str) -> list[Any]:
+    """A new page of each context, each as :func:`boot_app`, booting side by side: every page
+    is opened before the first is waited for (a boot is mostly the app's Python starting in
+    its worker)."""
+    pages = []
+    for ctx in contexts:
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e, errors=page.errors: errors.append(str(e)))
+        page.goto(url)
+        pages.append(page)
+    for page in pages:
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.dataset.thread") == "worker"
+    return pages
 
 
 def open_app(page: Any, url: str, timeout: int = BOOT_TIMEOUT_MS) -> None:

@@ -13,20 +13,29 @@ from app.seated.seats import Setup
 from engine.registry import get_game
 from engine.seats import deal_seeded
 from scripts.lib.pages import idle
-from scripts.lib.phones import sent_views
+from scripts.lib.phones import sent, sent_views
 
 M = "machiavelli"
 GAME: Any = get_game(M)
 
 
 def wait_all(pages: dict[int, Any]) -> None:
-    """Every phone idle, and every guest's page showing the last view the host sent it (a
-    guest's message can still be on its way when the host is idle: another seat's move)."""
+    """Every phone idle, the host having heard and handled every message a guest sent it, and
+    every guest's page showing the last view the host sent it. (A guest's tap is handled on its
+    own phone before its message reaches the host, which is then idle with the tap still on its
+    way: its state, and the views it sends, are not yet the tap's.)"""
     for page in pages.values():
         idle(page)
     host = pages[0]
-    last: dict[int, int] = {}  # seat -> the version of the last view sent to it
     seats = links_of(host)
+    link_of = {seat: link for link, seat in seats.items()}  # a seat's latest link
+    for seat, page in pages.items():
+        if seat in link_of:
+            told: int = page.evaluate("window.netSent.length")
+            host.wait_for_function("([link, n]) => (window.netHeard[link] || 0) >= n",
+                                   arg=[str(link_of[seat]), told], timeout=30_000)
+    idle(host)
+    last: dict[int, int] = {}  # seat -> the version of the last view sent to it
     for link, message in sent_views(host):
         last[seats[link]] = message["version"]
     for seat, version in last.items():
@@ -85,8 +94,7 @@ def same_as_on_one_device(host: Any, game_id: str = M) -> None:
 def links_of(host: Any) -> dict[int, int]:
     """Each link's seat, from the welcomes the host sent."""
     out = {}
-    for link, text, _t in host.evaluate("window.netSent"):
-        message = json.loads(text)
+    for link, message in sent(host):
         if message.get("t") == "welcome":
-            out[int(link)] = message["seat"]
+            out[link] = message["seat"]
     return out

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.browser import PHONE, boot_app
+from helpers.browser import PHONE, boot_apps
 
 from scripts.lib.phones import qr_video
 
@@ -30,10 +30,19 @@ WAIT_MS = 20_000
 PEER_CONTEXT = {"permissions": ["camera", "microphone"]}
 
 
-def phone(browser: Any, url: str, **options: Any) -> Any:
-    ctx = browser.new_context(**PHONE, **{**PEER_CONTEXT, **options})
-    ctx.add_init_script(SPY)
-    return boot_app(ctx, url)
+def phones(browser: Any, url: str, n: int) -> list[Any]:
+    """``n`` phones, each a context of its own, booting side by side."""
+    contexts = []
+    for _ in range(n):
+        ctx = browser.new_context(**PHONE, **PEER_CONTEXT)
+        ctx.add_init_script(SPY)
+        contexts.append(ctx)
+    return boot_apps(contexts, url)
+
+
+def phone(browser: Any, url: str) -> Any:
+    [page] = phones(browser, url, 1)
+    return page
 
 
 def carry(page: Any, op: Any) -> None:
@@ -64,7 +73,7 @@ def browser(launch: Any) -> Any:
 
 def test_two_phones_connect_by_codes_alone_and_talk_in_order(browser: Any,
                                                             site_url: str) -> None:
-    host, guest = phone(browser, site_url), phone(browser, site_url)
+    host, guest = phones(browser, site_url, 2)
     assert host.evaluate("window.tabletopNet.available()")
     carry(host, {"op": "offer", "link": 1, "stun": ""})
     [offer] = wait_for(host, "offer")

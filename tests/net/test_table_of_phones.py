@@ -29,7 +29,7 @@ from scripts.lib.pages import tap_el
 from scripts.lib.phones import (
     host_game,
     invite,
-    phone,
+    phones,
     qr_video,
     saved_state,
     tap,
@@ -53,7 +53,7 @@ def scanning(launch: Any, tmp_path_factory: pytest.TempPathFactory
 def test_a_whole_machiavelli_game_on_three_phones(scanning: tuple[Any, Any],
                                                    site_url: str) -> None:
     browser, show = scanning
-    host, bea, cal = (phone(browser, site_url) for _ in range(3))
+    host, bea, cal = phones(browser, site_url, 3)
     host_game(host, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
               {"hand_size": "5"}, deal=7)
     invite(host, bea, 1, "Bea")
@@ -121,7 +121,7 @@ def test_a_whole_machine_game_on_three_phones_and_a_computer(launch: Any,
 
     game: Any = get_game("machine")
     browser = launch()
-    host, bea, cal = (phone(browser, site_url) for _ in range(3))
+    host, bea, cal = phones(browser, site_url, 3)
     host_game(host, "machine", [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal"),
                                 ("computer", "beginner")], {"max_rounds": "2"}, deal=5)
     invite(host, bea, 1, "Bea")
@@ -169,7 +169,7 @@ def test_a_cube_farm_hand_on_three_phones(launch: Any, site_url: str) -> None:
 
     game: Any = get_game("cube-farm")
     browser = launch()
-    host, bea, cal = (phone(browser, site_url) for _ in range(3))
+    host, bea, cal = phones(browser, site_url, 3)
     host_game(host, "cube-farm", [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
               {"hands": "1"}, deal=11)
     invite(host, bea, 1, "Bea")
