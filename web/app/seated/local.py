@@ -125,7 +125,9 @@ class MatchSession(Generic[U, S, A, V]):
             above = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
                 self.since_html(seen.seat, seen.interactive))
         extra = screens.extra_html(m, self.t.info.name, self.t.computers.paused)
-        if m.over:  # Share and New game under the end card, in view with it
+        if not self.t.frame.extra:  # a frame with no place for them: its board has its own
+            extra = ""
+        elif m.over:  # Share and New game under the end card, in view with it
             above, extra = above + extra, ""
         return Around(above, extra,
                       self.t.history.lines(m, self.reader()), {"actions": str(m.actions)})
