@@ -70,7 +70,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.codec = CODEC  # the deal's save, in its own shape (older saves load)
         self.app = core.app
         self.page = core.page
-        self.busy = False  # a Deal is still moving
+        self.busy = False  # cards are still moving (a Deal, or a tapped move not yet made)
         self.deals = DealQueue()  # presses made while cards were still moving
         self.to_end = ToTheEnd(self)
         self.tap_moves = TapMoves(self)  # the selected stack, the Hint, the switch
@@ -185,6 +185,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.question.what = None
         self.to_end.on = False
         self.deals.clear()
+        self.busy = False  # (a step still moving drops itself: it is not this game's)
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
