@@ -142,7 +142,9 @@ def test_a_hint_goes_once_its_move_is_made() -> None:
         click(app, "stack", i=str(move.src))
         click(app, "stack", i=str(move.dst))
         await settle(app)
-        assert page.texts["pm-msg"] == "Moved. Another forced move is waiting."
+        # what moved where, then what is left (issue 45: every tap says what it did)
+        assert page.texts["pm-msg"] == (f"The {card.name} went onto stack {move.dst + 1}. "
+                                        "Another forced move is waiting.")
         assert "hint-src" not in page.regions["pm-board"]
         assert "hint-dst" not in page.regions["pm-board"]
     run_async(run())
@@ -158,7 +160,8 @@ def test_turning_tap_moves_off_says_what_it_made(deal: int, said: str) -> None:
         await settle(app)
         await deal_until_a_move_waits(app)
         click(app, "toggle-manual")
-        assert page.texts["pm-msg"] == "Tap moves off: Deal makes the forced moves for you."
+        assert page.texts["pm-msg"] == ("Make moves myself: off. Deal makes the forced moves "
+                                        "for you.")
         await settle(app)
         assert page.texts["pm-msg"] == said  # not the line of the moment before
         assert pms.pending(app.tables[PM].shown) is None

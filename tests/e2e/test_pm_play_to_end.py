@@ -78,7 +78,7 @@ def test_deal_is_not_primary_while_a_forced_move_waits(app: Any) -> None:
     tap(app, "manual")
     for _ in range(13):
         tap(app, "deal")
-        if table(app)["message"].startswith("Dealt a row: make the forced moves"):
+        if table(app)["message"].endswith(": make the forced moves by tapping the stacks."):
             break
     assert app.locator("#pm-controls .btn.primary").count() == 0
     assert app.get_by_test_id("hint").is_visible()

@@ -127,8 +127,9 @@ class MatchSession(Generic[U, S, A, V]):
         else:
             above = (self.t.phones.strip_html(m) if m is self.t.match else "") + (
                 self.since_html(seen.seat, seen.interactive))
-        # a game's end has its Share and New game beside Play again, in view with it
-        extra = ("" if m.over and not m.watch else
+        # a game's end has its Share and New game beside Play again, in view with it; a frame
+        # with no place for them: its board has its own
+        extra = ("" if not self.t.frame.extra or (m.over and not m.watch) else
                  screens.extra_html(m, self.t.info.name, self.t.computers.paused))
         return Around(above, extra,
                       self.t.history.lines(m, self.reader()), {"actions": str(m.actions)})

@@ -31,11 +31,16 @@ def tile_actions(rules: str, line: str | None) -> str:
     return f"{play}{rules}"
 
 
-MANUAL = Field("manual", "Make forced moves myself", "New games start with Tap moves on.")
+# the switch Make moves myself (view.MANUAL_LABEL), as new deals start
+MANUAL = Field("manual", "Make moves myself",
+               "New deals start with it on: after each deal you tap the card that must move, "
+               "then the stack it goes onto.")
 
 
 def settings_fields(_settings: Settings) -> tuple[Field, ...]:
-    return (MANUAL, Field(PACE, "Auto-play speed", "How fast Play to the end moves the cards.",
+    return (MANUAL, Field(PACE, "Auto-play speed",
+                          "How fast Play to the end plays a deal out for you: Slow, Normal and "
+                          "Fast show the cards moving, Instant finishes at once.",
                           choices=speed_choices(), default="normal"))
 
 

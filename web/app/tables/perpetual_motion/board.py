@@ -70,8 +70,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.codec = CODEC  # the deal's save, in its own shape (older saves load)
         self.app = core.app
         self.page = core.page
-        self.busy = False  # a Deal is still moving
-        self.deals = DealQueue()  # Deal pressed again while a deal was still moving
+        self.busy = False  # cards are still moving (a Deal, or a tapped move not yet made)
+        self.deals = DealQueue()  # presses made while cards were still moving
         self.to_end = ToTheEnd(self)
         self.tap_moves = TapMoves(self)  # the selected stack, the Hint, the switch
         self.question = DealQuestion(self)  # New deal and Restart, asked first
@@ -146,6 +146,15 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def say(self, text: str, kind: str = "info") -> None:
         self.t.say(text, kind)
 
+    def tell(self, s: Session, text: str) -> None:
+        """``text`` said after a step of ``s``; at the deal's end the end follows it on the
+        message line, not said again (the table announced the result as the deal ended)."""
+        if text:
+            self.say(text)
+        out = s.outcome
+        if out is not None:
+            self.page.text(self.frame.msg, f"{text} {out.summary}".strip(), "msg info")
+
     def replay(self, table: Replaying[PMState, PMAction], entry: JSONObject) -> Replay:
         """A finished deal again from its record's entry (its number: every entry kept it);
         drawn by the board's own screens, whatever table asks."""
@@ -176,6 +185,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.question.what = None
         self.to_end.on = False
         self.deals.clear()
+        self.busy = False  # (a step still moving drops itself: it is not this game's)
 
     def guide_refused(self, actions: Sequence[object]) -> bool:
         """The guide refuses ``actions`` (not the step's): say so; nothing is applied."""
@@ -239,11 +249,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         return None
 
     def key(self, seen: Seeing, key: str) -> Tap[None, PMAction] | None:
-        """A key: what its button does (the board acts at once: nothing for the core)."""
+        """A key: what its button does (the board acts at once: nothing for the core). A
+        stack's digit brings the focus to that stack, and A to Stop (or back to Play to the
+        end); D and H leave it where the player is (on the stacks, arrows and Enter go on from
+        there). Escape sets aside, in this order, the question on show, playing to the end,
+        the selected card."""
         if self.session is None or not self.t.on_table():
             return None
+        focus = ""
         if key in ("1", "2", "3", "4"):
             self.tap_moves.tap(int(key) - 1)
+            focus = f"stack-{int(key) - 1}"
         elif key in ("d", "D"):
             self.act_deal(None)
         elif key in ("h", "H") and pm.is_manual(self.session):
@@ -253,11 +269,18 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
                 self.to_end.stop()
             else:
                 self.act_autoplay(None)
+            focus = "pm-auto"
         elif key == "Escape":
-            if self.autoplay:
+            if self.question.what is not None:
+                self.question.keep(None)
+                focus = "pm-deal"
+            elif self.autoplay:
                 self.to_end.stop()
+                focus = "pm-auto"
             else:
                 self.tap_moves.unselect()
+        if focus and not self.session.over and self.question.what is None:
+            self.page.focus(focus)
         return None
 
     def render_board(self) -> None:
@@ -277,8 +300,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         s = self.session
         if s is None or self.autoplay or s.over:
             return
-        if self.busy:  # a deal is still moving: do the next one right after it
-            self.deals.press()
+        if self.busy:  # cards are still moving: deal right after they land
+            self.deals.press("deal")
             return
         try:
             plan = pm.step_plan(s)
@@ -290,6 +313,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         if self.guide_refused(plan):
             return
         self.tap_moves.clear()
+        self.busy = True  # from now: a press made before the step starts waits for it too
         self.app.spawn(self.run_plan(plan))
 
     async def run_plan(self, plan: list[PMAction]) -> None:
@@ -299,6 +323,7 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         self.busy = True
         before = pm.view_of(s)
         moved: list[tuple[str, int]] = []
+        row = list(s.state.deck[:4]) if isinstance(plan[0], Deal) else []  # the row dealt
         try:
             for k, action in enumerate(plan):
                 if self.session is not s:  # New deal or Restart meanwhile: drop the rest
@@ -317,14 +342,35 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             self.deals.clear()
             return
         if self.run is not None:
-            self.deals.clear()
             self.guide_noted(plan)
-            return
-        self.say(words.plan_done(s, before, plan, moved))
-        if not s.over and self.deals.take():
-            self.act_deal(None)
         else:
-            self.deals.clear()
+            self.tell(s, words.plan_done(s, before, plan, moved, row))
+        self.ended(s)
+        self.play_presses(s)
+
+    def play_presses(self, s: Session) -> None:
+        """The presses made while cards were moving, played in their order now that they
+        have landed (each as if made now: a guided game's step refuses a wrong one kindly),
+        until one sets cards moving again (the rest wait for it)."""
+        while not self.busy:
+            if self.session is not s or s.over or self.autoplay:
+                self.deals.clear()
+                return
+            press = self.deals.take()
+            if press is None:
+                return
+            if press == "deal":
+                self.act_deal(None)
+            elif press == "hint":
+                self.tap_moves.show_hint(None)
+            else:
+                self.tap_moves.tap(int(press))
+
+    def ended(self, s: Session) -> None:
+        """A deal just ended at the table: the focus goes to its end's heading, in view,
+        where the keys go on from (a guided game's end: its bar's way on)."""
+        if s.over and self.session is s and self.run is None and self.t.on_table():
+            self.page.focus("end-title")
 
     async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action (IllegalAction: nothing changes), save, show it moving."""

@@ -1,6 +1,7 @@
 """Perpetual Motion's guided first game: a deck laid out so that its first rows are the rule
 text's own examples (tops "A 5 A 5", then "6 8 8 8"), then a row of four of one rank, then a
-move that uncovers another. The player deals and makes every forced move with Tap moves on."""
+move that uncovers another. The player deals and makes every forced move, as a real deal does
+with Make moves myself on."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ def deck() -> list[str]:
     order of a new deck."""
     first = " ".join(ROWS).split()
     return first + [c for c in CARD_BY_TEXT if c not in first]
+
+
+# the end: what a real deal adds (its Make moves myself and Play to the end are not on the
+# guided table's dock, so they are named unquoted: a quoted name is a control on show)
+DONE = ("Guided game done. In a real deal Deal makes the forced moves for you, unless you "
+        "turn on Make moves myself (its Hint then shows the next one); Play to the end plays "
+        "the rest of a deal out for you. Tap “Play a real game” to deal one.")
 
 
 def guide() -> Guide:
@@ -35,7 +43,8 @@ def guide() -> Guide:
              deal),
         Step("Tops 6 8 8 8: stack 3 is the leftmost whose eight shows to its left. Tap stack "
              "3, then stack 2.", (Move(2, 1),)),
-        Step("Both right-hand eights go onto the first eight: tap stack 4, then stack 2.",
+        Step("The other right-hand eight goes onto the first eight too: tap stack 4, then "
+             "stack 2.",
              (Move(3, 1),)),
         Step("No two tops match. Tap “Deal” for the next row.", deal),
         Step("Four sevens! A row dealt all of one rank is discarded at once, and the stacks "
@@ -48,5 +57,4 @@ def guide() -> Guide:
         Step("That is all there is to it. When the deck is used up, Next round gathers the "
              "stacks (4 onto 3 onto 2 onto 1) into the next deck, never shuffled. A deal is "
              "lost when a round starts with a deck order seen before. Tap “Next”."),
-    ), done="Guided game done. “Hint” shows the next forced move, and in a real deal Play to "
-            "the end plays it out for you. Tap “Play a real game” to deal one.")
+    ), done=DONE)

@@ -71,6 +71,7 @@ class DealQuestion:
         b.page.region(b.frame.dock, confirm_html(question, yes, f"{what}-sure",
                                                  "Keep playing", "keep-deal"))
         b.page.focus("keep-deal")
+        b.page.announce(f"{question} Keep playing, or {yes}?")  # the dock asks: said too
         return True
 
     def after_render(self) -> None:
@@ -82,6 +83,9 @@ class DealQuestion:
     def keep(self, _ev: Event | None) -> None:
         self.what = None
         self.board.render_controls()
+        s = self.board.session
+        if s is not None:
+            self.board.say(f"Deal {pm.deal_of(s)} goes on where it was.")
 
     def new_deal(self, _ev: Event | None) -> None:
         b = self.board
@@ -96,7 +100,9 @@ class DealQuestion:
     def new_deal_sure(self, _ev: Event | None) -> None:
         self.what = None
         self.board.t.new_game(random_deal_number())
-        self.board.say("A new deal: tap Deal to deal the first row.")
+        s = self.board.session
+        if s is not None:
+            self.board.say(f"A new deal, number {pm.deal_of(s)}. {words.first_words(s)}")
 
     def restart(self, _ev: Event | None) -> None:
         if not self.ask("restart"):
@@ -110,4 +116,7 @@ class DealQuestion:
             return
         b.to_end.stop()
         b.t.new_game(s.deal)  # Tap moves kept
-        b.say(f"Deal {pm.deal_of(s)} starts again from the beginning.")
+        s = b.session
+        if s is not None:
+            b.say(f"Deal {pm.deal_of(s)} starts again from the beginning. "
+                  f"{words.first_words(s)}")

@@ -11,6 +11,7 @@ from app.guide import GuideRun
 from app.table import Event, Host
 from app.tables.perpetual_motion import session as pm
 from app.tables.perpetual_motion import words
+from app.tables.perpetual_motion.deal_queue import DealQueue
 from app.tables.perpetual_motion.session import Session
 from engine.errors import IllegalAction
 from engine.games.perpetual_motion.rules import (
@@ -38,7 +39,8 @@ class Tapped(Protocol):
     """What Tap moves need of the board they are made on."""
 
     app: Host
-    busy: bool  # a Deal is still moving
+    busy: bool  # cards are still moving (a Deal, or a tapped move not yet made)
+    deals: DealQueue  # the presses made meanwhile, played once they land
 
     @property
     def session(self) -> Session | None: ...
@@ -53,12 +55,21 @@ class Tapped(Protocol):
 
     def say(self, text: str, kind: str = "info") -> None: ...
 
+    def tell(self, s: Session, text: str) -> None:
+        """``text`` said after a step; at the deal's end, the end shown after it."""
+
     def save(self) -> None:
         """Keep the deal on show as it is (its switch flipped)."""
 
     def guide_refused(self, actions: Sequence[object]) -> bool: ...
 
     def guide_noted(self, actions: list[PMAction]) -> None: ...
+
+    def play_presses(self, s: Session) -> None:
+        """The presses made while cards were moving, played now."""
+
+    def ended(self, s: Session) -> None:
+        """A deal just ended: the focus goes to its end."""
 
     async def perform(self, action: PMAction, animate: bool, render: bool = True) -> None:
         """Apply one action, as the board applies its own (IllegalAction: nothing changes)."""
@@ -95,7 +106,10 @@ class TapMoves:
         """Stack ``i`` tapped: its card selected, or the selected card moved onto it."""
         b = self.board
         s = b.session
-        if s is None or b.busy or b.autoplay:
+        if s is None or b.autoplay:
+            return
+        if b.busy:  # tapped while cards move: played, as tapped, once they land
+            b.deals.press(i)
             return
         view = pm.view_of(s)
         if s.over:
@@ -106,7 +120,8 @@ class TapMoves:
             return
         if not pm.is_manual(s):
             b.say(describe_stack(view.stacks[i], i).capitalize()
-                  + ". Forced moves are made for you; turn on Tap moves to make them.")
+                  + f". Deal makes the forced moves for you; turn on “{words.MANUAL_LABEL}” "
+                  "to make them yourself.")
             return
         if self.selected is None:
             if not view.stacks[i]:
@@ -125,6 +140,7 @@ class TapMoves:
             return
         if b.guide_refused([Move(src, i)]):
             return
+        b.busy = True  # until the move is made: a tap meanwhile waits for it
         b.app.spawn(self.move(Move(src, i)))
 
     def unselect(self) -> bool:
@@ -137,26 +153,38 @@ class TapMoves:
         return True
 
     async def move(self, move: Move) -> None:
-        """The player's move, shown moving; the guide notes it."""
+        """The player's move, shown moving; the guide notes it; then the taps made
+        meanwhile."""
         b = self.board
+        s = b.session
+        assert s is not None
+        stack = s.state.stacks[move.src]
+        card = stack[-1] if stack else None
         try:
             await b.perform(move, animate=not b.app.env.reduced_motion())
         except IllegalAction as e:
+            b.busy = False
             b.render_board()
             b.say(f"Not allowed: {e.reason}.", "refusal")
-            return
-        s = b.session
-        assert s is not None
-        if b.run is not None:
-            b.guide_noted([move])
-            return
-        b.say(words.after_tap_move(s))
+        else:
+            b.busy = False
+            if b.run is not None:
+                b.guide_noted([move])
+            else:
+                b.tell(s, words.after_tap_move(s, card, move.dst))
+            b.ended(s)
+        finally:
+            b.busy = False
+        b.play_presses(s)
 
     def show_hint(self, _ev: Event | None) -> None:
         """The Hint: the forced move waiting, marked on the stacks and said."""
         b = self.board
         s = b.session
-        if s is None or s.over or b.busy or b.autoplay:  # a hint would not stay true
+        if s is None or s.over or b.autoplay:
+            return
+        if b.busy:  # asked while cards move: shown once they land (it would not stay true)
+            b.deals.press("hint")
             return
         move = pm.pending(s)
         if move is None:
@@ -184,9 +212,6 @@ class TapMoves:
         if b.session is not s:  # another tab's newer game is shown instead
             return
         b.render_board()
-        if pm.is_manual(s):
-            b.say("Tap moves on: after each deal, tap a card, then the stack it must go to.")
-        else:
-            b.say("Tap moves off: Deal makes the forced moves for you.")
+        b.say(words.switched(pm.is_manual(s)))
         if not pm.is_manual(s) and pm.pending(s) is not None and not b.autoplay:
             b.app.spawn(b.run_plan(list(pending_chain(s))))

@@ -38,6 +38,15 @@ def step_seconds(speed: str, steps_left: int) -> float:
     return min(pace, TO_THE_END_S.get(speed, TO_THE_END_S["normal"]) / max(steps_left, 1))
 
 
+def speed_words(speed: str) -> str:
+    """Said when the speed is chosen: what Play to the end will do."""
+    if speed == "instant":
+        return "Speed: Instant. Play to the end finishes the deal at once."
+    limit = TO_THE_END_S.get(speed, TO_THE_END_S["normal"])
+    return (f"Speed: {speed.capitalize()}. Play to the end shows the cards moving and takes "
+            f"at most about {limit:g} seconds.")
+
+
 class Played(Protocol):
     """What playing to the end needs of the board it plays on."""
 
@@ -54,6 +63,12 @@ class Played(Protocol):
     def render_board(self) -> None: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...
+
+    def tell(self, s: Session, text: str) -> None:
+        """``text`` said after a step; at the deal's end, the end shown after it."""
+
+    def ended(self, s: Session) -> None:
+        """A deal just ended: the focus goes to its end."""
 
 
 class ToTheEnd:
@@ -82,6 +97,7 @@ class ToTheEnd:
         if ev.value in SPEEDS:
             self.table.app.settings.put(PACE, ev.value)
             self.table.app.save_settings()
+            self.table.say(speed_words(ev.value))
 
     def playing(self, s: Session) -> bool:
         return self.on and self.table.session is s
@@ -106,7 +122,11 @@ class ToTheEnd:
             if t.session is s:  # (the redraw clears the message line: said again)
                 t.render_board()
                 out = s.outcome
-                t.say("Stopped." if out is None else str(out.summary))
+                if out is None:
+                    t.say("Stopped.")
+                else:
+                    t.tell(s, "")  # the end, shown (the table has said it)
+                t.ended(s)
 
     async def plan(self, s: Session) -> list[list[PMAction]]:
         """The engine's steps to the end of the deal, asked in short stretches."""
@@ -155,6 +175,8 @@ class ToTheEnd:
         t.played(done, state)
         if t.session is not s:  # another tab's newer game is shown instead
             return len(steps)
+        if s.over:  # not "playing" in the redraw that shows the end (the table said it)
+            self.on = False
         t.render_board()
         self.page.flush()
         await asyncio.sleep(max(0.0, (k - first) * pace - (time.perf_counter() - start)))

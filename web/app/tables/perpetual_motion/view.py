@@ -53,10 +53,15 @@ class TableUI:
     deal_hint: bool = False  # the guide asks for Deal (or Next round): it is marked
 
 
-def stack_label(stack: Sequence[Card], i: int, ui: TableUI) -> str:
+def stack_label(stack: Sequence[Card], i: int, ui: TableUI, target: bool = False) -> str:
+    """A stack as a player says it: "Stack 2, 5 cards, top: queen of spades", then what is
+    marked on it (selected, a place the selected card can go, the Hint's)."""
     label = describe_stack(stack, i)
+    label = label[0].upper() + label[1:]
     if ui.selected == i:
         label += ", selected"
+    if target:
+        label += ", the selected card goes here"
     if ui.hint is not None and ui.hint.src == i:
         label += ", hint: move this card"
     if ui.hint is not None and ui.hint.dst == i:
@@ -65,6 +70,9 @@ def stack_label(stack: Sequence[Card], i: int, ui: TableUI) -> str:
 
 
 def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
+    """The four stacks: one stop of Tab, the arrow keys move along them (a roving group),
+    each a button named by its words (the cards drawn are hidden from screen readers: their
+    corners say "Q♥", the name says "queen of hearts"), its key a digit."""
     cols = []
     for i, stack in enumerate(view.stacks):
         n = len(stack)
@@ -81,14 +89,19 @@ def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
             cls += " empty"
         cards = "".join(card_html(c, k, " top" if k == n - 1 else "") for k, c in enumerate(stack))
         count = f'<span class="count" aria-hidden="true">{n}</span>'  # sits under the top card
+        # named by its content, not by aria-label: the words are the only text a screen reader
+        # reads, and no visible text is left out of the name (axe's label-content-name-mismatch)
+        name = f'<span class="sr-only">{esc(stack_label(stack, i, ui, i in targets))}</span>'
+        current = " data-rove-current" if ui.selected == i else ""
         cols.append(
             f'<button type="button" class="{cls}" data-action="stack" data-i="{i}" '
             f'id="stack-{i}" data-testid="stack-{i + 1}" data-count="{n}" '
-            f'data-top="{stack[-1] if n else ""}" '
-            f'data-vars="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}" '
-            f'aria-label="{esc(stack_label(stack, i, ui))}">'
-            f'<span class="pile">{cards}{count}</span></button>')
-    return f'<div class="stacks" data-testid="stacks">{"".join(cols)}</div>'
+            f'data-top="{stack[-1] if n else ""}" data-rove-item{current} '
+            f'aria-keyshortcuts="{i + 1}" '
+            f'data-vars="--n1:{max(n - 1, 1)};--last:{max(n - 1, 0)}">'
+            f'{name}<span class="pile" aria-hidden="true">{cards}{count}</span></button>')
+    return (f'<div class="stacks" data-testid="stacks" data-rove role="group" '
+            f'aria-label="The four stacks">{"".join(cols)}</div>')
 
 
 def hud_html(view: PMView) -> str:
@@ -159,11 +172,55 @@ def share_button(view: PMView, ui: TableUI) -> str:
                   share_text=f"Try deal {view.seed} of Perpetual Motion")
 
 
+# The table's keys (the board's ``keys``; the rules page's "Keys" lists them), by action
+KEYS = {"deal": "D", "autoplay": "A", "stop": "A Escape", "hint": "H"}
+MANUAL_LABEL = "Make moves myself"  # the switch (the rules page and the settings say so too)
+
+
+def about(ui: TableUI, view: PMView) -> dict[str, str]:
+    """What each control of the dock does, in a newcomer's words: its accessible
+    description (and its tooltip), each ending with its key."""
+    if view.deck_count == 0:
+        deal = "Gathers the stacks, 4 onto 3 onto 2 onto 1, into the next round's deck."
+    elif ui.manual:
+        deal = "Deals the next row, one card onto each stack; then you make the forced moves."
+    else:
+        deal = "Deals the next row, one card onto each stack; the forced moves follow."
+    return {
+        "deal": deal + " Key: D.",
+        "autoplay": ("Plays the rest of this deal for you, to the win or to the loop, at the "
+                     "speed beside it. Key: A."),
+        "stop": "Stops playing: the deal is yours again where it is. Key: A or Escape.",
+        "speed": ("How fast Play to the end goes: Slow, Normal and Fast show the cards moving; "
+                  "Instant finishes at once."),
+        "manual": ("On: after each deal you tap the card that must move, then the stack it "
+                   "goes onto. Off: Deal makes the forced moves for you."),
+        "hint": "Shows the forced move waiting: which card, onto which stack. Key: H.",
+    }
+
+
+def described(html: str, what: str, keys: str = "") -> str:
+    """``html``'s button with its description (``pm-about-<what>``) and its keys."""
+    extra = f' aria-describedby="pm-about-{what}"'
+    if keys:
+        extra += f' aria-keyshortcuts="{keys}"'
+    return html.replace("<button ", f"<button{extra} ", 1)
+
+
+def about_html(texts: dict[str, str], shown: Sequence[str]) -> str:
+    """The descriptions of the controls ``shown`` (hidden: read only as descriptions)."""
+    return ('<div hidden>' + "".join(f'<span id="pm-about-{k}">{esc(texts[k])}</span>'
+                                     for k in shown) + "</div>")
+
+
 def speed_html(ui: TableUI) -> str:
+    """The speed of Play to the end, titled "Speed" on the menu itself (not a bare
+    "Normal ▾")."""
     opts = options_html(((k, k.capitalize()) for k in SPEEDS), ui.speed)
-    return (f'<label class="speed"><span class="sr-only">Speed of Play to the end</span>'
+    return (f'<label class="speed"><span class="speed-cap" aria-hidden="true">Speed</span>'
             f'<select id="pm-speed" data-action="speed" data-testid="speed" '
-            f'aria-label="Speed of Play to the end">{opts}</select></label>')
+            f'aria-label="Speed of Play to the end" aria-describedby="pm-about-speed">{opts}'
+            f'</select></label>')
 
 
 def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
@@ -176,34 +233,46 @@ def controls_html(view: PMView, outcome: Outcome | None, ui: TableUI) -> str:
                          testid="new-deal")
                 + share_button(view, ui)
                 + "</div>")
+    texts = about(ui, view)
+    shown = ["deal"]
     deal_label = "Next round" if view.deck_count == 0 else "Deal"
-    auto = (button("Stop", "stop", cls="btn", id_="pm-auto", testid="stop") if ui.autoplay
-            else button("Play to the end", "autoplay", cls="btn", id_="pm-auto",
-                        testid="autoplay"))
+    if ui.autoplay:
+        auto = described(button("Stop", "stop", cls="btn", id_="pm-auto", testid="stop"),
+                         "stop", KEYS["stop"])
+        shown.append("stop")
+    else:
+        auto = described(button("Play to the end", "autoplay", cls="btn", id_="pm-auto",
+                                testid="autoplay"), "autoplay", KEYS["autoplay"])
+        shown.append("autoplay")
     # Deal is the thing to do next, except while the deal plays itself out, and while a
     # forced move waits for the player's taps (Deal would only be refused): then the stacks
     # are where to act, and no button is the primary one; in a guided game, only when the
     # guide asks for it (else its Next, or the end's Play a real game, is the one way on).
     primary = (not ui.autoplay and not (ui.manual and ui.pending)
                and (ui.deal_hint or not ui.guided))
-    deal = button(deal_label, "deal", cls=("btn primary" if primary else "btn")
-                  + (" hinted hint" if ui.deal_hint else ""), id_="pm-deal",
-                  testid="deal", disabled=ui.autoplay)
+    deal = described(button(deal_label, "deal", cls=("btn primary" if primary else "btn")
+                            + (" hinted hint" if ui.deal_hint else ""), id_="pm-deal",
+                            testid="deal", disabled=ui.autoplay), "deal", KEYS["deal"])
     if ui.manual and not ui.autoplay:
-        third = button("Hint", "hint", id_="pm-hint", testid="hint")
+        third = described(button("Hint", "hint", id_="pm-hint", testid="hint"), "hint",
+                          KEYS["hint"])
+        shown.append("hint")
     else:  # while playing to the end the speed can change: Instant finishes it at once
         third = speed_html(ui)
-    row1 = f'<div class="row main-row">{auto}{deal}{third}</div>'
+        shown.append("speed")
     if ui.guided:  # nothing that would leave the guided deal
-        return f'<div class="row main-row">{deal}{third}</div>'
+        return (f'<div class="row main-row">{deal}{third}</div>'
+                + about_html(texts, [k for k in shown if k in ("deal", "hint", "speed")]))
+    row1 = f'<div class="row main-row">{auto}{deal}{third}</div>'
     new = button("New deal", "new-deal", id_="pm-new", testid="new-deal")
     restart = button("Restart", "restart", id_="pm-restart", testid="restart",
                      disabled=view.seed is None, aria_label="Restart this deal")
     share = share_button(view, ui)
-    mode = button("Tap moves", "toggle-manual", id_="pm-manual", testid="manual",
-                  pressed=ui.manual, aria_label="Tap moves: make the forced moves myself")
-    row2 = f'<div class="row">{new}{restart}{share}{mode}</div>'
-    return row2 + row1
+    mode = described(button(MANUAL_LABEL, "toggle-manual", id_="pm-manual", testid="manual",
+                            pressed=ui.manual), "manual")
+    shown.append("manual")
+    row2 = f'<div class="row pm-row2">{new}{restart}{share}{mode}</div>'
+    return row2 + row1 + about_html(texts, shown)
 
 
 # The solitaire's frame: the board; the message, then the controls (no log, no Share bar).
