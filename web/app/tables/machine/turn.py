@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.kit import Tap
+from app.kit import Tap, attrs
 from engine.cards import Card
 from engine.games.machine.rules import OVER, MachineAction, MachineView
 
@@ -45,3 +45,15 @@ def sane(view: MachineView, ui: MachineTurnUI) -> MachineTurnUI:
 
 def is_live(view: MachineView, interactive: bool) -> bool:
     return interactive and view.phase != OVER and view.current == view.player
+
+
+def keyed(button: str, key: str | None = None, **more: object) -> str:
+    """``button`` (a board button's HTML) with its keyboard shortcut, as the rules page's Keys
+    list it (``aria-keyshortcuts`` tells a screen reader; the board's ``keys`` take it), and
+    ``more`` attributes (``id_``: the button's id)."""
+    return button.replace("<button ", "<button" + attrs(aria_keyshortcuts=key, **more) + " ", 1)
+
+
+# A control that waits for the player's turn stays in its place and focusable, saying why
+# (aria-disabled): the keyboard's focus stays on it while the others play.
+WAIT = "Wait for your turn"
