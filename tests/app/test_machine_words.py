@@ -150,7 +150,7 @@ def test_a_hand_says_its_size_and_limit_in_words() -> None:
     over = state_with("2S 3H 4D 5C 9C 9D", PlayerMat((0, 0, 0, 0, 0), 3, 25), phase=DISCARDING)
     markup = html(over)
     assert 'aria-label="Your hand: 6 cards, 5 allowed"' in markup
-    assert "6 cards,<br>5 allowed" in markup and 'class="mm-hand-n over"' in markup
+    assert ">6 cards, 5 allowed</p>" in markup and 'class="mm-hand-n over"' in markup
 
 
 def test_taking_says_what_was_taken_and_what_may_still_be() -> None:

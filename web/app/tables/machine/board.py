@@ -181,6 +181,9 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         text = mu.own_step_words(before, view, actions)
         if text:
             self.t.say(text)
+        if any(isinstance(a, Setup) for a in actions):
+            # the pairs are gone with the set-up: the keys go on from Draw, where a turn starts
+            self.t.page.focus("mm-pile-down")
 
     def turn_reset(self) -> None:
         self.ui = self.turn_ui()

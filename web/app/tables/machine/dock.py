@@ -5,10 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.kit import and_list, attrs, esc, face, hand_order, plural, symbols
+from app.kit import and_list, attrs, esc, hand_order, plural, symbols
 from app.kit import board_button as _btn
 from app.tables.machine.selection import held_sets, not_a_set, play_data, play_options, track_ids
-from app.tables.machine.turn import WAIT, MachineTurnUI, is_live, keyed, picked_cards, sane
+from app.tables.machine.turn import (
+    WAIT,
+    MachineTurnUI,
+    card_face,
+    is_live,
+    keyed,
+    picked_cards,
+    sane,
+)
 from app.tables.machine.words import (
     hand_count,
     pair_gains,
@@ -160,7 +168,7 @@ def _take_row(view: MachineView, ui: MachineTurnUI, live: bool, marked: frozense
             why = "Your Full House track allows no more face-up cards this turn"
         mark = " marked" if f"d{i}" in marked else ""
         hint = " hinted" if hinted == f"take {i + 1}" else ""
-        slots.append("<li>" + _btn(face(c, "mm-face", mark), "mm-take",
+        slots.append("<li>" + _btn(card_face(c, "mm-face", mark), "mm-take",
                                    cls="mt-cardbtn" + hint, testid="mm-display",
                                    aria_label=f"{c.name}, face up"
                                    + (", new on the display" if mark else ""),
@@ -222,7 +230,8 @@ def _hand_html(view: MachineView, ui: MachineTurnUI, live: bool, hinted: set[str
         label = (c.name + (", just taken" if new else "")
                  + (", hint" if str(c) in hinted else ""))
         cards.append(f'<li class="mm-hli{" gap" if gap else ""}">'
-                     + _btn(face(c, "mm-face", " fresh" if new else ""), "mm-card", cls=cls,
+                     + _btn(card_face(c, "mm-face", " fresh" if new else ""), "mm-card",
+                            cls=cls,
                             testid="mm-hand-card", aria_label=label, pressed=on,
                             why=None if live else WAIT, card=str(c), rove_item="")
                      + "</li>")
@@ -249,20 +258,19 @@ def _hand_html(view: MachineView, ui: MachineTurnUI, live: bool, hinted: set[str
             aid = ('<p class="mm-held none" id="mm-held" tabindex="-1" '
                    'data-testid="mm-aid-list">No set in your hand yet.</p>')
     over = " over" if n > mat.hand_limit else ""
-    n_text = esc(count).replace(", ", ",<br>")
-    return (f'<div class="mm-hand-box">{aid}<div class="mm-hand-row">'
+    return (f'<div class="mm-hand-box">{aid}<div class="mm-hand-row"><div class="mm-hand-col">'
             f'<ul class="mm-hand fit-{hand_step(n, gaps)}" id="mm-hand" data-rove '
             f'data-testid="mm-hand"{attrs(tabindex=None if cards else "-1")} '
             f'aria-label="Your hand: {count}">'
             f'{"".join(cards)}</ul>{empty}'
-            f'<span class="mm-hand-n{over}" aria-hidden="true" data-testid="mm-hand-n">'
-            f'{n_text}</span>'
+            f'<p class="mm-hand-n{over}" aria-hidden="true" data-testid="mm-hand-n">'
+            f'{esc(count)}</p></div>'
             f'<div class="mm-head-btns">{_sort_btns(ui)}</div></div></div>')
 
 
-# The hand strip's room at 360 px (table.css; 231 measured in Chromium with "7/7" beside it,
-# less a little for wider counts and fonts), a card's width and the space a sort gap adds, in
-# CSS px.
+# The hand strip's room at 360 px (table.css; 231 measured in Chromium with a count "7/7"
+# beside it, which now stands under it in words), a card's width and the space a sort gap adds,
+# in CSS px.
 HAND_ROOM, CARD_W, GAP_W = 228, 48, 8
 HAND_STEPS = (34, 30, 26, 22)  # how much of each card shows, most first (table.css: .fit-N)
 

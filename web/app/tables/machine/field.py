@@ -110,17 +110,17 @@ def _my_mat_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
     mat = view.mats[p]
     gives = limits_html(mat, p, marked, "What your mat gives now")
     out = " · out" if view.out[p] else ""
-    head = (f'<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
+    head = ('<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
+            + keyed(_btn("Whole mat", "mm-mat", cls="btn small", testid="mm-mat-size",
+                         aria_label="Whole mat: show your mat as it is laid out",
+                         pressed=ui.mat), "M")
+            + "</div>"
             f'<ul class="mm-bins" aria-label="Your cubes">'
             f'<li data-testid="mm-onmat">On the mat <b>{mat.on_mat}</b>, '
             f'{mat.left} to place{out}</li>'
             f'<li data-testid="mm-supply">Personal supply <b>{mat.supply}</b> '
             f'(limit {mat.cube_limit})</li>'
-            f'<li data-testid="mm-pile">General pile <b>{mat.pile}</b></li></ul>'
-            + keyed(_btn("Whole mat", "mm-mat", cls="btn small", testid="mm-mat-size",
-                         aria_label="Whole mat: show your mat as it is laid out",
-                         pressed=ui.mat), "M")
-            + "</div>")
+            f'<li data-testid="mm-pile">General pile <b>{mat.pile}</b></li></ul>')
     body = (mat_html(view, p, names, marked, small=True) if ui.mat
             else tracks_line_html(view, p, marked))
     return (f'<section class="mm-me" data-testid="mm-me" aria-labelledby="mm-me-h">'
