@@ -111,7 +111,8 @@ def test_track_labels_for_screen_readers() -> None:
         "Flush track: 0 of 7 cubes, value 0; next section 1 cube for value 1")
     assert mu.track_label(mat, 4) == "Two Pair area: 2 of 12 cubes; next section 2 cubes"
     words = " · ".join(t for _, t in mu.limits_words(mat))
-    assert words == "draw 0 face-down · take 1 face-up · trade 1 · hand limit 7 · supply limit 7"
+    assert words == ("draw 0 cards face down · take 1 card face up · trade 1 card · hand limit 7 "
+                     "· supply limit 7")
 
 
 # --- the three choices ---------------------------------------------------------------------
@@ -124,7 +125,7 @@ def test_a_selected_full_house_says_where_it_goes_and_plays() -> None:
         s, ui, _ = do(s, ui, "mm-card", card=c)
     html = html_of(s, ui)
     assert "Full House, kings over fours" in html
-    assert "Full House track: 1 cube, value 1 → 2" in html
+    assert "the Full House track: 1 cube, value from 1 to 2" in html
     s2, ui2, t = do(s, ui, "mm-play", kind="full-house", tracks="full-house", pile="0")
     assert isinstance(t.actions[0], PlaySet) and s2.mats[0].filled[3] == 1
     assert s2.current == 1 and ui2.picked == ()
@@ -190,7 +191,8 @@ def test_take_cards_step_by_step_then_discard_down_to_the_limit() -> None:
     ui = mu.MachineTurnUI()
     s, ui, _ = do(s, ui, "mm-draw")
     assert s.phase == TAKING
-    assert "Taken: 1 of 2 face-down, 0 of 3 face-up" in html_of(s, ui)
+    assert ("You drew 1 card face down. You may draw 1 more card face down or take 3 cards "
+            "face up, or stop.") in html_of(s, ui)
     s, ui, _ = do(s, ui, "mm-take", slot="0")
     s, ui, _ = do(s, ui, "mm-stop")
     assert s.phase == "discarding" and len(s.hands[0]) == 7
@@ -223,7 +225,8 @@ def test_setup_shows_taken_pairs_with_the_reason_and_the_engine_refuses_them() -
     dock = mu.dock_html(view, t.ui, NAMES, interactive=True)
     assert 'data-action="mm-setup" data-testid="mm-setup"' in dock
     assert 'data-tracks="three flush"' in dock and "Place on Three + Flush" in dock
-    assert "<b>Three + Flush</b>: draw 1 face-down · trade 2. Place your cubes there?" in dock
+    assert ("<b>Three + Flush</b>: draw 1 card face down · trade 2 cards. Place your cubes "
+            "there?") in dock
     placed = mu.tap(view, t.ui, "mm-setup", {"tracks": "three flush"})
     assert [str(a) for a in placed.actions] == ["setup three flush"] and placed.ui.pair is None
     none = mu.tap(view, mu.MachineTurnUI(), "mm-setup", {"tracks": ""})
@@ -252,7 +255,7 @@ def test_log_lines_read_well() -> None:
     a = PlaySet("full-house", tuple(parse_cards("4D 4C KS KH KD")), (3,))
     after = GAME.apply(s, a)
     line = mu.describe_turn(GAME.view(s, 0), GAME.view(after, 0), [a], "Ana")
-    assert line == "Ana played Full House, kings over fours (4♦ 4♣ K♠ K♥ K♦): Full House now 2"
+    assert line == "Ana played Full House, kings over fours: Full House track now 2"
     view = GAME.view(s, 0)
     assert mu.action_words(view, a).startswith("play Full House, kings over fours")
 
@@ -262,7 +265,7 @@ def test_other_mats_open_full_size_and_out_players_show() -> None:
     html = html_of(s, mu.MachineTurnUI(opp=1))
     assert html.count('data-testid="mm-mat"') == 1  # Bea's; yours is its summary
     assert html.count('data-testid="mm-mat"') == 2 - ('data-testid="mm-tracks"' in html)
-    assert "Bea 4 cards · 28 left; 2 cubes placed" in html
+    assert "Bea 4 cards, 28 cubes to place; 2 cubes on the mat" in html
 
 
 # --- robustness -------------------------------------------------------------------------------
@@ -407,7 +410,7 @@ def test_an_opponents_mat_is_headed_with_their_name() -> None:
     assert '<h2 id="mm-oppmat-h">Bea’s mat</h2>' in html
     mats = tagged(html, "mm-mat")
     assert len(mats) == 1 and (mats[0].get("aria-label") or "").startswith("Bea’s mat")
-    assert "Bea 4 cards · 28 left; 2 cubes placed. Hide the mat" in html
+    assert "Bea 4 cards, 28 cubes to place; 2 cubes on the mat. Hide the mat" in html
 
 
 def tagged(html: str, testid: str) -> list[dict[str, str | None]]:
@@ -526,8 +529,8 @@ def test_draws_count_is_the_players_own() -> None:
     none = state_with("KS KH 4C", PlayerMat((0, 1, 0, 0, 0), 3, 25))  # an empty Flush track
     assert GAME.view(none, 0).mats[0].face_down_limit == 0
     dock = html_of(none, mu.MachineTurnUI())
-    assert "up to 0" not in dock and "<small>none</small>" in dock
-    assert draw_words(dock).startswith("Draw none face-down this turn")
+    assert "up to 0" not in dock and "<small>Flush empty</small>" in dock
+    assert draw_words(dock).startswith("Draw Flush empty: no face-down cards this turn")
     some = state_with("KS KH 4C", PlayerMat((0, 1, 2, 0, 0), 3, 25))
     limit = GAME.view(some, 0).mats[0].face_down_limit
     assert limit >= 1 and f"<small>up to {limit}</small>" in html_of(some, mu.MachineTurnUI())
@@ -535,7 +538,7 @@ def test_draws_count_is_the_players_own() -> None:
     theirs = replace(some, current=1, phase=TAKING, drawn=1)
     dock = html_of(theirs, mu.MachineTurnUI(), seat=0)
     assert "<small>" not in dock.split('data-testid="mm-draw"')[1].split("</button>")[0]
-    assert "1/" not in dock and draw_words(dock).startswith("Draw face-down (deck")
+    assert "drawn" not in draw_words(dock) and draw_words(dock).startswith("Draw face down, ")
 
 
 def test_a_hand_of_up_to_eight_fits_the_strip_on_a_phone() -> None:
@@ -549,8 +552,8 @@ def test_a_hand_of_up_to_eight_fits_the_strip_on_a_phone() -> None:
     s = state_with("8C 9C QH KH KD AS AH", PlayerMat((0, 1, 1, 0, 0), 3, 25))
     dock = html_of(s, mu.MachineTurnUI())
     (step,) = re.findall(r'class="mm-hand fit-(\d+)"', dock)
-    gaps = dock.split('data-testid="mm-hand"')[1].count("mm-hcard gap")
+    gaps = dock.split('data-testid="mm-hand"')[1].count("mm-hli gap")
     assert md.CARD_W + 6 * int(step) + gaps * md.GAP_W <= md.HAND_ROOM
     # the count sits beside the strip, not in it (it scrolled away with the cards)
-    strip = dock.split('data-testid="mm-hand"')[1].split("</div>")[0]
+    strip = dock.split('data-testid="mm-hand"')[1].split("</ul>")[0]
     assert "mm-hand-n" not in strip and 'data-testid="mm-hand-n"' in dock

@@ -99,7 +99,7 @@ def test_pass_and_play_hides_the_next_hand(app: Any) -> None:
     place(app, "flush full-house")
     cover = app.get_by_test_id("cover")
     assert cover.is_visible() and "Pass to Ana" in cover.inner_text()
-    assert "Bo placed set-up cubes on Flush + Full House" in cover.inner_text()
+    assert "Bo placed set-up cubes on Flush and Full House" in cover.inner_text()
     assert app.locator("[data-card]").count() == 0  # nothing of Ana's hand in the page
     tap(app, "cover-go")
     taken = app.locator('[data-testid=mm-pair][data-tracks="flush full-house"]')
@@ -119,7 +119,7 @@ def test_reload_mid_turn_resumes(app: Any) -> None:
     idle(app)
     wait_turn(app)
     assert phase(app) == "taking" and hand(app) == cards
-    assert "Taken: 1 of 2 face-down" in app.get_by_test_id("mm-say").inner_text()
+    assert "You drew 1 card face down" in app.get_by_test_id("mm-say").inner_text()
 
 
 def test_offline_and_an_update_mid_game_keep_the_game(browser: Any, tmp_path: Any,

@@ -110,11 +110,11 @@ def cube_farm_held(state: Any, seat: int) -> Shown:
 def machine_shown(html: str, tags: Tags) -> Shown:
     others = {}
     for a in _with_testid(tags, "mm-opp"):
-        m = re.search(r" (\d+) cards? · (\d+) left[^;]*; (\d+) cubes placed\.",
+        m = re.search(r" (\d+) cards?, (\d+) cubes to place[^;]*; (\d+) cubes on the mat\.",
                       a.get("aria-label") or "")
         assert m, a
         others[int(a.get("data-seat") or -1)] = tuple(int(x) for x in m.groups())
-    mine = re.findall(r'data-testid="mm-onmat">(\d+) on, (\d+) to go', html)
+    mine = re.findall(r'data-testid="mm-onmat">On the mat <b>(\d+)</b>, (\d+) to place', html)
     assert len(mine) == 1, mine
     shown: Shown = {
         "dock": 'data-testid="mm-dock"' in html,  # the hand and the turn's buttons

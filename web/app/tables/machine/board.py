@@ -69,6 +69,7 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
         self.held: dict[int, tuple[Card, ...]] = {}
         self.held_before: dict[int, tuple[Card, ...]] = {}  # restored on a refusal
         self.hint_at: int | None = None  # the action count the hint was thought out for
+        self.stepping: MachineView | None = None  # the person's view before their step
         self.actions: Mapping[str, Handler] = {
             "mm-opp": self.look, "mm-sort": self.look, "mm-aid": self.look,
             "mm-mat": self.look, "mm-hint": self.act_mm_hint}
@@ -164,6 +165,25 @@ class MachineBoard(PlainBoard[mu.MachineTurnUI, MachineState, MachineAction, Mac
 
     def refused(self) -> None:
         self.held = self.held_before  # a refused tap is no action: its marks stay
+
+    def before_steps(self, seat: int, view: MachineView, actions: Sequence[MachineAction]
+                     ) -> None:
+        self.stepping = view
+
+    def after_steps(self, seat: int, view: MachineView, actions: Sequence[MachineAction]
+                    ) -> None:
+        """The person's step said on the message line (a screen reader hears it): what they
+        drew, took, traded, played or discarded, and what the turn still asks. Nothing for a
+        refused step (the engine's reason is said), nor in a guided game (its step is)."""
+        before, self.stepping = self.stepping, None
+        if before is None or before == view or self.t.guiding.run is not None:
+            return
+        text = mu.own_step_words(before, view, actions)
+        if text:
+            self.t.say(text)
+        if any(isinstance(a, Setup) for a in actions):
+            # the pairs are gone with the set-up: the keys go on from Draw, where a turn starts
+            self.t.page.focus("mm-pile-down")
 
     def turn_reset(self) -> None:
         self.ui = self.turn_ui()

@@ -10,8 +10,8 @@ from app.kit import and_list, attrs, esc, face, plural, symbols
 from app.kit import board_button as _btn
 from app.tables.machine.marks import news
 from app.tables.machine.mats import limits_html, mat_html, tracks_line_html
-from app.tables.machine.turn import MachineTurnUI, is_live, sane
-from app.tables.machine.words import pair_gains, pair_label, player_name
+from app.tables.machine.turn import WAIT, MachineTurnUI, is_live, keyed, sane
+from app.tables.machine.words import pair_gains, pair_label, player_name, tracks_words
 from engine.games.machine.mat import ENGINE_TRACKS, TRACK_IDS, TRACKS
 from engine.games.machine.rules import OVER, SETUP, MachineView
 
@@ -46,10 +46,10 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
         name = player_name(names, p)
         playing = view.current == p and view.phase != OVER
         won = view.phase == OVER and p in view.winners
-        state = (" · out" if view.out[p] else " · playing" if playing
-                 else " · won" if won else "")
-        count = f"{plural(view.hand_counts[p], 'card')} · {mat.left} left{state}"
-        label = (f"{name} {count}; {mat.on_mat} cubes placed. "
+        state = (", out" if view.out[p] else ", playing" if playing
+                 else ", won" if won else "")
+        count = f"{plural(view.hand_counts[p], 'card')}, {mat.left} cubes to place{state}"
+        label = (f"{name} {count}; {mat.on_mat} cubes on the mat. "
                  + ("Hide the mat" if ui.opp == p else "Show the mat"))
         cls = "mm-opp" + (" current" if playing else "") + (" out" if view.out[p] else "")
         mini = "".join(
@@ -58,7 +58,8 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
         chip = _btn(f'<span class="mm-opp-name">{esc(name)}</span> '
                     f'<span class="mm-mini" aria-hidden="true">{mini}</span> '
                     f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
-                    testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p)
+                    testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p,
+                    rove_item="")
         items.append(f'<li class="mm-opp-row">{chip}{_news_html(p, name, marked, shown)}</li>')
     big = ""
     if ui.opp is not None and ui.opp != view.player:
@@ -69,7 +70,7 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
                       aria_label=f"Close {name}’s mat", seat=ui.opp)
                + "</div>" + mat_html(view, ui.opp, names, marked) + "</section>")
     return (f'<section class="mm-players" aria-label="The other players">'
-            f'<ul class="mm-opps">{"".join(items)}</ul>{big}</section>')
+            f'<ul class="mm-opps" id="mm-opps" data-rove>{"".join(items)}</ul>{big}</section>')
 
 
 def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> str:
@@ -94,10 +95,10 @@ def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> st
 
 
 def _counts_html(view: MachineView) -> str:
-    limit = f"of {view.max_rounds}" if view.max_rounds else "(no limit)"
+    limit = f"of {view.max_rounds}" if view.max_rounds else "(no round limit)"
     return (f'<p class="mm-counts" data-testid="mm-counts"><span data-testid="mm-round">Round '
             f"<b>{view.round}</b> {limit}</span> · <span>Deck <b data-testid=\"mm-deck\">"
-            f"{view.deck_count}</b></span> · <span>Discards <b data-testid=\"mm-discards\">"
+            f"{view.deck_count}</b></span> · <span>Discard pile <b data-testid=\"mm-discards\">"
             f'{view.discard_count}</b><span class="sr-only"> (face down)</span></span></p>')
 
 
@@ -109,15 +110,17 @@ def _my_mat_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
     mat = view.mats[p]
     gives = limits_html(mat, p, marked, "What your mat gives now")
     out = " · out" if view.out[p] else ""
-    head = (f'<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
-            f'<p class="mm-bins"><span data-testid="mm-onmat">{mat.on_mat} on, '
-            f'{mat.left} to go{out}</span> · <span data-testid="mm-supply">supply '
-            f'<b>{mat.supply}</b>/{mat.cube_limit}</span> · <span data-testid="mm-pile">pile '
-            f'<b>{mat.pile}</b></span></p>'
-            + _btn("Less" if ui.mat else "Full", "mm-mat", cls="btn small", testid="mm-mat-size",
-                   aria_label="Show your mat as a summary" if ui.mat
-                   else "Show your mat full size", pressed=ui.mat)
-            + "</div>")
+    head = ('<div class="mm-me-head"><h2 id="mm-me-h">Your mat</h2>'
+            + keyed(_btn("Whole mat", "mm-mat", cls="btn small", testid="mm-mat-size",
+                         aria_label="Whole mat: show your mat as it is laid out",
+                         pressed=ui.mat), "M")
+            + "</div>"
+            f'<ul class="mm-bins" aria-label="Your cubes">'
+            f'<li data-testid="mm-onmat">On the mat <b>{mat.on_mat}</b>, '
+            f'{mat.left} to place{out}</li>'
+            f'<li data-testid="mm-supply">Personal supply <b>{mat.supply}</b> '
+            f'(limit {mat.cube_limit})</li>'
+            f'<li data-testid="mm-pile">General pile <b>{mat.pile}</b></li></ul>')
     body = (mat_html(view, p, names, marked, small=True) if ui.mat
             else tracks_line_html(view, p, marked))
     return (f'<section class="mm-me" data-testid="mm-me" aria-labelledby="mm-me-h">'
@@ -144,15 +147,17 @@ def _pairs_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], live
             " hinted" if hinted == tracks else "")
         body = (f"<b>{esc(pair_label(a, b))}</b>"
                 + (f" <small>{esc(small)}</small>" if small else ""))
-        rows.append("<li>" + _btn(body, "mm-pair", cls=cls, testid="mm-pair", live=live,
-                                  why=why, pressed=ui.pair == tracks if not why else None,
-                                  aria_label=(f"{TRACKS[a].name} + {TRACKS[b].name}"
-                                              + (f": {small}" if small and not why else "")
+        rows.append("<li>" + _btn(body, "mm-pair", cls=cls, testid="mm-pair",
+                                  why=why or (None if live else WAIT),
+                                  pressed=ui.pair == tracks if not why else None,
+                                  aria_label=(pair_label(a, b)
+                                              + (f" {small}" if small else "")
+                                              + f": {tracks_words((a, b))}"
                                               + (f" ({why})" if why else "")),
-                                  tracks=tracks) + "</li>")
+                                  tracks=tracks, rove_item="") + "</li>")
     cur = view.current
     head = ("Choose a pair for your set-up cubes" if cur == view.player
             else f"{player_name(names, cur)} is placing set-up cubes")
     return (f'<section class="mm-setup" data-testid="mm-setup-panel" '
             f'aria-labelledby="mm-setup-h"><h2 id="mm-setup-h">{esc(head)}</h2>'
-            f'<ul class="mm-pairs-list">{"".join(rows)}</ul></section>')
+            f'<ul class="mm-pairs-list" data-rove>{"".join(rows)}</ul></section>')

@@ -6,7 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.kit import esc
-from app.tables.machine.words import limits_words, player_name, short_track, track_label
+from app.tables.machine.words import (
+    limits_words,
+    player_name,
+    short_track,
+    track_label,
+    track_row_words,
+)
 from engine.games.machine.mat import ENGINE_TRACKS, TRACKS, TWO_PAIR
 from engine.games.machine.rules import MachineView, PlayerMat
 
@@ -59,10 +65,11 @@ def mat_html(view: MachineView, p: int, names: Sequence[str], marked: frozenset[
     two = (f'<div class="mm-two"><span class="sr-only">{esc(track_label(mat, TWO_PAIR))}</span>'
            f'<span class="mm-tname" aria-hidden="true">Two Pair</span>'
            f'<span class="mm-pairs" aria-hidden="true">{"".join(pairs)}</span></div>')
-    bins = (f'<div class="mm-bins"><span class="mm-bin" data-testid="mm-pile">General pile '
-            f'<b>{mat.pile}</b></span><span class="mm-bin" data-testid="mm-supply">Supply '
-            f'<b>{mat.supply}</b> of {mat.cube_limit}</span>'
-            f'<span class="mm-bin">On the mat <b>{mat.on_mat}</b></span></div>')
+    bins = (f'<ul class="mm-bins" aria-label="{esc(who)} cubes">'
+            f'<li class="mm-bin" data-testid="mm-pile">General pile <b>{mat.pile}</b></li>'
+            f'<li class="mm-bin" data-testid="mm-supply">Personal supply <b>{mat.supply}</b> '
+            f'(limit {mat.cube_limit})</li>'
+            f'<li class="mm-bin">On the mat <b>{mat.on_mat}</b></li></ul>')
     words = "" if small else limits_html(
         mat, p, marked, f"What {who.lower() if p == view.player else who} mat gives now")
     out = " · out" if view.out[p] else ""
@@ -83,17 +90,10 @@ def tracks_line_html(view: MachineView, p: int, marked: frozenset[str]) -> str:
             f'{" new" if f"p{p}.t{t}.s{s}" in marked else ""}'
             f'{" next" if s == mat.filled[t] else ""}" data-vars="--c:{sec.cubes}"></i>'
             for s, sec in enumerate(track.sections))
-        nxt = mat.next_cost(t)
-        if t == TWO_PAIR:
-            now = f"{mat.filled[t]} of {len(track.sections)}"
-            then = "full" if nxt is None else f"next {nxt}"
-        else:
-            now = str(mat.value(t))
-            then = ("full" if nxt is None else
-                    f"→ {track.sections[mat.filled[t]].value} for {nxt}")
+        now, then = track_row_words(mat, t)
         rows.append(f'<li class="mm-tl t-{track.id}"><span class="sr-only">'
                     f'{esc(track_label(mat, t))}</span><span class="mm-tl-name" '
                     f'aria-hidden="true">{esc(short_track(t))}</span><span class="mm-tl-secs" '
                     f'aria-hidden="true">{secs}</span><span class="mm-tl-val" aria-hidden="true">'
-                    f"<b>{esc(now)}</b> {esc(then)}</span></li>")
+                    f"{esc(now)} <small>{esc(then)}</small></span></li>")
     return f'<ul class="mm-tl-list" data-testid="mm-tracks">{"".join(rows)}</ul>'

@@ -47,7 +47,14 @@ from app.tables.machine.selection import held_sets, play_options
 from app.tables.machine.selection import play_data as _play_data
 from app.tables.machine.taps import KEYS, key, tap
 from app.tables.machine.turn import MachineTurnUI, TurnTap
-from app.tables.machine.words import action_words, limits, limits_words, set_words, track_label
+from app.tables.machine.words import (
+    action_words,
+    limits,
+    limits_words,
+    own_step_words,
+    set_words,
+    track_label,
+)
 
 __all__ = [
     "KEYS",
@@ -66,6 +73,7 @@ __all__ = [
     "mat_html",
     "mat_marks",
     "news",
+    "own_step_words",
     "play_options",
     "set_words",
     "step_flights",

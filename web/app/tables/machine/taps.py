@@ -9,10 +9,12 @@ from dataclasses import replace
 from app.kit import Tap, plural
 from app.tables.machine.selection import _default_tracks, not_a_set, play_data, play_options
 from app.tables.machine.turn import MachineTurnUI, TurnTap, picked_cards, sane
+from app.tables.machine.words import set_words
 from engine.games.machine import sets as S
 from engine.games.machine.mat import TRACK_IDS
 from engine.games.machine.rules import (
     OVER,
+    SETUP,
     Discard,
     Draw,
     MachineAction,
@@ -58,7 +60,14 @@ def _mat(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
 
 
 def _clear(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
-    return Tap(replace(ui, picked=()))
+    return Tap(replace(ui, picked=()), (), "Selection cleared." if ui.picked else None)
+
+
+def _selected(view: MachineView, ui: MachineTurnUI) -> TurnTap:
+    """A new selection, named when it is a set the player may play ("Full House, kings over
+    fours."): what a screen reader hears, as the dock's line shows it."""
+    ways = [a for a, why in play_options(view, picked_cards(view, ui)) if why is None]
+    return Tap(ui, (), f"{set_words(ways[0].kind, ways[0].cards)}." if ways else None)
 
 
 def _card(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
@@ -67,13 +76,13 @@ def _card(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
         return _refuse(ui, "That card is no longer in your hand")
     picked = (tuple(t for t in ui.picked if t != card) if card in ui.picked
               else (*ui.picked, card))
-    return Tap(replace(ui, picked=picked))
+    return _selected(view, replace(ui, picked=picked))
 
 
 def _pick(view: MachineView, ui: MachineTurnUI, data: Data) -> TurnTap:
     texts = tuple(data.get("cards", "").split())
-    return Tap(replace(ui, picked=tuple(t for t in texts
-                                        if t in {str(c) for c in view.hand})))
+    return _selected(view, replace(ui, picked=tuple(t for t in texts
+                                                    if t in {str(c) for c in view.hand})))
 
 
 def _pair_or_setup(view: MachineView, ui: MachineTurnUI, data: Data, place: bool) -> TurnTap:
@@ -187,12 +196,16 @@ KEYS = {"d": "mm-draw", "s": "mm-stop", "t": "mm-trade", "x": "mm-discard", "o":
 
 
 def key(view: MachineView, ui: MachineTurnUI, key: str) -> TurnTap | None:
-    """Keyboard: D draw, S stop, T trade the selection, X discard the selection, P play the
-    selection (its first way), O sort, A the sets aid, Escape clear the selection (None: the
-    key is not ours; H, the hint, is the adapter's)."""
+    """Keyboard (the rules page's Keys): D draw, S stop, T trade the selection, X discard the
+    selection, P play the selection (its first way) or, at set-up, place the cubes on the pair
+    chosen, O sort, A the sets aid, M the whole mat, Escape clear the selection (else the pair
+    chosen, else close another's mat). None: the key is not ours (H, the hint, is the
+    board's)."""
     if key == "Escape":
-        return Tap(replace(ui, picked=())) if ui.picked else None
+        return _escape(ui)
     k = key.lower() if len(key) == 1 else key
+    if k == "p" and view.phase == SETUP:
+        return tap(view, ui, "mm-setup", {"tracks": ui.pair or ""})
     if k == "p":
         ways = play_options(view, picked_cards(view, sane(view, ui)))
         if not ways:
@@ -201,3 +214,16 @@ def key(view: MachineView, ui: MachineTurnUI, key: str) -> TurnTap | None:
         return tap(view, ui, "mm-play", play_data(a))
     name = KEYS.get(k)
     return None if name is None else tap(view, ui, name, {})
+
+
+def _escape(ui: MachineTurnUI) -> TurnTap | None:
+    """Escape steps back from what is chosen: the cards selected, else the set-up pair, else
+    another player's mat shown; each said (None: nothing was)."""
+    if ui.picked:
+        return Tap(replace(ui, picked=(), hint=None, hint_text=None), (),
+                   "Selection cleared.")
+    if ui.pair:
+        return Tap(replace(ui, pair=None, hint=None, hint_text=None), (), "No pair chosen.")
+    if ui.opp is not None:
+        return Tap(replace(ui, opp=None), (), "Mat closed.")
+    return None

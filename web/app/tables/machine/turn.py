@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from app.kit import Tap
+from app.kit import Tap, attrs, esc
 from engine.cards import Card
 from engine.games.machine.rules import OVER, MachineAction, MachineView
 
@@ -45,3 +45,28 @@ def sane(view: MachineView, ui: MachineTurnUI) -> MachineTurnUI:
 
 def is_live(view: MachineView, interactive: bool) -> bool:
     return interactive and view.phase != OVER and view.current == view.player
+
+
+def keyed(button: str, key: str | None = None, **more: object) -> str:
+    """``button`` (a board button's HTML) with its keyboard shortcut, as the rules page's Keys
+    list it (``aria-keyshortcuts`` tells a screen reader; the board's ``keys`` take it), and
+    ``more`` attributes (``id_``: the button's id)."""
+    return button.replace("<button ", "<button" + attrs(aria_keyshortcuts=key, **more) + " ", 1)
+
+
+# A control that waits for the player's turn stays in its place and focusable, saying why
+# (aria-disabled): the keyboard's focus stays on it while the others play.
+WAIT = "Wait for your turn"
+
+
+def card_face(card: Card, cls: str, extra: str = "") -> str:
+    """A card's face inside a button, as the kit's ``face`` draws it (rank over suit in the
+    corner, a big pip), its signs drawn by the style sheet (``data-t``, table.css) rather
+    than written as text: the button's name says the card in words ("six of diamonds") and
+    no sign stands as visible text beside it (axe: label-content-name-mismatch)."""
+    sym = card.symbol
+    rank, suit = esc(sym[:-1]), sym[-1]
+    return (f'<span class="card {cls} s-{card.suit}{extra}" data-card="{card}" '
+            f'aria-hidden="true"><span class="corner"><b data-t="{rank}"></b>'
+            f'<span data-t="{suit}"></span></span><span class="pip" data-t="{suit}"></span>'
+            f"</span>")

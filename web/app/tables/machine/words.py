@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.kit import plural, rank_word, symbols
+from app.kit import and_list, plural, rank_word
 from engine.cards import SUIT_NAMES, Card
 from engine.games.machine import sets as S
 from engine.games.machine.mat import TRACKS, TWO_PAIR
 from engine.games.machine.rules import (
+    DISCARDING,
     PILE_KINDS,
     TAKING,
+    TRADING,
     Discard,
     Draw,
     MachineAction,
@@ -64,10 +66,12 @@ def limits(mat: PlayerMat) -> dict[str, int]:
 
 
 def limits_words(mat: PlayerMat) -> list[tuple[str, str]]:
-    """(key, words) of what the mat gives now: "draw 2 face-down", "hand limit 7"..."""
+    """(key, words) of what the mat gives now: "draw 2 cards face down", "hand limit 7"..."""
     v = limits(mat)
-    return [("draw", f"draw {v['draw']} face-down"), ("take", f"take {v['take']} face-up"),
-            ("trade", f"trade {v['trade']}"), ("hand", f"hand limit {v['hand']}"),
+    return [("draw", f"draw {plural(v['draw'], 'card')} face down"),
+            ("take", f"take {plural(v['take'], 'card')} face up"),
+            ("trade", f"trade {plural(v['trade'], 'card')}"),
+            ("hand", f"hand limit {v['hand']}"),
             ("supply", f"supply limit {v['supply']}")]
 
 
@@ -91,28 +95,127 @@ def track_label(mat: PlayerMat, t: int) -> str:
     return text
 
 
+def track_row_words(mat: PlayerMat, t: int) -> tuple[str, str]:
+    """A track's short row on the mat summary, words first: ("value 4", "2 cubes make it 5")
+    for an engine track, ("1 of 6 filled", "next 2 cubes") for Two Pair, "full" once it is (never
+    "4 → 5 for 2")."""
+    track = TRACKS[t]
+    nxt = mat.next_cost(t)
+    if t == TWO_PAIR:
+        return (f"{mat.filled[t]} of {len(track.sections)} filled",
+                "full" if nxt is None else f"next {plural(nxt, 'cube')}")
+    if nxt is None:
+        return f"value {mat.value(t)}", "full"
+    makes = "makes" if nxt == 1 else "make"
+    return (f"value {mat.value(t)}",
+            f"{plural(nxt, 'cube')} {makes} it {track.sections[mat.filled[t]].value}")
+
+
 def action_words(view: MachineView, action: MachineAction) -> str:
     """One step in words, for the Hint: "play Full House, kings over fours"."""
     if isinstance(action, Draw):
         return "draw a face-down card"
     if isinstance(action, TakeUp):
         c = view.display[action.slot] if 0 <= action.slot < len(view.display) else None
-        return f"take the {c.symbol if c else 'face-up card'} from the display"
+        return f"take the {c.name if c else 'face-up card'} from the display"
     if isinstance(action, Stop):
         return "stop taking cards" if view.phase == TAKING else "stop trading"
     if isinstance(action, Discard):
-        return f"discard the {action.card.symbol}"
+        return f"discard the {action.card.name}"
     if isinstance(action, Trade):
-        return f"trade the {action.card.symbol} for a cube"
+        return f"trade the {action.card.name} for a cube"
     if isinstance(action, Setup):
-        return "place the set-up cubes on " + " + ".join(TRACKS[t].name for t in action.tracks)
+        return "place the set-up cubes on " + tracks_words(action.tracks)
     if isinstance(action, PlaySet):
         where = " and ".join(TRACKS[t].name for t in action.tracks)
         pile = (f", {action.from_pile} from the general pile" if action.kind in PILE_KINDS
                 else "")
-        return (f"play {set_words(action.kind, action.cards)} ({symbols(action.cards)}) "
-                f"on {where}{pile}")
+        return f"play {set_words(action.kind, action.cards)} on {where}{pile}"
     return str(action)
+
+
+def tracks_words(tracks: Sequence[int]) -> str:
+    """A set-up's two tracks in words: "Straight and Flush", "both on Three of a Kind"."""
+    a, b = tracks[0], tracks[-1]
+    return f"both on {TRACKS[a].name}" if a == b else f"{TRACKS[a].name} and {TRACKS[b].name}"
+
+
+def cards_words(cards: Sequence[Card]) -> str:
+    """"the seven of hearts", "the seven of hearts and the two of clubs"."""
+    return and_list([f"the {c.name}" for c in cards])
+
+
+def hand_count(n: int, limit: int) -> str:
+    """A hand's size and limit in words: "6 cards, 5 allowed" (never "6/5")."""
+    return f"{plural(n, 'card')}, {limit} allowed"
+
+
+def taking_words(view: MachineView, done: bool = True) -> str:
+    """What a player taking cards has done (``done``) and may still do, in words: "You drew
+    1 card face down. You may draw 1 more card face down or take 2 cards face up, or stop."
+    (never "Taken: 1 of 2 face-down")."""
+    mat = view.mats[view.player]
+    did = []
+    if view.drawn:
+        did.append(f"drew {plural(view.drawn, 'card')} face down")
+    if view.taken:
+        did.append(f"took {plural(view.taken, 'card')} face up")
+    down = 0 if view.taken else max(mat.face_down_limit - view.drawn, 0)
+    up = max(mat.face_up_limit - view.taken, 0)
+    more = []
+    if down:
+        more.append(f"draw {plural(down, 'more card' if view.drawn else 'card')} face down")
+    if up:
+        more.append(f"take {plural(up, 'more card' if view.taken else 'card')} face up")
+    head = f"You {and_list(did)}. " if did and done else ""
+    if not more:
+        return head + "You may take no more cards."
+    return head + f"You may {' or '.join(more)}, or stop."
+
+
+def own_step_words(before: MachineView, after: MachineView,
+                   actions: Sequence[MachineAction]) -> str:
+    """What the player's own step did, said on the message line (a screen reader hears it):
+    "You drew the seven of hearts face down.", "You traded 2 cards for 2 cubes: 4 in your
+    supply.", "You played Full House, kings over fours: your Full House track is now 3."
+    Then what the turn still asks, while it is still the player's."""
+    me = before.player
+    m1 = after.mats[me]
+    got = [c for c in after.hand if c not in before.hand]
+    said: list[str] = []
+    trades = [a.card for a in actions if isinstance(a, Trade)]
+    discards = [a.card for a in actions if isinstance(a, Discard)]
+    for a in actions:
+        if isinstance(a, Setup):
+            said.append(f"You placed your set-up cubes: {tracks_words(a.tracks)}.")
+        elif isinstance(a, Draw):
+            drawn = [c for c in got if c not in before.display]
+            said.append(f"You drew {cards_words(drawn[-1:]) or 'a card'} face down.")
+        elif isinstance(a, TakeUp):
+            c = before.display[a.slot] if 0 <= a.slot < len(before.display) else None
+            said.append(f"You took the {c.name if c else 'face-up card'} from the display.")
+        elif isinstance(a, PlaySet):
+            where = and_list([f"your {TRACKS[t].name} track is now {m1.value(t)}"
+                              if t != TWO_PAIR else "2 cubes went on your Two Pair area"
+                              for t in a.tracks])
+            said.append(f"You played {set_words(a.kind, a.cards)}: {where}.")
+        elif isinstance(a, Stop) and before.phase == TAKING:
+            said.append("You stopped taking cards.")
+    if trades:
+        said.append(f"You traded {plural(len(trades), 'card')} for "
+                    f"{plural(len(trades), 'cube')}: {m1.supply} in your supply.")
+    if discards:
+        said.append(f"You discarded {cards_words(discards)}.")
+    if after.current == me and after.phase == TAKING:
+        said.append(taking_words(after, done=False))
+    elif after.current == me and after.phase == DISCARDING:
+        over = len(after.hand) - m1.hand_limit
+        said.append(f"Your hand is over its limit of {m1.hand_limit}: discard "
+                    f"{plural(over, 'card')}.")
+    elif after.current == me and after.phase == TRADING:
+        said.append(f"You may trade {plural(m1.trade_limit - after.traded, 'more card')}, "
+                    "or stop trading.")
+    return " ".join(said)
 
 
 def player_name(names: Sequence[str], p: int) -> str:
@@ -124,8 +227,8 @@ def short_track(t: int) -> str:
 
 
 def pair_gains(view: MachineView, a: int, b: int) -> str:
-    """What a set-up pair would give the viewer ("trade 2 · draw 1 face-down"); nothing once
-    the viewer has placed (and never past a track's last section)."""
+    """What a set-up pair would give the viewer ("trade 2 cards · draw 1 card face down");
+    nothing once the viewer has placed (and never past a track's last section)."""
     mat = view.mats[view.player]
     if view.setup[view.player] is not None:
         return ""
