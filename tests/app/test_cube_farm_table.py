@@ -42,7 +42,7 @@ from engine.games.cube_farm.rules import (
 )
 
 NAMES = ("You", "Bea", "Cy")
-ACTIONS = {"cf-card", "cf-sq", "cf-rot", "cf-prev", "cf-next", "cf-ok", "cf-cancel",
+ACTIONS = {"cf-card", "cf-sq", "cf-at", "cf-rot", "cf-prev", "cf-next", "cf-ok", "cf-cancel",
            "cf-claim", "cf-pass", "cf-deal", "cf-show", "cf-step", "cf-hint", "mt-undo",
            "mt-next-hand"}
 
@@ -231,7 +231,8 @@ def check_html(html: str) -> None:
         text = re.sub(r"<[^>]+>", "", body).strip()
         assert "aria-label=" in at or text, m.group(0)[:200]
     for m in re.finditer(r'<g [^>]*role="button"[^>]*>', html):
-        assert 'aria-label="' in m.group(0) and 'tabindex="0"' in m.group(0)
+        # labelled and focusable (a roving group's one Tab stop has tabindex 0)
+        assert 'aria-label="' in m.group(0) and 'tabindex="' in m.group(0)
 
 
 def test_html_is_well_formed_labelled_and_escaped() -> None:
@@ -429,20 +430,24 @@ def test_the_hand_is_floor_plans_with_names_in_the_dock() -> None:
 def test_prompts_and_messages_say_what_is_true_now() -> None:
     s = new()
     v = view(s, 0)
-    assert cu.prompt(v, cu.CFTurnUI(), True) == "Your turn: pick a card to lay."
+    assert cu.prompt(v, cu.CFTurnUI(), True) == "Pick a card from your hand to lay."
     assert cu.prompt(v, cu.CFTurnUI(), False) == ""
     card = sorted(s.hands[0])[0]
     _, t = run(s, cu.CFTurnUI(), "cf-card", card=card)
     assert cu.prompt(v, t.ui, True) == f"{card_name(card)}, as printed: tap a lit square."
     x, y = cu.positions(v, card)[t.ui.rot][0]
     _, t = run(s, t.ui, "cf-sq", x=x, y=y)
-    assert t.message == f"{card_name(card)}, {cu.TURN_WORDS[t.ui.rot]}, shown on the floor: " \
-        "tap it again or Confirm to lay it."
+    where = cu.place_where(v, Place(card, x, y, t.ui.rot))
+    assert t.message == f"{card_name(card)} shown at place 1 of " \
+        f"{len(cu.positions(v, card)[t.ui.rot])}: {where}. Tap it again or Confirm to lay it."
     assert not re.search(r"-?\d+,-?\d+", t.message or "")  # no coordinates
     after, ok = run(s, t.ui, "cf-ok")
-    assert ok.message is None and ok.ui == cu.CFTurnUI()  # nothing of the laid card is kept
+    assert ok.message == f"You laid the {card_name(card)}, {where}. " + (
+        "Claim a lit cubicle, or Pass." if after.phase == CLAIM
+        else "No cubicle can be claimed: your turn ends.")  # a lay is never silent
+    assert ok.ui == cu.CFTurnUI()  # nothing of the laid card is kept
     if after.phase == CLAIM:
-        assert cu.prompt(view(after, 0), ok.ui, True) == "Tap a lit cubicle to claim it, or Pass."
+        assert cu.prompt(view(after, 0), ok.ui, True) == "Claim a lit cubicle, or Pass."
 
 
 def test_a_claims_hint_is_not_kept_once_the_card_is_taken_back() -> None:
@@ -595,7 +600,7 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         table = app.tables["cube-farm"]
         m = table.match
         assert m is not None and m.current == 0
-        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
+        assert page.texts["mt-msg"] == "Pick a card from your hand to lay."
         assert 'data-testid="cf-hand-card"' in page.regions["mt-dock"]
         assert 'data-testid="cf-hand-card"' not in page.regions["mt-board"]
         card = sorted(m.state.hands[0])[0]
@@ -605,17 +610,20 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         x, y = cu.positions(v, card)[table.board.ui.rot][0]
         click(app, "cf-sq", x=str(x), y=str(y))
         await played(app)
-        assert page.texts["mt-msg"].endswith("tap it again or Confirm to lay it.")
+        assert page.texts["mt-msg"].endswith("Tap it again or Confirm to lay it.")
         click(app, "cf-ok")
         await played(app)
-        # the line about the card shown is gone with it: the claim's prompt, or the next turn's
-        assert page.texts["mt-msg"] in ("Tap a lit cubicle to claim it, or Pass.",
-                                        "Your turn: pick a card to lay.")
+        # the line about the card shown is gone with it: what was laid and the claim's
+        # prompt, or the next turn's
+        msg = page.texts["mt-msg"]
+        assert ((msg.startswith(f"You laid the {card_name(card)}, ")
+                 and msg.endswith("Claim a lit cubicle, or Pass."))
+                or msg == "Pick a card from your hand to lay."), msg
         if m.state.phase == CLAIM and m.current == 0:
             click(app, "cf-pass")
             await played(app)
         assert m.current == 0 and m.state.phase == PLACE
-        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
+        assert page.texts["mt-msg"] == "Pick a card from your hand to lay."
         flights = [f for b in page.batches for f in b.get("flights", [])]
         laid = [e.action.card for e in m.state.log if e.player == 1
                 and isinstance(e.action, Place)]
@@ -635,7 +643,7 @@ def test_in_the_shell_messages_live_as_long_as_they_are_true_and_computers_fly()
         again = [f for b in page.batches[seen:] for f in b.get("flights", [])]
         assert again == flights
         assert 'data-testid="replaying"' not in page.regions["mt-board"]
-        assert page.texts["mt-msg"] == "Your turn: pick a card to lay."
+        assert page.texts["mt-msg"] == "Pick a card from your hand to lay."
     run_async(scenario())
 
 
@@ -676,4 +684,4 @@ def test_the_count_of_places_is_the_count_next_steps_through() -> None:
         assert (t.message or "").split(": ", 1)[1].startswith(
             f"{here} place{'s' if here != 1 else ''}")
         _, step = run(s, t.ui, "cf-next")
-        assert (step.message or "").startswith(f"Place 1 of {here}: ")
+        assert f" shown at place 1 of {here}: " in (step.message or "")

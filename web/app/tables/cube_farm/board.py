@@ -20,19 +20,23 @@ from app.seen import Seen
 from app.storage import JSONObject
 from app.table import Event
 from app.tables.cube_farm import parts as cu
+from engine.games.cube_farm.board import pos_text
 from engine.games.cube_farm.rules import (
+    CLAIM,
     HAND_OVER,
     OVER,
+    PLACE,
     CFAction,
     CFState,
     CFView,
+    Claim,
     NextHand,
     Place,
 )
 
 
 class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
-    keys = "Escape Enter r R n N p P 1 2 3 4 5 6"
+    keys = "Escape Enter r R n N p P h H 1 2 3 4 5 6"
     # the end keeps the dock: the scoring is stepped through there, player by player
     frame = replace(screens.SEATED_FRAME, dock_at_end=True)
     # taps that never change the game (a guided game lets them through)
@@ -42,6 +46,11 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         super().__init__(core)
         self.game = core.game
         self.live = False  # the last dock drawn was the person's turn (its prompt is said)
+        self.was_live = False  # the draw before it was (a turn just started: the hand)
+        self.said = False  # a tap's own message follows the redraw: no prompt before it
+        # where the keyboard goes after the redraw: "place" (a card picked: its places),
+        # "claim" (a card laid: a cubicle to claim), or an element's id
+        self.focus_to: str | None = None
         self.actions: Mapping[str, Handler] = {
             "cf-show": self.act_cf_show, "cf-step": self.act_cf_step,
             "cf-hint": self.act_cf_hint}
@@ -61,18 +70,80 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
                              marked=seen.marked, key_=self.key_of(seen))
 
     def dock_html(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> str:
-        self.live = seen.interactive
+        self.was_live, self.live = self.live, seen.interactive
         return cu.dock_html(seen.view, self.ui, list(seen.names), interactive=seen.interactive,
                             undo=seen.can_undo, hand_over=seen.hand_over is not None)
 
     def after_render(self) -> None:
         """The redraw cleared the message line; what the player is to do now goes back in it
-        (a tap's own message, said after this, takes its place)."""
+        (unless a tap's own message, said after this, takes its place); while the others
+        play, who is playing. The keyboard goes where the tap's next step is."""
         t, seen = self.t, self.last_seen
-        if seen is not None and self.live and t.guiding.run is None:
+        said, self.said = self.said, False
+        if seen is None:
+            return
+        if self.live and t.guiding.run is None and not said:
             text = cu.prompt(seen.view, self.ui, True)
             if text:
                 t.say(text)
+        elif not self.live and not said and seen.outcome is None and not seen.watch:
+            view = seen.view
+            cur = view.to_move
+            if view.phase in (PLACE, CLAIM) and cur != seen.seat and cur < len(seen.names):
+                # shown, not said: the core tells a screen reader the whole turn at its end
+                t.page.text(self.frame.msg, f"{seen.names[cur]} is playing…", "msg info")
+        self.place_focus(seen)
+
+    def place_focus(self, seen: Seen[cu.CFTurnUI, CFAction, CFView]) -> None:
+        """The keyboard after a redraw: a card picked, on its place shown (or its first); a
+        card laid, on the cubicle to claim (the hinted one, else one on the card laid); a
+        turn just started, on the hand."""
+        to, self.focus_to = self.focus_to, None
+        view, ui = seen.view, self.ui
+        if to == "claim" and not self.live and view.phase in (PLACE, CLAIM):
+            # nothing to claim: the turn ended with the card laid; the floor it lies on
+            self.t.page.focus("cf-view")
+            return
+        if not self.live or self.t.guiding.run is not None:
+            return
+        if to is None and not self.was_live and view.phase == PLACE and ui.card is None \
+                and view.my_hand:
+            to = cu.card_id(sorted(view.my_hand)[0])
+        elif to == "place" and ui.card is not None:
+            anchors = cu.positions(view, ui.card)[ui.rot]
+            at = ui.at if ui.at in anchors else anchors[0] if anchors else None
+            to = None if at is None else f"cf-at-{at[0]}_{at[1]}"
+        elif to == "claim":
+            to = None
+            if view.phase == CLAIM:
+                free = view.board.claimable()
+                card, x, y, rot = view.board.placements[-1]
+                laid = set(cu.footprint(card, rot, x, y))
+                on = [c for c in free if ui.hint == f"claim {pos_text(c.id)}"] or [
+                    c for c in free if set(c.units) & laid] or free
+                if on:
+                    to = f"cf-cub-{on[0].id[0]}_{on[0].id[1]}"
+        elif to in ("place", "claim"):
+            to = None
+        if to:
+            self.t.page.focus(to)
+
+    def tap(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event
+            ) -> cu.TurnTap | None:
+        """The tap's answer; and where the keyboard goes once it is drawn."""
+        before = self.ui
+        t = super().tap(seen, ev)
+        if t is not None:
+            self.said = bool(t.message)
+            ui = t.ui
+            if any(isinstance(a, Place) for a in t.actions):
+                self.focus_to = "claim"
+            elif ui.card is not None and (ui.card != before.card or (
+                    ev.kind == "key" and ui.rot != before.rot)):
+                self.focus_to = "place"  # a card picked (or turned by its key): its places
+            elif ui.card is None and before.card is not None and not t.actions:
+                self.focus_to = cu.card_id(before.card)  # put back: the card again
+        return t
 
     def guide_mark(self, expected: list[CFAction], seen: Seen[cu.CFTurnUI, CFAction, CFView]
                    ) -> None:
@@ -95,11 +166,15 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        return guided_tap(self.t.guiding.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}),
+        return guided_tap(self.t.guiding.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {},
+                                                     seen.names),
                           cu.CFTurnUI(step=self.ui.step))
 
     def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:
-        return cu.key(seen.view, self.ui, key)
+        if key in ("h", "H"):
+            self.act_cf_hint(None)
+            return None
+        return cu.key(seen.view, self.ui, key, seen.names)
 
     def turn_reset(self) -> None:
         self.ui = cu.CFTurnUI(step=self.ui.step)  # as a guided game's wrong try leaves it
@@ -160,6 +235,7 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
         except (TypeError, ValueError):
             return
         self.ui = replace(self.ui, show=None if self.ui.show == pos else pos)
+        self.said = True
         t.render_board()
         view = seen.view
         cub = view.board.cubicle_at(pos)
@@ -178,7 +254,9 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             d = 1
         step = min(max(self.ui.step + d, 0), seen.view.players)
         self.ui = replace(self.ui, step=step, show=None)
+        self.said = True
         self.t.render_board()
+        self.t.say(cu.step_words(seen.view, step, list(seen.names)))
 
     # --- the Hint: what the Strong computer would do ---
     def act_cf_hint(self, _ev: Event | None) -> None:
@@ -187,6 +265,12 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
     def show_hint(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], answer: JSONObject) -> None:
         action = self.game.parse_action(str(answer["action"]))  # the action's text
         self.ui, text = cu.advice_ui(seen.view, self.ui, action)
+        self.said = True
+        # the keyboard on what the Hint shows: the card's place, or the cubicle
+        if isinstance(action, Place):
+            self.focus_to = f"cf-at-{action.x}_{action.y}"
+        elif isinstance(action, Claim):
+            self.focus_to = f"cf-cub-{action.x}_{action.y}"
         self.t.render_board()
         self.t.say(text, "hint")
 

@@ -4,6 +4,7 @@ actions, or at a hand's end the scoring and what deals on."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from app.kit import board_button as _btn
 from app.kit import esc
@@ -21,20 +22,35 @@ def hand_html(view: CFView, ui: CFTurnUI, interactive: bool) -> str:
         return ""
     btns = []
     can = interactive and view.phase == PLACE and view.to_move == view.player
+    current = ui.card if ui.card in hand else hand[0]
     for i, card in enumerate(hand):
         picked = ui.card == card
         rot = ui.rot if picked else 0
         words = f": {card_words(card)}" + (", picked" if picked else "")
         dis = "" if can else " disabled"
         size = 26 if rot % 2 == 0 else 17  # the same height turned
-        btns.append(f'<button type="button" class="cf-hcard" data-action="cf-card" '
-                    f'data-card="{esc(card)}" data-testid="cf-hand-card" data-key="{i + 1}" '
+        tab = ' tabindex="0" data-rove-current' if card == current else ' tabindex="-1"'
+        keys = f' aria-keyshortcuts="{i + 1}"' if i < 6 else ""
+        btns.append(f'<button type="button" id="{card_id(card)}" class="cf-hcard" '
+                    f'data-action="cf-card" data-card="{esc(card)}" data-testid="cf-hand-card" '
+                    f'data-key="{i + 1}" data-rove-item{tab}{keys} '
                     f'aria-pressed="{"true" if picked else "false"}"'
                     f'{dis}><span class="cf-pic">{card_svg(card, rot, size)}</span>'
                     f'<span class="cf-cname">{esc(card_name(card))}</span>'
                     f'<span class="sr-only">{esc(words)}</span></button>')
     return (f'<section class="cf-hand" aria-label="Your cards" data-testid="cf-hand">'
-            f'<div class="cf-hand-strip">{"".join(btns)}</div></section>')
+            f'<div class="cf-hand-strip" data-rove>{"".join(btns)}</div></section>')
+
+
+def card_id(card: str) -> str:
+    """A hand card's id: the focus goes back to it (Escape) and to the hand (a turn starts)."""
+    return f"cf-card-{card}"
+
+
+def _kbtn(key: str, label: str, action: str, **kw: Any) -> str:
+    """A board button with its letter key (``aria-keyshortcuts``, the rules' "Keys")."""
+    return _btn(label, action, **kw).replace("<button ", f'<button aria-keyshortcuts="{key}" ',
+                                             1)
 
 
 def controls_html(view: CFView, ui: CFTurnUI, interactive: bool, undo: bool) -> str:
@@ -44,22 +60,26 @@ def controls_html(view: CFView, ui: CFTurnUI, interactive: bool, undo: bool) -> 
     row: list[str] = []
     if phase == PLACE:
         has = ui.card is not None and mine
-        row.append(_btn("↻ Turn", "cf-rot", testid="cf-rot", live=has,
-                        aria_label="Turn the card"))
-        row.append(_btn("◀", "cf-prev", testid="cf-prev", live=has, aria_label="Previous place"))
-        row.append(_btn("▶", "cf-next", testid="cf-next", live=has, aria_label="Next place"))
-        row.append(_btn("✕", "cf-cancel", testid="cf-cancel", live=has,
-                        aria_label="Cancel: put the card back"))
-        row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
-        row.append(_btn("Confirm", "cf-ok", cls="btn primary", testid="cf-ok",
-                        live=has and ui.at is not None,
-                        aria_label="Confirm: lay the card here"))
+        row.append(_kbtn("R", "↻ Turn", "cf-rot", testid="cf-rot", live=has,
+                         aria_label="Turn the card"))
+        row.append(_kbtn("P", "◀", "cf-prev", testid="cf-prev", live=has,
+                         aria_label="Previous place"))
+        row.append(_kbtn("N", "▶", "cf-next", testid="cf-next", live=has,
+                         aria_label="Next place"))
+        row.append(_kbtn("Escape", "✕", "cf-cancel", testid="cf-cancel", live=has,
+                         aria_label="Cancel: put the card back"))
+        row.append(_kbtn("H", "Hint", "cf-hint", testid="cf-hint", live=mine))
+        row.append(_kbtn("Enter", "Confirm", "cf-ok", cls="btn primary", testid="cf-ok",
+                         live=has and ui.at is not None,
+                         aria_label="Confirm: lay the card here"))
     elif phase == CLAIM:
         row.append(_btn("Undo", "mt-undo", testid="cf-undo", live=mine and undo,
                         aria_label="Undo: take the card back"))
-        row.append(_btn("Hint", "cf-hint", testid="cf-hint", live=mine))
-        row.append(_btn("Pass", "cf-pass", cls="btn primary", testid="cf-pass", live=mine,
-                        aria_label="Pass: claim nothing"))
+        row.append(_kbtn("H", "Hint", "cf-hint", testid="cf-hint", live=mine))
+        # a cubicle hinted (the Hint, a guide's step) is what to do: Pass is then no primary
+        claim_hinted = (ui.hint or "").startswith("claim")
+        row.append(_btn("Pass", "cf-pass", cls="btn" if claim_hinted else "btn primary",
+                        testid="cf-pass", live=mine, aria_label="Pass: claim nothing"))
     if not row:
         return ""
     return f'<div class="cf-controls">{"".join(row)}</div>'

@@ -26,10 +26,10 @@ def players_html(view: CFView, names: Sequence[str]) -> str:
         items.append(f'<li class="cf-player p{p}{cur}" id="cf-p{p}" data-testid="cf-player" '
                      f'aria-label="{esc(label)}">{marker_svg(p)}'
                      f'<span class="cf-pname">{esc(names[p])}</span>'
-                     f'<span class="cf-pcount" title="cards in hand">{n}</span>'
-                     f'<span class="cf-ppts">{live[p]}'
-                     + (f"+{view.totals[p]}" if view.totals[p] and view.phase in (PLACE, CLAIM)
-                        else "") + "</span></li>")
+                     f'<span class="cf-pcount">{n} card{"s" if n != 1 else ""}</span>'
+                     f'<span class="cf-ppts">{live[p]} point{"s" if live[p] != 1 else ""}'
+                     + (f", {view.totals[p]} before" if view.totals[p]
+                        and view.phase in (PLACE, CLAIM) else "") + "</span></li>")
     size = view.hand_size
     laid = sum(isinstance(e.action, Place) for e in view.log)
     rnd = min(laid // view.players + 1, size)

@@ -7,9 +7,9 @@ import math
 from collections.abc import Sequence
 
 from app.kit import esc
-from app.tables.cube_farm.places import centre, footprint, lit_squares
+from app.tables.cube_farm.places import centre, footprint, lit_squares, positions
 from app.tables.cube_farm.turn import CFTurnUI, Pos
-from app.tables.cube_farm.words import cubicle_label
+from app.tables.cube_farm.words import TURN_WORDS, cubicle_label, place_label
 from engine.games.cube_farm.board import (
     CUBE,
     DIRS,
@@ -146,18 +146,23 @@ def card_svg(card: str, rot: int = 0, size: int = 26) -> str:
             f'<rect class="cf-edge" x="0" y="0" width="{w}" height="{h}"/></svg>')
 
 
-def _walk_svg(path: Sequence[Pos], start: Pos, owner: int, label: str, good: bool) -> str:
+def _walk_svg(path: Sequence[Pos], start: Pos, owner: int, label: str, good: bool,
+              row: int = 0) -> str:
+    """One walk; its label on its end square, the ``row``-th there (labels never overlap)."""
     pts = [start, *path]
     d = "M" + "L".join(f"{p[0] * S + S / 2} {p[1] * S + S / 2}" for p in pts)
     end = pts[-1]
+    dy = f' dy="{row * 1.2:.1f}em"' if row else ""
     cls = "cf-walk" + ("" if good else " bad")
     return (f'<g class="{cls} p{owner}"><path d="{d}"/>'
             f'<circle cx="{end[0] * S + S / 2}" cy="{end[1] * S + S / 2}" r="6"/>'
-            f'<text x="{end[0] * S + S / 2}" y="{end[1] * S + 8}">{esc(label)}</text></g>')
+            f'<text x="{end[0] * S + S / 2}" y="{end[1] * S + 8}"{dy}>{esc(label)}</text></g>')
 
 
-def walks_svg(b: Board, cub: Cubicle) -> str:
-    """Every walk that counts for the cubicle: path, steps, points."""
+def walks_svg(b: Board, cub: Cubicle, ends: dict[Pos, int] | None = None) -> str:
+    """Every walk that counts for the cubicle: path, steps, points. ``ends``: how many labels
+    each end square has already (the walks of several cubicles drawn together)."""
+    ends = {} if ends is None else ends
     sc = b.score_cubicle(cub)
     out = []
     for bonus in sc.bonuses:
@@ -166,8 +171,11 @@ def walks_svg(b: Board, cub: Cubicle) -> str:
             continue
         door = next((u for u, q in cub.doors if q == path[0]), cub.id)
         sign = "+" if bonus.value > 0 else "−"
+        end = path[-1]
+        row = ends[end] = ends.get(end, -1) + 1
         out.append(_walk_svg(path, door, max(sc.owner, 0),
-                             f"{sign}{abs(bonus.value)} ({bonus.distance})", bonus.value > 0))
+                             f"{sign}{abs(bonus.value)} ({bonus.distance})", bonus.value > 0,
+                             row))
     return "".join(out)
 
 
@@ -252,7 +260,10 @@ def _cubicles_svg(view: CFView, ui: CFTurnUI, names: Sequence[str], interactive:
     b = view.board
     claiming = interactive and view.phase == CLAIM
     claimable = {c.id for c in b.claimable()} if view.phase == CLAIM else set()
+    hinted = next((c.id for c in b.cubicles() if claiming and ui.hint == f"claim {pos_text(c.id)}"),
+                  None)
     out: list[str] = []
+    items: list[Pos] = []  # the cubicles the keys move through (one Tab stop, the arrows)
     stones: list[str] = []
     marked_units: set[Pos] = set()
     for c in b.cubicles():
@@ -263,26 +274,44 @@ def _cubicles_svg(view: CFView, ui: CFTurnUI, names: Sequence[str], interactive:
         classes = ["cf-cub"]
         attrs = ""
         label = cubicle_label(b, c, names, c.id in claimable)
+        if c.id == hinted:
+            label += ", ringed: the Hint's pick"
+        cid = f"cf-cub-{c.id[0]}_{c.id[1]}"
         if claiming and c.id in claimable:
             classes.append("cf-can")
-            attrs = (f' role="button" tabindex="0" data-action="cf-claim" data-x="{c.id[0]}" '
-                     f'data-y="{c.id[1]}" data-testid="cf-claimable" aria-label="{esc(label)}"')
-        elif c.owner is not None:
-            attrs = (f' role="button" tabindex="0" data-action="cf-show" data-x="{c.id[0]}" '
-                     f'data-y="{c.id[1]}" data-owner="{c.owner}" data-testid="cf-claimed" '
+            items.append(c.id)
+            attrs = (f' id="{cid}" role="button" data-rove-item data-action="cf-claim" '
+                     f'data-x="{c.id[0]}" data-y="{c.id[1]}" data-testid="cf-claimable" '
                      f'aria-label="{esc(label)}"')
+        elif c.owner is not None:
+            rove = ' tabindex="-1"'  # while claiming, a tap's: the keys go to the free ones
+            if not claiming:
+                items.append(c.id)
+                rove = " data-rove-item"
+            attrs = (f' id="{cid}" role="button"{rove} data-action="cf-show" '
+                     f'data-x="{c.id[0]}" data-y="{c.id[1]}" data-owner="{c.owner}" '
+                     f'data-testid="cf-claimed" aria-label="{esc(label)}"')
         elif sq_act:
             attrs = f' data-action="{sq_act}" data-x="{c.id[0]}" data-y="{c.id[1]}"'
         if f"u:{pos_text(c.id)}" in marked:
             classes.append("marked")
             marked_units.update(c.units)
-        if claiming and ui.hint == f"claim {pos_text(c.id)}":  # true only while claiming
+        if c.id == hinted:  # true only while claiming
             classes.append("hinted")
         if ui.show == c.id:
             classes.append("shown")
+        ring = ""
+        if c.id in items:
+            attrs += ' tabindex="0" data-rove-current' if c.id == hinted else ' tabindex="-1"'
+            d = _outline(set(c.units))
+            ring = f'<path class="cf-ring-a" d="{d}"/><path class="cf-ring-b" d="{d}"/>'
         out.append(f'<g class="{" ".join(classes)}"{attrs}>{units}'
-                   f'<path class="cf-wall" d="{walls}"/></g>')
-    return out, stones, marked_units
+                   f'<path class="cf-wall" d="{walls}"/>{ring}</g>')
+    if items and not any("data-rove-current" in g for g in out):
+        first = f'id="cf-cub-{items[0][0]}_{items[0][1]}"'
+        out = [g.replace('tabindex="-1"', 'tabindex="0"', 1) if first in g else g for g in out]
+    return ['<g class="cf-cubs" role="group" aria-label="Cubicles" data-rove>', *out, "</g>"
+            ] if items else out, stones, marked_units
 
 
 def _edges_svg(b: Board, marked: frozenset[str]) -> str:
@@ -305,9 +334,10 @@ def _scoring_svg(view: CFView, ui: CFTurnUI, shown: Cubicle | None) -> str:
     if shown is not None and shown.owner is not None:
         walks.append(walks_svg(b, shown))
     elif scoring:
+        ends: dict[Pos, int] = {}
         for c in b.cubicles():
             if c.owner == ui.step:
-                walks.append(walks_svg(b, c))
+                walks.append(walks_svg(b, c, ends))
     badges = []
     if scoring:
         for k, sc in enumerate(scored(view, ui.step), 1):
@@ -318,6 +348,32 @@ def _scoring_svg(view: CFView, ui: CFTurnUI, shown: Cubicle | None) -> str:
         badges.append(f'<path class="cf-shown" d="{_outline(set(shown.units))}"/>')
     return (f'<g class="cf-walks" aria-hidden="true">{"".join(walks)}</g>'
             f'<g class="cf-badges" aria-hidden="true">{"".join(badges)}</g>')
+
+
+def _places_svg(view: CFView, ui: CFTurnUI, card: str, names: Sequence[str]) -> str:
+    """Every place of the picked card in its turn, one button each (the keyboard's and the
+    screen reader's way to the lit squares: one Tab stop, the arrows move, Enter shows the
+    card there, Enter again lays it), each said by where the card would go."""
+    anchors = positions(view, card)[ui.rot]
+    sh = SHAPES[card][ui.rot]
+    w, h = sh.width * S, sh.height * S
+    out = []
+    cur = ui.at if ui.at in anchors else anchors[0] if anchors else None
+    for i, (x, y) in enumerate(anchors):
+        label = place_label(view, Place(card, x, y, ui.rot), i + 1, len(anchors), names)
+        if ui.at == (x, y):
+            label += ", shown: press again to lay it"
+        if ui.hint == str(Place(card, x, y, ui.rot)):
+            label += ", the Hint's pick"
+        tab = ' tabindex="0" data-rove-current' if (x, y) == cur else ' tabindex="-1"'
+        rect = f'x="{x * S + 5}" y="{y * S + 5}" width="{w - 10}" height="{h - 10}" rx="6"'
+        out.append(f'<g id="cf-at-{x}_{y}" class="cf-place" role="button" data-rove-item{tab} '
+                   f'data-action="cf-at" data-x="{x}" data-y="{y}" data-testid="cf-place" '
+                   f'aria-label="{esc(label)}"><rect class="cf-ring-a" {rect}/>'
+                   f'<rect class="cf-ring-b" {rect}/></g>')
+    return (f'<g class="cf-places" role="group" data-rove data-testid="cf-places" '
+            f'aria-label="Places for the {esc(card_name(card))}, {TURN_WORDS[ui.rot]}">'
+            f'{"".join(out)}</g>')
 
 
 def _preview_svg(b: Board, ui: CFTurnUI, card: str, at: Pos) -> str:
@@ -378,6 +434,8 @@ def board_svg(view: CFView, ui: CFTurnUI, names: Sequence[str], interactive: boo
     out.append(_scoring_svg(view, ui, shown))
     if placing and ui.at is not None and ui.card is not None:
         out.append(_preview_svg(b, ui, ui.card, ui.at))
+    if placing and ui.card is not None:
+        out.append(_places_svg(view, ui, ui.card, names))
     ox, oy = -box[0] * S, -box[1] * S
     return (f'<svg id="cf-svg" class="cf-svg" xmlns="http://www.w3.org/2000/svg" width="{w}" '
             f'height="{h}" viewBox="0 0 {w} {h}" role="group" '

@@ -1,9 +1,9 @@
 """Cube Farm's guided first game: a short hand of two cards each, built on the rules' own
 scoring examples. Your row of cubes over a corridor with a Coffee Machine, laid beside the
-elevator (a cube 2 steps from the Coffee Machine scores 1 + 2); Ana's row on the other side;
-your lounge with a Photocopier and a Soda Machine in reach of your cubicles; Ana's last card;
-then the hand scored, which the end explains. The guide lays each card as the Hint shows it
-(Confirm lays it) and rings each cubicle to claim; Ana's turns are played by the guide."""
+elevator (a cube 2 steps from the Coffee Machine scores 1 for its stone + 2); Ana's row on the
+other side; your lounge with a Photocopier and a Soda Machine in reach of your cubicles; Ana's
+last card; then the hand scored, which the end explains. The guide lays each card as the Hint
+shows it (Confirm lays it) and rings each cubicle to claim; Ana's turns are played by the guide."""
 
 from __future__ import annotations
 
@@ -67,14 +67,16 @@ def guide() -> Guide[CFState, CFAction]:
              "“Confirm” to lay it.", lay1),
         Step("A cubicle may be claimed when a walk from its door reaches an elevator. The "
              "ringed cube is 2 steps from the Coffee Machine (out of its door, then onto the "
-             "machine): 1 + 2 = 3 points. Tap it to claim it.", claim1),
+             "machine): 1 point for your stone in it + 2 for the Coffee Machine = 3 points. "
+             "Tap it to claim it.", claim1),
         Step("Ana lays a Cube row on the other side of the elevator and claims a cubicle. "
              "Tap “Next”.", anas1, by_guide=True),
         Step("Your lounge with a Photocopier (4 points, within 4 steps) and a Soda Machine (2, "
              "within 2) goes under your corridor: tap “Confirm”.",
              lay2),
         Step("The ringed cube reaches the Coffee Machine in 2 steps and the Photocopier in 4: "
-             "1 + 2 + 4 = 7 points. Tap it to claim it.", claim2),
+             "1 for the stone + 2 for the Coffee Machine + 4 for the Photocopier = 7 points. Tap "
+             "it to claim it.", claim2),
         Step("Ana lays her last card and claims. With every card played the hand is scored. "
              "Tap “Next”.", anas2, by_guide=True),
         # the hand's scoring is told at the end, under the scoring's own walk through the

@@ -159,7 +159,10 @@
     const f = nums(s.dataset.focus);
     if (key !== cam.key) {
       cam.key = key;
-      if (s.dataset.fit) fit();  // a scored hand: the whole floor
+      // a scored hand: the whole floor, if its squares' numbers still read (a square never
+      // under a finger's 44 px); else its middle at that size (Fit shows it all)
+      if (s.dataset.fit) { fit(); if (cam.k * SQ < TARGET) { const b = floorBox(s);
+        cam.k = TARGET / SQ; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); } }
       else {
         cam.k = COMFORT;  // a square is a 48 px target, and as much floor as that leaves
         centre(f[0], f[1]);
@@ -196,6 +199,22 @@
     reveal(b, null);
     apply();
   }, true);
+
+  /* The keyboard on a place or a cubicle of the plan: brought into view by the camera (the
+   * browser would scroll the clipped view instead, and the plan would drift off its camera). */
+  document.addEventListener("focusin", (e) => {
+    const v = view(), s = svg(), el = target(e);
+    if (!v || !s || !el || !s.contains(el)) return;
+    requestAnimationFrame(() => {
+      v.scrollLeft = 0; v.scrollTop = 0;
+      const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
+      const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
+                 (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
+      if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
+      reveal(b, null);
+      apply();
+    });
+  });
 
   document.addEventListener("pointerdown", (e) => {
     const v = view();

@@ -47,7 +47,7 @@ door: the table and the rules pictures import from here.
 from __future__ import annotations
 
 from app.kit import Tap
-from app.tables.cube_farm.dock import controls_html, dock_html, hand_html, scoring_html
+from app.tables.cube_farm.dock import card_id, controls_html, dock_html, hand_html, scoring_html
 from app.tables.cube_farm.field import board_html, players_html
 from app.tables.cube_farm.floor import (
     FILL,
@@ -76,9 +76,13 @@ from app.tables.cube_farm.words import (
     a_card,
     card_words,
     cubicle_label,
+    cubicle_where,
+    place_label,
+    place_where,
     place_words,
     prompt,
     score_words,
+    step_words,
     walks_message,
 )
 
@@ -101,10 +105,12 @@ __all__ = [
     "advice_ui",
     "board_html",
     "board_svg",
+    "card_id",
     "card_svg",
     "card_words",
     "controls_html",
     "cubicle_label",
+    "cubicle_where",
     "describe_turn",
     "dock_html",
     "flights",
@@ -116,6 +122,8 @@ __all__ = [
     "marked_keys",
     "marker_svg",
     "my_squares",
+    "place_label",
+    "place_where",
     "place_words",
     "players_html",
     "positions",
@@ -123,6 +131,7 @@ __all__ = [
     "score_words",
     "scored",
     "scoring_html",
+    "step_words",
     "tap",
     "turn_events",
     "walks_message",

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.tables.cube_farm.places import footprint
+from app.kit import plural
+from app.tables.cube_farm.places import centre, footprint
 from app.tables.cube_farm.turn import CFTurnUI, Pos
 from engine.games.cube_farm.board import (
     CUBE,
+    DIRS,
     ELEVATOR,
     ITEM,
     NEG,
@@ -45,6 +47,97 @@ def card_words(card: str) -> str:
 def place_words(a: Place) -> str:
     """"Coffee row, turned a quarter right": where it lies is shown on the floor, not said."""
     return f"{card_name(a.card)}, {TURN_WORDS[a.rot]}"
+
+
+def compass(dx: float, dy: float) -> str:
+    """"north", "south-east"… of a step (dx east, dy south); "" when it is no way."""
+    ns = "north" if dy < -0.5 else "south" if dy > 0.5 else ""
+    ew = "west" if dx < -0.5 else "east" if dx > 0.5 else ""
+    return ns + ("-" if ns and ew else "") + ew
+
+
+def _squares(d: float) -> str:
+    whole, half = int(abs(d)), abs(d) - int(abs(d)) >= 0.5
+    if not half:
+        return str(whole)
+    return "½" if whole == 0 else f"{whole}½"
+
+
+def offset_words(dx: float, dy: float) -> str:
+    """Where a card's middle lies from the elevator's, in squares: "2 north and 1½ west of the
+    elevator" (every place of a card in one turn has its own)."""
+    out = []
+    if abs(dy) >= 0.5:
+        out.append(f"{_squares(dy)} {'north' if dy < 0 else 'south'}")
+    if abs(dx) >= 0.5:
+        out.append(f"{_squares(dx)} {'west' if dx < 0 else 'east'}")
+    return (" and ".join(out) + " of the elevator") if out else "over the elevator"
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def place_where(view: CFView, a: Place, names: Sequence[str] = ()) -> str:
+    """Where a place would put the card, as a player says it (kept in the table's memo): its
+    side of the elevator, the cards it lies against, what it joins, and its cubicles' walk to
+    the elevator and best score. "north-east of the elevator, against the Elevator and the
+    Coffee row; 3 cubicles to claim, 2 steps from the elevator, up to 4 points"."""
+    b = view.board
+    memo = b.memo()
+    key = ("where", a.card, a.x, a.y, a.rot, tuple(names))
+    got: str | None = memo.get(key)
+    if got is None:
+        got = memo[key] = _place_where(b, a, _owners(view, names))
+    return got
+
+
+def _owners(view: CFView, names: Sequence[str]) -> list[str]:
+    """Each player's cubicle as said to the view's player: "your", "Bea's"."""
+    return ["your" if p == view.player else f"{names[p]}'s" if p < len(names)
+            else f"player {p + 1}'s" for p in range(view.players)]
+
+
+def _place_where(b: Board, a: Place, owners: Sequence[str]) -> str:
+    fp = set(footprint(a.card, a.rot, a.x, a.y))
+    s_card, sx, sy, s_rot = b.placements[0]
+    scx, scy = centre(s_card, s_rot, sx, sy)
+    cx, cy = centre(a.card, a.rot, a.x, a.y)
+    parts = [offset_words(cx - scx, cy - scy)]
+    near: list[str] = []
+    for card, x, y, rot in b.placements:
+        sq = footprint(card, rot, x, y)
+        if any((p[0] + ox, p[1] + oy) in fp for p in sq for ox, oy in DIRS):
+            name = f"the {card_name(card)}"
+            if name not in near:
+                near.append(name)
+    if near:
+        parts[0] += f", against {_and(near)}"
+    after = b.copy()
+    after.place(a.card, a.x, a.y, a.rot)
+    mine = [c for c in after.cubicles() if set(c.units) & fp]
+    joined = [c for c in mine if not set(c.units) <= fp]
+    for c in joined:
+        if c.negative:
+            parts.append(f"joins the {c.character}'s cubicle")
+        elif c.owner is not None:
+            parts.append(f"enlarges {owners[c.owner]} cubicle")
+        else:
+            parts.append(f"makes a {len(c.units)}-unit cubicle")
+    free = [c for c in after.claimable() if set(c.units) & fp]
+    if free:
+        steps = min(len(after.elevator_route(c)) for c in free)
+        best = max(after.score_cubicle(c).total for c in free)
+        parts.append(f"{plural(len(free), 'cubicle')} to claim, {plural(steps, 'step')} from "
+                     f"the elevator, up to {plural(best, 'point')}")
+    elif any(not c.negative for c in mine):
+        parts.append("no walk to the elevator from its cubicles")
+    return "; ".join([parts[0], ", ".join(parts[1:])] if len(parts) > 1 else parts)
+
+
+def place_label(view: CFView, a: Place, i: int, n: int, names: Sequence[str] = ()) -> str:
+    """A place's name, said on the floor and by Next: "place 2 of 9: …"."""
+    return f"place {i} of {n}: {place_where(view, a, names)}"
 
 
 def a_card(card: str) -> str:
@@ -86,6 +179,13 @@ def _card_at(b: Board, p: Pos) -> str:
     return "the floor"
 
 
+def cubicle_where(b: Board, c: Cubicle) -> str:
+    """"on the Coffee row, 2 steps from the elevator": a cubicle found by ear."""
+    lift = b.elevator_route(c)
+    steps = f"{len(lift)} steps from the elevator" if lift else "no walk to the elevator"
+    return f"on {_card_at(b, c.id)}, {steps}"
+
+
 def _cubicle_label(b: Board, c: Cubicle, names: Sequence[str], claimable: bool) -> str:
     units = f"{len(c.units)} unit{'s' if len(c.units) != 1 else ''}"
     where = f"on {_card_at(b, c.id)}"
@@ -111,12 +211,12 @@ def prompt(view: CFView, ui: CFTurnUI, interactive: bool) -> str:
         return ""
     if view.phase == PLACE:
         if ui.card is None:
-            return "Your turn: pick a card to lay."
+            return "Pick a card from your hand to lay."
         if ui.at is None:
             return f"{card_name(ui.card)}, {TURN_WORDS[ui.rot]}: tap a lit square."
         return f"{card_name(ui.card)} shown: tap it again or Confirm."
     if view.phase == CLAIM:
-        return "Tap a lit cubicle to claim it, or Pass."
+        return "Claim a lit cubicle, or Pass."
     return ""
 
 
@@ -128,3 +228,16 @@ def walks_message(view: CFView, pos: Pos, names: Sequence[str]) -> str:
     sc = b.score_cubicle(c)
     who = "Your" if names[c.owner] == "You" else f"{names[c.owner]}'s"
     return f"{who} cubicle (outlined): {score_words(sc)}."
+
+
+def step_words(view: CFView, step: int, names: Sequence[str]) -> str:
+    """What the scoring's Next and Back show, said: a player's cubicles and points, or the
+    totals."""
+    n = view.players
+    hand_scores = view.history[-1] if view.history else tuple(view.board.totals(n))
+    if step < n:
+        k = sum(1 for sc in view.board.scores() if sc.owner == step)
+        return (f"{names[step]}: {plural(k, 'cubicle')} claimed, "
+                f"{plural(hand_scores[step], 'point')} this hand.")
+    return "Totals: " + ", ".join(f"{names[p]} {plural(view.totals[p], 'point')}"
+                                  for p in range(n)) + "."
