@@ -49,12 +49,13 @@ async def machiavelli_tap(app: Any, page: Any) -> None:
         return
     found = marked(page.regions["mt-dock"] + page.regions["mt-board"])
     card = next((e for e in found if e.get("data-action") == "m-hand"), None)
-    if card is None:  # a card ringed in a meld (data-key "m<meld>.<pos>"): open the meld
+    if card is None and not any(e.get("data-key", "").startswith("m") for e in found):
+        # the card to move lies in a closed meld: the meld is ringed, to be opened first
+        tap_element(app, next(e for e in found if e.get("data-action") == "m-meld"))
+        found = marked(page.regions["mt-dock"] + page.regions["mt-board"])
+    if card is None:  # a card ringed in an open meld (data-key "m<meld>.<pos>")
         meld, pos = next(e for e in found if e.get("data-key", "").startswith("m")
                          )["data-key"][1:].split(".")
-        if f'data-action="m-card" data-meld="{meld}" data-pos="{pos}"' not in page.regions[
-                "mt-board"]:
-            tap_element(app, {"data-action": "m-meld", "data-meld": meld})
         card = {"data-action": "m-card", "data-meld": meld, "data-pos": pos}
     tap_element(app, card)
     found = marked(page.regions["mt-dock"] + page.regions["mt-board"])

@@ -204,12 +204,22 @@ def test_hint_and_its_steps() -> None:
     assert "You can lay 2 cards" in mu.hint_message(h)
     ui = mu.MTurnUI(hint=h)
     html = whole(v, ui, NAMES, interactive=True)
-    assert f"Step ({len(h.steps)})" in html
+    assert f"Next step <small>({len(h.steps)})</small>" in html
+    assert f'aria-label="Next step of the hint ({len(h.steps)} left): make it"' in html
     while ui.hint is not None and ui.hint.steps:
-        t = mu.tap(view(s), ui, "m-hint-step", {})
-        assert len(t.actions) == 1 and t.message and t.message.startswith("Hint: ")
+        before = view(s)
+        t = mu.tap(before, ui, "m-hint-step", {})
+        # the step is said as done (never as advice once made), then what comes next
+        assert len(t.actions) == 1 and t.message and t.message.startswith("Done: ")
+        done = mu.step_text(before, t.actions[0])
+        assert done.split(" ", 1)[1] in t.message and done not in t.message
         s = GAME.apply(s, t.actions[0])
         ui = t.ui
+        assert ui.hint is not None
+        if ui.hint.steps:
+            assert f"Next: {mu.step_text(view(s), ui.hint.steps[0])}" in t.message
+        else:
+            assert t.message.endswith("That was the hint's last step: end your turn.")
     assert mu.tap(view(s), ui, "m-end", {}).actions == (EndTurn(),)
     assert len(s.hands[0]) == 1
     # off the hint's path: it starts again with Reset
@@ -254,9 +264,12 @@ def test_html_is_well_formed_labelled_and_has_test_ids() -> None:
         assert f'data-testid="{tid}"' in html, tid
     assert html.count('data-testid="m-opponent"') == 2
     assert 'data-card="7H"' in html
-    assert "meld 3: 7♠, not valid: a meld needs 3 cards" in html
+    assert "meld 3: seven of spades, not valid: a meld needs 3 cards" in html
     assert "meld 1: run 3 to 5 of spades, valid" in html
-    assert "in your hand, selected" in html and 'aria-pressed="true"' in html
+    assert re.search(r'aria-label="two of clubs" aria-pressed="true"', html)
+    # every name says the cards in words, never by their signs (a screen reader's words)
+    names = re.findall(r'aria-label="([^"]*)"', html)
+    assert names and not [n for n in names if re.search("[♠♥♦♣]", n)]
     assert "laid this turn" in html
     assert "four-colour" in html and "s-H" in html
     # End turn: focusable but aria-disabled, and the reason is there
@@ -548,12 +561,14 @@ def test_the_hint_counts_from_the_table_as_it_is_now() -> None:
     s = start("4S 5S 9D", "6S 7S 8S|2H 2D 2C")
     h = mu.make_hint(view(s), 2000)
     assert mu.hint_message(h, view(s)) == (
-        "You can lay 2 cards. Tap Step to see how, one step at a time.")
+        "You can lay 2 cards. First: lay 4♠ on meld 1. Next step does it for you, one step "
+        "at a time.")
     t = mu.tap(view(s), mu.MTurnUI(hint=h), "m-hint-step", {})
     s = GAME.apply(s, t.actions[0])
     h2 = mu.make_hint(view(s), 2000)
     assert mu.hint_message(h2, view(s)) == (
-        "You can lay 1 more card. Tap Step to see how, one step at a time.")
+        "You can lay 1 more card. First: lay 5♠ on meld 1. Next step does it for you, one "
+        "step at a time.")
     t = mu.tap(view(s), t.ui, "m-hint-step", {})
     s = GAME.apply(s, t.actions[0])
     done = mu.make_hint(view(s), 2000)

@@ -13,6 +13,7 @@ from app.figures import still
 from app.kit import card_html, esc, face
 from app.screens import INSTALL_WAYS, about_html
 from app.tables.cube_farm.parts import card_svg
+from app.tables.machiavelli.controls import card_face
 from helpers.shell import boot
 
 from engine.cards import Card
@@ -35,8 +36,8 @@ PAGES = pages()
 PIECES = {
     "perpetual-motion": [card_html(Card.parse("AS"), 0, " top"),
                          card_html(Card.parse("8C"), 2, " top")],
-    "machiavelli": [still(face(Card.parse("7H"), "mt-card")), 'class="mt-meld"',
-                    still(face(Card.parse("7S"), "mt-card", " new"))],
+    "machiavelli": [still(card_face(Card.parse("7H"), "mt-card")), 'class="mt-meld"',
+                    still(card_face(Card.parse("7S"), "mt-card", " new"))],
     "machine": [still(face(Card.parse("9H"), "mm-face")), 'class="mm-mat"',
                 'class="mm-sec on new"'],
     "cube-farm": [card_svg("C03"), card_svg("E0"), 'class="cf-svg"', "cf-walk"],

@@ -20,9 +20,10 @@ from app.seen import Finale, Seen
 from app.storage import JSONObject
 from app.table import Event
 from app.tables.machiavelli import parts as mu
+from app.tables.machiavelli.controls import BUTTON_IDS, HAND_START
 from app.tables.machiavelli.taps import ANY_TIME
 from engine.cards import Card
-from engine.games.machiavelli.rules import Draw, MAction, MState, MView
+from engine.games.machiavelli.rules import Draw, EndTurn, MAction, MState, MView, Pass
 
 
 class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
@@ -39,6 +40,8 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         self.drawn: tuple[int, int, Card] | None = None
         self.hand: tuple[Card, ...] = ()  # the person's hand before their steps
         self.hand_no = 0
+        # the person ended their turn: the focus goes to their hand when it comes back
+        self.to_hand = False
         self.actions: Mapping[str, Handler] = {"m-undo": self.act_m_undo,
                                                "m-hint": self.act_m_hint}
 
@@ -57,6 +60,9 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         view = seen.view
         d = self.drawn
         drawn = d[2] if d is not None and d[:2] == (seen.seat, view.hand_no) else None
+        if self.to_hand and seen.interactive and view.current == view.player:
+            self.to_hand = False
+            self.t.page.focus(HAND_START)
         return mu.dock_html(view, self.ui, list(seen.names), interactive=seen.interactive,
                             drawn=drawn, can_undo=seen.can_undo)
 
@@ -64,10 +70,26 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         # in a guided game a wrong try is said again as the whole step, nothing left picked
         # (the meld that was open stays open)
         ui = self.ui
-        t = guided_tap(self.t.guiding.run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
+        run = self.t.guiding.run
+        t = guided_tap(run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
                        ui.cleared(opened=ui.opened))
-        if t.ui.confirm:  # the question in the dock: the keyboard is on its safe answer
-            self.t.page.focus("m-keep")
+        if run is not None and not t.refusal:  # the guide's step is the message line's
+            t = replace(t, message=None)
+        return self.focus_after(ui, t)
+
+    def focus_after(self, before: mu.MTurnUI, t: mu.TurnTap) -> mu.TurnTap:
+        """Where the keyboard's focus goes when what it pressed is gone: the question in the
+        dock, on its safe answer; the question answered, back on the button that asked; the
+        turn ended, on the hand when the turn comes back (the others' turns leave the dock's
+        buttons disabled)."""
+        page = self.t.page
+        ended = any(isinstance(a, EndTurn | Draw | Pass) for a in t.actions)
+        if t.ui.confirm and not before.confirm:
+            page.focus("m-keep")
+        elif before.confirm and not t.ui.confirm and not ended:
+            page.focus(BUTTON_IDS["m-draw" if before.confirm == "draw" else "m-reset"])
+        if ended:
+            self.to_hand = True
         return t
 
     def before_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
@@ -96,7 +118,9 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         if k == "h":
             self.act_m_hint(None)
             return None
-        return mu.key(seen.view, self.ui, key)
+        ui = self.ui
+        t = mu.key(seen.view, ui, key)
+        return None if t is None else self.focus_after(ui, t)
 
     def turn_reset(self) -> None:
         self.ui = self.ui.cleared()

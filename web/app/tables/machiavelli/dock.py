@@ -6,18 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from app.kit import board_button as _btn
-from app.kit import confirm_html, esc, face, plural
+from app.kit import confirm_html, esc, plural
+from app.tables.machiavelli.controls import BUTTON_IDS, HAND_START, card_face, keyed, rove
 from app.tables.machiavelli.hand import hand_blocks
-from app.tables.machiavelli.melds import DRAG, hint_targets, seen_name
+from app.tables.machiavelli.melds import DRAG, hint_targets
 from app.tables.machiavelli.turn import MTurnUI, sane, table_changed
 from app.tables.machiavelli.words import card_name, laid_count
 from engine.cards import Card
-from engine.games.machiavelli.rules import OVER, MView, turn_problem
+from engine.games.machiavelli.rules import OVER, EndTurn, MView, turn_problem
 
 
 def _hand_html(view: MView, ui: MTurnUI, names: Sequence[str], live: bool,
                hinted: set[str], drawn: Card | None) -> str:
-    cards = []
+    cards: list[str] = []
     shown_drawn = False
     for b, block in enumerate(hand_blocks(view.hand, ui.sort, ui.arrange, view.config.ace)):
         for j, i in enumerate(block):
@@ -27,22 +28,28 @@ def _hand_html(view: MView, ui: MTurnUI, names: Sequence[str], live: bool,
             new = drawn is not None and c == drawn and not shown_drawn
             shown_drawn = shown_drawn or new
             cls = ("mt-cardbtn mt-hcard" + (" picked" if on else "")
-                   + (" gap" if b and not j else "") + (" hinted" if key in hinted else "")
+                   + (" hinted" if key in hinted else "")
                    + (" marked drawn" if new else ""))
-            label = (f"{card_name(c)}, in your hand" + (", just drawn" if new else "")
-                     + (", selected" if on else "")
+            # the name is the card in words (the face is a picture: controls.card_face);
+            # picked is said by aria-pressed
+            label = (card_name(c) + (", just drawn" if new else "")
                      + (", hint: lay this card" if key in hinted else ""))
             # the card just drawn: the strip scrolls to it, once (web/app/drag.js)
             reveal = f"drawn-{view.turns}-{c}" if new else ""
-            cards.append(_btn(face(c, "mt-card"), "m-hand", cls=cls, testid="m-hand-card",
-                              aria_label=seen_name(c, label), live=live, pressed=on, hand=i,
-                              card=c, drag=DRAG, reveal=reveal))
+            button = rove(_btn(card_face(c, "mt-card"), "m-hand", cls=cls,
+                               testid="m-hand-card", aria_label=label, live=live, pressed=on,
+                               hand=i, card=c, drag=DRAG, reveal=reveal), key in hinted)
+            if not cards:  # the focus comes here when the person's turn comes back
+                button = keyed(button, "m-hand", HAND_START)
+            cards.append(f'<li class="mt-hli{" gap" if b and not j else ""}">{button}</li>')
     n = len(view.hand)
-    who = names[view.player] if view.player < len(names) else f"Player {view.player + 1}"
-    empty = "" if cards else '<p class="mt-empty">No cards</p>'
-    return (f'<div class="mt-hand" role="group" data-testid="m-hand" data-keep-scroll="m-hand" '
-            f'aria-label="{esc(who)}: hand, {n} card{"s" if n != 1 else ""}">'
-            f'{"".join(cards)}{empty}</div>')
+    who = "Your hand" if live else (
+        names[view.player] if view.player < len(names) else f"Player {view.player + 1}")
+    if not cards:
+        return f'<p class="mt-hand mt-empty" data-testid="m-hand">{esc(who)}: no cards</p>'
+    # one stop of Tab; the arrow keys, Home and End move along it (web/bridge.js)
+    return (f'<ul class="mt-hand" data-rove data-testid="m-hand" data-keep-scroll="m-hand" '
+            f'aria-label="{esc(who)}, {plural(n, "card")}">{"".join(cards)}</ul>')
 
 
 def _dock_head(view: MView, ui: MTurnUI, names: Sequence[str], live: bool) -> str:
@@ -55,25 +62,29 @@ def _dock_head(view: MView, ui: MTurnUI, names: Sequence[str], live: bool) -> st
         text = "Card lifted: tap a meld or <b>New meld</b>"
     elif live and ui.joining and ui.opened is not None:
         text = f"Tap the meld to join with meld {ui.opened + 1}"
+    elif live and not n:
+        text = ("Your hand is empty: end your turn to win" if turn_problem(
+            view.table, view.config.ace) is None else
+            "Your hand is empty: make every meld valid, then end your turn")
     elif live and ui.opened is not None:
-        text = "Tap or drag a card to move it, ✂ to split"
+        text = (f"Meld {ui.opened + 1} is open: tap one of its cards to move it, or ✂ "
+                "between two to split it")
     else:
         who = "Your hand" if live else (
             names[view.player] if view.player < len(names) else f"Player {view.player + 1}")
         text = f"{esc(who)}: {plural(n, 'card')}"
     if live and (picked or ui.lifted is not None or ui.joining):
-        right = _btn("Cancel", "m-cancel", cls="btn small", testid="m-cancel",
-                     aria_label="Cancel: put the picked cards back")
+        right = keyed(_btn("Cancel", "m-cancel", cls="btn small", testid="m-cancel",
+                           aria_label="Cancel: put the picked cards back"), "m-cancel")
     else:
         right = "".join(
             _btn(word, "m-arrange", cls="btn small", testid=f"m-arrange-{how}", live=live,
                  pressed=ui.arrange == how, arrange=how,
                  aria_label=f"Arrange the hand: {how} first")
             for how, word in (("runs", "Runs"), ("groups", "Groups")))
-        right += _btn("By rank" if ui.sort == "suit" else "By suit", "m-sort",
-                      cls="btn small", testid="m-sort", live=live,
-                      aria_label=("Sort the hand by rank" if ui.sort == "suit"
-                                  else "Sort the hand by suit"))
+        by = "rank" if ui.sort == "suit" else "suit"
+        right += keyed(_btn(f"By {by}", "m-sort", cls="btn small", testid="m-sort", live=live,
+                            aria_label=f"By {by}: sort the hand by {by}"), "m-sort")
     return (f'<div class="mt-dock-head"><p class="mt-say">{text}</p>'
             f'<div class="mt-head-btns">{right}</div></div>')
 
@@ -104,35 +115,43 @@ def _controls_html(view: MView, ui: MTurnUI, live: bool, can_undo: bool) -> str:
     problem = turn_problem(view.table, ace)
     can_end = problem is None
     changed = table_changed(view)
-    undo = _btn("Undo", "m-undo", cls="btn small", testid="m-undo", live=live,
+    undo = keyed(_btn("Undo", "m-undo", cls="btn small", testid="m-undo", live=live,
                 why=None if can_undo else "Nothing to undo this turn",
-                aria_label="Undo the last step")
-    reset = _btn("Reset", "m-reset", cls="btn small", testid="m-reset", live=live,
-                 why=None if changed else "Nothing to reset",
-                 aria_label="Reset: the table as your turn found it")
-    hint = _btn("Hint", "m-hint", cls="btn small", testid="m-hint", live=live,
-                aria_label="Hint: how many cards can I lay?")
-    left = len(ui.hint.steps) if ui.hint is not None else 0
-    step = _btn(f"Step{f' ({left})' if left else ''}", "m-hint-step", cls="btn small",
-                testid="m-hint-step", live=live, why=None if left else "Tap Hint first",
-                aria_label=(f"Show the next step of the hint, {left} left" if left
-                            else "Show the next step of the hint"))
-    new = _btn("New meld", "m-new", cls="btn" + (" hinted" if None in hint_targets(
+                aria_label="Undo the last step"), "m-undo")
+    reset = keyed(_btn("Reset", "m-reset", cls="btn small", testid="m-reset", live=live,
+                       why=None if changed else "Nothing to reset",
+                       aria_label="Reset: the table as your turn found it"), "m-reset",
+                  BUTTON_IDS["m-reset"])
+    hint = keyed(_btn("Hint", "m-hint", cls="btn small", testid="m-hint", live=live,
+                      aria_label="Hint: how many cards can I lay?"), "m-hint")
+    steps = ui.hint.steps if ui.hint is not None else ()
+    left = len(steps)
+    # "Next step" makes the hint's next step for the player (the rules page's Hint)
+    step = keyed(_btn("Next step" if not left else f"Next step <small>({left})</small>",
+                      "m-hint-step", cls="btn small", testid="m-hint-step", live=live,
+                      why=None if left else "Tap Hint first",
+                      aria_label=(f"Next step of the hint ({left} left): make it" if left
+                                  else "Next step of the hint")), "m-hint-step")
+    new = keyed(_btn("New meld", "m-new", cls="btn" + (" hinted" if None in hint_targets(
         view, ui)[1] else ""), testid="m-new", live=live,
         aria_label="New meld: put the picked cards down as a new meld", new="1", drop=DRAG,
-        drop_action="m-drop")
+        drop_action="m-drop"), "m-new")
     draw_word = "Draw" if view.deck_count else "Pass"
     # one primary button: End turn once the table has been changed (Draw would take it back)
     end_first = can_end or changed
-    draw = _btn(draw_word, "m-draw", cls="btn" + ("" if end_first else " primary"),
-                testid="m-draw", live=live,
-                aria_label=(("Draw a card and end your turn" if view.deck_count
-                             else "Pass: lay nothing")
-                            + (", taking back what you laid" if changed else "")))
-    end = _btn("End turn", "m-end", cls="btn" + (" primary" if end_first else ""),
-               testid="m-end", live=live,
-               why=None if can_end else f"You cannot end your turn yet: {problem}",
-               aria_label="End turn" if can_end else f"End turn (not yet: {problem})")
+    draw = keyed(_btn(draw_word, "m-draw", cls="btn" + ("" if end_first else " primary"),
+                      testid="m-draw", live=live,
+                      aria_label=(("Draw a card and end your turn" if view.deck_count
+                                   else "Pass: lay nothing")
+                                  + (", taking back what you laid" if changed else ""))),
+                 "m-draw", BUTTON_IDS["m-draw"])
+    end_hinted = bool(steps) and isinstance(steps[0], EndTurn)
+    end = keyed(_btn("End turn", "m-end", cls="btn" + (" primary" if end_first else "")
+                     + (" hinted" if end_hinted else ""),
+                     testid="m-end", live=live,
+                     why=None if can_end else f"You cannot end your turn yet: {problem}",
+                     aria_label="End turn" if can_end else f"End turn, not yet: {problem}"),
+                "m-end", BUTTON_IDS["m-end"])
     return (f'<div class="mt-controls"><div class="mt-row mt-tools">{undo}{reset}{hint}{step}'
             f'</div><div class="mt-row mt-main">{new}{draw}{end}</div></div>')
 

@@ -7,15 +7,17 @@ from collections import Counter
 from collections.abc import Sequence
 
 from app.kit import board_button as _btn
-from app.kit import esc, face
+from app.kit import esc
+from app.tables.machiavelli.controls import card_face, keyed, rove
 from app.tables.machiavelli.turn import MTurnUI, sane, table_changed
-from app.tables.machiavelli.words import card_name, meld_label, meld_words
+from app.tables.machiavelli.words import card_name, meld_label, valid_words
 from engine.cards import Card
 from engine.games.machiavelli.melds import meld_problem
 from engine.games.machiavelli.rules import (
     FROM_HAND,
     OLD,
     OVER,
+    EndTurn,
     Lay,
     Meld,
     Merge,
@@ -25,11 +27,6 @@ from engine.games.machiavelli.rules import (
     TableCard,
     Take,
 )
-
-
-def seen_name(card: Card, label: str) -> str:
-    """A card button's name starts with what is seen (WCAG 2.5.3): "7♥ seven of hearts..."."""
-    return f"{card.symbol} {label}"
 
 
 def _src_note(tc: TableCard) -> str:
@@ -60,14 +57,23 @@ def hint_targets(view: MView, ui: MTurnUI) -> tuple[set[str], set[int | None]]:
         melds.add(s.meld)
     elif isinstance(s, Merge):
         melds.update((s.a, s.b))
+    elif isinstance(s, EndTurn):  # a guide's last step: the melds it changed, and End turn
+        start = Counter(tuple(m) for m in view.start_table)
+        for k, m in enumerate(view.table):
+            now = tuple(tc.card for tc in m)
+            if start[now] > 0:
+                start[now] -= 1
+            else:
+                melds.add(k)
     return cards, melds
 
 
 def table_face(card: Card, cls: str, extra: str = "", key: str | None = None,
           uid: str | None = None) -> str:
-    """:func:`app.kit.face` with the card's ``data-card`` made unique on the table (``uid``):
-    two decks hold two of each card, and a card's flight finds its element by ``data-card``."""
-    html = face(card, cls, extra, key)
+    """:func:`.controls.card_face` with the card's ``data-card`` made unique on the table
+    (``uid``): two decks hold two of each card, and a card's flight finds its element by
+    ``data-card``."""
+    html = card_face(card, cls, extra, key)
     return html if uid is None else html.replace(f'data-card="{card}"', f'data-card="{uid}"', 1)
 
 
@@ -130,19 +136,19 @@ def _helping_html(view: MView, ui: MTurnUI, live: bool, marked: frozenset[str],
             out.append('<li class="mt-slot empty"><span class="sr-only">empty place</span></li>')
             continue
         on = s in ui.slots
-        label = f"{card_name(c)}, helping card" + (", picked" if on else "")
+        label = f"{card_name(c)}, helping card"
         key = f"x{s}"
         if key in hinted:
             label += ", hint: use this card"
         cls = "mt-cardbtn mt-help" + (" picked" if on else "") + (
             " marked" if key in marked else "") + (" hinted" if key in hinted else "")
         out.append('<li class="mt-slot">'
-                   + _btn(table_face(c, "mt-card", key=key, uid=f"x{s}-{c}"), "m-help", cls=cls,
-                          testid="m-help-card", aria_label=seen_name(c, label), live=live,
-                          pressed=on, slot=s, card=c, drag=DRAG)
+                   + rove(_btn(table_face(c, "mt-card", key=key, uid=f"x{s}-{c}"), "m-help",
+                               cls=cls, testid="m-help-card", aria_label=label, live=live,
+                          pressed=on, slot=s, card=c, drag=DRAG), key in hinted)
                    + "</li>")
     return ('<section class="mt-helping" aria-label="Helping cards"><h2 class="mt-h">Helping'
-            f'</h2><ul class="mt-help-row">{"".join(out)}</ul></section>')
+            f'</h2><ul class="mt-help-row" data-rove>{"".join(out)}</ul></section>')
 
 
 def picked_cards(view: MView, ui: MTurnUI) -> list[Card]:
@@ -157,7 +163,8 @@ def picked_cards(view: MView, ui: MTurnUI) -> list[Card]:
 
 
 def _meld_looks(view: MView, ui: MTurnUI, k: int, meld: Meld, marked: frozenset[str],
-                hinted_melds: set[int | None], moving: list[Card]) -> tuple[str, str]:
+                hinted_melds: set[int | None], moving: list[Card],
+                hinted_cards: frozenset[str] | set[str] = frozenset()) -> tuple[str, str]:
     """A meld button's classes and its name: a target, whether the picked cards fit, valid or
     not, marked, hinted, how many cards were laid on it this turn."""
     ace = view.config.ace
@@ -177,6 +184,9 @@ def _meld_looks(view: MView, ui: MTurnUI, k: int, meld: Meld, marked: frozenset[
     if k in hinted_melds:
         cls += " hinted"
         label += ", hint: this meld"
+    elif ui.opened != k and any(key.startswith(f"m{k}.") for key in hinted_cards):
+        cls += " hinted"  # the hint moves one of its cards: open it first
+        label += ", hint: open this meld"
     laid = sum(tc.src != OLD for tc in meld)
     if laid:
         label += f", {laid} card{'s' if laid != 1 else ''} laid this turn"
@@ -196,28 +206,33 @@ def _meld_html(view: MView, ui: MTurnUI, k: int, meld: Meld, live: bool, buildin
                marked: frozenset[str], hinted_cards: set[str], hinted_melds: set[int | None],
                moving: list[Card], uids: list[str]) -> str:
     """Meld ``k`` as one button of overlapped cards, or (opened) a button per card."""
-    problem = meld_problem([tc.card for tc in meld], view.config.ace)
-    cls, label = _meld_looks(view, ui, k, meld, marked, hinted_melds, moving)
+    cards = [tc.card for tc in meld]
+    problem = meld_problem(cards, view.config.ace)
+    cls, label = _meld_looks(view, ui, k, meld, marked, hinted_melds, moving, hinted_cards)
     status = ""
+    # the visible words are the end of the name (axe: label-content-name-mismatch); the
+    # number, a picture as the cards are, is drawn from data-t (table.css)
     if building or problem is not None:
-        status = ('<span class="mt-ok">✓</span>' if problem is None else
-                  f'<span class="mt-why">{esc(problem)}</span>')
-    number = f'<span class="mt-no">{k + 1}</span>'
+        status = (' <span class="mt-ok" aria-hidden="true">✓</span>' if problem is None else
+                  f' <span class="mt-why">{esc(problem)}</span>')
+    number = f'<span class="mt-no" data-t="{k + 1}" aria-hidden="true"></span>'
+    hinted = " hinted" in cls
     if ui.opened == k:
-        words = esc(meld_words([tc.card for tc in meld], view.config.ace))
-        head = _btn(f'{number}<span class="mt-open-words">{words}</span>{status}', "m-meld",
-                    cls=cls + " mt-head", testid="m-meld", aria_label=label, live=live,
-                    meld=k, drop=DRAG, drop_action="m-drop")
+        words = valid_words(cards, view.config.ace)
+        shown = f' <span class="mt-open-words">{esc(words)}</span>' if words else ""
+        head = rove(_btn(f"{number}{shown}{status}", "m-meld",
+                         cls=cls + " mt-head", testid="m-meld", aria_label=label, live=live,
+                         meld=k, drop=DRAG, drop_action="m-drop"), hinted)
         return _open_meld_html(view, ui, k, meld, live, marked, hinted_cards, uids, head)
-    faces = "".join(_meld_face(k, p, tc, marked, hinted_cards, uids[p])
+    faces = "".join(_meld_face(k, p, tc, marked, set(), uids[p])
                     for p, tc in enumerate(meld))
     return ('<li class="mt-item">'
-            + _btn(f'<span class="mt-box" data-vars="--n:{len(meld)}">'
+            + rove(_btn(f'<span class="mt-box" data-vars="--n:{len(meld)}">'
                    f'<span class="mt-fan">{faces}</span>'
-                   f'<span class="mt-status" aria-hidden="true">{number}{status}</span>'
+                   f'<span class="mt-status">{number}{status}</span>'
                    '</span>',
                    "m-meld", cls=cls, testid="m-meld", aria_label=label, live=live,
-                   meld=k, drop=DRAG, drop_action="m-drop")
+                   meld=k, drop=DRAG, drop_action="m-drop"), hinted)
             + "</li>")
 
 
@@ -226,35 +241,34 @@ def _open_meld_html(view: MView, ui: MTurnUI, k: int, meld: Meld, live: bool,
                     head: str) -> str:
     """The opened meld: its ``head`` button, Join… and ✕, then every card a button with a
     split control between each two."""
-    ace = view.config.ace
-    cards = [tc.card for tc in meld]
     parts = []
     for p, tc in enumerate(meld):
         if p:
             a, b = meld[p - 1].card, tc.card
-            parts.append(_btn('<span aria-hidden="true">✂</span>', "m-split", cls="mt-split",
+            parts.append(rove(_btn('<span aria-hidden="true">✂</span>', "m-split",
+                                   cls="mt-split",
                               testid="m-split",
                               aria_label=f"split meld {k + 1} between {card_name(a)} and "
-                                         f"{card_name(b)}", live=live, meld=k, at=p))
+                                         f"{card_name(b)}", live=live, meld=k, at=p)))
         lifted = ui.lifted == (k, p)
         key = f"m{k}.{p}"
-        c_label = (f"{card_name(tc.card)}, in meld {k + 1}, {meld_words(cards, ace)}"
-                   + _src_note(tc) + (", lifted" if lifted else "")
+        c_label = (f"{card_name(tc.card)}, meld {k + 1}" + _src_note(tc)
                    + (", hint: move this card" if key in hinted_cards else ""))
         c_cls = "mt-cardbtn" + (" lifted" if lifted else "")
-        parts.append(_btn(_meld_face(k, p, tc, marked, hinted_cards, uids[p]), "m-card",
+        parts.append(rove(_btn(_meld_face(k, p, tc, marked, hinted_cards, uids[p]), "m-card",
                           cls=c_cls, testid="m-table-card",
-                          aria_label=seen_name(tc.card, c_label), live=live, pressed=lifted,
-                          meld=k, pos=p, card=tc.card, drag=DRAG))
+                          aria_label=c_label, live=live, pressed=lifted,
+                          meld=k, pos=p, card=tc.card, drag=DRAG), key in hinted_cards))
     join = ""
     if len(view.table) > 1:
-        join = _btn("Join…", "m-join", cls="btn small", testid="m-join",
-                    aria_label=f"join meld {k + 1} with another meld", live=live,
-                    pressed=ui.joining, meld=k)
-    close = _btn('<span aria-hidden="true">✕</span>', "m-close", cls="btn small mt-x",
-                 testid="m-close", aria_label=f"close meld {k + 1}", live=live, meld=k)
+        join = keyed(_btn("Join…", "m-join", cls="btn small", testid="m-join",
+                          aria_label=f"Join meld {k + 1} with another meld", live=live,
+                          pressed=ui.joining, meld=k), "m-join")
+    close = keyed(_btn('<span aria-hidden="true">✕</span>', "m-close", cls="btn small mt-x",
+                       testid="m-close", aria_label=f"Close meld {k + 1}", live=live, meld=k),
+                  "m-close")
     return (f'<li class="mt-item open"><div class="mt-open-bar">{head}{join}{close}</div>'
-            f'<div class="mt-open-cards" role="group" aria-label="cards of meld {k + 1}">'
+            f'<div class="mt-open-cards" role="group" aria-label="Cards of meld {k + 1}">'
             f'{"".join(parts)}</div></li>')
 
 
@@ -279,11 +293,12 @@ def table_html(view: MView, ui: MTurnUI, names: Sequence[str], *, interactive: b
         melds = '<li class="mt-none">No melds on the table yet</li>'
     if live:  # a place for a new meld, after the last one: shown when cards are on the move
         zone = "mt-meld mt-newzone" + (" target" if moving else "")
-        melds += ('<li class="mt-item mt-newitem">'
-                  + _btn('<span aria-hidden="true">＋</span> New meld', "m-new", cls=zone,
+        zone_btn = _btn('<span aria-hidden="true">＋</span> New meld', "m-new", cls=zone,
                          testid="m-new-zone", new="1",
                          aria_label="New meld: put the picked cards down as a new meld",
                          drop=DRAG, drop_action="m-drop")
+        # an item of the melds' roving group only when it shows
+        melds += ('<li class="mt-item mt-newitem">' + (rove(zone_btn) if moving else zone_btn)
                   + "</li>")
     count = len(view.table)
     root = "mtb" + (" four-colour" if colours else "") + (" live" if live else "") + (
@@ -292,5 +307,5 @@ def table_html(view: MView, ui: MTurnUI, names: Sequence[str], *, interactive: b
             + _players_html(view, names)
             + _helping_html(view, ui, live, marked, hinted_cards)
             + f'<section class="mt-melds" aria-label="Table, {count} '
-              f'meld{"s" if count != 1 else ""}"><ul class="mt-meld-list">{melds}</ul>'
+              f'meld{"s" if count != 1 else ""}"><ul class="mt-meld-list" data-rove>{melds}</ul>'
               f'</section></div>')

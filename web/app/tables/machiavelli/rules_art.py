@@ -10,8 +10,10 @@ from dataclasses import replace
 
 from app.figures import figure as frame
 from app.figures import still
-from app.kit import esc, face
+from app.kit import esc
+from app.tables.machiavelli.controls import card_face
 from app.tables.machiavelli.parts import MTurnUI, _meld_html, meld_words, table_uids
+from app.tables.machiavelli.words import cards_words
 from engine.cards import Card
 from engine.games.machiavelli.melds import ACE_NAMES, meld_problem
 from engine.games.machiavelli.rules import FROM_HAND, GAME, OLD, Meld, MView, TableCard
@@ -53,7 +55,7 @@ def melds(arg: str) -> str:
     table = tuple(_valid(_cards(part)) for part in arg.split("|"))
     words = [meld_words([tc.card for tc in m]) for m in table]
     label = "Melds: " + "; ".join(
-        f"{w}: {' '.join(tc.card.symbol for tc in m)}" for w, m in zip(words, table, strict=True))
+        f"{w}: {cards_words([tc.card for tc in m])}" for w, m in zip(words, table, strict=True))
     caption = "; ".join(f"a {esc(w)}" for w in words).capitalize() + "."
     return frame(_row("Table", _melds(table)), label, caption, "rules-felt mt-machiavelli")
 
@@ -66,7 +68,7 @@ def aces(arg: str) -> str:
         ace = ace.strip()
         meld = _valid(_cards(text), ace)
         rows.append(_row(ACE_NAMES[ace].capitalize(), _melds((meld,), ace)))
-        said.append(f"{ACE_NAMES[ace]}: {' '.join(tc.card.symbol for tc in meld)}")
+        said.append(f"{ACE_NAMES[ace]}: {cards_words([tc.card for tc in meld])}")
     body = f'<div class="rules-grid">{"".join(rows)}</div>'
     return frame(body, "Runs with an ace. " + "; ".join(said) + ".",
                  "A run with an ace under each set-up option.", "rules-felt mt-machiavelli")
@@ -92,9 +94,9 @@ def turn(arg: str) -> str:
     had = Counter(tc.card for m in before for tc in m) + Counter(hand)
     if had != Counter(tc.card for m in after for tc in m):
         raise ValueError(f"turn: the cards before and after differ: {arg!r}")
-    hand_html = "".join(still(face(c, "mt-card")) for c in hand)
+    hand_html = "".join(still(card_face(c, "mt-card")) for c in hand)
     label = ("Before: " + "; ".join(meld_words([tc.card for tc in m]) for m in before)
-             + f"; in the hand {' '.join(c.symbol for c in hand)}. After: "
+             + f"; in the hand {cards_words(hand)}. After: "
              + "; ".join(meld_words([tc.card for tc in m]) for m in after) + ".")
     caption = ("The cards from the hand are raised. Every meld is valid again when the turn "
                "ends: " + esc("; ".join(meld_words([tc.card for tc in m]) for m in after)) + ".")

@@ -8,7 +8,12 @@ from dataclasses import replace
 
 from app.kit import Tap
 from app.tables.machiavelli.turn import ARRANGES, MTurnUI, TurnTap, sane, table_changed
-from app.tables.machiavelli.words import step_text
+from app.tables.machiavelli.words import (
+    after_view,
+    meld_words,
+    moved_message,
+    step_message,
+)
 from engine.games.machiavelli.rules import (
     OVER,
     Draw,
@@ -83,8 +88,16 @@ def _opened_after(view: MView, opened: int | None, actions: Sequence[MAction]) -
 
 def _done(view: MView, ui: MTurnUI, actions: Sequence[MAction], message: str | None = None,
           keep_open: bool = True) -> TurnTap:
+    """The steps made; what they did is said (a tap is never silent). Steps that are the
+    hint's next ones, made by hand, leave the rest of the hint (any other step ends it: the
+    hint would speak of a table that is no more)."""
     opened = _opened_after(view, ui.opened, actions) if keep_open else None
-    return Tap(ui.cleared(opened), tuple(actions), message)
+    h = ui.hint
+    n = len(actions)
+    rest = (replace(h, steps=h.steps[n:]) if h is not None and n
+            and tuple(h.steps[:n]) == tuple(actions) else None)
+    return Tap(replace(ui.cleared(opened), hint=rest), tuple(actions),
+               message or moved_message(view, actions))
 
 
 def _refuse(ui: MTurnUI, message: str) -> TurnTap:
@@ -109,20 +122,28 @@ def _to_target(view: MView, ui: MTurnUI, k: int | None) -> TurnTap:
     if ui.lifted is not None:
         m, p = ui.lifted
         if k == m:  # put it back down
-            return Tap(replace(ui, lifted=None))
+            return Tap(replace(ui, lifted=None),
+                       message=f"{view.table[m][p].card.symbol} put back in meld {m + 1}.")
         return _done(view, ui, [Move(m, p, k)])
     if ui.joining and ui.opened is not None:
         o = ui.opened
         if k is None:
             return _refuse(ui, f"Tap the meld to join with meld {o + 1}")
         if k == o:
-            return Tap(replace(ui, joining=False))
+            return Tap(replace(ui, joining=False), message="Join cancelled.")
         return _done(view, ui, [Merge(min(o, k), max(o, k))])
     if k is None:
         return _refuse(ui, "Pick cards from your hand first (or lift a card from an open meld)")
     if ui.opened == k:
-        return Tap(replace(ui, opened=None))
-    return Tap(replace(ui, opened=k, joining=False))
+        return Tap(replace(ui, opened=None), message=f"Meld {k + 1} closed.")
+    return Tap(replace(ui, opened=k, joining=False), message=open_message(view, k))
+
+
+def open_message(view: MView, k: int) -> str:
+    """What opening meld ``k`` says: the meld, and what its opened cards are for."""
+    words = meld_words([tc.card for tc in view.table[k]], view.config.ace)
+    return (f"Meld {k + 1} open: {words}. Tap one of its cards to move it, or ✂ between two "
+            "cards to split it.")
 
 
 def _drop(view: MView, ui: MTurnUI, data: Mapping[str, str]) -> TurnTap:
@@ -164,26 +185,32 @@ NO_MELD = "That meld is no longer there"
 
 
 def _sort(ui: MTurnUI, data: Data) -> TurnTap:
-    return Tap(replace(ui, sort="rank" if ui.sort == "suit" else "suit", arrange=""))
+    sort = "rank" if ui.sort == "suit" else "suit"
+    return Tap(replace(ui, sort=sort, arrange=""), message=f"Your hand, sorted by {sort}.")
 
 
 def _arrange(ui: MTurnUI, data: Data) -> TurnTap:
     how = str(data.get("arrange", ""))
     if how not in ARRANGES:
         return _refuse(ui, "That does nothing here")
-    return Tap(replace(ui, arrange="" if ui.arrange == how else how))
+    arrange = "" if ui.arrange == how else how
+    said = (f"Your hand, {arrange} first." if arrange
+            else f"Your hand, sorted by {ui.sort}.")
+    return Tap(replace(ui, arrange=arrange), message=said)
 
 
 def _keep(ui: MTurnUI, data: Data) -> TurnTap:
-    return Tap(ui)
+    return Tap(ui, message="Your turn goes on.")
 
 
 def _cancel(ui: MTurnUI, data: Data) -> TurnTap:
-    return Tap(replace(ui.cleared(ui.opened), hint=ui.hint))
+    return Tap(replace(ui.cleared(ui.opened), hint=ui.hint), message="Nothing picked.")
 
 
 def _close(ui: MTurnUI, data: Data) -> TurnTap:
-    return Tap(replace(ui, opened=None, joining=False, lifted=None))
+    k = ui.opened
+    return Tap(replace(ui, opened=None, joining=False, lifted=None),
+               message=None if k is None else f"Meld {k + 1} closed.")
 
 
 # taps that only change what is shown: answered whoever's turn it is
@@ -197,7 +224,17 @@ def _hand(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if i is None or not 0 <= i < len(view.hand):
         return _refuse(ui, STALE)
     picked = tuple(x for x in ui.picked if x != i) if i in ui.picked else (*ui.picked, i)
-    return Tap(replace(ui, picked=picked, lifted=None, joining=False))
+    return Tap(replace(ui, picked=picked, lifted=None, joining=False),
+               message=_picked_message(view.hand[i].symbol, i in picked,
+                                       len(picked) + len(ui.slots)))
+
+
+def _picked_message(card: str, on: bool, count: int) -> str:
+    """"7♥ picked: now a meld, or New meld." / "7♥ put back: 2 cards picked."."""
+    if on:
+        more = f" ({count} cards picked)" if count > 1 else ""
+        return f"{card} picked{more}: now a meld, or New meld."
+    return f"{card} no longer picked" + (f": {count} still picked." if count else ".")
 
 
 def _help(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
@@ -205,7 +242,10 @@ def _help(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if s is None or not 0 <= s < len(view.helping) or view.helping[s] is None:
         return _refuse(ui, "That helping card is already taken")
     slots = tuple(x for x in ui.slots if x != s) if s in ui.slots else (*ui.slots, s)
-    return Tap(replace(ui, slots=slots, lifted=None, joining=False))
+    card = view.helping[s]
+    return Tap(replace(ui, slots=slots, lifted=None, joining=False),
+               message=_picked_message(card.symbol if card else "The helping card",
+                                       s in slots, len(ui.picked) + len(slots)))
 
 
 def _meld(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
@@ -224,11 +264,13 @@ def _card(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     n = len(view.table)
     if m is None or p is None or not 0 <= m < n or not 0 <= p < len(view.table[m]):
         return _refuse(ui, STALE)
+    card = view.table[m][p].card.symbol
     if ui.lifted == (m, p):
-        return Tap(replace(ui, lifted=None))
+        return Tap(replace(ui, lifted=None), message=f"{card} put back in meld {m + 1}.")
     if ui.picked or ui.slots or ui.joining or (ui.lifted is not None and ui.lifted[0] != m):
         return _to_target(view, ui, m)
-    return Tap(replace(ui, lifted=(m, p), opened=m, picked=(), slots=(), joining=False))
+    return Tap(replace(ui, lifted=(m, p), opened=m, picked=(), slots=(), joining=False),
+               message=f"{card} lifted from meld {m + 1}: now another meld, or New meld.")
 
 
 def _split(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
@@ -276,7 +318,7 @@ def _reset(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
 def _reset_sure(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     if not table_changed(view):
         return _refuse(ui, "Nothing to reset: the table is as your turn found it")
-    return Tap(ui.cleared(), (Reset(),))
+    return Tap(ui.cleared(), (Reset(),), "The table is back as your turn found it.")
 
 
 def _undo(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
@@ -301,7 +343,8 @@ def _hint_step(view: MView, ui: MTurnUI, data: Data) -> TurnTap:
     step = h.steps[0]
     opened = _opened_after(view, ui.opened, [step])
     new_ui = replace(ui.cleared(opened), hint=replace(h, steps=h.steps[1:]))
-    return Tap(new_ui, (step,), "Hint: " + step_text(view, step))
+    # said in the past, with the next step: never a step already made as advice
+    return Tap(new_ui, (step,), step_message(view, step, h.steps[1:], after_view(view, [step])))
 
 
 # taps on the player's own turn: the UI state is made sane for the view first
@@ -338,9 +381,13 @@ def key(view: MView, ui: MTurnUI, key: str) -> TurnTap | None:
     """Keyboard shortcuts: E end turn, D draw/pass, R reset, U or Z undo, H hint, . next hint
     step, N new meld, S sort, J join (open meld), Escape cancel (None: the key is not ours)."""
     if key == "Escape":
-        if (ui.picked or ui.slots or ui.lifted is not None or ui.joining
-                or ui.opened is not None or ui.confirm):
-            return Tap(replace(ui.cleared(), hint=ui.hint))
+        if ui.confirm:
+            return Tap(replace(ui, confirm=""), message="Your turn goes on.")
+        if ui.picked or ui.slots or ui.lifted is not None or ui.joining:
+            return Tap(replace(ui.cleared(ui.opened), hint=ui.hint), message="Nothing picked.")
+        if ui.opened is not None:
+            return Tap(replace(ui.cleared(), hint=ui.hint),
+                       message=f"Meld {ui.opened + 1} closed.")
         return None
     k = key.lower() if len(key) == 1 else key
     if k == "j" and ui.opened is not None:
