@@ -152,11 +152,13 @@ def _walk_svg(path: Sequence[Pos], start: Pos, owner: int, label: str, good: boo
     pts = [start, *path]
     d = "M" + "L".join(f"{p[0] * S + S / 2} {p[1] * S + S / 2}" for p in pts)
     end = pts[-1]
-    dy = f' dy="{row * 1.2:.1f}em"' if row else ""
+    # the first label above the end's dot, the others under it (never on the dot: a label on
+    # a player's colour would not be read)
+    y = end[1] * S + (8 if row == 0 else S / 2 + 17 + (row - 1) * 16)
     cls = "cf-walk" + ("" if good else " bad")
     return (f'<g class="{cls} p{owner}"><path d="{d}"/>'
             f'<circle cx="{end[0] * S + S / 2}" cy="{end[1] * S + S / 2}" r="6"/>'
-            f'<text x="{end[0] * S + S / 2}" y="{end[1] * S + 8}"{dy}>{esc(label)}</text></g>')
+            f'<text x="{end[0] * S + S / 2}" y="{y:g}">{esc(label)}</text></g>')
 
 
 def walks_svg(b: Board, cub: Cubicle, ends: dict[Pos, int] | None = None) -> str:

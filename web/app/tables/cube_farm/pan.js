@@ -205,6 +205,9 @@
   document.addEventListener("focusin", (e) => {
     const v = view(), s = svg(), el = target(e);
     if (!v || !s || !el || !s.contains(el)) return;
+    // only the keyboard's focus: a tap's focus (or one that follows it) leaves the camera
+    // where the player has it
+    if (el instanceof Element && !el.matches(":focus-visible")) return;
     requestAnimationFrame(() => {
       v.scrollLeft = 0; v.scrollTop = 0;
       const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
