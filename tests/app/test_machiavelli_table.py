@@ -782,3 +782,12 @@ def test_undo_after_reset_looks_as_it_works() -> None:
         click(app, "m-undo")
         assert m.state == laid
     run_async(run())
+
+
+def test_a_turn_not_ended_reads_right_in_a_finished_games_replay() -> None:
+    """A replay's step inside a turn says the turn is not over yet, never "still playing"
+    (which a finished game's replay contradicted)."""
+    s = start("6S 7S 7H 7D", "2S 3S 4S 5S|KH KD KC")
+    before = view(s)
+    assert mu.describe_turn(before, before, [], "Bea") == "Bea's turn is not over yet"
+    assert mu.describe_turn(before, before, [], "Ana", you=True) == "Your turn is not over yet"

@@ -6,6 +6,7 @@ place while the others play (the keyboard's focus stays on them)."""
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import replace
 from html.parser import HTMLParser
@@ -27,6 +28,7 @@ from engine.games.machine.rules import (
     Discard,
     Draw,
     MachineAction,
+    MachineConfig,
     MachineState,
     PlayerMat,
     PlaySet,
@@ -301,3 +303,10 @@ def test_the_dock_keeps_its_controls_while_the_others_play() -> None:
     assert controls(mine) == controls(theirs)
     dock = theirs[theirs.index('data-testid="mm-dock"'):]
     assert " disabled" not in dock and "Wait for your turn" in dock
+
+
+def test_a_turn_not_ended_reads_right_in_a_finished_games_replay() -> None:
+    """A replay's step inside a turn says the turn is not over yet, never "still playing"."""
+    view = GAME.view(GAME.new_game(MachineConfig(players=2), random.Random(1)), 0)
+    assert mu.describe_turn(view, view, [], "Bea") == "Bea's turn is not over yet"
+    assert mu.describe_turn(view, view, [], "Ana", you=True) == "Your turn is not over yet"

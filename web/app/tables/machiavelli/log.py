@@ -134,7 +134,7 @@ def describe_turn(before: MView, after: MView, actions: Sequence[MAction], name:
     if isinstance(ended, Pass):
         return f"{name} passed" + (". Game over: nobody can lay a card." if over else "")
     if ended is None:
-        return f"{name} {'are' if you else 'is'} still playing"
+        return ("Your" if you else f"{name}'s") + " turn is not over yet"
     line = _laid_words(before, after, actions, actor, name)
     extras = _extras(before, actions)
     if extras:

@@ -56,7 +56,7 @@ def describe_turn(before: MachineView, after: MachineView, actions: Sequence[Mac
             else "2 cubes on the Two Pair area" for t in a.tracks)
         parts.append(f"played {set_words(a.kind, a.cards)}: {where}")
     if not parts:
-        return f"{name} {'are' if you else 'is'} still playing"
+        return ("Your" if you else f"{name}'s") + " turn is not over yet"
     line = f"{name} " + and_list(parts)
     if after.phase == OVER and seat in after.winners and after.mats[seat].left == 0:
         line += ", placing every cube: " + ("you win" if you else f"{name} wins")
