@@ -275,8 +275,8 @@ def test_a_guide_with_a_wrong_move_at_every_step_names_what_is_on_screen(
 # every tap, once the app has answered it, each mark of the step (what it points at next: class
 # "hinted") is in view and uncovered, what lies at its centre being itself or inside it (not the
 # dock, the message line, the top bar; not off the field). Nothing is waited for but the app's
-# answer: the marks are brought into view in the task that drew them (web/app/attend.js), never
-# a frame later, under a tap on its way.
+# answer: the marks are brought into view in the task that drew them (web/app/attend.js), and
+# two frames later they have not moved (nothing moves under a tap on its way).
 
 MARKS_SEEN = """() => [...document.querySelectorAll('.hinted')].filter(e => {
     const r = e.getBoundingClientRect();
@@ -291,6 +291,8 @@ MARKS_SEEN = """() => [...document.querySelectorAll('.hinted')].filter(e => {
 })"""
 
 
+TWO_FRAMES = """() => new Promise(done => requestAnimationFrame(
+    () => requestAnimationFrame(() => done(true))))"""
 LOOK_AWAY = """() => {
     const f = document.querySelector('.table-field');
     const m = f.querySelector('.hinted');
@@ -319,10 +321,15 @@ def test_after_every_tap_of_every_guide_what_it_points_at_next_is_in_view(
                 page.evaluate(LOOK_AWAY)
                 do(page, one)
                 taps += 1
-                for m in page.evaluate(MARKS_SEEN):
+                marks = page.evaluate(MARKS_SEEN)
+                for m in marks:
                     if not m["seen"]:
                         hidden += 1
                         unseen.append(f"{game} step {k + 1} tap {n + 1}: {m}")
+                page.evaluate(TWO_FRAMES)
+                later = page.evaluate(MARKS_SEEN)
+                if [m["top"] for m in later] != [m["top"] for m in marks]:
+                    unseen.append(f"{game} step {k + 1} tap {n + 1}: moved later {later}")
         assert "done" in page.get_by_test_id("guide-bar").inner_text(), game
         figures.append(f"{game}: {taps} taps checked, {hidden} marks out of view or covered")
     print("\n".join(figures))
