@@ -151,13 +151,14 @@
     if (els.length) bring(els);
   }
 
-  /** A guided game's step, after the redraw that answered a tap: its marks (what to tap next)
-   * that are not in view and uncovered are brought into view (the first of them if they cannot
-   * all be shown), once. */
+  /** A guided game's step, after the redraw that answered a tap: when some of its marks (what
+   * to tap next) are not in view and uncovered, they are brought into view with the others, or,
+   * if they cannot all be shown at once, the first of those hidden (not one already tapped). */
   function follow() {
     if (down.size || !document.querySelector("[data-testid=guide-bar]")) return;
     const els = drawn(".hinted");
-    if (els.length && !els.every(inView)) bring(els);
+    const hidden = els.filter((el) => !inView(el));
+    if (hidden.length) bring([...hidden, ...els.filter((el) => !hidden.includes(el))]);
   }
 
   new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(attend); })
