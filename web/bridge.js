@@ -93,7 +93,7 @@
     if (!started) { queue.push(ev); early(ev); return; }
     sent += 1;
     root.dataset.sent = String(sent);
-    call(ev).finally(() => {
+    call(ev, true).finally(() => {
       handled += 1;
       root.dataset.handled = String(handled);
     });
@@ -108,8 +108,11 @@
     else queue.push(ev);
   }
 
-  /** @param {AnyEvent} ev */
-  function call(ev) {
+  let answering = false;  // the batches being applied answer a player's event (a tap, a key)
+
+  /** @param {AnyEvent} ev
+   * @param {boolean} [player] the player's event (its answer's redraw follows a guide's marks) */
+  function call(ev, player = false) {
     let answer;
     try {
       if (!api) throw new Error("the app's Python is not connected");
@@ -119,7 +122,10 @@
     } catch (e) {
       answer = Promise.reject(e);
     }
-    return answer.then(carry).catch((e) => console.error(e));
+    return answer.then((text) => {
+      answering = player;
+      try { carry(text); } finally { answering = false; }
+    }).catch((e) => console.error(e));
   }
 
   /* What the page does with each kind of item (app/messages.py's Item: an object of one key,
@@ -499,7 +505,8 @@
     }
     if (u.regions) {
       rove();
-      document.dispatchEvent(new CustomEvent("tabletop:drawn"));  // (attend.js)
+      document.dispatchEvent(new CustomEvent("tabletop:drawn",  // (attend.js)
+                                             { detail: { tap: answering } }));
     }
     if (flights.length) fly(flights, rects);
     if (u.download) download(u.download);

@@ -265,3 +265,72 @@ def test_a_guide_with_a_wrong_move_at_every_step_names_what_is_on_screen(
     routed(page, lambda: page.get_by_test_id("guide-play").tap())
     assert page.evaluate("location.hash").startswith(f"#/{game}")
     assert not page.locator("[data-testid=guide-bar] *").count()
+
+
+# --- a guide follows what it points at, after every tap -----------------------------------------
+#
+# Each guide followed by its steps' texts (SCRIPTS' right moves, no wrong ones), one tap at a
+# time, at 360 x 640, by a player who looks away before each tap (the table's field scrolled to
+# the end away from the step's first mark on it; the tap brings what it taps into view): after
+# every tap, once the app has answered it, each mark of the step (what it points at next: class
+# "hinted") is in view and uncovered, what lies at its centre being itself or inside it (not the
+# dock, the message line, the top bar; not off the field). Nothing is waited for but the app's
+# answer: the marks are brought into view in the task that drew them (web/app/attend.js), and
+# two frames later they have not moved (nothing moves under a tap on its way).
+
+MARKS_SEEN = """() => [...document.querySelectorAll('.hinted')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 || r.height > 0;
+}).map(e => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const name = e.dataset.card || e.dataset.testid || e.id || e.getAttribute('aria-label');
+    const what = h => h.dataset.testid || h.id || h.getAttribute('class') || h.tagName;
+    return {name, seen: !!hit && (hit === e || e.contains(hit)),
+            hit: hit ? what(hit) : 'off the screen', top: Math.round(r.top)};
+})"""
+
+
+TWO_FRAMES = """() => new Promise(done => requestAnimationFrame(
+    () => requestAnimationFrame(() => done(true))))"""
+LOOK_AWAY = """() => {
+    const f = document.querySelector('.table-field');
+    const m = f.querySelector('.hinted');
+    const at = m ? m.getBoundingClientRect().top - f.getBoundingClientRect().top + f.scrollTop
+        : 0;
+    f.scrollTop = at < f.scrollHeight / 2 ? f.scrollHeight : 0;
+}"""
+
+
+def one_taps(right: list[Move]) -> list[Move]:
+    """The taps of a step's right moves, one at a time (a label, or one selector)."""
+    return [t for move in right for t in ([move] if isinstance(move, str) else
+                                          [(s,) for s in move])]
+
+
+def test_after_every_tap_of_every_guide_what_it_points_at_next_is_in_view(
+        guide_page: Any) -> None:
+    page = guide_page
+    figures, unseen = [], []
+    for game, script in SCRIPTS.items():
+        go(page, "#/")
+        go(page, f"#/{game}/learn")
+        taps = hidden = 0
+        for k, (_wrong, right) in enumerate(script):
+            for n, one in enumerate(one_taps(right)):
+                page.evaluate(LOOK_AWAY)
+                do(page, one)
+                taps += 1
+                marks = page.evaluate(MARKS_SEEN)
+                for m in marks:
+                    if not m["seen"]:
+                        hidden += 1
+                        unseen.append(f"{game} step {k + 1} tap {n + 1}: {m}")
+                page.evaluate(TWO_FRAMES)
+                later = page.evaluate(MARKS_SEEN)
+                if [m["top"] for m in later] != [m["top"] for m in marks]:
+                    unseen.append(f"{game} step {k + 1} tap {n + 1}: moved later {later}")
+        assert "done" in page.get_by_test_id("guide-bar").inner_text(), game
+        figures.append(f"{game}: {taps} taps checked, {hidden} marks out of view or covered")
+    print("\n".join(figures))
+    assert unseen == [], "\n".join(figures + unseen)

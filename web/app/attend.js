@@ -11,6 +11,14 @@
  * looked at once per change, so a player who scrolls away after that is left alone. With no
  * marks, an element with data-attend="<key>" is brought into view once per key ("since your
  * turn", at the start of a turn).
+ *
+ * A guided game follows what its step points at: after the redraw that answers a tap (bridge.js
+ * says when it drew, and whether the batch answered the player), the marks that are not wholly
+ * in view and uncovered (under the dock, the message line, the top bar, or scrolled off) are
+ * brought into view, at once, in the same task as the redraw: nothing moves later, between the
+ * moment a finger (or a test) finds the next thing to tap and the tap. Never while a pointer is
+ * down, and never after a redraw the player did not ask for (a player who scrolls away is left
+ * alone until the next tap).
  */
 /** @typedef {HTMLElement | SVGElement} Marked an element of the page (a card may be SVG) */
 (function () {
@@ -18,6 +26,16 @@
   const MARGIN = 8;
   let shown = "";  // the marks last brought into view, as a key
   let frame = 0;
+  /** the pointers down now: nothing moves under a finger
+   * @type {Set<number>} */
+  const down = new Set();
+  document.addEventListener("pointerdown", (e) => { down.add(e.pointerId); }, true);
+  for (const type of ["pointerup", "pointercancel"]) {
+    document.addEventListener(type, (e) => {
+      down.delete(/** @type {PointerEvent} */ (e).pointerId);
+    }, true);
+  }
+  window.addEventListener("blur", () => down.clear());  // a release the page never saw
 
   // the marks and the message they go with (another Hint on the same card is looked at again)
   const keyOf = (/** @type {Marked[]} */ els) => els.map((el) => (el.dataset.card || el.dataset.testid ||
@@ -67,24 +85,16 @@
     }
   }
 
-  function attend() {
-    frame = 0;
-    const drawn = (/** @type {string} */ sel) => /** @type {Marked[]} */ (
-      [...document.querySelectorAll(sel)]).filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 || r.height > 0;
-    });
-    // the marks; else what asks to be seen when it first shows (data-attend: "since your
-    // turn" at the start of a turn)
-    let els = drawn(".hinted");
-    let key = els.length ? keyOf(els) : "";
-    if (!els.length) {
-      els = drawn("[data-attend]");
-      key = els.map((el) => "attend:" + el.dataset.attend).join("|");
-    }
-    if (key === shown) return;
-    shown = key;
-    if (!els.length) return;
+  const drawn = (/** @type {string} */ sel) => /** @type {Marked[]} */ (
+    [...document.querySelectorAll(sel)]).filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 || r.height > 0;
+  });
+
+  /** ``els`` brought into view: a camera is asked, each scrolling area scrolls (innermost
+   * first) as little as it takes.
+   * @param {Element[]} els */
+  function bring(els) {
     const cameras = new Set();
     for (const el of els) {
       const cam = el.closest("[data-camera]");
@@ -107,6 +117,58 @@
     for (const [area, held] of areas) show(area, held);
   }
 
+  /** ``el`` is wholly inside the screen and every area that clips it (a scrolling area, a
+   * camera's view), and what lies at its centre is itself: nothing covers it.
+   * @param {Element} el */
+  function inView(el) {
+    const r = el.getBoundingClientRect();
+    const boxes = [{ top: 0, left: 0, bottom: innerHeight, right: innerWidth }];
+    const cam = el.closest("[data-camera]");
+    if (cam) boxes.push(cam.getBoundingClientRect());
+    for (const area of scrollers(el)) boxes.push(area.getBoundingClientRect());
+    for (const c of boxes) {
+      if (r.top < c.top - 1 || r.left < c.left - 1 || r.bottom > c.bottom + 1 ||
+          r.right > c.right + 1) return false;
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  }
+
+  function attend() {
+    if (frame) cancelAnimationFrame(frame);
+    frame = 0;
+    if (down.size) return;  // looked at again on the next change, the finger lifted
+    // the marks; else what asks to be seen when it first shows (data-attend: "since your
+    // turn" at the start of a turn)
+    let els = drawn(".hinted");
+    let key = els.length ? keyOf(els) : "";
+    if (!els.length) {
+      els = drawn("[data-attend]");
+      key = els.map((el) => "attend:" + el.dataset.attend).join("|");
+    }
+    if (key === shown) return;
+    shown = key;
+    if (els.length) bring(els);
+  }
+
+  /** A guided game's step, after the redraw that answered a tap: when some of its marks (what
+   * to tap next) are not in view and uncovered, they are brought into view with the others, or,
+   * if they cannot all be shown at once, the first of those hidden (not one already tapped). */
+  function follow() {
+    if (down.size || !document.querySelector("[data-testid=guide-bar]")) return;
+    const els = drawn(".hinted");
+    const hidden = els.filter((el) => !inView(el));
+    if (hidden.length) bring([...hidden, ...els.filter((el) => !hidden.includes(el))]);
+  }
+
   new MutationObserver(() => { if (!frame) frame = requestAnimationFrame(attend); })
     .observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+  // A redraw is looked at at once, in the task that drew it (not a frame later, when a tap may
+  // already be on its way to what was there): new marks as ever, then a guide's marks again
+  // after a tap.
+  document.addEventListener("tabletop:drawn", (e) => {
+    attend();
+    const detail = /** @type {CustomEvent<{ tap?: boolean } | null>} */ (e).detail;
+    if (detail && detail.tap) follow();
+  });
 })();
