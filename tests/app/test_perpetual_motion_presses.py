@@ -160,3 +160,23 @@ def test_every_key_of_the_table_is_on_the_rules_page() -> None:
     taken = {k.upper() if len(k) == 1 else k for k in pm_board.PerpetualMotionBoard.keys.split()}
     for k in taken | {"Tab", "Enter", "Space", "Home", "End"}:
         assert f"**{k}**" in listed, k
+
+
+def test_h_with_make_moves_myself_off_says_why_there_is_no_hint() -> None:
+    """H is a key of the table: with the switch off (no Hint button) it is not lost in
+    silence; with it on, it shows the Hint."""
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{PM}/deal/{QUICK_WIN}")
+        await settle(app)
+        s = app.tables[PM].shown
+        assert not pms.is_manual(s)
+        key(app, "h")
+        assert page.texts["pm-msg"] == words.NO_HINT
+        assert page.announced_all[-1] == words.NO_HINT
+        click(app, "toggle-manual")
+        while pms.pending(s) is None:
+            key(app, "d")
+            await settle(app)
+        key(app, "H")
+        assert page.texts["pm-msg"].startswith("Hint: the ")
+    run_async(run())

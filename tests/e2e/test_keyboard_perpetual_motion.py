@@ -116,6 +116,8 @@ def test_a_whole_deal_by_the_keyboard_alone(app: Any) -> None:
 
     keys.tab_to(lambda f: f["testid"] == "manual")
     if page.get_by_test_id("manual").get_attribute("aria-pressed") != "true":
+        keys.press("h")  # no Hint with the switch off: the key says why, not nothing
+        assert message(page).startswith("No Hint: Deal makes the forced moves"), message(page)
         keys.press("Enter")
     assert page.get_by_test_id("manual").get_attribute("aria-pressed") == "true"
     assert page.get_by_test_id("hint").get_attribute("aria-keyshortcuts") == "H"
