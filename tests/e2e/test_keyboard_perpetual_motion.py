@@ -103,7 +103,8 @@ def message(page: Any) -> str:
 def test_a_whole_deal_by_the_keyboard_alone(app: Any) -> None:
     page = app
     open_fresh(page)
-    # each key the table takes is on its button (aria-keyshortcuts) and the rules page
+    # each key the table takes is on its button (aria-keyshortcuts; the rules page's list is
+    # checked in tests/app/test_perpetual_motion_presses.py)
     assert page.get_by_test_id("deal").get_attribute("aria-keyshortcuts") == "D"
     assert [page.get_by_test_id(f"stack-{i}").get_attribute("aria-keyshortcuts")
             for i in range(1, 5)] == ["1", "2", "3", "4"]
@@ -170,9 +171,10 @@ def test_a_whole_deal_by_the_keyboard_alone(app: Any) -> None:
     assert page.get_by_test_id("end").get_attribute("class") == "end won"
     page.wait_for_function("document.activeElement && document.activeElement.id === "
                            "'end-title'")  # the end has the focus, in view
+    assert page.evaluate("(() => { const r = document.activeElement.getBoundingClientRect();"
+                         " return r.top >= 0 && r.bottom <= innerHeight; })()")
     now = keys.press("Tab")  # from the end's heading on to its controls
     assert now is not None and now["testid"] in ("restart", "new-deal", "share"), now
-    idle(page)
     figures = keys.figures()
     by_kind = {k: [n for n, kd in zip(keys.per_action, kinds, strict=True) if kd == k]
                for k in ("deal", "gather", "move")}
