@@ -6,6 +6,7 @@ cards have landed, as if made then; and the table's keys and their words."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -149,3 +150,33 @@ def test_words_of_the_switch_the_speed_and_the_first_deal() -> None:
     assert "Play to the end plays the whole deal for you" in words.first_words(s)
     pms.set_manual(s, True)
     assert "tapping the card that must move" in words.first_words(s)
+
+
+def test_every_key_of_the_table_is_on_the_rules_page() -> None:
+    """A key the table takes but the rules page does not list is a key nobody finds."""
+    rules = (Path(__file__).resolve().parents[2] / "engine" / "games" / "perpetual_motion"
+             / "rules.md").read_text()
+    listed = rules.split("## Keys", 1)[1].split("\n## ", 1)[0]
+    taken = {k.upper() if len(k) == 1 else k for k in pm_board.PerpetualMotionBoard.keys.split()}
+    for k in taken | {"Tab", "Enter", "Space", "Home", "End"}:
+        assert f"**{k}**" in listed, k
+
+
+def test_h_with_make_moves_myself_off_says_why_there_is_no_hint() -> None:
+    """H is a key of the table: with the switch off (no Hint button) it is not lost in
+    silence; with it on, it shows the Hint."""
+    async def run() -> None:
+        app, page, _env = boot(address=f"#/{PM}/deal/{QUICK_WIN}")
+        await settle(app)
+        s = app.tables[PM].shown
+        assert not pms.is_manual(s)
+        key(app, "h")
+        assert page.texts["pm-msg"] == words.NO_HINT
+        assert page.announced_all[-1] == words.NO_HINT
+        click(app, "toggle-manual")
+        while pms.pending(s) is None:
+            key(app, "d")
+            await settle(app)
+        key(app, "H")
+        assert page.texts["pm-msg"].startswith("Hint: the ")
+    run_async(run())

@@ -251,7 +251,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def key(self, seen: Seeing, key: str) -> Tap[None, PMAction] | None:
         """A key: what its button does (the board acts at once: nothing for the core). A
         stack's digit brings the focus to that stack, and A to Stop (or back to Play to the
-        end); D and H leave it where the player is (on the stacks, arrows and Enter go on from
+        end); D and H leave it where the player is (H with Make moves myself off says why no
+        Hint is shown) (on the stacks, arrows and Enter go on from
         there). Escape sets aside, in this order, the question on show, playing to the end,
         the selected card."""
         if self.session is None or not self.t.on_table():
@@ -262,8 +263,11 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
             focus = f"stack-{int(key) - 1}"
         elif key in ("d", "D"):
             self.act_deal(None)
-        elif key in ("h", "H") and pm.is_manual(self.session):
-            self.tap_moves.show_hint(None)
+        elif key in ("h", "H"):
+            if pm.is_manual(self.session):
+                self.tap_moves.show_hint(None)
+            elif not (self.autoplay or self.busy or self.session.over):
+                self.say(words.NO_HINT)  # the key is heard, not lost: why there is none
         elif key in ("a", "A") and self.run is None:
             if self.autoplay:
                 self.to_end.stop()

@@ -15,6 +15,8 @@ DAILY_SETUP = "A solitaire: you alone with the deal, played as any deal is."
 PLAYING = "Playing to the end… tap Stop to take over."
 NOTHING_SELECTED = "Nothing selected."
 MANUAL_LABEL = v.MANUAL_LABEL  # the switch: the player makes the forced moves by tapping
+NO_HINT = (f"No Hint: Deal makes the forced moves for you. Turn on “{MANUAL_LABEL}” to make "
+           "them yourself.")  # H pressed with the switch off (its Hint button is not shown)
 
 
 def switched(manual: bool) -> str:
