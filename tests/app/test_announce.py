@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.page import RecordingPage
 from app.spoken import spoken
 from helpers.shell import boot, click, run_async, settle
 
@@ -52,3 +53,15 @@ def test_cards_are_said_in_words() -> None:
         "Hint: lay ten of diamonds on the eight of diamonds–nine of diamonds run, then take "
         "the ace of spades.")
     assert spoken("Round 10 of 12: 3 cards") == "Round 10 of 12: 3 cards"  # no card there
+
+
+def test_a_result_is_said_after_the_rest_of_its_batch() -> None:
+    """The move that ends a game is said, then the result (the end was said first, then the
+    last row's words)."""
+    page = RecordingPage()
+    page.announce("Bea wins.", last=True)
+    page.announce("Bea laid her last card.")
+    page.flush()
+    page.announce("Next.")
+    page.flush()
+    assert page.announced_all == ["Bea laid her last card.", "Bea wins.", "Next."]

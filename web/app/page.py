@@ -27,6 +27,7 @@ class Page:
         self._u: Batch = {}
         self.sent = 0  # batches sent (benchmarks)
         self.announced = ""  # the last sentence announced (the same is not said twice)
+        self._said_last: str | None = None  # said after everything else of its batch
 
     def region(self, id_: str, html: str) -> None:
         """Replace the inside of element ``id_``; later regions of a batch go in after earlier
@@ -68,11 +69,12 @@ class Page:
         self._u.setdefault("flights", []).append({"card": card, "from": source, "delay": delay,
                                                   "ms": FLY_MS})
 
-    def announce(self, text: str, again: bool = False) -> None:
+    def announce(self, text: str, again: bool = False, last: bool = False) -> None:
         """Have a screen reader say ``text``, cards in words (the page's one polite live
         region), unless it
         is what was said last (a table says again what is still true after every redraw);
-        ``again``: said even so (a refusal repeated is news)."""
+        ``again``: said even so (a refusal repeated is news); ``last``: said after whatever
+        else this batch says (a game's result after the move that ended it)."""
         text = spoken(" ".join(text.split()))
         if not text or (text == self.announced and not again):
             return
@@ -80,6 +82,8 @@ class Page:
         said = self._u.setdefault("announce", [])
         if text not in said:
             said.append(text)
+        if last:
+            self._said_last = text
 
     def cue(self, name: str) -> None:
         """Play cue ``name`` (app.settings.CUES): a short sound and vibration made on the page
@@ -99,6 +103,10 @@ class Page:
         if not self._u:
             return
         batch, self._u = self._u, {}
+        said, last, self._said_last = batch.get("announce", []), self._said_last, None
+        if last in said:
+            said.remove(last)
+            said.append(last)
         self.sent += 1
         self._send(batch)
 

@@ -230,6 +230,6 @@ class Moves(Generic[U, S, A, V]):
         out = m.outcome
         if out is None:
             return
-        self.t.page.announce(m.result_text(out))
+        self.t.page.announce(m.result_text(out), last=True)
         if not m.watch:
             self.t.app.cue("won" if any(m.setup.seats[w].here for w in out.winners) else "lost")
