@@ -135,15 +135,15 @@ SCRIPTS: dict[str, list[tuple[Move, list[Move]]]] = {
         (("[data-testid=m-hint]",), ["End turn"]),
     ],
     "machine": [
-        ((INERT + mm_card("9S"),), ["Next"]),
-        ((INERT + mm_card("9S"),), ["Next"]),
+        ((mm_card("9S"),), ["Next"]),
+        ((mm_card("9S"),), ["Next"]),
         (('[data-testid=mm-pair][data-tracks="flush flush"]', "[data-testid=mm-setup]"),
          ["Three × 2", "Place on Three × 2"]),
         (('[data-testid=mm-display][data-card="QH"]',), [('[data-testid=mm-display]'
                                                            '[data-card="9D"]',)]),
-        ((INERT + mm_card("9S"),), ["Next"]),
+        ((mm_card("9S"),), ["Next"]),
         ((mm_card("KC"), "[data-testid=mm-play]"), ["Play"]),  # K♣ and three nines: no set
-        ((INERT + mm_card("KC"),), ["Next"]),
+        ((mm_card("KC"),), ["Next"]),
         (("[data-testid=mm-play]",), ["Trade 1 card"]),  # "a set is 3, 4 or 5 cards, not 1"
         ((INERT + ".table-field",), ["Next"]),
     ],

@@ -86,7 +86,8 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
             text = cu.prompt(seen.view, self.ui, True)
             if text:
                 t.say(text)
-        elif not self.live and not said and seen.outcome is None and not seen.watch:
+        elif not self.live and not said and seen.outcome is None and not seen.watch \
+                and t.guiding.run is None:  # a guided game's line is the guide's step
             view = seen.view
             cur = view.to_move
             if view.phase in (PLACE, CLAIM) and cur != seen.seat and cur < len(seen.names):
@@ -166,9 +167,15 @@ class CubeFarmBoard(PlainBoard[cu.CFTurnUI, CFState, CFAction, CFView]):
 
     def click(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], ev: Event) -> cu.TurnTap | None:
         # in a guided game a wrong try is said again as the whole step, nothing left picked
-        return guided_tap(self.t.guiding.run, cu.tap(seen.view, self.ui, ev.action, ev.data or {},
-                                                     seen.names),
-                          cu.CFTurnUI(step=self.ui.step))
+        run = self.t.guiding.run
+        t = guided_tap(run, cu.tap(seen.view, self.ui, ev.action, ev.data or {}, seen.names),
+                       cu.CFTurnUI(step=self.ui.step))
+        if run is not None and not t.refusal and t.message:
+            # the guide's step is the message line's; what the tap did is still told to a
+            # screen reader
+            self.t.page.announce(t.message)
+            t = replace(t, message=None)
+        return t
 
     def key(self, seen: Seen[cu.CFTurnUI, CFAction, CFView], key: str) -> cu.TurnTap | None:
         if key in ("h", "H"):

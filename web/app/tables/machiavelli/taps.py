@@ -140,10 +140,11 @@ def _to_target(view: MView, ui: MTurnUI, k: int | None) -> TurnTap:
 
 
 def open_message(view: MView, k: int) -> str:
-    """What opening meld ``k`` says: the meld, and what its opened cards are for."""
+    """What opening meld ``k`` says: the meld. What its opened cards are for is the dock's
+    line above the hand, and each card and ✂ button's name: said here too, the message took
+    four lines on a phone and the dock grew over the New meld place a card is dragged to."""
     words = meld_words([tc.card for tc in view.table[k]], view.config.ace)
-    return (f"Meld {k + 1} open: {words}. Tap one of its cards to move it, or ✂ between two "
-            "cards to split it.")
+    return f"Meld {k + 1} open: {words}."
 
 
 def _drop(view: MView, ui: MTurnUI, data: Mapping[str, str]) -> TurnTap:
