@@ -10,8 +10,10 @@ real app in Chromium at 360 x 640:
   then E (End turn), or D (Draw) when nothing can be laid.
 * by a screen reader's means: the same game driven only by roles and accessible names
   (``get_by_role``), learning what happened only from the page's live region: every turn of
-  the computer is said (0 silent), no sentence twice in a row (0 repeats), the end said with
-  its result.
+  the computer is said (0 silent), each of the player's steps and draws says what it did (the
+  card drawn), no sentence twice in a row (0 repeats), the end said with its result.
+* the whole hand laid with the focus on its first card (a control with an id of its own):
+  the focus stays in the table.
 
 Deals 101 and 3671 with three cards each end in eleven and nine turns when the player follows
 the Hint (most deals of so small a hand take eighty turns and more).
@@ -111,7 +113,8 @@ def reach(page: Any, keys: Keys, selector: str) -> None:
                 keys.press("ArrowRight" if step > 0 else "ArrowLeft")
             continue
         keys.press("Tab" if w == "after" else "Shift+Tab")
-    raise AssertionError(f"{selector} not reached: {page.evaluate('document.activeElement.outerHTML')}")
+    now = page.evaluate("document.activeElement.outerHTML")
+    raise AssertionError(f"{selector} not reached: {now}")
 
 
 def steps_left(page: Any) -> int:
@@ -246,7 +249,7 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
     listener = Listener(page)
     start = len(listener.heard())
     open_turn(page, M, LINK.format(deal=3671))  # (a game over is shown again: another deal)
-    silent_steps = 0  # the player's own steps that said nothing
+    silent_own = 0  # the player's own steps and draws that said nothing of what they did
     for _ in range(30):
         wait_turn(page, LIVE)
         if over(page):
@@ -259,7 +262,14 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
         hint = said_since(listener, since, r"can be laid|can lay")
         assert hint is not None
         if hint.startswith("Nothing can be laid: draw"):
+            n = len(listener.heard())
             press(page, button(page, "Draw a card"))
+            drew = said_since(listener, n, r"^You drew ")
+            if drew is None:
+                silent_own += 1
+            else:  # the card said is the one marked in the hand
+                card = drew.removeprefix("You drew ").rstrip(".")
+                assert page.get_by_role("button", name=f"{card}, just drawn").count() == 1
             continue
         if hint.startswith("Nothing can be laid: pass"):
             press(page, button(page, "Pass"))
@@ -269,7 +279,7 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
             press(page, button(page, r"Next step of the hint \("))
             done = said_since(listener, n, r"^Done: ")
             if done is None:
-                silent_steps += 1
+                silent_own += 1
             if done is None or "last step: end your turn" in done or over(page):
                 break
         if over(page):
@@ -286,9 +296,9 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
     print("\n".join(["", "log:", *log, "", "heard:", *heard]))
     print(f"\nMachiavelli by screen reader: {len(theirs)} turns of the computer, "
           f"{len(silent)} silent; {len(heard)} sentences said, {len(repeats)} repeated; "
-          f"own steps silent {silent_steps}; the end said: {end}")
+          f"own actions silent {silent_own}; the end said: {end}")
     assert theirs, log
     assert silent == [], (silent, heard)
     assert repeats == [], repeats
-    assert silent_steps == 0
+    assert silent_own == 0
     assert end, heard[-3:]
