@@ -8,7 +8,7 @@ real app in Chromium at 360 x 640:
   hand reached by Tab and the arrows, Enter to pick it, then N (New meld) or the hinted meld
   reached the same way and Enter; a step that only rearranges the table by "." (Next step);
   then E (End turn), or D (Draw) when nothing can be laid.
-* by a screen reader's means: the same game driven only by roles and accessible names
+* by a screen reader's means: a game of the same kind driven only by roles and accessible names
   (``get_by_role``), learning what happened only from the page's live region: every turn of
   the computer is said (0 silent), each of the player's steps and draws says what it did (the
   card drawn), no sentence twice in a row (0 repeats), the end said with its result.
@@ -16,7 +16,8 @@ real app in Chromium at 360 x 640:
   the focus stays in the table.
 
 Deals 101 and 3671 with three cards each end in eleven and nine turns when the player follows
-the Hint (most deals of so small a hand take eighty turns and more).
+the Hint (most deals of so small a hand take eighty turns and more); in deal 275 the three
+cards dealt to the player make a meld.
 
 Run: flock /tmp/browser.lock .venv/bin/python -m pytest -q -s tests/e2e/test_keyboard_machiavelli.py
 """
