@@ -365,14 +365,15 @@
 
   /** What the focused element is, to find it (or what stands next to it) again after its
    * region is drawn anew: its id; else its action and data-* (a card, a meld), the region it
-   * is in and its place among the region's controls of the same action.
+   * is in (an ancestor: a control with an id of its own, gone, still has a region to fall
+   * back on) and its place among the region's controls of the same action.
    * @param {Element | null} el
    * @returns {FocusMark | null} */
   function focusMark(el) {
     if (!el || el === document.body || !(el instanceof HTMLElement || el instanceof SVGElement)) {
       return null;
     }
-    const region = el.closest("[id]");
+    const region = el.parentElement ? el.parentElement.closest("[id]") : null;
     const action = el.getAttribute("data-action") || "";
     const same = region ? [...region.querySelectorAll(`[data-action="${CSS.escape(action)}"]`)]
       : [];

@@ -4,6 +4,7 @@ with its result; what the table says again after a redraw is not said twice."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from app.page import RecordingPage
@@ -65,3 +66,28 @@ def test_a_result_is_said_after_the_rest_of_its_batch() -> None:
     page.announce("Next.")
     page.flush()
     assert page.announced_all == ["Bea laid her last card.", "Bea wins.", "Next."]
+
+
+def test_a_draw_says_the_card_drawn_to_the_one_person_who_plays_here() -> None:
+    """The card just drawn is marked in the hand for the eye and said for the ear; in
+    pass-and-play it is not said (the next person may be listening)."""
+    async def run() -> None:
+        app, page, _env = boot(address="#/machiavelli/deal/1?seats=you,standard")
+        await settle(app)
+        m: Any = app.tables["machiavelli"].match
+        before = Counter(m.state.hands[0])
+        start = len(page.announced_all)
+        click(app, "m-draw")
+        await settle(app)
+        new = list((Counter(m.state.hands[0]) - before).elements())
+        assert len(new) == 1, (before, m.state.hands[0])
+        said = page.announced_all[start:]
+        assert said[0] == spoken(f"You drew {new[0].symbol}."), said
+        app, page, _env = boot(address="#/machiavelli/deal/1?seats=you,@Zoe")
+        await settle(app)
+        click(app, "mt-take")
+        start = len(page.announced_all)
+        click(app, "m-draw")
+        await settle(app)
+        assert not any("drew" in s for s in page.announced_all[start:])
+    run_async(run())

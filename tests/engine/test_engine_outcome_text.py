@@ -22,7 +22,7 @@ CASES = [
     ("machine", 0, ("standard", "standard", "standard"), {"max_rounds": 3},
      "After 3 rounds Ana and Bo and Cy have the fewest cubes left and share the win."),
     ("machiavelli", 0, ("beginner", "standard"), {"variant": "manipulation"},
-     "Bo laid every card."),
+     "Bo laid every card and won."),
     ("machiavelli", 0, ("beginner", "standard"), {"variant": "manipulation", "match_limit": 30},
      "Bo won the match with 0 penalty points."),
     ("machiavelli", 3, ("beginner", "beginner", "beginner"), {"variant": "helping"},
@@ -53,7 +53,7 @@ ADDRESSED = [
     ("cube-farm", 1, ("beginner", "beginner"), {"hands": 1},
      "Ana and You share the win with 5 points after 1 hand."),
     ("machiavelli", 0, ("beginner", "standard"), {"variant": "manipulation"},
-     "You laid every card."),
+     "You laid every card and won."),
 ]
 
 

@@ -597,7 +597,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
             scores = tuple(float(s) for s in state.scores)
         elif any(n == 0 for n in left):
             summary = f"{names} laid every card and won."
-            text = "{winners} laid every card."
+            text = "{winners} laid every card and won."
             scores = tuple(float(x) for x in state.last_hand)
         else:
             summary = (f"Nobody could lay a card: {names} won with the fewest cards "

@@ -100,9 +100,15 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
             self.drawn = None
 
     def after_steps(self, seat: int, view: MView, actions: Sequence[MAction]) -> None:
+        """The card drawn is marked in the hand, and said to the one person who plays here:
+        the mark is seen, not heard (in pass-and-play the next person may be listening)."""
         if any(isinstance(a, Draw) for a in actions) and view.hand_no == self.hand_no:
             new = Counter(view.hand) - Counter(self.hand)
             self.drawn = next(((seat, self.hand_no, c) for c in new), None)
+            m = self.t.shown
+            if (self.drawn is not None and m is not None and m.you == seat
+                    and self.t.guiding.run is None):
+                self.t.say(f"You drew {self.drawn[2].symbol}.")
 
     def guide_mark(self, expected: list[MAction], seen: Seen[mu.MTurnUI, MAction, MView]
                    ) -> None:
