@@ -415,3 +415,23 @@ def test_perpetual_motions_refusal_keeps_tap_next() -> None:
         assert page.texts["pm-msg"] == f"Not quite. {text}" and text.endswith("Tap “Next”.")
         assert 'class="btn primary' not in page.regions["pm-controls"]  # Next is the one
     run_async(run())
+
+
+def test_a_guided_tap_keeps_the_steps_words_on_the_line_and_tells_the_ear() -> None:
+    """Machiavelli: 3♠ picked at the step that asks for it; the message line still says the
+    step, and the live region says what the tap did (a screen reader is not left silent)."""
+    async def run() -> None:
+        app, page, _env = boot(address="#/machiavelli/learn")
+        await settle(app)
+        click(app, "guide-next")
+        await settle(app)
+        step = page.texts["mt-msg"]
+        three = next(e for e in marked(page.regions["mt-dock"], "mt-hcard")
+                     if e["data-card"] == "3S")
+        heard = len(page.announced_all)
+        tap_element(app, three)
+        await settle(app)
+        assert page.texts["mt-msg"] == step
+        said = page.announced_all[heard:]
+        assert any("three of spades" in s for s in said), said
+    run_async(run())

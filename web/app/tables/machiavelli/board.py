@@ -73,7 +73,10 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         run = self.t.guiding.run
         t = guided_tap(run, mu.tap(seen.view, ui, ev.action, ev.data or {}),
                        ui.cleared(opened=ui.opened))
-        if run is not None and not t.refusal:  # the guide's step is the message line's
+        if run is not None and not t.refusal and t.message:
+            # the guide's step is the message line's; what the tap did is still told to a
+            # screen reader
+            self.t.page.announce(t.message)
             t = replace(t, message=None)
         return self.focus_after(ui, t)
 
