@@ -88,6 +88,10 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         first = app.tables[PM].shown
         assert first.daily == "2026-12-02" and pms.deal_of(first) == daily_deal(PM, "2026-12-02")
         assert "Counted" in page.regions["pm-board"]
+        # its one Share is the day's result's (no Share of its deal as a plain deal)
+        shares = re.findall(r'data-share-what="(\w+)"|data-testid="(share)"',
+                            page.regions["pm-board"] + page.regions["pm-controls"])
+        assert shares == [("result", "")], shares
         book = book_of(store)
         assert list(book.attempts) == ["2026-12-02"]
         assert book.attempts["2026-12-02"].gid == first.gid

@@ -212,7 +212,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         return v.TableUI(manual=manual, selected=self.tap_moves.selected, hint=hint,
                          autoplay=self.autoplay, busy=self.busy, pending=manual and pending,
                          speed=pace(self.app.settings), guided=self.run is not None,
-                         deal_hint=isinstance(asked, Deal | Gather))
+                         deal_hint=isinstance(asked, Deal | Gather),
+                         daily=self.session is not None and bool(self.session.daily))
 
     # --- drawn by the core ---
     def board_html(self, seen: Seeing) -> str:

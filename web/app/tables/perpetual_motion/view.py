@@ -49,6 +49,9 @@ class TableUI:
     speed: str = "normal"
     record: Record | None = None  # shown at the end
     can_share: bool = True
+    # a daily deal: no Share of its deal as a plain deal (the end's daily note shares its
+    # result, as a seated game's daily end does)
+    daily: bool = False
     guided: bool = False  # a guided game (app.guide): only Deal and Hint
     deal_hint: bool = False  # the guide asks for Deal (or Next round): it is marked
 
@@ -163,7 +166,10 @@ def board_html(view: PMView, outcome: Outcome | None, ui: TableUI,
 
 def share_button(view: PMView, ui: TableUI) -> str:
     """Share is done by the page's bridge (it keeps the tap's user activation): the button
-    carries the link's hash; the bridge reports back with a ``share-done`` event."""
+    carries the link's hash; the bridge reports back with a ``share-done`` event. None for a
+    daily deal: what it shares is its result, once played (the daily note's Share result)."""
+    if ui.daily:
+        return ""
     return button("Share", "share", id_="pm-share", testid="share",
                   disabled=view.seed is None or not ui.can_share,
                   aria_label="Share a link to this deal",
