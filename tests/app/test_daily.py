@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from app import daily
 from app.daily import Attempt, Book, daily_deal, share_text, streaks
 from app.messages import Event
@@ -297,30 +298,35 @@ def test_the_daily_book_moves_with_export_and_import_merged_by_date() -> None:
                       "2026-12-02": mine.attempts["2026-12-02"]}  # never a date twice
 
 
-def test_a_seated_daily_game_counts_when_it_ends() -> None:
-    """The Machine's daily deal played to its end (every seat's moves those of a Standard
-    computer, as the command line plays the deal): counted, its end says so."""
+@pytest.mark.parametrize("game_id", SEATED)
+def test_a_seated_daily_game_counts_when_it_ends(game_id: str) -> None:
+    """Each seated game's daily deal played to its end (every seat's moves those of a Standard
+    computer, as the command line plays the deal): counted, its end says so and its one Share
+    is the day's result (Machiavelli's end once left the daily note out)."""
     from engine.seats import play_seeded
 
     async def run() -> None:
         store = DictStore()
-        app, page, _ = boot(store, "#/machine/daily")
+        app, page, _ = boot(store, f"#/{game_id}/daily")
         click(app, "daily-play")
         await settle(app)
-        t = app.tables["machine"]
+        t = app.tables[game_id]
         m = t.match
         t.computers.stop()
         moves: list[Any] = []
-        play_seeded("machine", m.deal, ["standard"] * len(m.setup.seats),
+        play_seeded(game_id, m.deal, ["standard"] * len(m.setup.seats),
                     on_action=lambda _p, a: moves.append(a))
         m.rewind(Match.new(m.setup, m.deal).state, 0)  # from the deal's start
         m.apply_all(moves)
         t.save()
         t.render_board()
         app.flush()
-        attempt = book_of(store, "machine").attempts["2026-12-02"]
+        attempt = book_of(store, game_id).attempts["2026-12-02"]
         assert attempt.gid == m.gid and attempt.result.startswith(("won in", "lost in"))
-        assert "Counted" in page.regions["mt-board"]
+        board = page.regions["mt-board"]
+        assert "Counted" in board
+        assert re.findall(r'data-share-what="(\w+)"', board + page.regions["mt-dock"]) == [
+            "result"]
         await settle(app)
     run_async(run())
 
