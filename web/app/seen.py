@@ -54,6 +54,7 @@ class Finale:
     note: str = ""  # the daily deal's note under it
     again: bool = False  # Play again is offered (not for a watched game, nor on a guest's phone)
     more: str = ""  # the end's other controls beside Play again (Share, New game: HTML)
+    share: str = ""  # a daily deal's Share result (HTML), first beside Play again
     guided: bool = False  # the guided game's end: only who won and how
 
 

@@ -231,8 +231,9 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def end_html(self, seen: Seeing, finale: Finale) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
         ui = replace(self.seen_ui(seen), record=finale.record)
-        # a daily deal's note (its result to share) first: the end card is long
-        return finale.note + v.board_html(seen.view, seen.outcome, ui)
+        # a daily deal's note and its result to share first: the end card is long
+        share = f'<div class="row daily-share">{finale.share}</div>' if finale.share else ""
+        return finale.note + share + v.board_html(seen.view, seen.outcome, ui)
 
     def dock_html(self, seen: Seeing) -> str:
         return v.controls_html(seen.view, seen.outcome, self.seen_ui(seen))
