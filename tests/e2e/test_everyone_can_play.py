@@ -46,6 +46,8 @@ END_WAYS = {PM: ("restart", "new-deal", "share"), **{g: ("mt-again", "mt-share")
 DAILY_WAYS = {PM: ("restart", "new-deal", "daily-end-share"),
               **{g: ("mt-again", "daily-end-share") for g in SEATED}}
 GUIDE_WAYS = ("guide-play", "guide-again")
+# inside the viewport, and the element itself at its centre and just inside the middle of each
+# edge (not half under the dock; the corners are rounded)
 CENTRE_JS = """(testid) => {
   const el = document.querySelector(`[data-testid=${testid}]`);
   if (!el) return 'missing';
@@ -53,9 +55,15 @@ CENTRE_JS = """(testid) => {
   if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) {
     return `outside the viewport: ${[r.left, r.top, r.right, r.bottom].map(Math.round)}`;
   }
-  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return at && (at === el || el.contains(at)) ? 'ok' :
-    `covered by ${at ? at.outerHTML.slice(0, 80) : 'nothing'}`;
+  const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+  for (const [px, py] of [[x, y], [x, r.top + 3], [x, r.bottom - 3], [r.left + 3, y],
+                          [r.right - 3, y]]) {
+    const at = document.elementFromPoint(px, py);
+    if (!at || !(at === el || el.contains(at))) {
+      return `covered at ${[px, py].map(Math.round)} by ${at ? at.outerHTML.slice(0, 80) : '-'}`;
+    }
+  }
+  return 'ok';
 }"""
 FOUND: dict[str, int] = {}  # violations per game, moment and scheme: printed at the end
 

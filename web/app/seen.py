@@ -36,6 +36,7 @@ class Seen(Generic[U, A, V]):
     gid: str = ""  # the game on the table: a new one starts the board's view afresh
     deal: int = 0  # its deal's number (a Hint's computer thinks with it; a guest's phone: 0)
     watch: bool = False  # a watched game (nobody's hand is the reader's)
+    daily: str = ""  # the date of the daily deal the game is ("": none): its Share is its result's
     actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
     outcome: Outcome | None = None  # how the game ended, once it has
     switches: Mapping[str, bool] = field(default_factory=dict)  # the board's, of this game

@@ -178,7 +178,7 @@ class MatchSession(Generic[U, S, A, V]):
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,
                     can_undo=self.t.moves.undoable, hand_over=self.t.hand_over, gid=m.gid,
-                    deal=m.deal,
+                    deal=m.deal, daily=m.daily,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
                     switches=dict(m.switches), trial=trial)
 

@@ -134,10 +134,13 @@ def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) ->
     again = ("" if not finale.again else
              button("Play again", "mt-again", cls="btn primary", testid="mt-again",
                     aria_label="Play again with the same seats"))
+    # the ways on before this device's record: in view above a dock that stays (Cube Farm's
+    # scoring) with three players' scores over them
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
             f'{END_HEAD.format(esc(head))}'
-            f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}{shown}'
-            f'<div class="row">{again}{finale.share}{finale.more}</div></section>{finale.note}')
+            f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}'
+            f'<div class="row">{again}{finale.share}{finale.more}</div>{shown}</section>'
+            f'{finale.note}')
 
 
 def hands_head(hands: int) -> str:

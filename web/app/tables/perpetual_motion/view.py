@@ -136,7 +136,9 @@ def hud_html(view: PMView) -> str:
         '</div>')
 
 
-def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
+def end_html(view: PMView, outcome: Outcome, record: Record | None, daily: str = "") -> str:
+    """The end card: won or how it loops, ``daily`` (a daily deal's note and its Share
+    result, under the heading that is brought into view), this device's record."""
     won = bool(outcome.details.get("won"))
     if won:
         title = "Won!"
@@ -153,13 +155,13 @@ def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
     return (f'<section class="end {"won" if won else "lost"}" data-testid="end" '
             f'aria-labelledby="end-title"><h2 id="end-title" tabindex="-1" data-into-view>'
             f'{title}</h2>'
-            f'<p data-testid="end-summary">{esc(line)}</p>{rec}'
+            f'<p data-testid="end-summary">{esc(line)}</p>{daily}{rec}'
             f'<p class="fine">{esc(ROUND_COUNT_NOTE)}</p></section>')
 
 
 def board_html(view: PMView, outcome: Outcome | None, ui: TableUI,
-               targets: Sequence[int] = ()) -> str:
-    body = end_html(view, outcome, ui.record) if outcome is not None else stacks_html(
+               targets: Sequence[int] = (), daily: str = "") -> str:
+    body = end_html(view, outcome, ui.record, daily) if outcome is not None else stacks_html(
         view, ui, targets)
     return hud_html(view) + body
 
