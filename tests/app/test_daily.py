@@ -88,6 +88,7 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         play_daily(app, page, env)
         first = app.tables[PM].shown
         assert first.daily == "2026-12-02" and pms.deal_of(first) == daily_deal(PM, "2026-12-02")
+        assert f"Daily deal #{first.deal}" in page.regions["pm-board"]  # the table says so
         assert "Counted" in page.regions["pm-board"]
         # its one Share is the day's result's (no Share of its deal as a plain deal)
         shares = re.findall(r'data-share-what="(\w+)"|data-testid="(share)"',

@@ -239,6 +239,8 @@ def test_the_end_of_a_daily_deal_and_of_a_guide_is_in_view_and_clean(
         tap_el(page, page.get_by_test_id("daily-play"))
         if page.get_by_test_id("daily-start-anyway").count():  # a game in progress
             tap_el(page, page.get_by_test_id("daily-start-anyway"))
+        # the table says so where it is seen whole (the top bar's title is cut at 360 px)
+        assert page.get_by_test_id("deal-number").inner_text().startswith("Daily deal #")
         tap_el(page, page.get_by_test_id("autoplay"))
     else:
         restore(page, game_id, saves(game_id, f"#/{game_id}", daily=DATE)["end"])

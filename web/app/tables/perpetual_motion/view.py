@@ -107,7 +107,7 @@ def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
             f'aria-label="The four stacks">{"".join(cols)}</div>')
 
 
-def hud_html(view: PMView) -> str:
+def hud_html(view: PMView, daily: bool = False) -> str:
     deck_n = view.deck_count
     disc = view.discarded
     deck = (f'<div class="mini back" id="pm-deck" data-testid="deck" aria-label="deck, '
@@ -125,6 +125,8 @@ def hud_html(view: PMView) -> str:
         discard = ('<div class="mini slot" id="pm-discard" data-testid="discard" role="img" '
                    'aria-label="discarded, none yet"></div>')
     deal = f"Deal #{view.seed}" if view.seed is not None else "Own deck"
+    if daily:  # the table says it is the day's deal (the top bar's title is cut at 360 px)
+        deal = f"Daily deal #{view.seed}"
     return (
         '<div class="hud">'
         f'<div class="pile-info">{deck}<span class="pile-label">Deck <b data-testid="deck-count">'
@@ -163,7 +165,7 @@ def board_html(view: PMView, outcome: Outcome | None, ui: TableUI,
                targets: Sequence[int] = (), daily: str = "") -> str:
     body = end_html(view, outcome, ui.record, daily) if outcome is not None else stacks_html(
         view, ui, targets)
-    return hud_html(view) + body
+    return hud_html(view, ui.daily) + body
 
 
 def share_button(view: PMView, ui: TableUI) -> str:
