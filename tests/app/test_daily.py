@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from app import daily
 from app.daily import Attempt, Book, daily_deal, share_text, streaks
 from app.messages import Event
@@ -87,7 +88,12 @@ def test_one_counted_attempt_a_day_and_a_replay_not_counted() -> None:
         play_daily(app, page, env)
         first = app.tables[PM].shown
         assert first.daily == "2026-12-02" and pms.deal_of(first) == daily_deal(PM, "2026-12-02")
+        assert f"Daily deal #{first.deal}" in page.regions["pm-board"]  # the table says so
         assert "Counted" in page.regions["pm-board"]
+        # its one Share is the day's result's (no Share of its deal as a plain deal)
+        shares = re.findall(r'data-share-what="(\w+)"|data-testid="(share)"',
+                            page.regions["pm-board"] + page.regions["pm-controls"])
+        assert shares == [("result", "")], shares
         book = book_of(store)
         assert list(book.attempts) == ["2026-12-02"]
         assert book.attempts["2026-12-02"].gid == first.gid
@@ -293,30 +299,35 @@ def test_the_daily_book_moves_with_export_and_import_merged_by_date() -> None:
                       "2026-12-02": mine.attempts["2026-12-02"]}  # never a date twice
 
 
-def test_a_seated_daily_game_counts_when_it_ends() -> None:
-    """The Machine's daily deal played to its end (every seat's moves those of a Standard
-    computer, as the command line plays the deal): counted, its end says so."""
+@pytest.mark.parametrize("game_id", SEATED)
+def test_a_seated_daily_game_counts_when_it_ends(game_id: str) -> None:
+    """Each seated game's daily deal played to its end (every seat's moves those of a Standard
+    computer, as the command line plays the deal): counted, its end says so and its one Share
+    is the day's result (Machiavelli's end once left the daily note out)."""
     from engine.seats import play_seeded
 
     async def run() -> None:
         store = DictStore()
-        app, page, _ = boot(store, "#/machine/daily")
+        app, page, _ = boot(store, f"#/{game_id}/daily")
         click(app, "daily-play")
         await settle(app)
-        t = app.tables["machine"]
+        t = app.tables[game_id]
         m = t.match
         t.computers.stop()
         moves: list[Any] = []
-        play_seeded("machine", m.deal, ["standard"] * len(m.setup.seats),
+        play_seeded(game_id, m.deal, ["standard"] * len(m.setup.seats),
                     on_action=lambda _p, a: moves.append(a))
         m.rewind(Match.new(m.setup, m.deal).state, 0)  # from the deal's start
         m.apply_all(moves)
         t.save()
         t.render_board()
         app.flush()
-        attempt = book_of(store, "machine").attempts["2026-12-02"]
+        attempt = book_of(store, game_id).attempts["2026-12-02"]
         assert attempt.gid == m.gid and attempt.result.startswith(("won in", "lost in"))
-        assert "Counted" in page.regions["mt-board"]
+        board = page.regions["mt-board"]
+        assert "Counted" in board
+        assert re.findall(r'data-share-what="(\w+)"', board + page.regions["mt-dock"]) == [
+            "result"]
         await settle(app)
     run_async(run())
 

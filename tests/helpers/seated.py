@@ -48,11 +48,17 @@ def add_axe(page: Any) -> None:
         page.evaluate(AXE.read_text())
 
 
-def axe_clean(page: Any, name: str) -> None:
+def axe_violations(page: Any) -> list[tuple[str, int, list[tuple[Any, str]]]]:
+    """axe-core's violations on the page as it is: each rule's id, how many nodes break it
+    and the first three (their selector and why)."""
     add_axe(page)
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    bad = [(v["id"], [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]][:3])
-           for v in result["violations"]]
+    return [(v["id"], len(v["nodes"]), [(n["target"], n.get("failureSummary", "")[:300])
+                                        for n in v["nodes"]][:3]) for v in result["violations"]]
+
+
+def axe_clean(page: Any, name: str) -> None:
+    bad = axe_violations(page)
     assert bad == [], f"{name}: {bad}"
 
 

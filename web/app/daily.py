@@ -304,8 +304,8 @@ def screen_html(table: DailyTable, today: str, book: Book, asking: str | None = 
 
 
 def end_note_html(store: Store, game_id: str, name: str, date: str, gid: str) -> str:
-    """Under a finished daily game: whether it counted, the streak, its result to share (the
-    daily result, not a plain deal link) and the way to the daily screen."""
+    """Under a finished daily game: whether it counted, the streak and the way to the daily
+    screen (its result to share, :func:`end_share_html`, is beside Play again)."""
     book, _ = load_book(store, game_id, name)
     attempt = book.attempts.get(date)
     if attempt is None:
@@ -313,13 +313,24 @@ def end_note_html(store: Store, game_id: str, name: str, date: str, gid: str) ->
     counted = ("Counted" if attempt.gid == gid else
                "A replay, not counted (the day's first game counts)")
     s = streaks(book, date)
-    share = button("Share result", "share", cls="btn primary", testid="daily-end-share",
-                   share_hash=f"#/{game_id}/daily", share_title=f"{name} daily {date}",
-                   share_text=share_text(name, date, attempt, s.played), share_what="result")
     return (f'<div class="daily-note" data-testid="daily-note"><p>Daily deal of {esc(date)}: '
             f"{counted}. Daily streak {s.played}. "
             f'<a href="#/{esc(game_id)}/daily" data-testid="daily-link">The daily deal\'s '
-            f"page</a></p><div class=\"row\">{share}</div></div>")
+            f"page</a></p></div>")
+
+
+def end_share_html(store: Store, game_id: str, name: str, date: str) -> str:
+    """Share result: the day's counted result of ``game_id`` ("": none yet), the Share of a
+    daily deal's end (not the primary button: Play again, or a new deal, is)."""
+    book, _ = load_book(store, game_id, name)
+    attempt = book.attempts.get(date)
+    if attempt is None:
+        return ""
+    return button("Share result", "share", cls="btn",
+                  testid="daily-end-share", share_hash=f"#/{game_id}/daily",
+                  share_title=f"{name} daily {date}",
+                  share_text=share_text(name, date, attempt, streaks(book, date).played),
+                  share_what="result")
 
 
 def tile_link(game_id: str) -> str:

@@ -36,6 +36,7 @@ class Seen(Generic[U, A, V]):
     gid: str = ""  # the game on the table: a new one starts the board's view afresh
     deal: int = 0  # its deal's number (a Hint's computer thinks with it; a guest's phone: 0)
     watch: bool = False  # a watched game (nobody's hand is the reader's)
+    daily: str = ""  # the date of the daily deal the game is ("": none): its Share is its result's
     actions: int = 0  # the game's actions applied (a Hint is for the table it was asked of)
     outcome: Outcome | None = None  # how the game ended, once it has
     switches: Mapping[str, bool] = field(default_factory=dict)  # the board's, of this game
@@ -54,6 +55,7 @@ class Finale:
     note: str = ""  # the daily deal's note under it
     again: bool = False  # Play again is offered (not for a watched game, nor on a guest's phone)
     more: str = ""  # the end's other controls beside Play again (Share, New game: HTML)
+    share: str = ""  # a daily deal's Share result (HTML), first beside Play again
     guided: bool = False  # the guided game's end: only who won and how
 
 

@@ -178,7 +178,7 @@ class MatchSession(Generic[U, S, A, V]):
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,
                     can_undo=self.t.moves.undoable, hand_over=self.t.hand_over, gid=m.gid,
-                    deal=m.deal,
+                    deal=m.deal, daily=m.daily,
                     watch=m.watch, actions=m.actions, outcome=game.outcome(at),
                     switches=dict(m.switches), trial=trial)
 
@@ -197,11 +197,14 @@ class MatchSession(Generic[U, S, A, V]):
         assert out is not None
         guided = m is self.t.guided
         record = None if m.watch or guided else self.t.keeping.saves.record()
-        note = ("" if m.watch or not m.daily else
-                daily.end_note_html(self.t.store, self.t.game_id, self.t.name, m.daily, m.gid))
+        note = share = ""
+        if m.daily and not m.watch:  # its Share (of the day's result) beside Play again
+            note = daily.end_note_html(self.t.store, self.t.game_id, self.t.name, m.daily,
+                                       m.gid)
+            share = daily.end_share_html(self.t.store, self.t.game_id, self.t.name, m.daily)
         return self.t.board.words.end_html(seen, Finale(
             m.result_text(out), m.you, record, note, again=not m.watch, more=more,
-            guided=self.t.guiding.run is not None))
+            guided=self.t.guiding.run is not None, share=share))
 
     def reader(self) -> int | None:
         """The seat the log is told to as "you" on the page now: the person whose hand it

@@ -39,7 +39,7 @@ def extra_html(m: Match[S], name: str, paused: bool) -> str:
 
 def more_html(m: Match[S], name: str) -> str:
     """Share and New game (at a game's end, beside Play again); a daily deal's end shares its
-    result instead (the daily note's Share result)."""
+    result instead (:attr:`app.seen.Finale.share`, before New game)."""
     game_id = m.setup.game
     new = (f'<a class="btn" href="#/{esc(game_id)}/setup" '
            f'data-testid="mt-new-game">New game</a>')
@@ -134,10 +134,13 @@ def end_html(names: Sequence[str], out: Outcome, finale: Finale, scores: str) ->
     again = ("" if not finale.again else
              button("Play again", "mt-again", cls="btn primary", testid="mt-again",
                     aria_label="Play again with the same seats"))
+    # the ways on before this device's record: in view above a dock that stays (Cube Farm's
+    # scoring) with three players' scores over them
     return (f'<section class="end" data-testid="end" aria-labelledby="end-title">'
             f'{END_HEAD.format(esc(head))}'
-            f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}{shown}'
-            f'<div class="row">{again}{finale.more}</div></section>{finale.note}')
+            f'<p data-testid="end-summary">{esc(finale.sentence)}</p>{scores}'
+            f'<div class="row">{again}{finale.share}{finale.more}</div>{shown}</section>'
+            f'{finale.note}')
 
 
 def hands_head(hands: int) -> str:

@@ -59,7 +59,7 @@ def board_html(view: CFView, ui: CFTurnUI, names: Sequence[str], *, interactive:
             + players_html(view, names)
             + '<div class="cf-viewport">'
             + '<div id="cf-view" class="cf-view" tabindex="0" data-testid="cf-view" data-camera '
-              'aria-label="The floor plan: drag to move, pinch or + and − to zoom, arrow keys '
-              'pan">'
+              'role="group" aria-label="The floor plan: drag to move, pinch or + and − to zoom, '
+              'arrow keys pan">'
             + board_svg(view, ui, names, interactive, marked, key_)
             + "</div>" + zoom + "</div></div>")

@@ -168,11 +168,11 @@ class MachiavelliBoard(PlainBoard[mu.MTurnUI, MState, MAction, MView]):
         return f"{hand}turn {s.turns + 1}, {len(s.hands[seat])} cards in hand"
 
     def end_html(self, seen: Seen[mu.MTurnUI, MAction, MView], finale: Finale) -> str:
-        """The end, with Machiavelli's own table of points (and no daily note)."""
+        """The end, with Machiavelli's own table of points (and a daily deal's note: its
+        result to share)."""
         out = seen.outcome
         assert out is not None
-        return screens.end_html(seen.names, out, replace(finale, note=""),
-                                self.scores_html(seen.view, seen.names))
+        return screens.end_html(seen.names, out, finale, self.scores_html(seen.view, seen.names))
 
     @staticmethod
     def scores_html(view: MView, names: Sequence[str]) -> str:

@@ -230,14 +230,17 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
     def end_html(self, seen: Seeing, finale: Finale) -> str:
         """The end in place of the stacks, the record under it (none in a guided game)."""
         ui = replace(self.seen_ui(seen), record=finale.record)
-        # a daily deal's note (its result to share) first: the end card is long
-        return finale.note + v.board_html(seen.view, seen.outcome, ui)
+        # a daily deal's note and its result to share under the end's heading (brought into
+        # view with it): the end card is long
+        share = f'<div class="row">{finale.share}</div>' if finale.share else ""
+        return v.board_html(seen.view, seen.outcome, ui, daily=finale.note + share)
 
     def dock_html(self, seen: Seeing) -> str:
         return v.controls_html(seen.view, seen.outcome, self.seen_ui(seen))
 
     def seen_ui(self, seen: Seeing) -> v.TableUI:
-        return self.table_ui(bool(seen.switches.get(pm.MANUAL)), seen.view.pending is not None)
+        return replace(self.table_ui(bool(seen.switches.get(pm.MANUAL)),
+                                     seen.view.pending is not None), daily=bool(seen.daily))
 
     def after_render(self) -> None:
         if self.autoplay:  # said again after every redraw while the deal plays itself out
@@ -296,7 +299,8 @@ class PerpetualMotionBoard(PlainBoard[None, PMState, PMAction, PMView]):
         s = self.session
         if s is None or not self.t.on_table():
             return
-        ui = self.table_ui(pm.is_manual(s), pm.pending(s) is not None)
+        ui = replace(self.table_ui(pm.is_manual(s), pm.pending(s) is not None),
+                     daily=bool(s.daily))
         self.page.region(self.frame.dock, v.controls_html(pm.view_of(s), s.outcome, ui))
 
     # --- Deal: a step of the deal, shown moving ---

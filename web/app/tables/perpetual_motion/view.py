@@ -49,6 +49,9 @@ class TableUI:
     speed: str = "normal"
     record: Record | None = None  # shown at the end
     can_share: bool = True
+    # a daily deal: no Share of its deal as a plain deal (the end's daily note shares its
+    # result, as a seated game's daily end does)
+    daily: bool = False
     guided: bool = False  # a guided game (app.guide): only Deal and Hint
     deal_hint: bool = False  # the guide asks for Deal (or Next round): it is marked
 
@@ -104,7 +107,7 @@ def stacks_html(view: PMView, ui: TableUI, targets: Sequence[int] = ()) -> str:
             f'aria-label="The four stacks">{"".join(cols)}</div>')
 
 
-def hud_html(view: PMView) -> str:
+def hud_html(view: PMView, daily: bool = False) -> str:
     deck_n = view.deck_count
     disc = view.discarded
     deck = (f'<div class="mini back" id="pm-deck" data-testid="deck" aria-label="deck, '
@@ -122,6 +125,8 @@ def hud_html(view: PMView) -> str:
         discard = ('<div class="mini slot" id="pm-discard" data-testid="discard" role="img" '
                    'aria-label="discarded, none yet"></div>')
     deal = f"Deal #{view.seed}" if view.seed is not None else "Own deck"
+    if daily:  # the table says it is the day's deal (the top bar's title is cut at 360 px)
+        deal = f"Daily deal #{view.seed}"
     return (
         '<div class="hud">'
         f'<div class="pile-info">{deck}<span class="pile-label">Deck <b data-testid="deck-count">'
@@ -133,7 +138,9 @@ def hud_html(view: PMView) -> str:
         '</div>')
 
 
-def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
+def end_html(view: PMView, outcome: Outcome, record: Record | None, daily: str = "") -> str:
+    """The end card: won or how it loops, ``daily`` (a daily deal's note and its Share
+    result, under the heading that is brought into view), this device's record."""
     won = bool(outcome.details.get("won"))
     if won:
         title = "Won!"
@@ -150,20 +157,23 @@ def end_html(view: PMView, outcome: Outcome, record: Record | None) -> str:
     return (f'<section class="end {"won" if won else "lost"}" data-testid="end" '
             f'aria-labelledby="end-title"><h2 id="end-title" tabindex="-1" data-into-view>'
             f'{title}</h2>'
-            f'<p data-testid="end-summary">{esc(line)}</p>{rec}'
+            f'<p data-testid="end-summary">{esc(line)}</p>{daily}{rec}'
             f'<p class="fine">{esc(ROUND_COUNT_NOTE)}</p></section>')
 
 
 def board_html(view: PMView, outcome: Outcome | None, ui: TableUI,
-               targets: Sequence[int] = ()) -> str:
-    body = end_html(view, outcome, ui.record) if outcome is not None else stacks_html(
+               targets: Sequence[int] = (), daily: str = "") -> str:
+    body = end_html(view, outcome, ui.record, daily) if outcome is not None else stacks_html(
         view, ui, targets)
-    return hud_html(view) + body
+    return hud_html(view, ui.daily) + body
 
 
 def share_button(view: PMView, ui: TableUI) -> str:
     """Share is done by the page's bridge (it keeps the tap's user activation): the button
-    carries the link's hash; the bridge reports back with a ``share-done`` event."""
+    carries the link's hash; the bridge reports back with a ``share-done`` event. None for a
+    daily deal: what it shares is its result, once played (the daily note's Share result)."""
+    if ui.daily:
+        return ""
     return button("Share", "share", id_="pm-share", testid="share",
                   disabled=view.seed is None or not ui.can_share,
                   aria_label="Share a link to this deal",
