@@ -108,3 +108,48 @@ class Listener:
 
     def heard(self) -> list[str]:
         return [str(s) for s in self.page.evaluate("() => window.__heard || []")]
+
+
+def at(page: Any, selector: str) -> bool:
+    """The focused element matches ``selector``."""
+    return bool(page.evaluate("s => !!document.activeElement && document.activeElement"
+                              ".matches(s)", selector))
+
+
+def where(page: Any, selector: str) -> str:
+    """Where the first element matching ``selector`` lies from the focus: "here", "in" (the
+    same roving group), "after" or "before" (in the order of Tab)."""
+    where_js = """s => {
+      const t = document.querySelector(s), a = document.activeElement;
+      if (!t) return 'none';
+      if (t === a) return 'here';
+      const g = t.closest('[data-rove]');
+      if (g && a && g.contains(a)) return 'in';
+      if (!a || a === document.body) return 'after';
+      return a.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING ? 'after'
+        : 'before';
+    }"""
+    found: str = page.evaluate(where_js, selector)
+    return found
+
+
+def reach(page: Any, keys: Keys, selector: str) -> None:
+    """Move the focus to the control ``selector`` by keys only: Tab (or Shift+Tab) into its
+    group, then the arrows along the group."""
+    for _ in range(40):  # a long hand and the dock between
+        w = where(page, selector)
+        if w == "here":
+            return
+        assert w != "none", selector
+        if w == "in":
+            step = page.evaluate("""s => {
+              const t = document.querySelector(s), g = t.closest('[data-rove]');
+              const items = [...g.querySelectorAll('[data-rove-item]')];
+              return items.indexOf(t) - items.indexOf(document.activeElement.closest(
+                '[data-rove-item]'));
+            }""", selector)
+            for _ in range(abs(step)):
+                keys.press("ArrowRight" if step > 0 else "ArrowLeft")
+            continue
+        keys.press("Tab" if w == "after" else "Shift+Tab")
+    raise AssertionError(f"{selector} not reached: {focused(page)}")

@@ -192,13 +192,20 @@
   document.addEventListener("attend", (e) => {
     const v = view(), s = svg(), el = /** @type {CustomEvent<Element | null>} */ (e).detail;
     if (!v || !s || !v.contains(target(e)) || !el || !el.getBoundingClientRect) return;
+    show(v, el);
+  }, true);
+
+  /** Element ``el`` of the plan brought into the view ``v`` by the camera: panned to, and
+   * zoomed in to a comfortable size first if the plan is smaller than a finger.
+   * @param {Element} v @param {Element} el */
+  function show(v, el) {
     const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
     const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
                (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
     if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
     reveal(b, null);
     apply();
-  }, true);
+  }
 
   /* The keyboard on a place or a cubicle of the plan: brought into view by the camera (the
    * browser would scroll the clipped view instead, and the plan would drift off its camera). */
@@ -210,12 +217,7 @@
     if (el instanceof Element && !el.matches(":focus-visible")) return;
     requestAnimationFrame(() => {
       v.scrollLeft = 0; v.scrollTop = 0;
-      const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
-      const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
-                 (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
-      if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
-      reveal(b, null);
-      apply();
+      show(v, el);
     });
   });
 
