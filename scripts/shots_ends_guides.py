@@ -64,7 +64,7 @@ CENTRE_JS = """(sel) => {
     `covered by ${at ? at.outerHTML.slice(0, 80) : 'nothing'}`;
 }"""
 # A tap by the control's label (as a person reading the step) or a selector: the element is
-# brought into view and clicked (a click event, bubbling: SVG elements have no click())
+# clicked (a click event, bubbling: SVG elements have no click())
 TAP_JS = """(how) => {
   let el = null;
   if (how.sel) {
@@ -77,7 +77,13 @@ TAP_JS = """(how) => {
           .includes(how.label); });
   }
   if (!el) return false;
-  el.scrollIntoView({block: 'nearest', behavior: 'instant'});
+  // brought into view only if it is not seen (a finger taps what it sees): scrolling a clipped
+  // view (Cube Farm's plan, panned by its own camera) would move what the page placed
+  const r = el.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!at || !(at === el || el.contains(at))) {
+    el.scrollIntoView({block: 'nearest', behavior: 'instant'});
+  }
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
   return true;
 }"""
@@ -143,8 +149,8 @@ def do(page: Page, move: Move) -> None:
 
 
 class Shooter:
-    def __init__(self, page: Page, out: Path, scheme: str) -> None:
-        self.page, self.out, self.scheme = page, out, scheme
+    def __init__(self, page: Page, out: Path, scheme: str, games: list[str]) -> None:
+        self.page, self.out, self.scheme, self.games = page, out, scheme, games
         self.rows: list[dict[str, Any]] = []
 
     def shot(self, name: str, checks: dict[str, Any]) -> None:
@@ -167,6 +173,8 @@ class Shooter:
 def ends(s: Shooter, url: str, saves: dict[str, dict[str, str]]) -> None:
     page = s.page
     for game, saved in saves.items():
+        if game not in s.games:
+            continue
         go(page, "#/")
         page.call("items => { for (const [k, v] of Object.entries(items)) "
                   "localStorage.setItem(k, v); }", saved)
@@ -181,6 +189,8 @@ def ends(s: Shooter, url: str, saves: dict[str, dict[str, str]]) -> None:
     # Perpetual Motion: a deal and the day's deal, played to the end
     for name, link, play in ((PM, f"#/{PM}/deal/7", None), (f"{PM}-daily", f"#/{PM}/daily",
                                                            "daily-play")):
+        if PM not in s.games:
+            continue
         go(page, "#/")
         go(page, link)
         if page.js("!!document.querySelector('[data-testid=offer]')"):
@@ -202,6 +212,8 @@ def ends(s: Shooter, url: str, saves: dict[str, dict[str, str]]) -> None:
 def guides(s: Shooter) -> None:
     page = s.page
     for game, steps in RIGHT.items():
+        if game not in s.games:
+            continue
         go(page, "#/")
         go(page, f"#/{game}/learn")
         for k, right in enumerate(steps):
@@ -219,7 +231,8 @@ def guides(s: Shooter) -> None:
 
 
 def run(browser: str, scheme: str, url: str, out: Path,
-        saves: dict[str, dict[str, str]], what: list[str]) -> list[dict[str, Any]]:
+        saves: dict[str, dict[str, str]], what: list[str],
+        games: list[str]) -> list[dict[str, Any]]:
     with BROWSERS[browser](scheme) as page:
         page.goto(url)
         seen = page.js(SCHEME)
@@ -230,7 +243,7 @@ def run(browser: str, scheme: str, url: str, out: Path,
         print(f"{browser} {scheme}: {seen}", flush=True)
         page.wait(READY, READY_S)
         page.wait(IDLE)
-        s = Shooter(page, out, scheme)
+        s = Shooter(page, out, scheme, games)
         if "guides" in what and scheme == "light":
             guides(s)
         if "ends" in what:
@@ -242,7 +255,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--browser", default="all", choices=["firefox", "webkit", "chromium", "all"])
     ap.add_argument("--scheme", default="both", choices=["light", "dark", "both"])
-    ap.add_argument("--what", default="ends,guides")
+    ap.add_argument("--what", default="ends,guides", help="ends, guides or both (a comma)")
+    ap.add_argument("--games", default=",".join(RIGHT), help="which games (a comma between)")
     ap.add_argument("--site", type=Path, default=SITE)
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "shots-45")
     args = ap.parse_args()
@@ -250,8 +264,9 @@ def main() -> None:
         raise SystemExit(f"{args.site} is not built: run scripts/build_site.py first")
     browsers = ["firefox", "webkit", "chromium"] if args.browser == "all" else [args.browser]
     schemes = ["light", "dark"] if args.scheme == "both" else [args.scheme]
-    what = args.what.split(",")
-    saves = {g: finished_save(g, a) for g, a in SEATED.items()} if "ends" in what else {}
+    what, games = args.what.split(","), args.games.split(",")
+    saves = ({g: finished_save(g, a) for g, a in SEATED.items() if g in games}
+             if "ends" in what else {})
     server, url = serve_in_thread(args.site)
     rows: list[dict[str, Any]] = []
     try:
@@ -259,7 +274,7 @@ def main() -> None:
             (args.out / browser).mkdir(parents=True, exist_ok=True)
             for scheme in schemes:
                 try:
-                    rows += run(browser, scheme, url, args.out / browser, saves, what)
+                    rows += run(browser, scheme, url, args.out / browser, saves, what, games)
                 except Exception as e:  # one browser's failure does not hide the others'
                     print(f"{browser} {scheme} FAILED: {type(e).__name__}: {e}", flush=True)
     finally:
