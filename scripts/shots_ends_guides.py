@@ -11,7 +11,8 @@ scripts/screenshots_xbrowser.py's (scripts/lib/xbrowser.py), so the same steps r
 * Guides, light: each guide (#/<game>/learn) followed by its steps' right moves
   (scripts/lib/guide_moves.py), a picture after the first tap of every step, and after its last.
 
-Written to <out>/<engine>/end-<game>-<scheme>.png and <out>/<engine>/guide-<game>-<step>.png.
+Written to <out>/<engine>/end-<game>-<scheme>.png and <out>/<engine>/guide-<game>-<k>.png (the
+screen after step k's first tap: the next step's, when that tap closes step k).
 
 Usage: flock /tmp/browser.lock .venv/bin/python -m scripts.shots_ends_guides
        [--browser firefox|webkit|chromium|all] [--site build/site] [--out build/shots-45]
