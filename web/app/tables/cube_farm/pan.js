@@ -195,13 +195,36 @@
     show(v, el);
   }, true);
 
+  /** Where element ``el`` of the plan lies, in SVG units. An element of the SVG is measured
+   * by its own box (getBBox) carried to the plan's units: Firefox's on-screen box of a ringed
+   * cubicle is 200 to 296 px wide instead of 48, and the camera panned the ring out of view.
+   * @param {Element} v @param {Element} el
+   * @returns {Box} */
+  function planBox(v, el) {
+    const s = svg();
+    if (s && el !== s && el instanceof SVGGraphicsElement) {
+      const plan = s.getScreenCTM(), own = el.getScreenCTM();
+      if (plan && own) {
+        const to = plan.inverse().multiply(own), bb = el.getBBox();
+        const xs = [], ys = [];
+        for (const [x, y] of [[bb.x, bb.y], [bb.x + bb.width, bb.y + bb.height],
+                              [bb.x + bb.width, bb.y], [bb.x, bb.y + bb.height]]) {
+          const p = new DOMPoint(x, y).matrixTransform(to);
+          xs.push(p.x); ys.push(p.y);
+        }
+        return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+      }
+    }
+    const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
+    return [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
+            (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
+  }
+
   /** Element ``el`` of the plan brought into the view ``v`` by the camera: panned to, and
    * zoomed in to a comfortable size first if the plan is smaller than a finger.
    * @param {Element} v @param {Element} el */
   function show(v, el) {
-    const r = el.getBoundingClientRect(), o = v.getBoundingClientRect();
-    const b = [(r.left - o.left - cam.x) / cam.k, (r.top - o.top - cam.y) / cam.k,
-               (r.right - o.left - cam.x) / cam.k, (r.bottom - o.top - cam.y) / cam.k];
+    const b = planBox(v, el);
     if (cam.k * SQ < TARGET) { cam.k = COMFORT; centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2); }
     reveal(b, null);
     apply();
