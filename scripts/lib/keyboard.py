@@ -13,6 +13,7 @@ tests' tools (tests/e2e/test_keyboard_*.py) and the figures' (key presses per ac
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -153,3 +154,16 @@ def reach(page: Any, keys: Keys, selector: str) -> None:
             continue
         keys.press("Tab" if w == "after" else "Shift+Tab")
     raise AssertionError(f"{selector} not reached: {focused(page)}")
+
+
+def button(page: Any, name: str) -> Any:
+    """The one button whose accessible name starts with ``name`` (a regular expression), as a
+    screen reader's list of buttons finds it."""
+    return page.get_by_role("button", name=re.compile("^" + name)).first
+
+
+def press(page: Any, control: Any) -> None:
+    """``control`` pressed by the keyboard (focused, Enter), and the app idle after it."""
+    control.focus()
+    page.keyboard.press("Enter")
+    idle(page)

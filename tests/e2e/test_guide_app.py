@@ -16,6 +16,7 @@ from app.guide import controls_named, guide_of
 from helpers.browser import PHONE, boot_app
 from helpers.seated import message, tap
 
+from scripts.lib.guide_moves import CLAIM_RINGED, Move, hand, meld, mm_card, stack
 from scripts.lib.layout import contrast, in_view, out_of_view, small_targets
 from scripts.lib.pages import PM, go, idle, pm_browser_step, routed, tap_el
 
@@ -95,29 +96,10 @@ def test_every_step_of_the_seated_guides_fits_at_360x640(browser: Any, site_url:
 # labels, its cards, stacks and cubicles by what they show) closes the step. The end offers one
 # way on: "Play a real game", the only primary control.
 
-Move = str | tuple[str, ...]  # a control's label (quoted in the step), or CSS selectors to tap
 # a wrong move on what cannot be played now (a card during a computer's turn): nothing happens
 INERT = "~"
 
-
-def hand(card: str) -> str:
-    return f'[data-testid=m-hand-card][data-card="{card}"]'
-
-
-def meld(k: int) -> str:
-    return f'[data-testid=m-meld][data-meld="{k}"]'
-
-
-def mm_card(card: str) -> str:
-    return f'[data-testid=mm-hand-card][data-card="{card}"]'
-
-
-def stack(n: int) -> str:
-    return f'.stack[data-i="{n - 1}"]'
-
-
 CLAIM_OTHER = "[data-testid=cf-claimable]:not(.hinted)"
-CLAIM_RINGED = "[data-testid=cf-claimable].hinted"
 
 # per game, per step: (the wrong move, what the step's text says to do)
 SCRIPTS: dict[str, list[tuple[Move, list[Move]]]] = {

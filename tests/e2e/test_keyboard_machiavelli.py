@@ -33,9 +33,8 @@ import pytest
 from app.spoken import spoken
 from helpers.seated import phone_app
 
-from scripts.lib.keyboard import Keys, Listener, at, reach
+from scripts.lib.keyboard import Keys, Listener, at, button, press, reach
 from scripts.lib.layout import SHOTS, open_turn, wait_turn
-from scripts.lib.pages import idle
 
 M = "machiavelli"
 LINK = f"#/{M}/deal/{{deal}}?seats=you,standard&hand_size=3"
@@ -181,17 +180,6 @@ def test_the_whole_hand_laid_from_its_first_card(calm: Any) -> None:
 
 
 # --- by roles, accessible names and the live region alone -----------------------------------
-
-def button(page: Any, name: str) -> Any:
-    """The one button whose accessible name starts with ``name`` (a regular expression)."""
-    return page.get_by_role("button", name=re.compile("^" + name)).first
-
-
-def press(page: Any, control: Any) -> None:
-    control.focus()
-    page.keyboard.press("Enter")
-    idle(page)
-
 
 def said_since(listener: Listener, since: int, pattern: str) -> str | None:
     """The last sentence said since sentence ``since`` that matches ``pattern``."""

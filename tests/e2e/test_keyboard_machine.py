@@ -25,7 +25,7 @@ import pytest
 from app.spoken import spoken
 from helpers.seated import phone_app
 
-from scripts.lib.keyboard import Keys, Listener, at, reach
+from scripts.lib.keyboard import Keys, Listener, at, button, press, reach
 from scripts.lib.layout import SHOTS, open_turn, wait_turn
 from scripts.lib.pages import idle
 
@@ -123,17 +123,6 @@ def test_a_whole_game_by_the_keyboard_alone(calm: Any) -> None:
 
 
 # --- by roles, accessible names and the live region alone -----------------------------------
-
-def button(page: Any, name: str) -> Any:
-    """The one button whose accessible name starts with ``name`` (a regular expression)."""
-    return page.get_by_role("button", name=re.compile("^" + name)).first
-
-
-def press(page: Any, control: Any) -> None:
-    control.focus()
-    page.keyboard.press("Enter")
-    idle(page)
-
 
 def heard_hint(listener: Listener, since: int) -> str:
     """The Hint the live region said since sentence ``since``."""
