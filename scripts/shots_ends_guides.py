@@ -103,37 +103,10 @@ MARKS_JS = """() => [...document.querySelectorAll('.hinted')].filter(e => {
 
 def finished_save(game_id: str, address: str) -> dict[str, str]:
     """The storage of a device whose game of ``address`` was played to its end (the person's
-    moves chosen as a Beginner would), as the app wrote it
-    (tests/e2e/test_everyone_can_play.py)."""
-    from app.storage import DictStore
-    from app.storage.keys import PREFIX
+    moves chosen as a Beginner would), as the app wrote it (tests/helpers/shell.py)."""
+    from tests.helpers.shell import saves
 
-    from engine.seats import choose, make_bots
-    from tests.helpers.shell import boot, run_async, settle
-
-    store = DictStore()
-    out: dict[str, str] = {}
-
-    async def run() -> None:
-        app, _page, _env = boot(store, address)
-        await settle(app)
-        t: Any = app.tables[game_id]
-        m = t.match
-        game: Any = m.game
-        bot = make_bots(game_id, ["beginner"])[0]
-        for _ in range(3000):
-            if m.over:
-                break
-            if t.hand_over is not None:
-                t.core_taps.act_mt_next_hand(None)
-            elif m.current == 0:
-                t.moves.perform(m, 0, [choose(game, m.state, bot, 3, m.actions)], None, False)
-            await settle(app)
-        assert m.over, f"{game_id}: the game did not end"
-        out.update({k: v for k, v in store.data.items() if k.startswith(PREFIX)})
-
-    run_async(run())
-    return out
+    return saves(game_id, address)["end"]
 
 
 def do(page: Page, move: Move) -> None:

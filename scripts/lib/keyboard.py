@@ -13,11 +13,14 @@ tests' tools (tests/e2e/test_keyboard_*.py) and the figures' (key presses per ac
 
 from __future__ import annotations
 
+import itertools
 import re
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from app.spoken import spoken
 
 from scripts.lib.pages import idle
 
@@ -167,3 +170,24 @@ def press(page: Any, control: Any) -> None:
     control.focus()
     page.keyboard.press("Enter")
     idle(page)
+
+
+@dataclass
+class HeardTurns:
+    """The others' turns as the table's log shows them, checked against what the live region
+    said: ``silent``, the log lines never said; ``repeats``, a sentence said twice in a row."""
+
+    log: list[str]
+    theirs: list[str]
+    silent: list[str]
+    repeats: list[str]
+
+
+def heard_turns(page: Any, heard: list[str]) -> HeardTurns:
+    """The log's lines of the other seats (the oracle: a screen-reader player does not read
+    them), each looked for, in words, in what was ``heard``."""
+    log = [li.inner_text().strip() for li in page.get_by_test_id("log").locator("li").all()]
+    theirs = [line for line in log if not line.startswith("You")]
+    silent = [line for line in theirs if not any(spoken(line) in h for h in heard)]
+    repeats = [a for a, b in itertools.pairwise(heard) if a == b]
+    return HeardTurns(log, theirs, silent, repeats)

@@ -18,15 +18,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app.daily import daily_deal
-from app.storage import DictStore
-from app.storage.keys import PREFIX, SETTINGS_KEY, save_key
+from app.storage.keys import SETTINGS_KEY, save_key
 from helpers.browser import boot_app, wait_ready
 from helpers.cube_farm_taps import in_view
 from helpers.seated import axe_clean, axe_violations, message
-from helpers.shell import boot, run_async, settle
+from helpers.shell import saves
 
-from engine.seats import choose, make_bots
 from scripts.lib.browser import PHONE
 from scripts.lib.layout import TURNS, open_turn, wait_turn
 from scripts.lib.pages import PM, go, idle, tap_el
@@ -82,42 +79,6 @@ def page(browser: Any, site_url: str) -> Iterator[Any]:
     print("\naxe-core violations per game, moment and scheme:")
     for name, n in FOUND.items():
         print(f"  {name}: {n}")
-
-
-def saves(game_id: str, address: str, daily: str = "", mid: int = 3) -> dict[str, dict[str, str]]:
-    """The storage of a device whose game of ``address`` (or daily deal of ``daily``) is
-    ``mid`` of the person's moves in (``"mid"``) and played to its end (``"end"``; the person's
-    moves chosen as a Beginner would), as the app wrote it."""
-    store = DictStore()
-    out: dict[str, dict[str, str]] = {}
-
-    async def run() -> None:
-        app, _page, _env = boot(store, address)
-        await settle(app)
-        t: Any = app.tables[game_id]
-        if daily:
-            t.start_daily(daily_deal(game_id, daily), daily)
-            await settle(app)
-        m = t.match
-        bot = make_bots(game_id, ["beginner"])[0]
-        made = 0
-        for _ in range(3000):
-            if m.over:
-                break
-            if t.hand_over is not None:
-                t.core_taps.act_mt_next_hand(None)
-            elif m.current == 0:
-                t.moves.perform(m, 0, [choose(m.game, m.state, bot, 3, m.actions)], None, False)
-                made += 1
-                if made == mid:
-                    out["mid"] = dict(store.data)
-            await settle(app)
-        assert m.over, f"{game_id}: the game did not end"
-        out["end"] = dict(store.data)
-
-    run_async(run())
-    return {k: {key: v for key, v in data.items() if key.startswith(PREFIX)}
-            for k, data in out.items()}
 
 
 def restore(page: Any, game_id: str, saved: dict[str, str]) -> None:

@@ -24,16 +24,14 @@ Run: flock /tmp/browser.lock .venv/bin/python -m pytest -q -s tests/e2e/test_key
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app.spoken import spoken
 from helpers.seated import phone_app
 
-from scripts.lib.keyboard import Keys, Listener, at, button, press, reach
+from scripts.lib.keyboard import Keys, Listener, at, button, heard_turns, press, reach
 from scripts.lib.layout import SHOTS, open_turn, wait_turn
 
 M = "machiavelli"
@@ -232,11 +230,8 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
         press(page, page.get_by_role("button", name="End turn", exact=True))
     assert over(page), "the game did not end"
     heard = listener.heard()[start:]
-    # the oracle: the log's lines of the computer's turns (the player does not read them)
-    log = [li.inner_text().strip() for li in page.get_by_test_id("log").locator("li").all()]
-    theirs = [line for line in log if not line.startswith("You")]
-    silent = [line for line in theirs if not any(spoken(line) in h for h in heard)]
-    repeats = [a for a, b in itertools.pairwise(heard) if a == b]
+    turns = heard_turns(page, heard)
+    log, theirs, silent, repeats = turns.log, turns.theirs, turns.silent, turns.repeats
     end = [h for h in heard[-3:] if re.search(r"\b(win|wins|won|lose|lost)\b", h, re.I)]
     print("\n".join(["", "log:", *log, "", "heard:", *heard]))
     print(f"\nMachiavelli by screen reader: {len(theirs)} turns of the computer, "

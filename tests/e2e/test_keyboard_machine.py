@@ -16,16 +16,14 @@ the arrows along the display to the card to take and Enter.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app.spoken import spoken
 from helpers.seated import phone_app
 
-from scripts.lib.keyboard import Keys, Listener, at, button, press, reach
+from scripts.lib.keyboard import Keys, Listener, at, button, heard_turns, press, reach
 from scripts.lib.layout import SHOTS, open_turn, wait_turn
 from scripts.lib.pages import idle
 
@@ -186,11 +184,8 @@ def test_a_whole_game_by_roles_names_and_what_is_said(calm: Any) -> None:
         act_on(page, heard_hint(listener, since))
     assert over(page), "the game did not end"
     heard = listener.heard()[start:]
-    # the computer's turns, from the log the sighted read: each was said
-    log = [li.inner_text().strip() for li in page.get_by_test_id("log").locator("li").all()]
-    theirs = [line for line in log if not line.startswith("You")]
-    silent = [line for line in theirs if not any(spoken(line) in h for h in heard)]
-    repeats = [a for a, b in itertools.pairwise(heard) if a == b]
+    turns = heard_turns(page, heard)
+    log, theirs, silent, repeats = turns.log, turns.theirs, turns.silent, turns.repeats
     print("\n".join(["", "log:", *log, "", "heard:", *heard]))
     print(f"\nThe Machine by screen reader: {len(theirs)} turns of the computer, "
           f"{len(silent)} silent; {len(heard)} sentences said, {len(repeats)} repeated")

@@ -10,12 +10,16 @@ import contextvars
 import threading
 from typing import Any
 
+from app.daily import daily_deal
 from app.messages import Event, ThinkRequest
 from app.net.wire import NoWire, Wire
 from app.page import RecordingPage
 from app.shell import App
 from app.storage import DictStore
+from app.storage.keys import PREFIX
 from app.think import Thinker
+
+from engine.seats import choose, make_bots
 
 
 class FakeEnv:
@@ -106,3 +110,40 @@ async def settle(app: App) -> None:
 
 def click(app: App, action: str, **data: str) -> None:
     app.handle(Event("click", action=action, data=data))
+
+
+def saves(game_id: str, address: str, daily: str = "", mid: int = 3) -> dict[str, dict[str, str]]:
+    """The storage of a device whose game of ``address`` (or daily deal of ``daily``) is
+    ``mid`` of the person's moves in (``"mid"``) and played to its end (``"end"``; the person's
+    moves chosen as a Beginner would), as the app wrote it (the end-to-end tests and
+    scripts/shots_ends_guides.py load it into a browser)."""
+    store = DictStore()
+    out: dict[str, dict[str, str]] = {}
+
+    async def run() -> None:
+        app, _page, _env = boot(store, address)
+        await settle(app)
+        t: Any = app.tables[game_id]
+        if daily:
+            t.start_daily(daily_deal(game_id, daily), daily)
+            await settle(app)
+        m = t.match
+        bot = make_bots(game_id, ["beginner"])[0]
+        made = 0
+        for _ in range(3000):
+            if m.over:
+                break
+            if t.hand_over is not None:
+                t.core_taps.act_mt_next_hand(None)
+            elif m.current == 0:
+                t.moves.perform(m, 0, [choose(m.game, m.state, bot, 3, m.actions)], None, False)
+                made += 1
+                if made == mid:
+                    out["mid"] = dict(store.data)
+            await settle(app)
+        assert m.over, f"{game_id}: the game did not end"
+        out["end"] = dict(store.data)
+
+    run_async(run())
+    return {k: {key: v for key, v in data.items() if key.startswith(PREFIX)}
+            for k, data in out.items()}
