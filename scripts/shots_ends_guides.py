@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from scripts.lib.browser import ROOT, SITE
-from scripts.lib.guide_moves import RIGHT, Move, one_taps
+from scripts.lib.guide_moves import MARKS_SEEN, RIGHT, Move, one_taps
 from scripts.lib.xbrowser import BROWSERS, Page
 from scripts.screenshots_xbrowser import (
     FRAMES,
@@ -88,17 +88,6 @@ TAP_JS = """(how) => {
   el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
   return true;
 }"""
-# what the guide points at next (class "hinted"): in view and uncovered
-MARKS_JS = """() => [...document.querySelectorAll('.hinted')].filter(e => {
-    const r = e.getBoundingClientRect(); return r.width > 0 || r.height > 0;
-}).map(e => {
-    const r = e.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const name = e.dataset.card || e.dataset.testid || e.id || e.getAttribute('aria-label');
-    const what = h => h.dataset.testid || h.id || h.getAttribute('class') || h.tagName;
-    return {name, seen: !!hit && (hit === e || e.contains(hit)),
-            hit: hit ? what(hit) : 'off the screen'};
-})"""
 
 
 def finished_save(game_id: str, address: str) -> dict[str, str]:
@@ -196,7 +185,7 @@ def guides(s: Shooter) -> None:
                 do(page, one)
                 if n == 0:
                     s.shot(f"guide-{game}-{k + 1:02d}",
-                           {"marks_unseen": [m for m in page.call(MARKS_JS) if not m["seen"]],
+                           {"marks_unseen": [m for m in page.call(MARKS_SEEN) if not m["seen"]],
                             "message": page.js("(document.querySelector('[data-testid=message]')"
                                                "?.innerText || '').slice(0, 60)")})
         done = page.js("document.querySelector('[data-testid=guide-bar]').innerText")

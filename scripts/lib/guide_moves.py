@@ -81,3 +81,18 @@ def one_taps(right: list[Move]) -> list[Move]:
     """The taps of a step's right moves, one at a time (a label, or one selector)."""
     return [t for move in right for t in ([move] if isinstance(move, str) else
                                           [(s,) for s in move])]
+
+
+# what the guide points at next (class "hinted"), each: seen (the element at its centre is
+# itself or inside it), what is there instead, and its top (to tell that it stayed put)
+MARKS_SEEN = """() => [...document.querySelectorAll('.hinted')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 || r.height > 0;
+}).map(e => {
+    const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const name = e.dataset.card || e.dataset.testid || e.id || e.getAttribute('aria-label');
+    const what = h => h.dataset.testid || h.id || h.getAttribute('class') || h.tagName;
+    return {name, seen: !!hit && (hit === e || e.contains(hit)),
+            hit: hit ? what(hit) : 'off the screen', top: Math.round(r.top)};
+})"""

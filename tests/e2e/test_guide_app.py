@@ -16,7 +16,16 @@ from app.guide import controls_named, guide_of
 from helpers.browser import PHONE, boot_app
 from helpers.seated import message, tap
 
-from scripts.lib.guide_moves import CLAIM_RINGED, Move, hand, meld, mm_card, stack
+from scripts.lib.guide_moves import (
+    CLAIM_RINGED,
+    MARKS_SEEN,
+    Move,
+    hand,
+    meld,
+    mm_card,
+    one_taps,
+    stack,
+)
 from scripts.lib.layout import contrast, in_view, out_of_view, small_targets
 from scripts.lib.pages import PM, go, idle, pm_browser_step, routed, tap_el
 
@@ -260,19 +269,6 @@ def test_a_guide_with_a_wrong_move_at_every_step_names_what_is_on_screen(
 # answer: the marks are brought into view in the task that drew them (web/app/attend.js), and
 # two frames later they have not moved (nothing moves under a tap on its way).
 
-MARKS_SEEN = """() => [...document.querySelectorAll('.hinted')].filter(e => {
-    const r = e.getBoundingClientRect();
-    return r.width > 0 || r.height > 0;
-}).map(e => {
-    const r = e.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    const name = e.dataset.card || e.dataset.testid || e.id || e.getAttribute('aria-label');
-    const what = h => h.dataset.testid || h.id || h.getAttribute('class') || h.tagName;
-    return {name, seen: !!hit && (hit === e || e.contains(hit)),
-            hit: hit ? what(hit) : 'off the screen', top: Math.round(r.top)};
-})"""
-
-
 TWO_FRAMES = """() => new Promise(done => requestAnimationFrame(
     () => requestAnimationFrame(() => done(true))))"""
 LOOK_AWAY = """() => {
@@ -282,12 +278,6 @@ LOOK_AWAY = """() => {
         : 0;
     f.scrollTop = at < f.scrollHeight / 2 ? f.scrollHeight : 0;
 }"""
-
-
-def one_taps(right: list[Move]) -> list[Move]:
-    """The taps of a step's right moves, one at a time (a label, or one selector)."""
-    return [t for move in right for t in ([move] if isinstance(move, str) else
-                                          [(s,) for s in move])]
 
 
 def test_after_every_tap_of_every_guide_what_it_points_at_next_is_in_view(
