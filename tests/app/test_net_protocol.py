@@ -17,6 +17,7 @@ from app.net.protocol import (
     Act,
     BadMessage,
     Ending,
+    Hello,
     HostLeft,
     Join,
     Ping,
@@ -251,15 +252,16 @@ def test_a_guest_cannot_take_a_seat_it_was_not_given() -> None:
     assert ana.token is not None
     tries = {
         # a second phone on Ana's invitation, without her token
-        "taken": (1, None, "Ana's seat is taken: only its phone can rejoin it"),
+        "taken": (1, None, "Ana's seat is taken: only the phone that sat in it can come "
+                               "back to it"),
         # Ana's token on the channel opened for Bea's seat
-        "other seat": (2, ana.token, "that seat token is for another seat than this "
-                                     "invitation"),
+        "other seat": (2, ana.token, "this phone sits in Ana's seat at this table, and the "
+                                     "invitation is for Bea's"),
         # a rejoin channel with a token the host never gave
         "unknown": (None, "Z" * 24, "that seat token is not one of this table's"),
         # a rejoin channel with no token
-        "no token": (None, None, "this invitation is for rejoining: your seat's token is "
-                                 "needed"),
+        "no token": (None, None, "this invitation is for coming back to a seat, and this "
+                                 "phone holds none at this table"),
     }
     for case, (seat, token, reason) in tries.items():
         host_end, guest_end = memory_pair()
@@ -270,7 +272,7 @@ def test_a_guest_cannot_take_a_seat_it_was_not_given() -> None:
         intruder.pump()
         assert intruder.refusals == [reason], case
         assert intruder.seat is None and intruder.view is None, case
-        assert [read_host(x) for x in host_end.sent] == [Refusal(reason)], case
+        assert [read_host(x) for x in host_end.sent] == [Hello(host.table), Refusal(reason)], case
         # and acting without a seat is refused too
         intruder.transport.send(encode(Act(ana.token, ("draw",), host.version)))
         t.pump()

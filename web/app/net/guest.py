@@ -9,11 +9,13 @@ message that is not one is noted in :attr:`Guest.problems` and otherwise ignored
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from app.net.protocol import (
     Act,
     BadMessage,
     Ending,
+    Hello,
     HostLeft,
     Join,
     OtherVersion,
@@ -32,12 +34,22 @@ from app.storage.stored_json import JSONObject
 
 
 class Guest:
-    """``name``'s end of a channel to the host; ``token``: its seat's token when it rejoins."""
+    """``name``'s end of a channel to the host; ``token``: its seat's token when it rejoins.
 
-    def __init__(self, transport: Transport, name: str, token: str | None = None) -> None:
+    ``tables``: the seat tokens this phone keeps, by table id: given them, the guest joins by
+    itself once the host has said which table this is (:class:`~app.net.protocol.Hello`),
+    with that table's token only (or none). ``sittings`` counts the host's welcomes: a new one
+    is a new game at the same table (Play again), to be shown afresh."""
+
+    def __init__(self, transport: Transport, name: str, token: str | None = None,
+                 tables: Mapping[str, str] | None = None) -> None:
         self.transport = transport
         self.name = name
         self.token = token
+        self.tables = tables
+        self.table: str | None = None  # the table's id, once the host said it
+        self.joined = False
+        self.sittings = 0
         self.seat: int | None = None
         self.game = ""
         self.names: tuple[str, ...] = ()
@@ -62,6 +74,7 @@ class Guest:
         return self.seat is not None and self.turn == self.seat and self.ending is None
 
     def join(self) -> None:
+        self.joined = True
         self.transport.send(encode(Join(self.token, self.name)))
 
     def act(self, *actions: str) -> None:
@@ -93,10 +106,18 @@ class Guest:
                 self.problems.append(str(e))
                 continue
             match message:
+                case Hello(table):
+                    self.table = table
+                    if self.tables is not None and not self.joined:
+                        self.token = self.tables.get(table)
+                        self.join()
                 case Welcome(seat, token, game, names):
                     self.seat, self.token, self.game, self.names = seat, token, game, names
-                    # a new sitting: the host counts versions afresh (after its own reload)
-                    self.log, self.version = [], -1
+                    self.sittings += 1
+                    # a new sitting: the host counts versions afresh (after its own reload, or
+                    # in its next game at the same table), and its view is to come
+                    self.log, self.version, self.view, self.ending = [], -1, None, None
+                    self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
                 case ViewUpdate():
                     self._update(message)
                 case Refusal(reason):

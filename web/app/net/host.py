@@ -36,6 +36,7 @@ from app.net.protocol import (
     Act,
     BadMessage,
     Ending,
+    Hello,
     HostLeft,
     HostMessage,
     Join,
@@ -92,7 +93,9 @@ class Referee(Generic[S, A]):
     page reloaded. ``perform``: how a guest's checked actions are applied (the table's own
     way, which saves, redraws and tells this host once, by :meth:`changed`; by default
     straight to the match, and then told), all or none, raising IllegalAction. The same for
-    ``take_back``: the table's Undo tells this host of it."""
+    ``take_back``: the table's Undo tells this host of it. ``table``: the table's id, said
+    first on every channel (:class:`~app.net.protocol.Hello`) so that a guest joins with its
+    token for this table only; the hosting keeps it across the table's games."""
 
     def __init__(self, match: Match[S], remote: Iterable[int],
                  teller: Teller[S, A] | None = None,
@@ -101,8 +104,10 @@ class Referee(Generic[S, A]):
                  perform: Callable[[int, list[A]], None] | None = None,
                  marker: Marker[S] | None = None,
                  take_back: Callable[[int], None] | None = None,
-                 can_take_back: Callable[[int], bool] = lambda _seat: False) -> None:
+                 can_take_back: Callable[[int], bool] = lambda _seat: False,
+                 table: str | None = None) -> None:
         self.match = match
+        self.table = table or secrets.token_urlsafe(12)
         self.take_back = take_back
         self.can_take_back = can_take_back
         self.marker = marker
@@ -123,6 +128,8 @@ class Referee(Generic[S, A]):
         self.problems: deque[str] = deque(maxlen=200)  # every refusal, with its reason
         # the seats invited whose phone spoke another version of the app: why, in words
         self.other_app: dict[int, OtherVersion] = {}
+        # the seats invited whose phone's join was refused: why (said on the invitation)
+        self.refused_joins: dict[int, str] = {}
         self.closed = False
         self._numbers = 0
         self._waiting: tuple[str, ...] | None = None
@@ -141,7 +148,30 @@ class Referee(Generic[S, A]):
         self._numbers += 1
         link = GuestLink(transport, seat, self._numbers)
         self.links.append(link)
+        self._send(link, Hello(self.table))
         return link
+
+    def adopt(self, old: Referee[Any, Any]) -> None:
+        """Play again at the same table: the guests sitting at ``old`` (the table's last game)
+        in a seat that is a remote seat here too keep their channel, seat, name and token, and
+        are welcomed to this game at once (no new invitation); ``old`` then closes, which tells
+        only the others that the host left."""
+        self.table = old.table
+        self._numbers = max(self._numbers, old._numbers)
+        names = tuple(self.match.names())
+        kept = []
+        for seat, link in old.present().items():
+            if seat not in self.remote:
+                continue
+            self.tokens[seat] = old.tokens[seat]
+            new = GuestLink(link.transport, seat, link.number, seat, link.name)
+            self.links.append(new)
+            kept.append(link)
+            self._send(new, Welcome(seat, self.tokens[seat], self.match.setup.game, names))
+            self._update(new, seat)
+        old.links = [ln for ln in old.links if ln not in kept]
+        old.close()
+        self._waiting = None  # tell everyone who is here now
 
     def present(self) -> dict[int, GuestLink]:
         """The remote seats with a guest here now, and its channel."""
@@ -303,28 +333,27 @@ class Referee(Generic[S, A]):
         return found
 
     def _join(self, link: GuestLink, j: Join) -> None:
+        names = self.match.names()
         if link.seat is not None:
             self._refuse(link, "you already sit at this table")
             return
-        if j.token is None:
+        seat = None if j.token is None else self._seat_of(j.token)
+        if seat is None:  # a first sitting (a token this table does not know is none)
             seat = link.invited
             if seat is None:
-                self._refuse(link, "this invitation is for rejoining: your seat's token is "
-                                   "needed")
+                self._refuse_join(link, "that seat token is not one of this table's"
+                                  if j.token is not None else "this invitation is for coming "
+                                  "back to a seat, and this phone holds none at this table")
                 return
             if seat in self.tokens:
-                self._refuse(link, f"{self.match.names()[seat]}'s seat is taken: only its "
-                                   "phone can rejoin it")
+                self._refuse_join(link, f"{names[seat]}'s seat is taken: only the phone "
+                                        "that sat in it can come back to it")
                 return
             self.tokens[seat] = self.new_token()
-        else:
-            seat = self._seat_of(j.token)
-            if seat is None:
-                self._refuse(link, "that seat token is not one of this table's")
-                return
-            if link.invited is not None and link.invited != seat:
-                self._refuse(link, "that seat token is for another seat than this invitation")
-                return
+        elif link.invited is not None and link.invited != seat:
+            self._refuse_join(link, f"this phone sits in {names[seat]}'s seat at this "
+                                    f"table, and the invitation is for {names[link.invited]}'s")
+            return
         for old in self.links:  # the seat's older channel (a phone reloaded) gives way
             if old is not link and old.seat == seat:
                 self._send(old, Refusal("your seat was taken up again on another channel"))
@@ -395,6 +424,12 @@ class Referee(Generic[S, A]):
         self.problems.append(f"guest {link.number}: {reason}")
         LOG.info("refused guest %s: %s", link.number, reason)
         self._send(link, Refusal(reason))
+
+    def _refuse_join(self, link: GuestLink, reason: str) -> None:
+        """A join refused: the guest hears why, and the host's invitation says it too."""
+        if link.invited is not None:
+            self.refused_joins[link.invited] = reason
+        self._refuse(link, reason)
 
     def _tell_waiting(self) -> None:
         waiting = self.waiting()

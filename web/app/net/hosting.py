@@ -5,7 +5,11 @@ game on the table has *phone* seats it holds the referee (:class:`app.net.host.R
 that game: every change the table saves is sent to the guests present (each its own view),
 and a guest's actions come back through the table's own moves (``guest_step``), which applies,
 logs, saves and redraws them as a tap's. The seat tokens given out are kept beside the game
-(:func:`app.storage.phones_key`), so guests rejoin a host whose page reloaded.
+(:func:`app.storage.phones_key`), so guests rejoin a host whose page reloaded, with the
+table's id: random, made once, and kept across the table's games, so that a guest's phone keeps
+its seat token for this table only. At the end the next game of the same table (Play again,
+or New game with phone seats again) is dealt to the phones sitting here: the new referee takes
+over their channels, seats, names and tokens and welcomes them to it (no new invitation).
 
 Inviting a phone: the host's link makes an offer; its code is shown as a QR code of the join
 link (the guest's camera opens the app at ``#/join/<code>``) and as the link itself to share.
@@ -16,6 +20,7 @@ the channel opens, the guest joins its seat.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -36,6 +41,9 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Action)
 
 SCAN_VIEW = "net-scan-view"  # where the camera's picture is shown while scanning
+# a guest's join refused, said on the invitation (the guest's phone says it too)
+REFUSED_JOIN = ("The phone that answered could not join: {reason}. Go back and tap “Invite "
+                "{name}” again for a new invitation.")
 
 
 class Invitation:
@@ -60,7 +68,7 @@ class Hosting(Generic[S, A]):
         self.host: Referee[S, A] | None = None
         self.inviting: Invitation | None = None
         self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
-        self.kept: dict[int, str] = {}  # the seat tokens as last stored
+        self.kept: JSONObject = {}  # the table's id and seat tokens as last stored
         self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
@@ -76,25 +84,33 @@ class Hosting(Generic[S, A]):
             return
         if self.host is not None and self.host.match is m:
             return
-        if self.host is not None:
-            self.host.close()
-        self.kept = self.tokens(m.gid)
-        self.host = Referee(m, m.setup.phones, teller=self.teller, tokens=self.kept,
-                         perform=self.core.moves.guest_step, marker=self.marker,
-                         take_back=self.core.moves.guest_take_back,
-                         can_take_back=self.core.moves.guest_can_take_back)
+        old = self.host
+        self.kept = self.stored()
+        table = old.table if old is not None else self.kept.get("table")
+        self.host = Referee(m, m.setup.phones, teller=self.teller, tokens=self.tokens(m.gid),
+                            perform=self.core.moves.guest_step, marker=self.marker,
+                            take_back=self.core.moves.guest_take_back,
+                            can_take_back=self.core.moves.guest_can_take_back,
+                            table=table if isinstance(table, str) else
+                            secrets.token_urlsafe(12))
+        if old is not None:  # the table's next game: its phones sit at it at once
+            self.host.adopt(old)
         self.pending.clear()
+        self.keep_tokens()
 
-    def tokens(self, gid: str) -> dict[int, str]:
+    def stored(self) -> JSONObject:
         text = self.core.store.get(phones_key(self.core.game_id))
         try:
             data = loads_stored(text) if text else None
         except ValueError:
             return {}
-        if not isinstance(data, dict) or data.get("gid") != gid:
-            return {}
+        return data if isinstance(data, dict) else {}
+
+    def tokens(self, gid: str) -> dict[int, str]:
+        """The seat tokens kept for game ``gid`` (none for another game of the table)."""
+        data = self.kept
         tokens = data.get("tokens")
-        if not isinstance(tokens, dict):
+        if data.get("gid") != gid or not isinstance(tokens, dict):
             return {}
         return {int(k): v for k, v in tokens.items() if k.isdigit() and isinstance(v, str)}
 
@@ -102,10 +118,10 @@ class Hosting(Generic[S, A]):
         h = self.host
         if h is None:
             return
-        if h.tokens != self.kept:  # (read once, when the game was attached)
-            self.kept = dict(h.tokens)
-            data: JSONObject = {"gid": h.match.gid,
-                                "tokens": {str(k): v for k, v in h.tokens.items()}}
+        data: JSONObject = {"gid": h.match.gid, "table": h.table,
+                            "tokens": {str(k): v for k, v in h.tokens.items()}}
+        if data != self.kept:  # (read once, when the game was attached)
+            self.kept = data
             self.core.store.set(phones_key(self.core.game_id), json.dumps(data))
 
     def changed(self, m: Match[S], _change: Change[S]) -> None:
@@ -170,6 +186,10 @@ class Hosting(Generic[S, A]):
         other = h.other_app.pop(inv.seat, None) if inv is not None else None
         if inv is not None and other is not None:
             inv.problem = other.words(f"{h.match.names()[inv.seat]}'s phone")
+            redraw = True
+        refused = h.refused_joins.pop(inv.seat, None) if inv is not None else None
+        if inv is not None and refused is not None:
+            inv.problem = REFUSED_JOIN.format(reason=refused, name=h.match.names()[inv.seat])
             redraw = True
         if inv is not None and inv.seat in joined:
             self.inviting = None

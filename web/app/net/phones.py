@@ -4,9 +4,13 @@ screen and the seat it sits in (:class:`~app.net.guest.Guest`).
 
 Joining: a join link (``#/join/<code>``) carries the host's offer. The join screen asks the
 player's name, answers the offer and shows the answer as a QR code (and as text to paste)
-for the host to scan. Once the channel opens, the guest joins with the seat token this phone
-kept from an earlier sitting at that table, if any; the host welcomes it to its seat, and the
-game's own table shows it (``#/<game>/guest``) with the same board as on the host.
+for the host to scan. Once the channel opens, the host names its table (its id) and the guest
+joins with the seat token this phone kept from an earlier sitting at that table, if any (a
+phone keeps one token per table, for the last :data:`MAX_TABLES` tables, and never sends one
+table's token to another); the host welcomes it to its seat, and the game's own table shows it
+(``#/<game>/guest``) with the same board as on the host. A join the host refuses is said on
+the join screen, with the way out; a new welcome on the same channel (the host's Play again)
+shows the new game.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ A = TypeVar("A", bound=Action)
 V = TypeVar("V", bound=View)
 
 SCAN_VIEW = "net-join-scan"
+MAX_TABLES = 20  # the tables whose seat tokens a phone keeps (the oldest forgotten first)
+REFUSED_JOIN = ("The host's phone did not let this phone in: {reason}. Ask the host for a new "
+                "invitation.")
 
 
 class Phones:
@@ -53,7 +60,7 @@ class Phones:
         self.link: int | None = None  # the link answering it
         self.answer = ""  # the answer's code, once gathered
         self.guest: Guest | None = None
-        self.seated = False  # the host welcomed this phone to a seat
+        self.sitting = 0  # the host's welcomes (a game each) this phone was shown
         self.pumps: list[Callable[[], None]] = []  # the tables' hosting, read after an event
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-join": self.act_join}
@@ -70,21 +77,32 @@ class Phones:
                 Visiting(core, words, lambda: self.guest))
 
     # --- the stored seat ---
-    def stored(self) -> tuple[str | None, str]:
-        """The seat token this phone kept, and the name its player gave."""
+    def stored(self) -> tuple[dict[str, str], str]:
+        """The seat tokens this phone kept, by table id (the oldest first), and the name its
+        player gave. An older app's form (one token, of whichever table it was) still loads:
+        its token is dropped, as no table can be told to be its."""
         text = self.store.get(SEAT_KEY)
         try:
             data = loads_stored(text) if text else None
         except ValueError:
             data = None
         if not isinstance(data, dict):
-            return None, ""
-        token, name = data.get("token"), data.get("name")
-        return (token if isinstance(token, str) else None,
-                name if isinstance(name, str) else "")
+            return {}, ""
+        tables, name = data.get("tables"), data.get("name")
+        kept = ({k: v for k, v in tables.items() if isinstance(k, str) and isinstance(v, str)}
+                if isinstance(tables, dict) else {})
+        return kept, name if isinstance(name, str) else ""
 
-    def keep(self, token: str | None, name: str) -> None:
-        self.store.set(SEAT_KEY, json.dumps({"token": token, "name": name}))
+    def keep(self, tables: dict[str, str], name: str) -> None:
+        last = list(tables.items())[-MAX_TABLES:]
+        self.store.set(SEAT_KEY, json.dumps({"tables": dict(last), "name": name}))
+
+    def keep_seat(self, table: str, token: str, name: str) -> None:
+        """The token of this phone's seat at ``table``, kept as the newest."""
+        tables, _ = self.stored()
+        tables.pop(table, None)
+        tables[table] = token
+        self.keep(tables, name)
 
     # --- the join screen ---
     def open_join(self, text: str) -> None:
@@ -92,7 +110,7 @@ class Phones:
         if self.guest is not None:  # a new invitation: the last sitting ends
             self.guest.transport.close()
         self.link, self.answer, self.problem = None, "", ""
-        self.guest, self.seated = None, False
+        self.guest, self.sitting = None, 0
         try:
             self.offer = expand(code_from_text(text), "offer")
         except BadCode as e:
@@ -108,8 +126,8 @@ class Phones:
     def on_change(self, ev: Event) -> bool:
         if ev.action != "net-name":
             return False
-        token, _ = self.stored()
-        self.keep(token, clean_name(ev.value))
+        tables, _ = self.stored()
+        self.keep(tables, clean_name(ev.value))
         return True
 
     def render_join(self) -> None:
@@ -135,6 +153,8 @@ class Phones:
         elif self.problem:  # after the answer: the host's phone could not be joined
             body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
                     f"{esc(self.problem)}</p>")
+            if "new invitation" not in self.problem:
+                body += "<p>Ask the host for a new invitation.</p>"
         elif not self.answer:
             body = '<p data-testid="join-wait">Preparing your answer…</p>'
         else:
@@ -161,20 +181,23 @@ class Phones:
                 self.link, self.problem = None, problem
                 self.render_join()
         if self.link is not None and self.guest is None and self.wire.channel(self.link).open:
-            token, name = self.stored()
-            self.guest = Guest(self.wire.channel(self.link), name or "Guest", token)
-            self.guest.join()
+            tables, name = self.stored()  # (it joins once the host has named its table)
+            self.guest = Guest(self.wire.channel(self.link), name or "Guest", tables=tables)
         g = self.guest
         if g is not None:
             g.pump()
             if g.other_app is not None and g.seat is None:  # said on the join screen
                 self.problem, g.other_app = g.other_app.words("The host's phone"), None
                 self.render_join()
+            elif g.seat is None and g.refusals and not self.problem:  # the join refused
+                self.problem = REFUSED_JOIN.format(reason=g.refusals[-1])
+                self.render_join()
             # welcomed and shown the table (its first view can come a moment after the
-            # welcome): its table shows it
-            if g.seat is not None and g.view is not None and not self.seated:
-                self.seated = True
-                self.keep(g.token, g.name)
+            # welcome): its table shows it; a new welcome (Play again) shows the new game
+            if g.seat is not None and g.view is not None and g.sittings != self.sitting:
+                self.sitting = g.sittings
+                if g.table is not None and g.token is not None:
+                    self.keep_seat(g.table, g.token, g.name)
                 self.go(f"#/{g.game}/guest")
         for pump in self.pumps:
             pump()

@@ -16,8 +16,9 @@ was opened for; the guest's name), :class:`Act` (one tap's actions in their text
 all or none, with the token of the seat and the version of the view they were chosen from),
 :class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`.
 
-Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
-view only, whose turn it is, the log lines told for that reader and the end), :class:`Refusal`
+Host to guest: :class:`Hello` (first, as the channel opens: the table's id, so that the guest
+joins with the token it keeps for that table only), :class:`Welcome` (the seat and its token),
+:class:`ViewUpdate` (that seat's view only, whose turn it is, the log lines told for that reader and the end), :class:`Refusal`
 (why, for that guest only), :class:`Waiting` (the remote seats the table waits for),
 :class:`Pong`, :class:`HostLeft`.
 """
@@ -107,6 +108,15 @@ GuestMessage = Join | Act | TakeBack | Ping
 
 
 @dataclass(frozen=True)
+class Hello:
+    """This channel is to the table ``table`` (its id, kept by the host across its games):
+    join it with the seat token this phone keeps for that table, if any (a phone that sat at
+    other tables never sends their tokens here)."""
+
+    table: str
+
+
+@dataclass(frozen=True)
 class Welcome:
     """You sit in ``seat`` of game ``game``; ``token`` brings you back to it; the seats are
     called ``names``."""
@@ -174,7 +184,7 @@ class HostLeft:
     pass
 
 
-HostMessage = Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft
+HostMessage = Hello | Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft
 
 # --- the JSON form -------------------------------------------------------------------------
 
@@ -194,6 +204,7 @@ GUEST: s.Tagged[GuestMessage] = s.Tagged("t", {
 ENDING = s.record(Ending, text=LINE, winners=s.listed(s.whole(0, 63), 64),
                   scores=s.nullable(s.listed(s.number, 64)))
 HOST: s.Tagged[HostMessage] = s.Tagged("t", {
+    "hello": s.record(Hello, table=s.text(64, TOKEN, "a table's id")),
     "welcome": s.record(Welcome, seat=COUNT, token=SEAT_TOKEN, game=s.text(64), names=NAMES),
     "view": s.record(ViewUpdate, version=COUNT, view=s.obj, turn=s.nullable(COUNT),
                      log_start=COUNT, log=s.listed(LINE, MAX_LOG_LINES),

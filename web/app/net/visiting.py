@@ -45,6 +45,7 @@ class Visiting(Generic[U, S, A, V]):
         self.told = 0  # the host's log lines a screen reader was told of
         self.refusals = 0
         self.sending = False  # a tap's actions went to the host, not yet answered
+        self.welcomes = 0  # the host's welcome shown (a new one: its next game, Play again)
 
     def sitting(self) -> Guest | None:
         g = self.guest()
@@ -53,8 +54,11 @@ class Visiting(Generic[U, S, A, V]):
     def open(self) -> bool:
         """``#/<game>/guest``: False when this phone sits at no table of this game, or has
         not been shown it yet (then nothing of it is drawn until the route is taken again)."""
-        self.on = self.sitting() is not None
+        g = self.sitting()
+        self.on = g is not None
         self.version, self.view = -1, None
+        if g is not None:
+            self.welcomes = g.sittings
         self.pump(draw=False)
         self.on = self.on and self.view is not None
         return self.on
@@ -75,6 +79,9 @@ class Visiting(Generic[U, S, A, V]):
         g = self.sitting()
         if g is None or not self.on:
             return
+        if g.sittings != self.welcomes:  # the host's next game at the same table
+            self.welcomes, self.told, self.refusals = g.sittings, 0, len(g.refusals)
+            self.version, self.view, self.sending = -1, None, False
         if len(g.refusals) > self.refusals:
             reason = g.refusals[-1]
             self.refusals = len(g.refusals)
