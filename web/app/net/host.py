@@ -361,8 +361,7 @@ class Referee(Generic[S, A]):
                 old.seat = None
         link.seat, link.name = seat, clean_name(j.name)
         link.log_sent = []
-        names = tuple(self.match.names())
-        self._send(link, Welcome(seat, self.tokens[seat], self.match.setup.game, names))
+        self._send(link, Welcome(seat, self.tokens[seat], self.match.setup.game, tuple(names)))
         self._update(link, seat)
         self._waiting = None  # tell everyone who is here now
 

@@ -18,9 +18,9 @@ all or none, with the token of the seat and the version of the view they were ch
 
 Host to guest: :class:`Hello` (first, as the channel opens: the table's id, so that the guest
 joins with the token it keeps for that table only), :class:`Welcome` (the seat and its token),
-:class:`ViewUpdate` (that seat's view only, whose turn it is, the log lines told for that reader and the end), :class:`Refusal`
-(why, for that guest only), :class:`Waiting` (the remote seats the table waits for),
-:class:`Pong`, :class:`HostLeft`.
+:class:`ViewUpdate` (that seat's view only, whose turn it is, the log lines told for that
+reader and the end), :class:`Refusal` (why, for that guest only), :class:`Waiting` (the
+remote seats the table waits for), :class:`Pong`, :class:`HostLeft`.
 """
 
 from __future__ import annotations
