@@ -97,9 +97,9 @@ class Phones:
         last = list(tables.items())[-MAX_TABLES:]
         self.store.set(SEAT_KEY, json.dumps({"tables": dict(last), "name": name}))
 
-    def keep_seat(self, table: str, token: str, name: str) -> None:
+    def keep_seat(self, table: str, token: str) -> None:
         """The token of this phone's seat at ``table``, kept as the newest."""
-        tables, _ = self.stored()
+        tables, name = self.stored()
         tables.pop(table, None)
         tables[table] = token
         self.keep(tables, name)
@@ -197,7 +197,7 @@ class Phones:
             if g.seat is not None and g.view is not None and g.sittings != self.sitting:
                 self.sitting = g.sittings
                 if g.table is not None and g.token is not None:
-                    self.keep_seat(g.table, g.token, g.name)
+                    self.keep_seat(g.table, g.token)
                 self.go(f"#/{g.game}/guest")
         for pump in self.pumps:
             pump()
