@@ -124,9 +124,9 @@ class FirefoxPage(Page):
 class PlaywrightLike:
     """A :class:`Page` behind the part of Playwright's sync ``Page`` that the shared by-taps
     helpers use (``evaluate``, ``wait_for_function``, ``get_by_test_id`` and ``locator`` with
-    ``count``/``nth``/``tap``, ``fill``/``press``, ``reload``), so that a test can play one
-    phone of a table in Firefox with the helpers the Chromium phones use. Waits poll the page
-    (every 50 ms); a tap is a real click."""
+    ``count``/``nth``/``tap``, ``fill``/``press``/``select_option``, ``reload``), so that a
+    test can play one phone of a table in Firefox (its host too) with the helpers the Chromium
+    phones use. Waits poll the page (every 50 ms); a tap is a real click."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -168,6 +168,12 @@ class PlaywrightLike:
         """The field's value typed (an input event), as Playwright's ``fill``."""
         self.evaluate("([s, v]) => { const e = document.querySelector(s); e.focus(); "
                       "e.value = v; e.dispatchEvent(new Event('input', {bubbles: true})); }",
+                      [selector, value])
+
+    def select_option(self, selector: str, value: str) -> None:
+        """The option ``value`` chosen (a change event), as Playwright's ``select_option``."""
+        self.evaluate("([s, v]) => { const e = document.querySelector(s); e.value = v; "
+                      "e.dispatchEvent(new Event('change', {bubbles: true})); }",
                       [selector, value])
 
     def press(self, selector: str, key: str) -> None:
