@@ -166,6 +166,30 @@ def test_play_again_deals_the_next_game_to_the_same_phones_and_invites_one_that_
     run_async(run())
 
 
+def test_a_new_game_from_the_set_up_keeps_the_phones_of_the_seats_it_keeps() -> None:
+    """New game (the set-up again, not Play again): a phone seat of the same name keeps its
+    phone; a seat given to someone else is not Cal's any more: his phone hears the host left."""
+    async def run() -> None:
+        air = Air()
+        (host, hpage, henv), (bea, bpage, benv), (cal, cpage, cenv) = apps(air, 3)
+        await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")])
+        await invite(host, hpage, bea, bpage, benv, 1, "Bea")
+        await invite(host, hpage, cal, cpage, cenv, 2, "Cal")
+        await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Dan")],
+                          deal="8")
+        deliver(host, bea, cal)
+        hosted = table(host).phones.host  # type: ignore[attr-defined]
+        m = table(host).match
+        assert m is not None and hosted.match is m and sorted(hosted.present()) == [1]
+        bg, cg = bea.phones.guest, cal.phones.guest
+        assert bg is not None and bg.sittings == 2 and not bg.host_left
+        assert table(bea).visiting.view.to_dict() == m.game.view(  # type: ignore[union-attr]
+            m.state, 1).to_dict()
+        assert cg is not None and cg.host_left and cg.sittings == 1
+
+    run_async(run())
+
+
 def test_a_refused_join_is_said_in_words_on_both_phones() -> None:
     async def run() -> None:
         air = Air()

@@ -153,15 +153,16 @@ class Referee(Generic[S, A]):
 
     def adopt(self, old: Referee[Any, Any]) -> None:
         """Play again at the same table: the guests sitting at ``old`` (the table's last game)
-        in a seat that is a remote seat here too keep their channel, seat, name and token, and
-        are welcomed to this game at once (no new invitation); ``old`` then closes, which tells
-        only the others that the host left."""
+        in a seat that is a remote seat of the same name here too keep their channel, seat,
+        name and token, and are welcomed to this game at once (no new invitation); ``old``
+        then closes, which tells only the others that the host left."""
         self.table = old.table
         self._numbers = max(self._numbers, old._numbers)
         names = tuple(self.match.names())
         kept = []
+        before = old.match.names()
         for seat, link in old.present().items():
-            if seat not in self.remote:
+            if seat not in self.remote or before[seat] != names[seat]:  # another person's
                 continue
             self.tokens[seat] = old.tokens[seat]
             new = GuestLink(link.transport, seat, link.number, seat, link.name)
