@@ -236,3 +236,35 @@ def test_an_older_apps_stored_seat_loads_and_a_phone_keeps_its_last_tables_only(
     assert "table-04-xxxxxxxxxx" not in tables and "table-05-xxxxxxxxxx" in tables
     env.store.set(SEAT_KEY, "{not json")
     assert app.phones.stored() == ({}, "")
+
+
+def test_a_host_of_another_version_that_names_no_table_is_said_on_both_phones(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An older host says nothing first (it has no Hello): the guest's phone does not wait
+    for ever for the table's name; the host's refusal of its first message, of another
+    version, is said on both phones."""
+    import app.net.host
+    from helpers.net import deliver as read
+    from test_net_join import answered
+
+    monkeypatch.setattr(app.net.host.Referee, "connect", _connect_without_hello)
+    monkeypatch.setattr(app.net.host, "encode", lambda message: protocol.encode(
+        message).replace(f'{{"v":{protocol.VERSION},', f'{{"v":{protocol.VERSION - 1},', 1))
+
+    async def run() -> None:
+        host, _hpage, guest, gpage, genv = await answered()
+        read(host, guest)
+        assert "The host's phone runs an older version of this app" in said(
+            gpage.regions["screen"], "join-problem")
+        assert genv.address.startswith("#/join/")
+
+    run_async(run())
+
+
+def _connect_without_hello(self: Any, transport: Any, seat: int | None = None) -> Any:
+    from app.net.host import GuestLink
+
+    self._numbers += 1
+    link = GuestLink(transport, seat, self._numbers)
+    self.links.append(link)
+    return link

@@ -183,6 +183,9 @@ class Phones:
         if self.link is not None and self.guest is None and self.wire.channel(self.link).open:
             tables, name = self.stored()  # (it joins once the host has named its table)
             self.guest = Guest(self.wire.channel(self.link), name or "Guest", tables=tables)
+            # said at once: a host whose app is of another version, which may not name its
+            # table, answers it as such, and both phones say so (never a silent wait)
+            self.guest.ping()
         g = self.guest
         if g is not None:
             g.pump()
