@@ -63,7 +63,7 @@ TOKEN_A = "A" * 24
                (("AD", None), ("floor:C43", "#cf-p1"),
                 ("7S", '[data-testid=mm-opp][data-seat="2"]'),
                 ("m1.2", '#mt-board [data-key="m0.1"]')), True),
-    Waiting(("Ana",)), Pong(), HostLeft()])
+    Waiting(("Ana",)), Pong(), HostLeft(), Hello("tbl_" + "x" * 12)])
 def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
     read = read_guest if isinstance(message, Join | Act | TakeBack | Ping) else read_host
@@ -523,3 +523,25 @@ def test_the_guests_hear_that_the_host_left() -> None:
     t.host.close()
     t.pump()
     assert all(g.host_left and not g.transport.open for g in t.guests.values())
+
+
+def test_a_guest_joins_with_the_token_of_the_table_the_host_names_and_no_other() -> None:
+    """A phone keeps a token per table: it joins once the host has named its table, with that
+    table's token, or none; a table's name that is not one is noted and not joined."""
+    kept = {"table-one-xxxxxxxx": TOKEN_A}
+    for table, token in (("table-two-xxxxxxxx", None), ("table-one-xxxxxxxx", TOKEN_A)):
+        host_end, guest_end = memory_pair()
+        guest = Guest(guest_end, "Ana", tables=kept)
+        guest.pump()
+        assert guest_end.sent == []  # nothing before the host names its table
+        host_end.send(encode(Hello(table)))
+        host_end.send(encode(Hello(table)))  # (said again: joined once)
+        guest.pump()
+        assert [read_guest(x) for x in guest_end.sent] == [Join(token, "Ana")]
+        assert guest.table == table
+    host_end, guest_end = memory_pair()
+    guest = Guest(guest_end, "Ana", tables=kept)
+    host_end.send('{"v":2,"t":"hello","table":"<img src=x>"}')
+    guest.pump()
+    assert guest_end.sent == [] and guest.table is None
+    assert guest.problems[-1].startswith("hello.table: expected a table's id")
