@@ -125,6 +125,41 @@ def test_a_phone_comes_back_to_a_table_it_left_with_that_tables_token(
     run_async(run())
 
 
+def test_a_host_that_reloaded_between_games_lets_the_phone_in_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's own case: the host's page started again after a game, then Play again and
+    Invite Bea. Her phone joins with the token it keeps for this table (the host still knows
+    the table's id, not that old game's token): a token the table does not know is as none,
+    and the seat is hers again, with a new token."""
+    sent = joins(monkeypatch)
+
+    async def run() -> None:
+        air = Air()
+        (host, hpage, henv), (bea, bpage, benv) = apps(air, 2)
+        await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea")])
+        await invite(host, hpage, bea, bpage, benv, 1, "Bea")
+        g = bea.phones.guest
+        assert g is not None and g.token is not None
+        old = g.token
+        g.transport.close()  # the host's page reloads: every channel closes
+        deliver(bea)
+        env = FakeEnv(henv.store)
+        env.wire = AirWire(air)
+        again, apage, _aenv = boot(env=env, address=f"#/{M}")
+        await settle(again)
+        click(again, "mt-again")
+        await settle(again)
+        await invite(again, apage, bea, bpage, benv, 1, "")
+        g2 = bea.phones.guest
+        assert g2 is not None and g2.seat == 1 and g2.table == g.table
+        assert g2.token not in (None, old)
+        assert [j.token for j in sent] == [None, old]
+        assert benv.address == f"#/{M}/guest"
+        assert not table(again).phones.host.problems  # type: ignore[attr-defined]
+
+    run_async(run())
+
+
 def test_play_again_deals_the_next_game_to_the_same_phones_and_invites_one_that_left() -> None:
     async def run() -> None:
         air = Air()
