@@ -78,6 +78,8 @@ class AirWire:
         self.gates: dict[int, Gate] = {}
         self.scans: list[str] = []  # what the camera will read next
         self.scanning = ""
+        self.awakes: list[bool] = []  # what the app asked of the screen, in order
+        self.no_awake: str | None = None  # a test's page that cannot keep the screen on
 
     def heard(self, ev: Event) -> None:
         pass
@@ -133,6 +135,14 @@ class AirWire:
 
     def scan_failure(self) -> str | None:
         return None
+
+    def awake(self, on: bool) -> None:
+        """The screen kept on or let go (``awakes``: every change asked, in order)."""
+        self.awakes.append(on)
+
+    def awake_failure(self) -> str | None:
+        reason, self.no_awake = self.no_awake, None
+        return reason
 
 
 def deliver(*apps: App, rounds: int = 20) -> None:

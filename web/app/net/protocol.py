@@ -19,7 +19,7 @@ all or none, with the token of the seat and the version of the view they were ch
 Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
 view only, whose turn it is, the log lines told for that reader and the end), :class:`Refusal`
 (why, for that guest only), :class:`Waiting` (the remote seats the table waits for),
-:class:`Pong`, :class:`HostLeft`.
+:class:`Notice` (what the host did to the table, in words), :class:`Pong`, :class:`HostLeft`.
 """
 
 from __future__ import annotations
@@ -165,6 +165,14 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What the host did to the table that every phone is told in words (a seat given to a
+    computer, the game ended before its end)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Pong:
     pass
 
@@ -174,7 +182,7 @@ class HostLeft:
     pass
 
 
-HostMessage = Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft
+HostMessage = Welcome | ViewUpdate | Refusal | Waiting | Notice | Pong | HostLeft
 
 # --- the JSON form -------------------------------------------------------------------------
 
@@ -204,6 +212,7 @@ HOST: s.Tagged[HostMessage] = s.Tagged("t", {
                      undo=s.flag),
     "refused": s.record(Refusal, reason=LINE),
     "waiting": s.record(Waiting, names=NAMES),
+    "notice": s.record(Notice, text=LINE),
     "pong": s.record(Pong),
     "host-left": s.record(HostLeft),
 }, by_kind=True)

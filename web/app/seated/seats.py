@@ -32,6 +32,7 @@ from engine.registry import get_game
 from engine.seats import deal_seeded
 
 SAVE_VERSION = 1
+ENDED = "The host ended the game before its end: nobody wins."
 
 
 # --- the game in progress ---------------------------------------------------------------------
@@ -78,6 +79,9 @@ class Match(Generic[S]):
     kept: list[LogLine] = field(default_factory=list)
     # the actions applied since ``start`` when ``moves`` are not all known
     later: list[str] = field(default_factory=list)
+    # the host of a table of phones ended it before its end (app.net.hosting): over, nobody
+    # wins, never counted in the record (docs/table-of-phones.md)
+    ended: bool = False
 
     def __post_init__(self) -> None:
         if self.start is None and self.actions == 0:
@@ -113,7 +117,18 @@ class Match(Generic[S]):
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        out: Outcome | None = self.game.outcome(self.state)
+        if out is None and self.ended:
+            return Outcome((), ENDED)
+        return out
+
+    def end_here(self) -> None:
+        """The host ends this game before its end: it is over, nobody wins, and it is not
+        counted in the record (as if counted already: an unfinished game is not a game
+        played)."""
+        if not self.over:
+            self.ended = True
+            self.counted = True
 
     @property
     def over(self) -> bool:
@@ -194,6 +209,7 @@ class Match(Generic[S]):
                 "replay": replay}
 
     def envelope(self) -> JSONObject:
+        ended: JSONObject = {"ended": True} if self.ended else {}  # (older saves unchanged)
         return {
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
@@ -204,6 +220,7 @@ class Match(Generic[S]):
             "counted": self.counted,
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
             "state": self.game.state_to_dict(self.state),
+            **ended,
         }
 
     def seen_lines(self) -> dict[int, int]:
@@ -253,6 +270,7 @@ class Match(Generic[S]):
         # (its "seen", where each person's news started, is read from the log's lines now)
         m: Match[S] = cls(setup, deal, state, actions, gid, log, shown,
                           bool(data.get("counted")), daily=date_of(data), moves=moves)
+        m.ended = data.get("ended") is True
         m.start = m.replayed(game)
         if m.start is None:  # its moves do not lead to its state: its history is the log kept
             m.start, m.moves, m.kept = state, None, list(log)
