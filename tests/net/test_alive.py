@@ -14,6 +14,7 @@ channels on this machine's loopback: three phones play Machiavelli (hands of 3).
   navigator.wakeLock counts the requests and releases), lets it go when hidden, asks again when
   shown, and lets it go at the end; Cal's browser has none: Settings says so, and the table
   says so once and plays on.
+- At the end the host goes silent: Cal's phone says the connection to the host was lost.
 
 The figures (printed, not asserted on): the time from a page closed to the words on the other
 phones, and the time to notice a silent phone.
@@ -21,6 +22,7 @@ phones, and the time to notice a silent phone.
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -28,6 +30,7 @@ from helpers.machiavelli_taps import play_turn_by_hint
 from helpers.table_of_phones import GAME, M
 
 from scripts.lib.keyboard import LISTEN_JS
+from scripts.lib.layout import in_view, out_of_view, small_targets
 from scripts.lib.pages import idle
 from scripts.lib.phones import PHONE, SPY, host_game, invite, saved_state, tap
 
@@ -56,6 +59,7 @@ NO_WAKE_LOCK = "delete Navigator.prototype.wakeLock; delete navigator.wakeLock;"
 SAYS = ("s => document.querySelector('[data-testid=message]').textContent.toLowerCase()"
         ".includes(s)")
 BOOT_MS = 120_000
+SHOTS = os.environ.get("ALIVE_SHOTS", "")  # a folder: each phone's page while the table waits
 NOTICE_MS = 30_000  # a generous bound: the figures are printed
 
 
@@ -161,6 +165,11 @@ def test_every_phone_knows_the_tables_state_and_a_silent_phone_is_noticed(
                           arg=words, timeout=10_000)
     assert host.get_by_test_id("phone-computer").count() == 1  # what the host can do
     assert host.get_by_test_id("phone-end").count() == 1
+    assert small_targets(host, ".phones") == []  # 44 x 44 at least
+    print("host's page while it waits:", out_of_view(in_view(host)) or "all in view")
+    if SHOTS:
+        for name, page in (("host", host), ("cal", cal)):
+            page.screenshot(path=f"{SHOTS}/waiting-{name}.png")
     bea = booted(phone_again(bea, site_url))
     invite(host, bea, 1, "")  # the same phone comes back: its seat, its hand
     assert hand_size(bea) == hand
@@ -196,6 +205,10 @@ def test_every_phone_knows_the_tables_state_and_a_silent_phone_is_noticed(
     for page in (host, cal):
         page.wait_for_selector("[data-testid=end]", timeout=60_000)
     host.wait_for_function("window.wakeLog.at(-1) === 'release'", timeout=10_000)
+    # the host goes silent (its channel's messages dropped, no close): Cal says so
+    host.evaluate("() => { RTCDataChannel.prototype.send = function () {}; }")
+    t_host_silent = away_on(cal, "connection to the host was lost")
+    print(f"silent host noticed: Cal {t_host_silent:.2f} s")
     heard = cal.evaluate("window.__heard")
     assert sum(cant in h for h in heard) == 1, heard  # said once, and the game played on
     print(f"figures: closed->words {max(t_host, t_cal):.2f} s; silent phone noticed "

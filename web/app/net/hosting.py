@@ -181,7 +181,8 @@ class Hosting(Generic[S, A]):
             return (f"Waiting for {name}'s phone to "
                     + ("come back" if cur in away else "join")
                     + f": tap “Invite {name}” to let them in"
-                    + (", or give the seat to a computer." if cur in away else "."))
+                    + (f", or “Computer for {name}” to play on without them." if cur in away
+                       else "."))
         playing = (f"{names[cur]} is playing on their phone." if self.remote(m, cur)
                    and cur is not None else "")
         gone = [names[s] for s in away if s != cur]
