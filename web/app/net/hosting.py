@@ -128,7 +128,7 @@ class Hosting(Generic[S, A]):
         on = h is not None and not h.closed and not h.match.over
         if on != self.awake_on:
             self.awake_on = on
-            self.wire().awake(on)
+            self.wire().awake(f"host:{self.core.game_id}", on)
         reason = self.wire().awake_failure() if on else None
         if reason and self.core.on_table():
             self.core.say(reason)

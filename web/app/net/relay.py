@@ -101,7 +101,8 @@ class Relay:
         self.last = 0  # the last link number handed out
         self._scanned: str | None = None
         self._scan_failure: str | None = None
-        self._awake: bool | None = None  # what the page was last asked of the screen
+        self._awake = False  # what the page was last asked of the screen
+        self._awake_for: set[str] = set()  # the tables that want it kept on
         self._awake_failure: str | None = None
 
     def _op(self, op: NetOp) -> None:
@@ -164,11 +165,16 @@ class Relay:
         reason, self._scan_failure = self._scan_failure, None
         return reason
 
-    def awake(self, on: bool) -> None:
-        """Keep the screen on (a table of phones plays) or let it go: an op only on a change."""
-        if on != self._awake:
-            self._awake = on
-            self._op({"op": "awake", "on": on})
+    def awake(self, who: str, on: bool) -> None:
+        """``who`` (a table hosting, a seat at another's) wants the screen kept on or no longer:
+        it stays on while any does (an op only when that changes)."""
+        if on:
+            self._awake_for.add(who)
+        else:
+            self._awake_for.discard(who)
+        if bool(self._awake_for) != self._awake:
+            self._awake = bool(self._awake_for)
+            self._op({"op": "awake", "on": self._awake})
 
     def awake_failure(self) -> str | None:
         """Why the screen cannot be kept on (the page tells it once; read once)."""

@@ -99,7 +99,7 @@ class Visiting(Generic[U, S, A, V]):
               and g.view is not None)
         if on != self.awake_on:
             self.awake_on = on
-            self.wire().awake(on)
+            self.wire().awake(f"guest:{self.core.game_id}", on)
         reason = self.wire().awake_failure() if on else None
         if reason and self.on:
             self.core.say(reason)

@@ -57,8 +57,9 @@ class Wire(Protocol):
     def scan_failure(self) -> str | None:
         """Why the camera could not read (once), if it could not."""
 
-    def awake(self, on: bool) -> None:
-        """Keep the screen on while a table of phones plays (the Screen Wake Lock API)."""
+    def awake(self, who: str, on: bool) -> None:
+        """``who`` wants the screen kept on while its table of phones plays (the Screen Wake
+        Lock API), or no longer: it stays on while anyone wants it."""
 
     def awake_failure(self) -> str | None:
         """Why the screen cannot be kept on (once), if it cannot."""
@@ -110,7 +111,7 @@ class NoWire:
     def scan_failure(self) -> str | None:
         return "this browser has no camera to scan with"
 
-    def awake(self, on: bool) -> None:
+    def awake(self, who: str, on: bool) -> None:
         pass
 
     def awake_failure(self) -> str | None:
