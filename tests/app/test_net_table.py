@@ -518,7 +518,11 @@ def test_every_phone_says_whom_the_table_waits_for_and_a_computer_plays_the_depa
         assert gc is not None and gc.ending is not None
         assert 'data-testid="end"' in cpage.regions[ct.frame.board]
         again = Match.from_json(m.to_json(), M)
-        assert again.setup.seats[1].kind == "computer" and again.over
+        assert again.setup.seats[1].kind == "computer" and again.over and again.given == [1]
+        click(host, "mt-again")  # the next game: Bea's seat is a phone's again
+        m2 = ht.match
+        assert m2 is not None and m2 is not m and not m2.over
+        assert [s.kind for s in m2.setup.seats] == ["you", "phone", "phone"]
     run_async(run())
 
 

@@ -286,6 +286,7 @@ class Hosting(Generic[S, A]):
         m.setup = replace(m.setup, seats=tuple(
             Seat("computer", s.name, computer_level(m)) if i == seat else s
             for i, s in enumerate(m.setup.seats)))
+        m.given.append(seat)
         h.release(seat)
         self.keep_tokens()
         words = f"A computer plays {name}'s seat for the rest of the game."
@@ -303,6 +304,7 @@ class Hosting(Generic[S, A]):
     def act_end_no(self, _ev: Event) -> None:
         self.confirming = False
         self.core.render()
+        self.core.page.focus("net-end")
 
     def act_end_yes(self, _ev: Event) -> None:
         """End the game before its end: nobody wins, it is not counted in the record, and
@@ -371,8 +373,8 @@ class Hosting(Generic[S, A]):
                          + button("Keep playing", "net-end-no", testid="phone-end-no")
                          + "</li>")
         elif away:
-            items.append("<li>" + button("End the game", "net-end", testid="phone-end")
-                         + "</li>")
+            items.append("<li>" + button("End the game", "net-end", id_="net-end",
+                                         testid="phone-end") + "</li>")
         return f'<ul class="phones" aria-label="Phones at the table">{"".join(items)}</ul>'
 
     def invite_html(self, title: str) -> str:
