@@ -39,12 +39,13 @@ export interface Question {
 }
 /** An op for the page's WebRTC and camera (web/app/net/rtc.js; `app.net.relay`). */
 export interface NetOp {
-  op: "offer" | "answer" | "accept" | "send" | "close" | "scan" | "scan-stop";
+  op: "offer" | "answer" | "accept" | "send" | "close" | "scan" | "scan-stop" | "awake";
   link?: number;
   sdp?: string;
   stun?: string;
   text?: string;
   into?: string;
+  on?: boolean;
 }
 export interface StoreItem {
   store: StoreOp[];
@@ -112,6 +113,7 @@ export interface NetEventData {
   failed: { link: string; reason: string; };
   scanned: { text: string; };
   "scan-failed": { reason: string; };
+  "awake-failed": { reason: string; };
 }
 export type NetAction = keyof NetEventData;
 export type NetEvent = { [A in NetAction]: { kind: "net"; action: A; data: NetEventData[A] } }[NetAction];

@@ -191,3 +191,22 @@ def test_a_net_event_that_rtc_js_does_not_send_is_refused_at_the_edge(
 def test_the_biggest_net_events_are_read() -> None:
     assert net("message", link=1, text="x" * (1 << 20)).get("text") == "x" * (1 << 20)
     assert net("offer", link=123456789, sdp="s" * (16 * 1024)).get("link") == "123456789"
+
+
+def test_the_screen_stays_on_while_any_table_wants_it_and_why_not_is_read_once() -> None:
+    """Issue 46: a table hosting and a seat at another's each ask for the screen kept on; the
+    page is asked only when the answer changes (on while anyone wants it), and its word that
+    it cannot is read once."""
+    r, page = relay()
+    r.awake("host:machiavelli", True)
+    r.awake("guest:machine", True)
+    assert page.ops() == [{"op": "awake", "on": True}]
+    r.awake("host:machiavelli", False)
+    assert page.ops() == []  # the seat at the other table still plays
+    r.awake("guest:machine", False)
+    r.awake("guest:machine", False)
+    assert page.ops() == [{"op": "awake", "on": False}]
+    assert r.awake_failure() is None
+    r.heard(net("awake-failed", reason="This browser cannot keep the screen on."))
+    assert r.awake_failure() == "This browser cannot keep the screen on."
+    assert r.awake_failure() is None

@@ -6,6 +6,7 @@ The browser tests (tests/net/) do the same over real WebRTC."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from app.messages import Event
 from app.net.protocol import ViewUpdate, read_host
 from app.seated.local import MatchSession
+from app.seated.seats import ENDED, Match
 from app.seated.table import SeatedTable
 from app.shell import App
 from helpers.net import Air, AirWire, deliver
@@ -418,4 +420,161 @@ def test_phones_mix_with_pass_and_play_people_and_computers_on_the_host() -> Non
             await settle(host)
             deliver(host, guest)
         assert seen_cover and seen_phone
+    run_async(run())
+
+
+# --- issue 46: the table's state on every phone; a departed seat, the end, the screen --------
+
+
+async def three_phones() -> tuple[Air, list[tuple[App, Any, FakeEnv]]]:
+    """A host (Ana, seat 0) and two guests' phones, Bea (seat 1) and Cal (seat 2), at a game
+    of Machiavelli; each phone's wire keeps what it asked of the screen."""
+    air = Air()
+    apps = []
+    for _ in range(3):
+        env = FakeEnv()
+        env.wire = AirWire(air)
+        apps.append(boot(env=env))
+    (host, hpage, henv), bea, cal = apps
+    await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
+                      OPTIONS[M], "13")
+    await invite(host, hpage, *bea, 1, "Bea")
+    await invite(host, hpage, *cal, 2, "Cal")
+    return air, apps
+
+
+async def play_until(apps: list[tuple[App, Any, FakeEnv]], seat: int) -> None:
+    """Play on, each seat by the beginner computer's choice on its own phone, until ``seat``
+    is to move."""
+    host = apps[0][0]
+    ht = table(host)
+    m = ht.match
+    assert m is not None
+    game: Any = m.game
+    bots = make_bots(M, ["beginner"] * 3)
+    for _ in range(500):
+        if m.current == seat:
+            return
+        cur = m.current
+        assert cur is not None and not m.over
+        action = choose(game, m.state, bots[cur], 1, m.actions)
+        if cur == 0:
+            ht.moves.perform(m, 0, [action], None, False)
+        else:
+            table(apps[cur][0]).session.act(cur, [game.parse_action(str(action))], None, False)
+        deliver(*(a for a, _p, _e in apps))
+        await settle(host)
+    raise AssertionError(f"seat {seat} never got the turn")
+
+
+def test_every_phone_says_whom_the_table_waits_for_and_a_computer_plays_the_departed_seat(
+        ) -> None:
+    """Bea's page closes on her turn: the host and Cal's phone say that the table waits for
+    Bea's phone to come back (and a screen reader hears it); the host gives her seat to a
+    computer, every phone is told, the game is played to its end and its save (the seat a
+    computer's now) loads again."""
+    async def run() -> None:
+        _air, apps = await three_phones()
+        (host, hpage, _henv), (bea, _bpage, _benv), (cal, cpage, _cenv) = apps
+        await play_until(apps, 1)
+        ht, ct = table(host), table(cal)
+        m = ht.match
+        assert m is not None
+        assert "Bea is playing" in cpage.texts[ct.frame.msg]
+        g = bea.phones.guest
+        assert g is not None
+        g.transport.close()  # her page closes: its channel closes
+        deliver(host, cal)
+        want = "waiting for bea's phone to come back"
+        assert want in hpage.texts[ht.frame.msg].lower(), hpage.texts[ht.frame.msg]
+        assert want in cpage.texts[ct.frame.msg].lower(), cpage.texts[ct.frame.msg]
+        assert any(want in t.lower() for t in cpage.announced_all)
+        assert any(want in t.lower() for t in hpage.announced_all)
+        board = hpage.regions[ht.frame.board]
+        assert 'data-testid="phone-computer"' in board and 'data-testid="phone-end"' in board
+        click(host, "net-computer", seat="1")
+        deliver(host, cal)
+        assert m.setup.seats[1].kind == "computer" and m.setup.seats[1].name == "Bea"
+        told = "A computer plays Bea's seat for the rest of the game."
+        assert told in hpage.announced_all and told in cpage.announced_all
+        assert 'data-testid="phone-computer"' not in hpage.regions[ht.frame.board]
+        game: Any = m.game
+        bots = make_bots(M, ["beginner"] * 3)
+        for _ in range(3000):
+            if m.over:
+                break
+            cur = m.current
+            if cur == 0:
+                ht.moves.perform(m, 0, [choose(game, m.state, bots[0], 1, m.actions)], None,
+                                 False)
+            elif cur == 2:
+                ct.session.act(2, [game.parse_action(str(
+                    choose(game, m.state, bots[2], 1, m.actions)))], None, False)
+            deliver(host, cal)
+            await settle(host)
+            deliver(host, cal)
+        assert m.over and not m.ended
+        gc = cal.phones.guest
+        assert gc is not None and gc.ending is not None
+        assert 'data-testid="end"' in cpage.regions[ct.frame.board]
+        again = Match.from_json(m.to_json(), M)
+        assert again.setup.seats[1].kind == "computer" and again.over and again.given == [1]
+        click(host, "mt-again")  # the next game: Bea's seat is a phone's again
+        m2 = ht.match
+        assert m2 is not None and m2 is not m and not m2.over
+        assert [s.kind for s in m2.setup.seats] == ["you", "phone", "phone"]
+    run_async(run())
+
+
+def test_the_host_ends_the_game_for_everyone_nobody_wins_and_it_is_not_counted() -> None:
+    async def run() -> None:
+        air, apps = await three_phones()
+        (host, hpage, henv), (bea, _bpage, _benv), (cal, cpage, _cenv) = apps
+        hwire, cwire = henv.wire, apps[2][2].wire
+        assert hwire.awakes == [True] and cwire.awakes == [True]  # the screens stay on
+        await play_until(apps, 1)
+        ht, ct = table(host), table(cal)
+        m = ht.match
+        assert m is not None
+        g = bea.phones.guest
+        assert g is not None
+        g.transport.close()
+        deliver(host, cal)
+        click(host, "net-end")  # asked again first: nothing ended yet
+        assert not m.over and 'data-testid="phone-end-yes"' in hpage.regions[ht.frame.board]
+        click(host, "net-end-no")
+        assert not m.over and 'data-testid="phone-end-yes"' not in hpage.regions[ht.frame.board]
+        click(host, "net-end")
+        click(host, "net-end-yes")
+        deliver(host, cal)
+        assert m.over and m.ended and m.outcome is not None and m.outcome.winners == ()
+        assert ENDED in hpage.announced_all and ENDED in cpage.announced_all
+        assert ENDED in summary(hpage.regions[ht.frame.board])
+        assert ENDED in summary(cpage.regions[ct.frame.board])
+        assert not ht.keeping.saves.record().has(m.gid)  # not counted: not a game played
+        again = Match.from_json(m.to_json(), M)  # saved so, and read so
+        assert again.ended and again.over
+        older = json.loads(m.to_json())
+        del older["ended"]
+        assert not Match.from_json(json.dumps(older), M).over  # a save without it: played on
+        assert hwire.awakes == [True, False] and cwire.awakes == [True, False]
+        del air
+    run_async(run())
+
+
+def test_a_phone_that_cannot_keep_its_screen_on_says_so_once_and_plays_on() -> None:
+    async def run() -> None:
+        air = Air()
+        (host, hpage, henv), (guest, gpage, genv) = phones(air)
+        henv.wire.no_awake = "This browser cannot keep the screen on: keep it awake."
+        await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea"),
+                                          ("computer", "beginner")], OPTIONS[M])
+        await invite(host, hpage, guest, gpage, genv, 1, "Bea")
+        said = [t for t in hpage.announced_all if "cannot keep the screen on" in t]
+        assert len(said) == 1, hpage.announced_all
+        await to_turn(host, guest, 1)
+        await to_turn(host, guest, 0)
+        said = [t for t in hpage.announced_all if "cannot keep the screen on" in t]
+        assert len(said) == 1
+        assert henv.wire.awakes == [True] and genv.wire.awakes == [True]
     run_async(run())

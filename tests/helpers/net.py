@@ -78,6 +78,9 @@ class AirWire:
         self.gates: dict[int, Gate] = {}
         self.scans: list[str] = []  # what the camera will read next
         self.scanning = ""
+        self.awakes: list[bool] = []  # what the app asked of the screen, in order
+        self.awake_for: set[str] = set()
+        self.no_awake: str | None = None  # a test's page that cannot keep the screen on
 
     def heard(self, ev: Event) -> None:
         pass
@@ -133,6 +136,16 @@ class AirWire:
 
     def scan_failure(self) -> str | None:
         return None
+
+    def awake(self, who: str, on: bool) -> None:
+        """The screen kept on while anyone wants it (``awakes``: every change, in order)."""
+        self.awake_for = (self.awake_for | {who}) if on else (self.awake_for - {who})
+        if bool(self.awake_for) != (self.awakes[-1] if self.awakes else False):
+            self.awakes.append(bool(self.awake_for))
+
+    def awake_failure(self) -> str | None:
+        reason, self.no_awake = self.no_awake, None
+        return reason
 
 
 def deliver(*apps: App, rounds: int = 20) -> None:

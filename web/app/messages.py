@@ -85,7 +85,7 @@ PAGE_KINDS = ("thought", "refused", "device", "net")
 NET_ACTIONS: dict[str, tuple[str, ...]] = {
     "offer": ("link", "sdp"), "answer": ("link", "sdp"), "open": ("link",),
     "message": ("link", "text"), "close": ("link",), "failed": ("link", "reason"),
-    "scanned": ("text",), "scan-failed": ("reason",),
+    "scanned": ("text",), "scan-failed": ("reason",), "awake-failed": ("reason",),
 }
 NET_LIMITS = {"link": 9, "sdp": 16 * 1024, "text": 1 << 20, "reason": 1000}
 DIGITS = re.compile("[0-9]+")
@@ -223,12 +223,14 @@ class SharedItem(TypedDict):
 class NetOp(TypedDict, total=False):
     """An op for the page's WebRTC and camera (web/app/net/rtc.js; :mod:`app.net.relay`)."""
 
-    op: Required[Literal["offer", "answer", "accept", "send", "close", "scan", "scan-stop"]]
+    op: Required[Literal["offer", "answer", "accept", "send", "close", "scan", "scan-stop",
+                         "awake"]]
     link: int  # every op but scan and scan-stop
     sdp: str  # answer: the host's offer; accept: the guest's answer
     stun: str  # offer, answer: a STUN server's host:port ("": none)
     text: str  # send
     into: str  # scan: the id of the element that shows the camera
+    on: bool  # awake: keep the screen on (a table of phones plays) or let it go
 
 
 class NetItem(TypedDict):

@@ -125,6 +125,14 @@ def stun_html(value: str) -> str:
             'data-testid="set-stun"></div>')
 
 
+# the screen during a table of phones (web/app/net/rtc.js asks for a wake lock, and marks the
+# page "no-wake-lock" where the browser has none: then the second sentence is the one shown)
+AWAKE_HTML = ('<p class="fine awake" data-testid="set-awake"><span class="awake-yes">During '
+              "a table of phones, this phone keeps its screen on.</span><span "
+              'class="awake-no">This browser cannot keep the screen on during a table of '
+              "phones: keep it awake in the phone's own settings while you play.</span></p>")
+
+
 def and_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -146,7 +154,7 @@ def settings_html(s: Settings, shared: Sequence[tuple[Field, Sequence[str]]] = (
              + "".join(field_html(f, f.read(s.get(f.key)),
                                   (f.hint + " " if f.hint else "") + f"For {and_list(names)}.")
                        for f, names in shared)
-             + stun_html(s.stun)
+             + stun_html(s.stun) + AWAKE_HTML
              + "<p class='fine'>Light and dark follow your device. Animations follow its "
                "reduced-motion setting.</p></section>")
     own = "".join(

@@ -18,6 +18,7 @@ from app.net.protocol import (
     Hello,
     HostLeft,
     Join,
+    Notice,
     OtherVersion,
     Ping,
     Pong,
@@ -64,6 +65,7 @@ class Guest:
         self.undo = False  # the host can take back a step of this seat's turn
         self.refusals: list[str] = []
         self.waiting: tuple[str, ...] = ()
+        self.notices: list[str] = []  # what the host did to the table, told in words
         self.host_left = False
         self.pongs = 0
         self.problems: deque[str] = deque(maxlen=200)
@@ -124,6 +126,8 @@ class Guest:
                     self.refusals.append(reason)
                 case Waiting(names):
                     self.waiting = names
+                case Notice(text):
+                    self.notices.append(text)
                 case Pong():
                     self.pongs += 1
                 case HostLeft():

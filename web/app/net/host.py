@@ -40,6 +40,7 @@ from app.net.protocol import (
     HostLeft,
     HostMessage,
     Join,
+    Notice,
     OtherVersion,
     Ping,
     Pong,
@@ -196,6 +197,30 @@ class Referee(Generic[S, A]):
                                    "were not read")
         self.links = [ln for ln in self.links if ln.transport.open]
         self._tell_waiting()
+
+    def away(self) -> tuple[int, ...]:
+        """The remote seats whose phone sat here and left (a token given out, no guest here):
+        the seats the host may give to a computer."""
+        here = self.present()
+        return tuple(s for s in self.remote if s in self.tokens and s not in here)
+
+    def release(self, seat: int) -> None:
+        """``seat`` is no longer played on a phone (the table gave it to a computer): its token
+        is void, its channel if any closes, and every guest hears whom the table waits for."""
+        if seat not in self.remote:
+            return
+        self.remote = tuple(s for s in self.remote if s != seat)
+        self.tokens.pop(seat, None)
+        for link in self.links:
+            if link.seat == seat or link.invited == seat:
+                link.transport.close()
+        self.links = [ln for ln in self.links if ln.transport.open]
+        self._tell_waiting()
+
+    def notice(self, text: str) -> None:
+        """Tell every guest present, in words, what the host did to the table."""
+        for link in self.present().values():
+            self._send(link, Notice(text))
 
     def close(self) -> None:
         """The host leaves: every guest hears it, every channel closes."""

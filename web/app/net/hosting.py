@@ -15,6 +15,12 @@ Inviting a phone: the host's link makes an offer; its code is shown as a QR code
 link (the guest's camera opens the app at ``#/join/<code>``) and as the link itself to share.
 The guest's phone shows its answer as a QR code: the host scans it in the app (or pastes it),
 the channel opens, the guest joins its seat.
+
+A phone that leaves (its page closed, or silent: rtc.js's heartbeat ends its channel) shows as
+away: its seat can be invited again (the same phone comes back to the same seat and hand by
+its token), given to a computer for the rest of the game, or the game ended for everyone
+(nobody wins; docs/table-of-phones.md). Every phone is told, in words. While the game is
+played this phone asks to keep its screen on.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from app.kit import button, esc
@@ -32,7 +39,7 @@ from app.net.wire import Wire
 from app.seated.history import Marker, Teller
 from app.seated.moves import Change
 from app.seated.remote import SeatedCore
-from app.seated.seats import Match
+from app.seated.seats import ENDED, Match, Seat
 from app.storage import JSONObject, loads_stored, phones_key
 from app.table import Event
 from engine.protocol import Action
@@ -44,6 +51,24 @@ SCAN_VIEW = "net-scan-view"  # where the camera's picture is shown while scannin
 # a guest's join refused, said on the invitation (the guest's phone says it too)
 REFUSED_JOIN = ("The phone that answered could not join: {reason}. Go back and tap “Invite "
                 "{name}” again for a new invitation.")
+
+
+def away_words(names: Sequence[str]) -> str:
+    """Whose phones are away while another seat plays, said on every phone ("Bea's phone is
+    away."; the table waits for it on its turn: "Waiting for Bea's phone to come back")."""
+    if len(names) == 1:
+        return f"{names[0]}'s phone is away."
+    return ", ".join(f"{n}'s" for n in names[:-1]) + f" and {names[-1]}'s phones are away."
+
+
+def computer_level(m: Match[Any]) -> str:
+    """The level a computer taking over a seat plays at: the table's other computers' (the
+    first one's), else the game's middle level."""
+    levels = m.game.info.bot_levels or ("",)
+    for s in m.setup.seats:
+        if s.kind == "computer" and s.level in levels:
+            return s.level
+    return "standard" if "standard" in levels else levels[len(levels) // 2]
 
 
 class Invitation:
@@ -70,17 +95,22 @@ class Hosting(Generic[S, A]):
         self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
         self.kept: JSONObject = {}  # the table's id and seat tokens as last stored
         self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
+        self.confirming = False  # End the game was tapped: asked again before it is done
+        self.awake_on = False  # this table asked for the screen to stay on
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
-            "net-scan": self.act_scan, "net-answer-go": lambda _ev: None}
+            "net-scan": self.act_scan, "net-answer-go": lambda _ev: None,
+            "net-computer": self.act_computer, "net-end": self.act_end,
+            "net-end-yes": self.act_end_yes, "net-end-no": self.act_end_no}
 
     # --- the game hosted ---
     def attach(self, m: Match[S] | None) -> None:
         """The table shows ``m``: host it if it has phone seats (once per game)."""
-        if m is None or m.watch or not m.setup.phones:
+        if m is None or m.watch or not (m.setup.phones or self.hosts(m)):
             if self.host is not None:
                 self.host.close()
             self.host = None
+            self.keep_awake()
             return
         if self.host is not None and self.host.match is m:
             return
@@ -97,6 +127,24 @@ class Hosting(Generic[S, A]):
             self.host.adopt(old)
         self.pending.clear()
         self.keep_tokens()
+        self.confirming = False
+        self.keep_awake()
+
+    def hosts(self, m: Match[S]) -> bool:
+        """This table hosts ``m`` already (its phone seats may all have gone to computers)."""
+        return self.host is not None and self.host.match is m
+
+    def keep_awake(self) -> None:
+        """The screen stays on while this table hosts a game still played (Screen Wake Lock:
+        web/app/net/rtc.js); why it cannot is said once."""
+        h = self.host
+        on = h is not None and not h.closed and not h.match.over
+        if on != self.awake_on:
+            self.awake_on = on
+            self.wire().awake(f"host:{self.core.game_id}", on)
+        reason = self.wire().awake_failure() if on else None
+        if reason and self.core.on_table():
+            self.core.say(reason)
 
     def stored(self) -> JSONObject:
         text = self.core.store.get(phones_key(self.core.game_id))
@@ -129,6 +177,7 @@ class Hosting(Generic[S, A]):
         gets its view, once."""
         if self.host is not None and self.host.match is m:
             self.host.changed()
+            self.keep_awake()
 
     def remote(self, m: Match[S], seat: int | None) -> bool:
         return seat is not None and m.setup.seats[seat].kind == "phone"
@@ -137,14 +186,25 @@ class Hosting(Generic[S, A]):
         return tuple(self.host.present()) if self.host is not None else ()
 
     def waiting_words(self, m: Match[S]) -> str:
-        """What the table says while a phone seat is to play ("": none is)."""
-        cur = m.current
-        if m.over or not self.remote(m, cur) or cur is None:
+        """What the table says of its phones ("": nothing to say): who is playing on their
+        phone, and whom the table waits for and why, with what the host can do."""
+        if m.over or self.host is None:
             return ""
-        name = m.names()[cur]
-        if cur in self.present():
-            return f"{name} is playing on their phone."
-        return f"Waiting for {name}'s phone: tap “Invite {name}” to let them in."
+        cur, names = m.current, m.names()
+        away = self.host.away()
+        if self.remote(m, cur) and cur is not None and cur not in self.present():
+            name = names[cur]
+            return (f"Waiting for {name}'s phone to "
+                    + ("come back" if cur in away else "join")
+                    + f": tap “Invite {name}” to let them in"
+                    + (f", or “Computer for {name}” to play on without them." if cur in away
+                       else "."))
+        playing = (f"{names[cur]} is playing on their phone." if self.remote(m, cur)
+                   and cur is not None else "")
+        gone = [names[s] for s in away if s != cur]
+        if gone:
+            return (playing + " " if playing else "") + away_words(gone)
+        return playing
 
     # --- what comes in ---
     def pump(self) -> None:
@@ -201,6 +261,7 @@ class Hosting(Generic[S, A]):
             self.core.render()
         for seat in sorted(joined):
             self.core.say(f"{h.match.names()[seat]} joined on their phone.")
+        self.keep_awake()
 
     def take_answer(self, text: str) -> None:
         inv = self.inviting
@@ -232,6 +293,54 @@ class Hosting(Generic[S, A]):
         self.inviting = Invitation(seat, link)
         self.core.render()
 
+    def act_computer(self, ev: Event) -> None:
+        """Give a departed phone's seat to a computer for the rest of the game: the seat's
+        kind in this game's set-up becomes a computer (its name kept; the level of the
+        table's other computers, else the middle one), saved as any seat, and every phone is
+        told."""
+        m, h = self.core.match, self.host
+        seat = int(ev.get("seat") or -1)
+        if m is None or h is None or m.over or seat not in h.away():
+            return
+        name = m.names()[seat]
+        m.setup = replace(m.setup, seats=tuple(
+            Seat("computer", s.name, computer_level(m)) if i == seat else s
+            for i, s in enumerate(m.setup.seats)))
+        m.given.append(seat)
+        h.release(seat)
+        self.keep_tokens()
+        words = f"A computer plays {name}'s seat for the rest of the game."
+        h.notice(words)
+        self.core.save()
+        self.core.render()  # (the computers play on from here)
+        self.core.say(words)
+
+    def act_end(self, _ev: Event) -> None:
+        if self.host is not None and self.host.away():
+            self.confirming = True
+            self.core.render()
+            self.core.page.focus("net-end-yes")
+
+    def act_end_no(self, _ev: Event) -> None:
+        self.confirming = False
+        self.core.render()
+        self.core.page.focus("net-end")
+
+    def act_end_yes(self, _ev: Event) -> None:
+        """End the game before its end: nobody wins, it is not counted in the record, and
+        every phone shows that the host ended it (docs/table-of-phones.md)."""
+        m, h = self.core.match, self.host
+        self.confirming = False
+        if m is None or h is None or h.match is not m or m.over:
+            return
+        m.end_here()
+        h.notice(ENDED)
+        h.changed()  # every phone present gets the end
+        self.core.save()
+        self.keep_awake()
+        self.core.render()
+        self.core.say(ENDED)
+
     def act_close(self, _ev: Event | None) -> None:
         if self.inviting is not None:
             self.wire().scan_stop()
@@ -261,15 +370,31 @@ class Hosting(Generic[S, A]):
         if self.host is None or m.over:
             return ""
         here = self.present()
+        away = self.host.away()
         items = []
         for seat in m.setup.phones:
-            name = m.names()[seat]
+            name = esc(m.names()[seat])
             if seat in here:
-                items.append(f'<li class="phone-here" data-testid="phone-here">{esc(name)}: '
+                items.append(f'<li class="phone-here" data-testid="phone-here">{name}: '
                              "on their phone</li>")
             else:
                 items.append("<li>" + button(f"Invite {name}", "net-invite", seat=seat,
                                              testid="phone-invite") + "</li>")
+            if seat in away:  # gone: the host may let a computer play on for them
+                items.append("<li>" + button(
+                    f"Computer for {name}", "net-computer", seat=seat, testid="phone-computer",
+                    aria_label=f"Give {name}'s seat to a computer for the rest of the game")
+                    + "</li>")
+        if away and self.confirming:
+            items.append('<li class="phone-end" role="group" aria-label="End the game for '
+                         'everyone? Nobody wins.">'
+                         + button("End it for everyone", "net-end-yes", id_="net-end-yes",
+                                  cls="btn primary", testid="phone-end-yes")
+                         + button("Keep playing", "net-end-no", testid="phone-end-no")
+                         + "</li>")
+        elif away:
+            items.append("<li>" + button("End the game", "net-end", id_="net-end",
+                                         testid="phone-end") + "</li>")
         return f'<ul class="phones" aria-label="Phones at the table">{"".join(items)}</ul>'
 
     def invite_html(self, title: str) -> str:

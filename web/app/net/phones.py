@@ -74,7 +74,7 @@ class Phones:
         """A seated table's parts (:class:`app.seated.remote.RemoteSeats`): hosting its game
         for people on other phones, and this phone's seat at another phone's table."""
         return (Hosting(core, words, marker, lambda: self.wire, self.base_url),
-                Visiting(core, words, lambda: self.guest))
+                Visiting(core, words, lambda: self.guest, lambda: self.wire))
 
     # --- the stored seat ---
     def stored(self) -> tuple[dict[str, str], str]:

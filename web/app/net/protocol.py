@@ -20,7 +20,8 @@ Host to guest: :class:`Hello` (first, as the channel opens: the table's id, so t
 joins with the token it keeps for that table only), :class:`Welcome` (the seat and its token),
 :class:`ViewUpdate` (that seat's view only, whose turn it is, the log lines told for that
 reader and the end), :class:`Refusal` (why, for that guest only), :class:`Waiting` (the
-remote seats the table waits for), :class:`Pong`, :class:`HostLeft`.
+remote seats the table waits for), :class:`Notice` (what the host did to the table, in words),
+:class:`Pong`, :class:`HostLeft`.
 """
 
 from __future__ import annotations
@@ -175,6 +176,14 @@ class Waiting:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """What the host did to the table that every phone is told in words (a seat given to a
+    computer, the game ended before its end)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Pong:
     pass
 
@@ -184,7 +193,7 @@ class HostLeft:
     pass
 
 
-HostMessage = Hello | Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft
+HostMessage = Hello | Welcome | ViewUpdate | Refusal | Waiting | Notice | Pong | HostLeft
 
 # --- the JSON form -------------------------------------------------------------------------
 
@@ -215,6 +224,7 @@ HOST: s.Tagged[HostMessage] = s.Tagged("t", {
                      undo=s.flag),
     "refused": s.record(Refusal, reason=LINE),
     "waiting": s.record(Waiting, names=NAMES),
+    "notice": s.record(Notice, text=LINE),
     "pong": s.record(Pong),
     "host-left": s.record(HostLeft),
 }, by_kind=True)

@@ -9,7 +9,9 @@ or through the page's standing call) and keeps what the events said, for the app
 it polls: each link's own description once gathered (:meth:`Relay.local`), why it failed
 (:meth:`Relay.failure`), its channel (:meth:`Relay.channel`, a :class:`PageChannel`: a
 :class:`~app.net.transport.Transport` whose messages are the link's ``message`` events), and the
-camera's reading (:meth:`Relay.scanned`, :meth:`Relay.scan_failure`, each said once).
+camera's reading (:meth:`Relay.scanned`, :meth:`Relay.scan_failure`, each said once), and
+the screen kept on while a table of phones plays (:meth:`Relay.awake`; why it cannot be,
+:meth:`Relay.awake_failure`, said once).
 
 Events for a link the relay does not know (dropped, or never made) are ignored; so are the
 links' events that make no sense (an open after a close).
@@ -99,6 +101,9 @@ class Relay:
         self.last = 0  # the last link number handed out
         self._scanned: str | None = None
         self._scan_failure: str | None = None
+        self._awake = False  # what the page was last asked of the screen
+        self._awake_for: set[str] = set()  # the tables that want it kept on
+        self._awake_failure: str | None = None
 
     def _op(self, op: NetOp) -> None:
         self.push({"net": op})
@@ -160,11 +165,30 @@ class Relay:
         reason, self._scan_failure = self._scan_failure, None
         return reason
 
+    def awake(self, who: str, on: bool) -> None:
+        """``who`` (a table hosting, a seat at another's) wants the screen kept on or no longer:
+        it stays on while any does (an op only when that changes)."""
+        if on:
+            self._awake_for.add(who)
+        else:
+            self._awake_for.discard(who)
+        if bool(self._awake_for) != self._awake:
+            self._awake = bool(self._awake_for)
+            self._op({"op": "awake", "on": self._awake})
+
+    def awake_failure(self) -> str | None:
+        """Why the screen cannot be kept on (the page tells it once; read once)."""
+        reason, self._awake_failure = self._awake_failure, None
+        return reason
+
     # --- the page's events ---
     def heard(self, ev: Event) -> None:
         """One ``net`` event (read and checked by ``app.messages.read_message``)."""
         if ev.action == "scanned":
             self._scanned = ev.get("text")
+            return
+        if ev.action == "awake-failed":
+            self._awake_failure = ev.get("reason") or "The screen cannot be kept on."
             return
         if ev.action == "scan-failed":
             self._scan_failure = ev.get("reason") or "The camera could not read the code."

@@ -17,6 +17,24 @@
  * broke: "disconnected" for longer than a short grace), "failed" {link, reason} (the link is
  * over: a code refused, no candidate gathered, a send refused).
  *
+ * The heartbeat: every open channel carries a one-space frame (BEAT, never a message of the
+ * app's: those are JSON objects) when nothing else was sent for BEAT_MS, and a channel that
+ * brought nothing, beat or message, for SILENT_MS ends as if closed ("close" {link}). It lives
+ * here, not in the app's Ping/Pong, because this page's thread is what holds the channel and
+ * what stops when the phone does: a page frozen (a locked phone, a tab put away) or out of
+ * range stops beating and is noticed by the other phone's page; a Python worker busy for a
+ * moment (a long redraw) is not taken for a silent phone, and the beats never wake the worker.
+ * A hidden page's timers run at least once a second (Chromium spares a page with an open
+ * RTCPeerConnection its harder throttling), so a phone merely put aside keeps beating. The
+ * beats start only once the channel opened; the app never sees them.
+ *
+ * The screen: {op: "awake", on} while a table of phones plays (the app says when), the page
+ * asks for a screen wake lock (navigator.wakeLock.request("screen")), lets it go when the
+ * page is hidden (the browser releases it then anyway) and asks again when it is shown while
+ * the table still plays; {op: "awake", on: false} releases it. A browser without the API, or
+ * one that refuses it, is told once as "awake-failed" {reason}; the root element has the class
+ * "no-wake-lock" where the API is missing (Settings says so).
+ *
  * The scanner: {op: "scan", into} opens the rear camera, shows it muted in the element of id
  * `into` (found again if the app redraws it) and reads QR codes about 6 times a second, with
  * BarcodeDetector where the browser has one that reads QR codes, else with jsQR (loaded from
@@ -30,9 +48,11 @@
 /** @typedef {import("../../../types/page").NetAction} NetAction */
 /** @typedef {import("../../../types/page").NetEventData} NetEventData */
 /** @typedef {import("../../../types/page").NetEvent} NetEvent */
-/** A connection: its peer, its one data channel, and how far it got.
+/** A connection: its peer, its one data channel, how far it got, and when it last heard
+ * and sent anything (Date.now()).
  * @typedef {{ pc: RTCPeerConnection, channel: RTCDataChannel | null, opened: boolean,
- *             done: boolean, grace: ReturnType<typeof setTimeout> | 0 }} Link */
+ *             done: boolean, grace: ReturnType<typeof setTimeout> | 0,
+ *             heard: number, sent: number }} Link */
 /** A function from the video to the text of a QR code in it ("" when none).
  * @typedef {(video: HTMLVideoElement) => string | Promise<string>} Read */
 /** The scanner at work.
@@ -46,6 +66,10 @@
   const SCAN_EVERY_MS = 160;
   const SCAN_SIZE = 640;   // the largest side of the frame jsQR reads
   const NO_CAMERA = "The camera is not available: paste the code instead.";
+  const BEAT = " ";        // the heartbeat's frame (no message of the app's is one space)
+  const BEAT_MS = 2000;    // a beat when nothing else was sent for this long
+  const SILENT_MS = 7000;  // nothing heard for this long: the other phone is gone
+  const CHECK_MS = 1000;   // how often the channels are looked at
   /** @type {Map<number, Link>} */
   const links = new Map();  // link -> {pc, channel, opened, done, grace}
 
@@ -97,7 +121,7 @@
     const servers = typeof stun === "string" && stun ? [{ urls: "stun:" + stun }] : [];
     const pc = new RTCPeerConnection({ iceServers: servers });
     /** @type {Link} */
-    const l = { pc, channel: null, opened: false, done: false, grace: 0 };
+    const l = { pc, channel: null, opened: false, done: false, grace: 0, heard: 0, sent: 0 };
     links.set(n, l);
     pc.addEventListener("connectionstatechange", () => {
       const s = pc.connectionState;
@@ -121,11 +145,17 @@
     const opened = () => {
       if (l.opened || l.done) return;
       l.opened = true;
+      l.heard = l.sent = Date.now();
+      beating();
       tell("open", { link: String(n) });
     };
     channel.addEventListener("open", opened);
     channel.addEventListener("message", (e) => {
-      if (!l.done && typeof e.data === "string") tell("message", { link: String(n), text: e.data });
+      if (l.done) return;
+      l.heard = Date.now();
+      if (typeof e.data === "string" && e.data !== BEAT) {
+        tell("message", { link: String(n), text: e.data });
+      }
     });
     channel.addEventListener("close", () => end(n, l, false));
     if (channel.readyState === "open") opened();
@@ -210,10 +240,92 @@
     if (!l || !l.channel || l.channel.readyState !== "open") return;  // as a closed channel
     try {
       l.channel.send(String(op.text));
+      l.sent = Date.now();
     } catch (e) {
       fail(n, l, "A message could not be sent (" + why(e) + ").");
     }
   }
+
+  // --- the heartbeat ---------------------------------------------------------------------
+
+  /** @type {ReturnType<typeof setInterval> | 0} */
+  let beats = 0;
+
+  /* Every CHECK_MS while a channel is open: a beat where nothing was sent for BEAT_MS, and
+   * the end of a channel silent for SILENT_MS. */
+  function beating() {
+    if (beats) return;
+    beats = setInterval(() => {
+      const now = Date.now();
+      let open = 0;
+      for (const [n, l] of Array.from(links)) {
+        if (!l.opened || l.done || !l.channel) continue;
+        if (now - l.heard > SILENT_MS) {
+          console.warn("net: link " + n + " silent for " + (now - l.heard) + " ms: ended");
+          end(n, l, false);
+          continue;
+        }
+        open++;
+        if (now - l.sent >= BEAT_MS && l.channel.readyState === "open") {
+          try { l.channel.send(BEAT); l.sent = now; } catch (e) { /* its close will tell */ }
+        }
+      }
+      if (!open) { clearInterval(beats); beats = 0; }
+    }, CHECK_MS);
+  }
+
+  // --- the screen kept on -------------------------------------------------------------------
+
+  let wanted = false;  // the app asked for the screen to stay on
+  /** @type {WakeLockSentinel | null} */
+  let sentinel = null;
+  let asking = false;
+  let toldFailure = false;
+  const hasWakeLock = !!(navigator.wakeLock && typeof navigator.wakeLock.request === "function");
+  document.documentElement.classList.toggle("no-wake-lock", !hasWakeLock);
+
+  /** @param {string} reason */
+  function cannot(reason) {
+    if (toldFailure) return;  // said once: the table plays on all the same
+    toldFailure = true;
+    tell("awake-failed", { reason });
+  }
+
+  function lock() {
+    if (!wanted || sentinel || asking || document.visibilityState !== "visible") return;
+    if (!hasWakeLock) {
+      cannot("This browser cannot keep the screen on: keep it awake in the phone's settings " +
+             "during the game.");
+      return;
+    }
+    asking = true;
+    navigator.wakeLock.request("screen").then((s) => {
+      asking = false;
+      if (!wanted || document.visibilityState !== "visible") { s.release().catch(() => {}); return; }
+      sentinel = s;
+      s.addEventListener("release", () => { if (sentinel === s) sentinel = null; });
+    }, (e) => {
+      asking = false;
+      cannot("The screen could not be kept on (" + why(e) + "): keep it awake in the " +
+             "phone's settings during the game.");
+    });
+  }
+
+  function unlock() {
+    const s = sentinel;
+    sentinel = null;
+    if (s) s.release().catch(() => {});
+  }
+
+  /** @param {NetOp} op */
+  function awake(op) {
+    wanted = op.on === true;
+    if (wanted) lock(); else unlock();
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") lock(); else unlock();
+  });
 
   // --- the QR scanner ---------------------------------------------------------------------
 
@@ -360,6 +472,7 @@
       if (!op || typeof op !== "object") throw new Error("not an op");
       if (op.op === "scan") { scan(op); return; }
       if (op.op === "scan-stop") { stopScan(); return; }
+      if (op.op === "awake") { awake(op); return; }
       const run = Object.prototype.hasOwnProperty.call(LINK_OPS, op.op) ? LINK_OPS[op.op] : null;
       if (!run) throw new Error("unknown op " + JSON.stringify(op.op));
       const link = op.link;

@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 from app.net.guest import Guest
+from app.net.hosting import away_words
+from app.net.wire import NoWire, Wire
 from app.seated import screens
 from app.seated.remote import SeatedCore, Told  # what visiting uses of its table (the core)
 from app.seated.seats import LogLine
@@ -34,8 +36,10 @@ class Visiting(Generic[U, S, A, V]):
     """This phone's seat at another phone's table: a session of the table core."""
 
     def __init__(self, core: SeatedCore[U, S, A, V], words: Told[S, A],
-                 guest: Callable[[], Guest | None]) -> None:
+                 guest: Callable[[], Guest | None],
+                 wire: Callable[[], Wire] = NoWire) -> None:
         self.core = core
+        self.wire = wire
         self.words_of = words
         self.guest = guest
         self.on = False  # the table shows this phone's seat at the host's table
@@ -46,6 +50,9 @@ class Visiting(Generic[U, S, A, V]):
         self.refusals = 0
         self.sending = False  # a tap's actions went to the host, not yet answered
         self.welcomes = 0  # the host's welcome shown (a new one: its next game, Play again)
+        self.waiting_shown: tuple[str, ...] = ()  # whose phones were away when last drawn
+        self.noticed = 0  # the host's notices told
+        self.awake_on = False  # this seat asked for the screen to stay on
 
     def sitting(self) -> Guest | None:
         g = self.guest()
@@ -75,13 +82,38 @@ class Visiting(Generic[U, S, A, V]):
         self.sending = True
 
     def pump(self, draw: bool = True) -> None:
-        """Read what the host sent: a new view redraws the table; a refusal is said."""
+        """Read what the host sent: a new view redraws the table; a refusal is said; so is
+        whom the table waits for (the board is drawn again with its words) and what the host
+        did to the table (its notices)."""
         g = self.sitting()
+        self.keep_awake(g)
         if g is None or not self.on:
             return
         if g.sittings != self.welcomes:  # the host's next game at the same table
             self.welcomes, self.told, self.refusals = g.sittings, 0, len(g.refusals)
             self.version, self.view, self.sending = -1, None, False
+        news = g.notices[self.noticed:]
+        self.noticed = len(g.notices)
+        self._read(g, draw)
+        if draw:
+            for text in news:
+                self.core.say(text)
+
+    def keep_awake(self, g: Guest | None) -> None:
+        """The screen stays on while this phone's seat plays at a table still going (Screen
+        Wake Lock: web/app/net/rtc.js); why it cannot is said once."""
+        on = (g is not None and g.ending is None and not g.host_left and g.transport.open
+              and g.view is not None)
+        if on != self.awake_on:
+            self.awake_on = on
+            self.wire().awake(f"guest:{self.core.game_id}", on)
+        reason = self.wire().awake_failure() if on else None
+        if reason and self.on:
+            self.core.say(reason)
+
+    def _read(self, g: Guest, draw: bool) -> None:
+        waited = g.waiting != self.waiting_shown
+        self.waiting_shown = g.waiting
         if len(g.refusals) > self.refusals:
             reason = g.refusals[-1]
             self.refusals = len(g.refusals)
@@ -93,6 +125,8 @@ class Visiting(Generic[U, S, A, V]):
         if g.view is None or g.version == self.version:
             if draw and (g.host_left or not g.transport.open):
                 self.core.say(self.turn_words() if self.view is not None else "", "refusal")
+            elif draw and waited and self.view is not None:
+                self.core.render_board()  # (which says whom the table waits for)
             return
         first = self.view is None
         mine_before = not first and self.turn_shown == g.seat
@@ -228,8 +262,11 @@ class Visiting(Generic[U, S, A, V]):
             return ""
         if self.sending:
             return "Sent to the host…"
-        if g.waiting:
-            return "Waiting for " + ", ".join(g.waiting) + " to come back."
-        if turn != g.seat:
-            return f"{g.names[turn]} is playing."
-        return ""
+        name = g.names[turn] if 0 <= turn < len(g.names) else ""
+        if turn != g.seat and name in g.waiting:
+            return f"{name}'s turn: waiting for {name}'s phone to come back."
+        playing = f"{name} is playing." if turn != g.seat else ""
+        gone = [n for n in g.waiting if n != name]
+        if gone:
+            return (playing + " " if playing else "") + away_words(gone)
+        return playing

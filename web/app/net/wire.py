@@ -57,6 +57,13 @@ class Wire(Protocol):
     def scan_failure(self) -> str | None:
         """Why the camera could not read (once), if it could not."""
 
+    def awake(self, who: str, on: bool) -> None:
+        """``who`` wants the screen kept on while its table of phones plays (the Screen Wake
+        Lock API), or no longer: it stays on while anyone wants it."""
+
+    def awake_failure(self) -> str | None:
+        """Why the screen cannot be kept on (once), if it cannot."""
+
 
 class NoWire:
     """A browser without WebRTC data channels: nothing can be made."""
@@ -103,4 +110,10 @@ class NoWire:
 
     def scan_failure(self) -> str | None:
         return "this browser has no camera to scan with"
+
+    def awake(self, who: str, on: bool) -> None:
+        pass
+
+    def awake_failure(self) -> str | None:
+        return None
 

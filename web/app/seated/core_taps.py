@@ -91,7 +91,7 @@ class TableTaps(Generic[U, S, A, V]):
         m = self.t.match
         if m is None:
             return
-        self.t.start(m.setup, None)
+        self.t.start(m.setup_again(), None)  # (a seat a computer took over: a phone again)
 
     def act_mt_next_hand(self, _ev: Event | None) -> None:
         self.t.hand_over = None

@@ -179,7 +179,8 @@ class MatchSession(Generic[U, S, A, V]):
                     marked=self.t.marked if marked is None else marked,
                     can_undo=self.t.moves.undoable, hand_over=self.t.hand_over, gid=m.gid,
                     deal=m.deal, daily=m.daily,
-                    watch=m.watch, actions=m.actions, outcome=game.outcome(at),
+                    watch=m.watch, actions=m.actions,
+                    outcome=m.outcome if state is None else game.outcome(at),
                     switches=dict(m.switches), trial=trial)
 
     def since_html(self, seat: int, interactive: bool) -> str:

@@ -75,6 +75,9 @@ class SeatedCore(Protocol[U_co, S, A, V]):
 
     def render_board(self) -> None: ...
 
+    def save(self) -> None:
+        """Save :attr:`match` (a seat given to a computer, the game ended by the host)."""
+
     def on_table(self) -> bool: ...
 
     def say(self, text: str, kind: str = "info") -> None: ...

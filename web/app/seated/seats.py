@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from app.dates import date_of
@@ -32,6 +32,7 @@ from engine.registry import get_game
 from engine.seats import deal_seeded
 
 SAVE_VERSION = 1
+ENDED = "The host ended the game before its end: nobody wins."
 
 
 # --- the game in progress ---------------------------------------------------------------------
@@ -78,6 +79,12 @@ class Match(Generic[S]):
     kept: list[LogLine] = field(default_factory=list)
     # the actions applied since ``start`` when ``moves`` are not all known
     later: list[str] = field(default_factory=list)
+    # the host of a table of phones ended it before its end (app.net.hosting): over, nobody
+    # wins, never counted in the record (docs/table-of-phones.md)
+    ended: bool = False
+    # the phone seats given to a computer for the rest of this game (app.net.hosting): a next
+    # game deals them to phones again (:meth:`setup_again`)
+    given: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.start is None and self.actions == 0:
@@ -113,7 +120,27 @@ class Match(Generic[S]):
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.game.outcome(self.state)
+        out: Outcome | None = self.game.outcome(self.state)
+        if out is None and self.ended:
+            return Outcome((), ENDED)
+        return out
+
+    def setup_again(self) -> Setup:
+        """The set-up a next game of this table is dealt with (Play again): the seats a
+        computer took over for the rest of this game are phones again."""
+        if not self.given:
+            return self.setup
+        return replace(self.setup, seats=tuple(
+            Seat("phone", s.name) if i in self.given else s
+            for i, s in enumerate(self.setup.seats)))
+
+    def end_here(self) -> None:
+        """The host ends this game before its end: it is over, nobody wins, and it is not
+        counted in the record (as if counted already: an unfinished game is not a game
+        played)."""
+        if not self.over:
+            self.ended = True
+            self.counted = True
 
     @property
     def over(self) -> bool:
@@ -194,6 +221,9 @@ class Match(Generic[S]):
                 "replay": replay}
 
     def envelope(self) -> JSONObject:
+        ended: JSONObject = {"ended": True} if self.ended else {}  # (older saves unchanged)
+        if self.given:
+            ended["given"] = list(self.given)
         return {
             "version": SAVE_VERSION, "game": self.setup.game, "gid": self.gid,
             "setup": self.setup.to_dict(), "deal": self.deal, "actions": self.actions,
@@ -204,6 +234,7 @@ class Match(Generic[S]):
             "counted": self.counted,
             "daily": self.daily, "moves": None if self.moves is None else list(self.moves),
             "state": self.game.state_to_dict(self.state),
+            **ended,
         }
 
     def seen_lines(self) -> dict[int, int]:
@@ -253,6 +284,11 @@ class Match(Generic[S]):
         # (its "seen", where each person's news started, is read from the log's lines now)
         m: Match[S] = cls(setup, deal, state, actions, gid, log, shown,
                           bool(data.get("counted")), daily=date_of(data), moves=moves)
+        m.ended = data.get("ended") is True
+        given = data.get("given")
+        if isinstance(given, list):
+            m.given = sorted({g for g in given if isinstance(g, int) and not isinstance(g, bool)
+                              and 0 <= g < len(setup.seats) and setup.seats[g].kind == "computer"})
         m.start = m.replayed(game)
         if m.start is None:  # its moves do not lead to its state: its history is the log kept
             m.start, m.moves, m.kept = state, None, list(log)

@@ -384,7 +384,7 @@ class SeatedTable(Generic[U, S, A, V]):
     def new_game(self, deal: int) -> None:
         """Deal ``deal`` of the set-up on the table in place of its game (switches kept)."""
         m = self.match
-        self.start(m.setup if m is not None else default_setup(self.game_id), deal)
+        self.start(m.setup_again() if m is not None else default_setup(self.game_id), deal)
 
     def on_table(self) -> bool:
         r = self.app.route
