@@ -126,7 +126,7 @@ ACT = '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":0'
     (ACT.replace(TOKEN_A, "../../etc") + "}", "act.token: expected a seat token, got '../../etc'"),
     (ACT + ',"x":1}', "act.x: not a field of this message"),
     ('{"v":2,"t":"eval","code":"import os"}',
-     "guest.t: expected one of join, act, take-back, ping, got 'eval'"),
+     "guest.t: expected one of join, act, take-back, ping, watch, got 'eval'"),
 ])
 def test_a_bad_guest_message_is_refused_naming_its_path(text: str, said: str) -> None:
     """A text is measured before anything else is asked of it: a long action is refused as

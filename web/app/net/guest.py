@@ -4,6 +4,9 @@ It keeps what the host last told it (its seat and token, the newest view and its
 log told for it, the end) and sends its player's actions with the version of the view they
 were chosen from. Whatever the host sends is read by :func:`~app.net.protocol.read_host`; a
 message that is not one is noted in :attr:`Guest.problems` and otherwise ignored.
+
+A watcher (:meth:`Guest.watch`) sits in no seat: the host sends it the public view only, and an
+update that is not marked public is refused here (never kept), so that it holds no hidden card.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from app.net.protocol import (
     TakeBack,
     ViewUpdate,
     Waiting,
+    Watch,
+    Watching,
     Welcome,
     encode,
     read_host,
@@ -56,6 +61,7 @@ class Guest:
         self.pongs = 0
         self.problems: deque[str] = deque(maxlen=200)
         self.other_app: OtherVersion | None = None  # the host runs another version of the app
+        self.watching = False  # the host welcomed it as a watcher (public views only)
 
     @property
     def my_turn(self) -> bool:
@@ -63,6 +69,10 @@ class Guest:
 
     def join(self) -> None:
         self.transport.send(encode(Join(self.token, self.name)))
+
+    def watch(self) -> None:
+        """Ask to watch the table without a seat (the public view only)."""
+        self.transport.send(encode(Watch(self.name)))
 
     def act(self, *actions: str) -> None:
         """Send one tap's ``actions`` (their text forms), chosen from the view of
@@ -97,6 +107,9 @@ class Guest:
                     self.seat, self.token, self.game, self.names = seat, token, game, names
                     # a new sitting: the host counts versions afresh (after its own reload)
                     self.log, self.version = [], -1
+                case Watching(game, names):
+                    self.watching, self.game, self.names = True, game, names
+                    self.log, self.version = [], -1
                 case ViewUpdate():
                     self._update(message)
                 case Refusal(reason):
@@ -109,6 +122,10 @@ class Guest:
                     self.host_left = True
 
     def _update(self, u: ViewUpdate) -> None:
+        if u.public != self.watching:
+            self.problems.append("a seat's view sent to a watcher" if self.watching else
+                                 "a public view sent to a seat")
+            return
         if u.version < self.version or u.log_start > len(self.log):
             self.problems.append(f"an update out of order (version {u.version})")
             return

@@ -14,12 +14,15 @@ nothing in a message is ever run: an action is only text for the game's ``parse_
 Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
 was opened for; the guest's name), :class:`Act` (one tap's actions in their text form, taken
 all or none, with the token of the seat and the version of the view they were chosen from),
-:class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`.
+:class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`,
+:class:`Watch` (watch the table without a seat: a big screen's or a watcher's phone).
 
 Host to guest: :class:`Welcome` (the seat and its token), :class:`ViewUpdate` (that seat's
 view only, whose turn it is, the log lines told for that reader and the end), :class:`Refusal`
 (why, for that guest only), :class:`Waiting` (the remote seats the table waits for),
-:class:`Pong`, :class:`HostLeft`.
+:class:`Pong`, :class:`HostLeft`; to a watcher, :class:`Watching` (its welcome) and view
+updates marked ``public`` holding the game's public view only (``Game.public_view``: no card of
+any hand), never a seat's.
 """
 
 from __future__ import annotations
@@ -101,7 +104,15 @@ class Ping:
     pass
 
 
-GuestMessage = Join | Act | TakeBack | Ping
+@dataclass(frozen=True)
+class Watch:
+    """Watch the table without a seat (``name``: the watcher's, for the host's list): the host
+    sends it the public view only."""
+
+    name: str
+
+
+GuestMessage = Join | Act | TakeBack | Ping | Watch
 
 # --- host to guest -------------------------------------------------------------------------
 
@@ -148,6 +159,7 @@ class ViewUpdate:
     marks: tuple[str, ...] = ()
     flights: tuple[tuple[str, str | None], ...] = ()
     undo: bool = False  # the reader has a step of this turn the host can take back (its Undo)
+    public: bool = False  # a watcher's: ``view`` is the public view (no hand), log told to nobody
 
 
 @dataclass(frozen=True)
@@ -174,7 +186,15 @@ class HostLeft:
     pass
 
 
-HostMessage = Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft
+@dataclass(frozen=True)
+class Watching:
+    """You watch game ``game`` without a seat; the seats are called ``names``."""
+
+    game: str
+    names: tuple[str, ...]
+
+
+HostMessage = Welcome | ViewUpdate | Refusal | Waiting | Pong | HostLeft | Watching
 
 # --- the JSON form -------------------------------------------------------------------------
 
@@ -189,6 +209,7 @@ GUEST: s.Tagged[GuestMessage] = s.Tagged("t", {
                     seen=COUNT),
     "take-back": s.record(TakeBack, token=SEAT_TOKEN, seen=COUNT),
     "ping": s.record(Ping),
+    "watch": s.record(Watch, name=s.text(MAX_NAME_IN)),
 }, by_kind=True)
 
 ENDING = s.record(Ending, text=LINE, winners=s.listed(s.whole(0, 63), 64),
@@ -201,11 +222,12 @@ HOST: s.Tagged[HostMessage] = s.Tagged("t", {
                      marks=s.listed(s.text(64, KEY, "a mark"), MAX_MARKS),
                      flights=s.listed(s.pair(s.text(64, KEY, "a card's key"), s.nullable(
                          s.text(160, SOURCE, "where a card flies from"))), MAX_FLIGHTS),
-                     undo=s.flag),
+                     undo=s.flag, public=s.flag.or_(False)),
     "refused": s.record(Refusal, reason=LINE),
     "waiting": s.record(Waiting, names=NAMES),
     "pong": s.record(Pong),
     "host-left": s.record(HostLeft),
+    "watching": s.record(Watching, game=s.text(64), names=NAMES),
 }, by_kind=True)
 
 
