@@ -7,6 +7,9 @@ player's name, answers the offer and shows the answer as a QR code (and as text 
 for the host to scan. Once the channel opens, the guest joins with the seat token this phone
 kept from an earlier sitting at that table, if any; the host welcomes it to its seat, and the
 game's own table shows it (``#/<game>/guest``) with the same board as on the host.
+
+A watcher's link (``#/join/<code>/watch``) asks to watch instead: this phone (or big screen)
+takes no seat and keeps no seat token; the host sends it the public view only.
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ class Phones:
         self.link: int | None = None  # the link answering it
         self.answer = ""  # the answer's code, once gathered
         self.guest: Guest | None = None
-        self.seated = False  # the host welcomed this phone to a seat
+        self.seated = False  # the host welcomed this phone to a seat (or to watch)
+        self.watch = False  # the join link is a watcher's: watch, without a seat
         self.pumps: list[Callable[[], None]] = []  # the tables' hosting, read after an event
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-join": self.act_join}
@@ -87,8 +91,10 @@ class Phones:
         self.store.set(SEAT_KEY, json.dumps({"token": token, "name": name}))
 
     # --- the join screen ---
-    def open_join(self, text: str) -> None:
-        """``#/join/<code>``: read the offer, then the join screen."""
+    def open_join(self, text: str, watch: bool = False) -> None:
+        """``#/join/<code>`` (``/watch``: a watcher's): read the offer, then the join
+        screen."""
+        self.watch = watch
         if self.guest is not None:  # a new invitation: the last sitting ends
             self.guest.transport.close()
         self.link, self.answer, self.problem = None, "", ""
@@ -112,6 +118,13 @@ class Phones:
         self.keep(token, clean_name(ev.value))
         return True
 
+    def join_words(self) -> tuple[str, str]:
+        """The join screen's line and its button's words."""
+        if self.watch:
+            return ("You are invited to watch a table: no hand is dealt to this screen, it "
+                    "shows the table as everyone sees it.", "Watch the table")
+        return "You are invited to a table. Your hand stays on this phone.", "Join the table"
+
     def render_join(self) -> None:
         _, name = self.stored()
         if self.problem and not self.offer:
@@ -125,12 +138,13 @@ class Phones:
         elif self.link is None:
             problem = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
                        f"{esc(self.problem)}</p>" if self.problem else "")
-            body = ('<p>You are invited to a table. Your hand stays on this phone.</p>'
+            said, go = self.join_words()
+            body = (f'<p data-testid="join-words">{esc(said)}</p>'
                     '<label for="net-name">Your name</label>'
                     f'<input id="net-name" type="text" maxlength="24" autocomplete="off" '
                     f'value="{esc(name)}" data-action="net-name" data-testid="join-name" '
                     f'placeholder="Name">{problem}'
-                    + button("Join the table", "net-join", cls="btn primary wide",
+                    + button(go, "net-join", cls="btn primary wide",
                              testid="join-go"))
         elif self.problem:  # after the answer: the host's phone could not be joined
             body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
@@ -162,8 +176,12 @@ class Phones:
                 self.render_join()
         if self.link is not None and self.guest is None and self.wire.channel(self.link).open:
             token, name = self.stored()
-            self.guest = Guest(self.wire.channel(self.link), name or "Guest", token)
-            self.guest.join()
+            if self.watch:  # a watcher sends no seat token
+                self.guest = Guest(self.wire.channel(self.link), name or "Watcher")
+                self.guest.watch()
+            else:
+                self.guest = Guest(self.wire.channel(self.link), name or "Guest", token)
+                self.guest.join()
         g = self.guest
         if g is not None:
             g.pump()
@@ -172,9 +190,10 @@ class Phones:
                 self.render_join()
             # welcomed and shown the table (its first view can come a moment after the
             # welcome): its table shows it
-            if g.seat is not None and g.view is not None and not self.seated:
+            if (g.seat is not None or g.watching) and g.view is not None and not self.seated:
                 self.seated = True
-                self.keep(g.token, g.name)
+                if not g.watching:  # a watcher keeps the seat token this phone had
+                    self.keep(g.token, g.name)
                 self.go(f"#/{g.game}/guest")
         for pump in self.pumps:
             pump()
