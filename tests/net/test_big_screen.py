@@ -117,11 +117,15 @@ def public_cards(state: Any) -> Counter[str]:
 
 
 def check_public_page(page: Any, state: Any, who: str) -> None:
-    """``page`` draws no hand and no card the table does not show."""
+    """``page`` draws no hand, the table's cards and no other, and every seat's count."""
     assert page.get_by_test_id("m-hand-card").count() == 0, f"{who} draws a hand"
     drawn, shown = cards_in(page), public_cards(state)
     if state.status != "over":  # (the end's table says the cards left in every hand)
-        assert not drawn - shown, f"{who} draws {dict(drawn - shown)}: not on the table"
+        assert set(drawn) == set(shown), f"{who} draws {dict(drawn)}, the table is {shown}"
+    counts = page.evaluate("[...document.querySelectorAll('[data-testid=m-opponent]')]"
+                           ".map(e => [e.dataset.seat, e.querySelector('.mt-opp-count')"
+                           ".textContent])")
+    assert counts == [[str(p), str(len(h))] for p, h in enumerate(state.hands)], (who, counts)
 
 
 def check_heard(page: Any, state: Any, who: str, seen: set[str], public: bool) -> int:
@@ -186,6 +190,7 @@ def test_a_big_screen_table_and_a_watcher_over_a_whole_machiavelli_game(
             watch(host, tv)
             watching = True
             check()
+        if turns == 16:  # a few melds on the table
             shoot(host, "big-screen-1280x800-mid")
             shoot(tv, "watcher-360x640-mid")
         cur = GAME.state_from_dict(saved_state(host, M)).player
