@@ -52,7 +52,7 @@ def apps(air: Air, n: int) -> list[tuple[App, Any, FakeEnv]]:
 
 
 async def host_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],
-                    options: dict[str, str], deal: str) -> None:
+                    options: dict[str, str], deal: str, page: Any) -> None:
     env.go(f"#/{game}/setup")
     await settle(host)
     t = table(host, game)
@@ -67,6 +67,8 @@ async def host_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, s
     for key, value in options.items():
         change(host, "setup-option", value, key=key)
     change(host, "setup-deal", deal)
+    # nobody plays here: the set-up says this device is the table
+    assert 'data-testid="the-table"' in page.regions["screen"]
     click(host, "setup-start")
     await settle(host)
 
@@ -111,8 +113,8 @@ def test_a_big_screen_table_and_a_watcher_show_the_public_view_only(game_id: str
     async def run() -> None:
         air = Air()
         (host, hpage, henv), (ana, apage, aenv), (tv, tpage, tenv) = apps(air, 3)
-        await host_game(host, henv, game_id, [("phone", "Ana"), ("computer", "beginner"),
-                                              ("computer", "beginner")], OPTIONS[game_id], "5")
+        seats = [("phone", "Ana"), ("computer", "beginner"), ("computer", "beginner")]
+        await host_game(host, henv, game_id, seats, OPTIONS[game_id], "5", hpage)
         ht = table(host, game_id)
         m = ht.match
         assert m is not None and m.setup.phones == [0] and not m.setup.here

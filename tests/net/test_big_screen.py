@@ -179,8 +179,9 @@ def test_a_big_screen_table_and_a_watcher_over_a_whole_machiavelli_game(
         if watching:
             check_public_page(tv, state, "the watcher")
             check_heard(tv, state, "the watcher", seen, public=True)
-        for seat, page in pages.items():
-            check_guest_sees_only_its_own(page, seat, state)
+        if checked % 5 == 0:  # (each phone's own page: tests/net/test_table_of_phones.py)
+            for seat, page in pages.items():
+                check_guest_sees_only_its_own(page, seat, state)
         checked += 1
 
     for _ in range(200):

@@ -134,7 +134,9 @@ class Visiting(Generic[U, S, A, V]):
         return Outcome(e.winners, e.text, e.scores)
 
     def title(self) -> str:
-        return self.core.game.info.name  # the deal is the host's to know and to share
+        g = self.sitting()  # (the deal is the host's to know and to share)
+        watching = g is not None and g.seat is None
+        return self.core.game.info.name + (" (watching)" if watching else "")
 
     def instead(self) -> bool:
         return False  # (the host's screens are the host's)
