@@ -150,6 +150,7 @@ def test_a_big_screen_table_and_a_watcher_show_the_public_view_only(game_id: str
             seen = ht.session.seen()
             assert seen.seat == PUBLIC and seen.view == game.public_view(m.state)
             assert hpage.regions.get(ht.frame.dock, "") == ""
+            assert "mm-mat-size" not in hpage.regions[ht.frame.board]  # (the Machine: no own mat)
             # a card taken from a face-up display is named after it left: shown before (every
             # state since the last check, the computers' steps too)
             for text in (m.moves or [])[len(states) - 1:]:
