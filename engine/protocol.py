@@ -11,7 +11,9 @@ Modelled on OpenSpiel and boardgame.io:
 * :meth:`Game.view` is what one player may see; computer players get only that, and
   :meth:`Game.determinize` turns a view back into a full state by sampling the hidden cards
   (what Monte-Carlo players need; the conformance test checks that it hides nothing more and
-  nothing less than the view).
+  nothing less than the view);
+* :meth:`Game.public_view` is what every seat may see (no hand, the deck order hidden): a view
+  of seat :data:`PUBLIC`, for a table shown on a big screen and a watcher's phone.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from engine.errors import IllegalAction, InvalidState
 
 JSONDict = dict[str, Any]
+
+# the seat of the public view (:meth:`Game.public_view`): nobody's, so no hand is in it
+PUBLIC = -1
 
 
 @dataclass(frozen=True)
@@ -287,7 +292,17 @@ class Game(ABC, Generic[C, S, A, V]):
     # --- information ----------------------------------------------------------------------
     @abstractmethod
     def view(self, state: S, player: int) -> V:
-        """What ``player`` may see (other hands, the deck order hidden)."""
+        """What ``player`` may see (other hands, the deck order hidden); for :data:`PUBLIC`,
+        what every seat may see (no hand at all)."""
+
+    def public_view(self, state: S) -> V:
+        """What every seat may see and no more: a view of seat :data:`PUBLIC` (its ``player``
+        is -1), with no card of any hand nor the order of anything face down. A table shown
+        on a big screen and a watcher's phone are sent only this, so that neither ever holds
+        a hidden card. Games give it by answering :meth:`view` for :data:`PUBLIC` (never
+        ``hands[-1]``); :meth:`view_from_dict` reads it back and :meth:`determinize` samples
+        every hand from it (the conformance test checks all three)."""
+        return self.view(state, PUBLIC)
 
     @abstractmethod
     def determinize(self, view: V, rng: random.Random) -> S:

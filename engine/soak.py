@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.errors import EngineError, IllegalAction, ParseError
-from engine.protocol import Game, JSONDict
+from engine.protocol import PUBLIC, Game, JSONDict
 from engine.registry import get_game
 from engine.seats import choose, deal_seeded, make_bots
 
@@ -205,6 +205,45 @@ def check_view_json(game: AnyGame, state: Any, players: int, rng: random.Random)
         except (EngineError, InvariantBroken) as e:
             raise _fail(f"determinize: the state sampled for player {p + 1} is not a "
                         f"possible game: {e}") from None
+
+
+def check_public_view(game: AnyGame, state: Any, players: int, rng: random.Random,
+                      full: Counter[str] | None = None) -> JSONDict:
+    """The public view (:meth:`~engine.protocol.Game.public_view`, what a big-screen table and
+    a watcher are sent) holds no card of any hand nor the order of anything face down: it is
+    nobody's (seat :data:`~engine.protocol.PUBLIC`), and dealing again what each player in turn
+    cannot see (every hand, the deck) changes nothing of it. It reads back equal from its JSON
+    text, and ``determinize`` of it is a possible game (it saves and loads back, holds the
+    same cards) showing that public view and ending as the game did. Returns its JSON form."""
+    view = game.public_view(state)
+    if getattr(view, "player", PUBLIC) != PUBLIC:
+        raise _fail("the public view is some seat's (its player is not PUBLIC)")
+    data: JSONDict = view.to_dict()
+    other = state
+    for p in range(players):
+        other = game.redeal_hidden(other, p, rng)
+        if not same_view(game.public_view(other), view):
+            raise _fail(f"the public view shows cards hidden from player {p + 1}")
+    try:
+        back = game.view_from_dict(json.loads(json.dumps(data)))
+    except EngineError as e:
+        raise _fail(f"view_from_dict refused the public view: {e}") from None
+    if not same_view(back, view):
+        raise _fail("view_from_dict(to_dict(v)) != v for the public view")
+    guess = game.determinize(back, rng)
+    if not same_view(game.public_view(guess), view):
+        raise _fail("determinize: the public view of the sampled state differs")
+    check_conserved(game, guess, full)
+    out, guessed = game.outcome(state), game.outcome(guess)
+    if (None if out is None else (out.to_dict(), out.text)) != (
+            None if guessed is None else (guessed.to_dict(), guessed.text)):
+        raise _fail("determinize: the state sampled from the public view ends otherwise")
+    try:
+        check_roundtrip(game, guess)
+    except (EngineError, InvariantBroken) as e:
+        raise _fail(f"determinize: the state sampled from the public view is not a possible "
+                    f"game: {e}") from None
+    return data
 
 
 def player_count(game: AnyGame, state: Any) -> int:

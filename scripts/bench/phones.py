@@ -3,9 +3,10 @@ machine's loopback: the size of an offer and an answer (characters, the QR code'
 the time from the answer given to the host (pasted, or scanned by its camera) to the guest's
 first shared screen, the time from a guest's tap to its own screen updated and to the other
 phones updated (median and worst over whole games), the bytes sent per action, and
-screenshots of the three phones side by side at 360 x 640.
+the time for the host to notice a phone whose page stopped (the heartbeat alone) and its
+rejoin, and screenshots of the three phones side by side at 360 x 640.
 
-    .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR] [--firefox]
+    .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR] [--firefox] [--silent 3]
 
 ``--firefox``: Cal's phone is Firefox ESR (scripts/lib/phones.py ``firefox_phone``), Ana's and
 Bea's Chromium; the screenshots are then named ``*-firefox.png``.
@@ -128,6 +129,25 @@ def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[f
     return len(steps)
 
 
+def silent_phone(host: Any, guest: Any, seat: int, name: str) -> tuple[float, float]:
+    """``guest``'s page stops (its JavaScript paused by the debugger, as a locked phone's
+    stops, without closing anything): seconds until the host shows its seat away (its Invite
+    again), by the heartbeat alone; then the page goes on and one invitation brings it back to
+    its seat: seconds from the answer pasted to its table shown again."""
+    hand = guest.get_by_test_id("m-hand-card").count()
+    cdp = guest.context.new_cdp_session(guest)
+    cdp.send("Debugger.enable")
+    cdp.send("Debugger.pause")
+    t0 = time.perf_counter()
+    host.wait_for_selector(f"[data-testid=phone-invite][data-seat='{seat}']", timeout=30_000)
+    noticed = time.perf_counter() - t0
+    cdp.send("Debugger.resume")
+    cdp.detach()
+    back = invite(host, guest, seat, "")
+    assert guest.get_by_test_id("m-hand-card").count() == hand, f"{name}'s hand changed"
+    return noticed, back.seconds
+
+
 def shot(page: Any) -> str:
     return base64.b64encode(page.screenshot()).decode()
 
@@ -146,7 +166,7 @@ def side_by_side(browser: Any, pngs: list[tuple[str, str]], out: Path) -> None:
 
 
 def one_game(browser: Any, url: str, film: Path, shots: Path | None,
-             firefox: bool = False) -> dict[str, Any]:
+             firefox: bool = False, silent: int = 0) -> dict[str, Any]:
     host, bea = phone(browser, url), phone(browser, url)
     cal = firefox_phone(url) if firefox else phone(browser, url)
     cal_is = "Cal's phone (Firefox)" if firefox else "Cal's phone"
@@ -156,6 +176,7 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None,
     pasted = invite(host, bea, 1, "Bea")
     scanned = invite(host, cal, 2, "Cal", scan=lambda text: qr_video(film, text))
     pages = {0: host, 1: bea, 2: cal}
+    noticed = [silent_phone(host, bea, 1, "Bea") for _ in range(silent)]
     own: list[float] = []
     others: list[float] = []
     actions = 0
@@ -181,7 +202,7 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None,
     out = {"offer": pasted.link.split("#/join/")[1], "link": pasted.link,
            "answer": pasted.answer, "join_paste": pasted.seconds, "join_scan": scanned.seconds,
            "own": own, "others": others, "actions": actions,
-           "to_guests": to_guests, "from_guests": from_guests}
+           "to_guests": to_guests, "from_guests": from_guests, "noticed": noticed}
     host.context.close()
     bea.context.close()
     if firefox:
@@ -196,6 +217,8 @@ def main() -> int:
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--shots", default=str(ROOT / "docs" / "screenshots" / "phones-36"))
     p.add_argument("--firefox", action="store_true", help="Cal's phone is Firefox ESR")
+    p.add_argument("--silent", type=int, default=3,
+                   help="times Bea's page stops before each game (noticed, then rejoined)")
     args = p.parse_args()
     if not in_loopback_namespace():
         return again_in_namespace()
@@ -209,8 +232,8 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
             *ARGS, *LOOPBACK, "--use-fake-device-for-media-stream",
             "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={film}"])
-        games = [one_game(browser, url, film, shots if i == 0 else None, args.firefox)
-                 for i in range(args.games)]
+        games = [one_game(browser, url, film, shots if i == 0 else None, args.firefox,
+                          args.silent) for i in range(args.games)]
         browser.close()
     server.shutdown()
     g = games[0]
@@ -226,6 +249,14 @@ def main() -> int:
     for name, xs in (("its own screen", own), ("every other phone", others)):
         print(f"guest's tap -> {name} updated: median {statistics.median(xs) * 1000:.0f} ms, "
               f"worst {max(xs) * 1000:.0f} ms ({len(xs)} taps)")
+    noticed = [n for x in games for n, _ in x["noticed"]]
+    back = [b for x in games for _, b in x["noticed"]]
+    if noticed:
+        print(f"a phone's page stopped -> shown away on the host: median "
+              f"{statistics.median(noticed):.2f} s, worst {max(noticed):.2f} s; rejoined (answer "
+              f"pasted -> its table again): median {statistics.median(back) * 1000:.0f} ms, "
+              f"worst {max(back) * 1000:.0f} ms ({len(noticed)} times: "
+              + ", ".join(f"{n:.2f} s" for n in noticed) + ")")
     actions = sum(x["actions"] for x in games)
     print(f"bytes per action: host to guests {sum(x['to_guests'] for x in games) / actions:.0f}"
           f", guests to host {sum(x['from_guests'] for x in games) / actions:.0f} "

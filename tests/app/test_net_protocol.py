@@ -79,15 +79,15 @@ BAD_GUEST = {
     "no version": '{"t":"ping"}',
     "an older version": '{"v":1,"t":"ping"}',
     "a newer version": '{"v":3,"t":"ping"}',
-    "unknown kind": '{"v":2,"t":"eval","code":"import os"}',
-    "missing field": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
-    "unknown field": '{"v":2,"t":"ping","x":1}',
-    "seen not a number": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],'
+    "unknown kind": '{"v":3,"t":"eval","code":"import os"}',
+    "missing field": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
+    "unknown field": '{"v":3,"t":"ping","x":1}',
+    "seen not a number": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],'
                          '"seen":"0"}',
-    "seen a flag": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":true}',
-    "seen negative": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":-1}',
-    "token not a token": '{"v":2,"t":"act","token":"../../etc","actions":["draw"],"seen":0}',
-    "action not text": '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":"draw",'
+    "seen a flag": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":true}',
+    "seen negative": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":-1}',
+    "token not a token": '{"v":3,"t":"act","token":"../../etc","actions":["draw"],"seen":0}',
+    "action not text": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":"draw",'
                        '"seen":0}',
     "action too long": encode(Act(TOKEN_A, ("d" * 5000,), 0)),
     "name too long": encode(Join(None, "n" * 300)),
@@ -114,7 +114,7 @@ def test_a_bad_message_is_refused_with_its_reason_and_changes_nothing(case: str)
     assert ana.pongs == 1
 
 
-ACT = '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":0'
+ACT = '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":0'
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -126,8 +126,8 @@ ACT = '{"v":2,"t":"act","token":"' + TOKEN_A + '","actions":["draw"],"seen":0'
     (ACT.replace('"draw"', "") + "}", "act.actions: expected at least 1 item"),
     (ACT.replace(TOKEN_A, "../../etc") + "}", "act.token: expected a seat token, got '../../etc'"),
     (ACT + ',"x":1}', "act.x: not a field of this message"),
-    ('{"v":2,"t":"eval","code":"import os"}',
-     "guest.t: expected one of join, act, take-back, ping, got 'eval'"),
+    ('{"v":3,"t":"eval","code":"import os"}',
+     "guest.t: expected one of join, act, take-back, ping, watch, got 'eval'"),
 ])
 def test_a_bad_guest_message_is_refused_naming_its_path(text: str, said: str) -> None:
     """A text is measured before anything else is asked of it: a long action is refused as
@@ -149,7 +149,7 @@ def test_a_flood_of_messages_is_cut_short() -> None:
 
 def test_the_size_limit_counts_bytes_not_characters() -> None:
     name = "€" * (MAX_GUEST_MESSAGE // 3)  # fewer characters than the limit, more bytes
-    text = '{"v":2,"t":"join","token":null,"name":"' + name + '"}'
+    text = '{"v":3,"t":"join","token":null,"name":"' + name + '"}'
     assert len(text) < MAX_GUEST_MESSAGE < len(text.encode())
     with pytest.raises(BadMessage, match="larger than"):
         read_guest(text)
@@ -183,7 +183,7 @@ def test_marks_flights_and_undo_from_the_host_are_checked(case: str) -> None:
 def test_a_guest_notes_a_bad_message_from_the_host_and_goes_on() -> None:
     host_end, guest_end = memory_pair()
     guest = Guest(guest_end, "Ana")
-    for text in ("nonsense", '{"v":2,"t":"view","version":1}', encode(Pong())):
+    for text in ("nonsense", '{"v":3,"t":"view","version":1}', encode(Pong())):
         host_end.send(text)
     guest.pump()
     assert len(guest.problems) == 2 and guest.pongs == 1
@@ -541,7 +541,7 @@ def test_a_guest_joins_with_the_token_of_the_table_the_host_names_and_no_other()
         assert guest.table == table
     host_end, guest_end = memory_pair()
     guest = Guest(guest_end, "Ana", tables=kept)
-    host_end.send('{"v":2,"t":"hello","table":"<img src=x>"}')
+    host_end.send('{"v":3,"t":"hello","table":"<img src=x>"}')
     guest.pump()
     assert guest_end.sent == [] and guest.table is None
     assert guest.problems[-1].startswith("hello.table: expected a table's id")

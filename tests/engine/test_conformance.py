@@ -24,6 +24,7 @@ from engine.soak import (
     check_conserved,
     check_end,
     check_parse,
+    check_public_view,
     check_refused,
     check_roundtrip,
     check_view_json,
@@ -113,6 +114,7 @@ def test_playouts_conserve_roundtrip_and_hide(game_id: str) -> None:
                 if i % 7 and action is not None:
                     continue  # full view checks on a sample of steps keep this quick
                 check_views(game, state, game.default_config(players).players, drng, full)
+                check_public_view(game, state, game.default_config(players).players, drng, full)
 
 
 VIEW_STATES = 30  # states a playout checks every view of, through JSON (spread along it)
@@ -133,6 +135,28 @@ def test_views_read_back_from_json(game_id: str) -> None:
         for i, (state, action) in enumerate(trail):
             if i % stride == 0 or action is None:
                 check_view_json(game, state, players, rng)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_public_view_hides_every_hand(game_id: str) -> None:
+    """What a big-screen table and a watcher are sent: the public view of states along random
+    seeded games (default and random set-ups) is nobody's, holds no card of any hand nor the
+    deck's order (dealing those again changes nothing of it), reads back equal from its JSON
+    text, and ``determinize`` of it gives a possible game showing it."""
+    game = get_game(game_id)
+    for seed in range(4):
+        config = None if seed == 0 else random_config(game, random.Random(f"public:{seed}"))
+        trail = playout(game, 700 + seed, config=config)
+        stride = max(1, len(trail) // VIEW_STATES)
+        players = game.config_of(trail[0][0]).players
+        full = full_set(game, trail[0][0])
+        rng = random.Random(seed)
+        for i, (state, action) in enumerate(trail):
+            if i % stride == 0 or action is None:
+                data = check_public_view(game, state, players, rng, full)
+                for key in ("hand", "my_hand"):  # the games' own lists of a hand: empty
+                    cards = data.get(key)
+                    assert not isinstance(cards, list) or not cards, f"the public {key}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -87,7 +87,7 @@ def route_href(r: Route) -> str:
     if r.screen in ("stats", "learn", "daily", "guest"):
         return f"#/{r.game}/{r.screen}"
     if r.screen == "join":
-        return f"#/join/{r.param('code')}"
+        return f"#/join/{r.param('code')}" + ("/watch" if r.param("watch") else "")
     if r.screen == "replay":
         return f"#/{r.game}/replay/{r.param('gid')}"
     if r.screen in ("settings", "about"):
@@ -150,6 +150,8 @@ def parse_hash(hash_: str, known_games: tuple[str, ...],
         return Route(head)
     if head == "join" and len(parts) == 2:  # a table of phones' invitation (app.net)
         return Route("join", query=(("code", parts[1]),))
+    if head == "join" and len(parts) == 3 and parts[2] == "watch":  # to watch, without a seat
+        return Route("join", query=(("code", parts[1]), ("watch", "1")))
     if head in tables:
         query = parse_query(qtext) if qtext else ()
         if query is None:

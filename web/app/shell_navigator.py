@@ -39,7 +39,7 @@ class Navigator:
 
     def __init__(self, host: Host, games: Sequence[GameInfo], declared: Mapping[str, Declared],
                  tables: Tables, daily: Daily, settings: SettingsScreen, backup: Backup,
-                 open_join: Callable[[str], None]) -> None:
+                 open_join: Callable[[str, bool], None]) -> None:
         self.host = host
         self.page = host.page
         self.games = games
@@ -49,7 +49,8 @@ class Navigator:
         self.daily = daily
         self.settings = settings
         self.backup = backup
-        self.open_join = open_join  # the table of phones' join screen, for its code
+        # the table of phones' join screen, for its code (True: to watch, without a seat)
+        self.open_join = open_join
         self.route = Route("home")
         self.routed = 0
         self.notice: str | None = None
@@ -84,7 +85,7 @@ class Navigator:
                                                   "guest"):
             new.open(route)
         elif route.screen == "join":
-            self.open_join(route.param("code"))
+            self.open_join(route.param("code"), route.param("watch") == "1")
         else:
             self.render()
         if not first:

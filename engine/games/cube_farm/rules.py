@@ -35,6 +35,7 @@ from engine.games.cube_farm.board import (
 from engine.games.cube_farm.deck import DECK_IDS, START_CARD
 from engine.games.cube_farm.info import INFO
 from engine.protocol import (
+    PUBLIC,
     Game,
     GameInfo,
     JSONDict,
@@ -447,7 +448,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
     def view(self, state: CFState, player: int) -> CFView:
         return CFView(player=player, players=state.players, hands_total=state.hands_total,
                       hand=state.hand, to_move=state.to_move, phase=state.phase,
-                      my_hand=state.hands[player],
+                      my_hand=() if player == PUBLIC else state.hands[player],
                       hand_counts=tuple(len(h) for h in state.hands),
                       deck_count=len(state.deck), log=state.log, totals=state.totals,
                       history=state.history, board=state.board,
@@ -531,7 +532,7 @@ class CubeFarm(Game[CFConfig, CFState, CFAction, CFView]):
                                                                         len(DECK_IDS))))
         if len(counts) != n:
             raise InvalidState(f"view.hand_counts: expected {n} counts, got {len(counts)}")
-        player = r.integer("player", 0, n - 1)
+        player = r.integer("player", PUBLIC, n - 1)
         view = CFView(player=player, players=n, hands_total=s.hands_total, hand=s.hand,
                       to_move=s.to_move, phase=s.phase,
                       my_hand=tuple(_read_ids(r.array("my_hand"), "view.my_hand")),

@@ -28,7 +28,7 @@ from typing import ClassVar
 from engine.cards import Card, double_deck, parse_cards, redeal_unseen, shuffled, sort_cards
 from engine.data import Reader, check_int, read_card, read_cards
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import Game, GameInfo, JSONDict, Outcome, SoakProfile
+from engine.protocol import PUBLIC, Game, GameInfo, JSONDict, Outcome, SoakProfile
 
 from .info import INFO
 from .melds import ACE_OPTIONS, display_order, meld_problem
@@ -615,8 +615,9 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
     def view(self, state: MState, player: int) -> MView:
         return MView(
             player=player, config=state.config, deck_count=len(state.deck),
-            hand=state.hands[player], hand_sizes=tuple(len(h) for h in state.hands),
-            table=state.table, start_table=state.start_table, helping=state.helping,
+            hand=() if player == PUBLIC else state.hands[player],
+            hand_sizes=tuple(len(h) for h in state.hands), table=state.table,
+            start_table=state.start_table, helping=state.helping,
             current=self.current_player(state), steps=state.steps,
             step_limit=self.limit(state) if state.status == PLAYING else 0,
             passes=state.passes, turns=state.turns, status=state.status,
@@ -748,7 +749,7 @@ class Machiavelli(Game[MConfig, MState, MAction, MView]):
         hand_sizes = tuple(r.items("hand_sizes", lambda v, path: check_int(v, path, 0, 104)))
         if len(hand_sizes) != n:
             raise InvalidState(f"view.hand_sizes: expected {n} sizes, got {len(hand_sizes)}")
-        player = r.integer("player", 0, n - 1)
+        player = r.integer("player", PUBLIC, n - 1)
         view = MView(player=player, config=shown.config,
                      deck_count=r.integer("deck_count", 0, _TWO_DECKS.total()),
                      hand=_read_hand(r.array("hand"), "view.hand"), hand_sizes=hand_sizes,

@@ -62,6 +62,7 @@ from engine.games.machine.mat import (
     TWO_PAIR,
 )
 from engine.protocol import (
+    PUBLIC,
     Game,
     GameInfo,
     JSONDict,
@@ -846,7 +847,8 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
     def view(self, state: MachineState, player: int) -> MachineView:
         return MachineView(
             player=player, players=state.players, max_rounds=state.max_rounds,
-            hand=state.hands[player], hand_counts=tuple(len(h) for h in state.hands),
+            hand=() if player == PUBLIC else state.hands[player],
+            hand_counts=tuple(len(h) for h in state.hands),
             deck_count=len(state.deck), discard_count=len(state.discard),
             display=state.display, mats=state.mats, setup=state.setup, out=state.out,
             phase=state.phase, current=state.current, round=state.round, drawn=state.drawn,
@@ -971,7 +973,7 @@ class Machine(Game[MachineConfig, MachineState, MachineAction, MachineView]):
         counts = tuple(r.items("hand_counts", lambda v, path: check_int(v, path, 0, 52)))
         if len(counts) != n:
             raise InvalidState(f"view.hand_counts: expected {n} counts")
-        player = r.integer("player", 0, n - 1)
+        player = r.integer("player", PUBLIC, n - 1)
         view = MachineView(
             player=player, players=n, max_rounds=s.max_rounds,
             hand=tuple(_read_cards(r.array("hand"), "view.hand")), hand_counts=counts,

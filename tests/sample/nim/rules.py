@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from engine.data import Reader, check_int
 from engine.errors import InvalidConfig, InvalidState, ParseError
-from engine.protocol import Game, GameInfo, JSONDict, Outcome
+from engine.protocol import PUBLIC, Game, GameInfo, JSONDict, Outcome
 
 from .info import INFO
 
@@ -184,7 +184,7 @@ class Nim(Game[NimConfig, NimState, Take, NimView]):
         except InvalidConfig as e:
             raise InvalidState(f"view.heaps: {e}") from None
         heaps, taken, last = _read_piles(r, config)
-        player = r.integer("player", 0, 1)
+        player = r.integer("player", PUBLIC, 1)
         view = NimView(player, heaps, taken, r.opt_integer("current", 0, 1), last)
         return self.possible_view(view, player)
 

@@ -186,9 +186,10 @@ def expand(code: str, want: str) -> str:
         "a=sctp-port:5000", "a=max-message-size:262144", ""])
 
 
-def join_link(base: str, code: str) -> str:
-    """The link that opens the app at the join screen of ``code`` (an offer)."""
-    return f"{base.split('#')[0]}#/join/{code}"
+def join_link(base: str, code: str, watch: bool = False) -> str:
+    """The link that opens the app at the join screen of ``code`` (an offer); ``watch``: a
+    watcher's, to watch the table without a seat."""
+    return f"{base.split('#')[0]}#/join/{code}" + ("/watch" if watch else "")
 
 
 def code_from_text(text: str) -> str:
@@ -199,7 +200,7 @@ def code_from_text(text: str) -> str:
     squeezed = "".join(text.split())
     if "#/join/" in squeezed:
         squeezed = squeezed.split("#/join/", 1)[1]
-    squeezed = squeezed.split("?", 1)[0].rstrip("/")
+    squeezed = squeezed.split("?", 1)[0].rstrip("/").removesuffix("/watch")
     if not squeezed or not CODE.fullmatch(squeezed):
         raise BadCode("This is not a Card Table code: paste the whole code or link.")
     return squeezed

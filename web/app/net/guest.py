@@ -4,6 +4,9 @@ It keeps what the host last told it (its seat and token, the newest view and its
 log told for it, the end) and sends its player's actions with the version of the view they
 were chosen from. Whatever the host sends is read by :func:`~app.net.protocol.read_host`; a
 message that is not one is noted in :attr:`Guest.problems` and otherwise ignored.
+
+A watcher (:meth:`Guest.watch`) sits in no seat: the host sends it the public view only, and an
+update that is not marked public is refused here (never kept), so that it holds no hidden card.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from app.net.protocol import (
     TakeBack,
     ViewUpdate,
     Waiting,
+    Watch,
+    Watching,
     Welcome,
     encode,
     read_host,
@@ -39,17 +44,19 @@ class Guest:
 
     ``tables``: the seat tokens this phone keeps, by table id: given them, the guest joins by
     itself once the host has said which table this is (:class:`~app.net.protocol.Hello`),
-    with that table's token only (or none). ``sittings`` counts the host's welcomes: a new one
+    with that table's token only (or none); ``watch``: it asks to watch instead, with no
+    token. ``sittings`` counts the host's welcomes: a new one
     is a new game at the same table (Play again), to be shown afresh."""
 
     def __init__(self, transport: Transport, name: str, token: str | None = None,
-                 tables: Mapping[str, str] | None = None) -> None:
+                 tables: Mapping[str, str] | None = None, watch: bool = False) -> None:
         self.transport = transport
         self.name = name
         self.token = token
         self.tables = tables
         self.table: str | None = None  # the table's id, once the host said it
         self.joined = False
+        self.wants_to_watch = watch  # a watcher's: it asks to watch once the host says hello
         self.sittings = 0
         self.seat: int | None = None
         self.game = ""
@@ -70,6 +77,7 @@ class Guest:
         self.pongs = 0
         self.problems: deque[str] = deque(maxlen=200)
         self.other_app: OtherVersion | None = None  # the host runs another version of the app
+        self.watching = False  # the host welcomed it as a watcher (public views only)
 
     @property
     def my_turn(self) -> bool:
@@ -78,6 +86,11 @@ class Guest:
     def join(self) -> None:
         self.joined = True
         self.transport.send(encode(Join(self.token, self.name)))
+
+    def watch(self) -> None:
+        """Ask to watch the table without a seat (the public view only)."""
+        self.joined = True
+        self.transport.send(encode(Watch(self.name)))
 
     def act(self, *actions: str) -> None:
         """Send one tap's ``actions`` (their text forms), chosen from the view of
@@ -110,7 +123,9 @@ class Guest:
             match message:
                 case Hello(table):
                     self.table = table
-                    if self.tables is not None and not self.joined:
+                    if self.wants_to_watch and not self.joined:
+                        self.watch()
+                    elif self.tables is not None and not self.joined:
                         self.token = self.tables.get(table)
                         self.join()
                 case Welcome(seat, token, game, names):
@@ -118,6 +133,11 @@ class Guest:
                     self.sittings += 1
                     # a new sitting: the host counts versions afresh (after its own reload, or
                     # in its next game at the same table), and its view is to come
+                    self.log, self.version, self.view, self.ending = [], -1, None, None
+                    self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
+                case Watching(game, names):
+                    self.watching, self.game, self.names = True, game, names
+                    self.sittings += 1
                     self.log, self.version, self.view, self.ending = [], -1, None, None
                     self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
                 case ViewUpdate():
@@ -134,6 +154,10 @@ class Guest:
                     self.host_left = True
 
     def _update(self, u: ViewUpdate) -> None:
+        if u.public != self.watching:
+            self.problems.append("a seat's view sent to a watcher" if self.watching else
+                                 "a public view sent to a seat")
+            return
         if u.version < self.version or u.log_start > len(self.log):
             self.problems.append(f"an update out of order (version {u.version})")
             return

@@ -20,6 +20,13 @@ with it (too big, not JSON, not this schema, the wrong token, not your turn, an 
 is answered with a :class:`~app.net.protocol.Refusal` to that guest only and noted in
 :attr:`Referee.problems`; nothing a guest sends raises into the host or is run. After every change
 each guest present gets a :class:`~app.net.protocol.ViewUpdate` of its own seat's view only.
+
+A *watcher* (a big screen, a phone watching) sits in no seat: over a channel opened for no seat
+it sends :class:`~app.net.protocol.Watch`, is welcomed with
+:class:`~app.net.protocol.Watching`, and gets updates marked ``public`` holding the game's public
+view only (``Game.public_view``: no card of any hand), the log told to nobody, and the marks of
+the turn being played (the mover's steps since its turn began), so that it never holds a hidden
+card. It can act for nobody.
 """
 
 from __future__ import annotations
@@ -48,6 +55,8 @@ from app.net.protocol import (
     TakeBack,
     ViewUpdate,
     Waiting,
+    Watch,
+    Watching,
     Welcome,
     encode,
     read_guest,
@@ -65,6 +74,7 @@ LOG = logging.getLogger("app.net")
 # messages read from one channel each time the host reads its channels (a person taps far
 # fewer; a flood is dropped, and its sender told so)
 MAX_PER_PUMP = 64
+MAX_WATCHERS = 8  # watchers at once (a big screen or two, a few phones watching)
 
 
 @dataclass(eq=False)
@@ -78,6 +88,7 @@ class GuestLink:
     seat: int | None = None
     name: str = ""
     log_sent: list[str] = field(default_factory=list)
+    watcher: bool = False  # it watches: sent the public view only, never acts
 
 
 class Referee(Generic[S, A]):
@@ -139,6 +150,12 @@ class Referee(Generic[S, A]):
         self.marked: dict[int, frozenset[str]] = {}
         self.flights: dict[int, list[tuple[str, str | None]]] = {}
         self._last: tuple[S, int] = (match.state, match.actions)
+        # what a watcher is shown as changed (the turn being played, its mover's steps since it
+        # began, or the last turn's until the next mover's first step), and the last change's
+        # flights
+        self.public_marked: frozenset[str] = frozenset()
+        self.public_flights: list[tuple[str, str | None]] = []
+        self._public_mover: int | None = None
 
     # --- channels --------------------------------------------------------------------------
     def connect(self, transport: Transport, seat: int | None = None) -> GuestLink:
@@ -155,8 +172,8 @@ class Referee(Generic[S, A]):
     def adopt(self, old: Referee[Any, Any]) -> None:
         """Play again at the same table: the guests sitting at ``old`` (the table's last game)
         in a seat that is a remote seat of the same name here too keep their channel, seat,
-        name and token, and are welcomed to this game at once (no new invitation); ``old``
-        then closes, which tells only the others that the host left."""
+        name and token, and are welcomed to this game at once (no new invitation), as are its
+        watchers; ``old`` then closes, which tells only the others that the host left."""
         self.table = old.table
         self._numbers = max(self._numbers, old._numbers)
         names = tuple(self.match.names())
@@ -171,6 +188,12 @@ class Referee(Generic[S, A]):
             kept.append(link)
             self._send(new, Welcome(seat, self.tokens[seat], self.match.setup.game, names))
             self._update(new, seat)
+        for link in old.watchers():  # its watchers watch the next game too
+            new = GuestLink(link.transport, None, link.number, None, link.name, watcher=True)
+            self.links.append(new)
+            kept.append(link)
+            self._send(new, Watching(self.match.setup.game, names))
+            self._send_new(new, self.update_public())
         old.links = [ln for ln in old.links if ln not in kept]
         old.close()
         self._waiting = None  # tell everyone who is here now
@@ -178,6 +201,10 @@ class Referee(Generic[S, A]):
     def present(self) -> dict[int, GuestLink]:
         """The remote seats with a guest here now, and its channel."""
         return {ln.seat: ln for ln in self.links if ln.seat is not None and ln.transport.open}
+
+    def watchers(self) -> list[GuestLink]:
+        """The watchers' channels open now."""
+        return [ln for ln in self.links if ln.watcher and ln.transport.open]
 
     def waiting(self) -> tuple[str, ...]:
         """The names of the remote seats whose guest is away ("waiting for Ana")."""
@@ -253,7 +280,10 @@ class Referee(Generic[S, A]):
         self._news()
         for seat, link in self.present().items():
             self._update(link, seat)
+        for link in self.watchers():
+            self._send_new(link, self.update_public())
         self.flights = {}  # flown once: a view sent again (a rejoin) moves nothing
+        self.public_flights = []
 
     def _news(self) -> None:
         """The marks and flights of the change just made, step by step (the actions it applied,
@@ -268,11 +298,16 @@ class Referee(Generic[S, A]):
             return
         if marker is None or m.actions <= actions:
             self.marked.clear()
+            self.public_marked, self._public_mover = frozenset(), None
             return
         for s0, s1 in self._steps(before, m.actions - actions):
             mover = m.game.current_player(s0)
             marks = marker.marks(s0, s1)
             flights = marker.flights(m, s0, s1)
+            if mover != self._public_mover:  # a new turn: the last one's marks go
+                self.public_marked, self._public_mover = frozenset(), mover
+            self.public_marked |= marks
+            self.public_flights.extend(flights)
             for seat in self.remote:
                 if seat == mover:
                     self.marked[seat] = frozenset()
@@ -300,20 +335,37 @@ class Referee(Generic[S, A]):
         """What ``seat``'s guest is sent now: its own view and nothing else, with the log lines
         told for it (all of them: :meth:`_update` sends only what is new)."""
         m = self.match
-        game = m.game
+        flights = tuple(self.flights.get(seat, ()))
+        return ViewUpdate(self.version, m.game.view(m.state, seat).to_dict(), m.current, 0,
+                          self._lines(seat), self._ending(),
+                          tuple(sorted(self.marked.get(seat, ()))), flights,
+                          self.can_take_back(seat))
+
+    def update_public(self) -> ViewUpdate:
+        """What a watcher is sent now: the public view (no card of any hand), the log told to
+        nobody, the marks and flights of the turn being played; marked ``public``."""
+        m = self.match
+        return ViewUpdate(self.version, m.game.public_view(m.state).to_dict(), m.current, 0,
+                          self._lines(None), self._ending(), tuple(sorted(self.public_marked)),
+                          tuple(self.public_flights), False, public=True)
+
+    def _ending(self) -> Ending | None:
+        m = self.match
         out = m.outcome
-        ending = None if out is None else Ending(  # the sentence by names, as every phone
+        return None if out is None else Ending(  # the sentence by names, as every phone
             outcome_text(out, m.names()), tuple(out.winners),  # of the table reads it
             None if out.scores is None else tuple(float(s) for s in out.scores))
-        lines = [] if self.history is None else [
-            ln.text for ln in self.history.lines(m, seat)]
-        flights = tuple(self.flights.get(seat, ()))
-        return ViewUpdate(self.version, game.view(m.state, seat).to_dict(), m.current, 0,
-                          tuple(lines), ending, tuple(sorted(self.marked.get(seat, ()))),
-                          flights, self.can_take_back(seat))
+
+    def _lines(self, reader: int | None) -> tuple[str, ...]:
+        """The log told for ``reader`` (None: nobody is "you")."""
+        return () if self.history is None else tuple(
+            ln.text for ln in self.history.lines(self.match, reader))
 
     def _update(self, link: GuestLink, seat: int) -> None:
-        full = self.update_for(seat)
+        self._send_new(link, self.update_for(seat))
+
+    def _send_new(self, link: GuestLink, full: ViewUpdate) -> None:
+        """``full`` with only the log lines ``link`` was not sent yet."""
         lines = list(full.log)
         same = 0
         for a, b in zip(link.log_sent, lines, strict=False):
@@ -323,7 +375,7 @@ class Referee(Generic[S, A]):
         link.log_sent = lines
         self._send(link, ViewUpdate(full.version, full.view, full.turn, same,
                                     tuple(lines[same:]), full.ending, full.marks, full.flights,
-                                    full.undo))
+                                    full.undo, full.public))
 
     # --- what comes in ---------------------------------------------------------------------
     def _receive(self, link: GuestLink, text: str) -> None:
@@ -347,6 +399,8 @@ class Referee(Generic[S, A]):
                     self._take_back(link, message)
                 case Ping():
                     self._send(link, Pong())
+                case Watch():
+                    self._watch(link, message)
         except Exception as e:  # a bug of ours must not stop the table: that guest hears it
             LOG.exception("guest %s", link.number)
             self._refuse(link, f"the host could not do that ({type(e).__name__})")
@@ -362,6 +416,9 @@ class Referee(Generic[S, A]):
         names = self.match.names()
         if link.seat is not None:
             self._refuse(link, "you already sit at this table")
+            return
+        if link.watcher:
+            self._refuse(link, "you watch this table: ask the host to invite you to a seat")
             return
         seat = None if j.token is None else self._seat_of(j.token)
         if seat is None:  # a first sitting (a token this table does not know is none)
@@ -391,10 +448,31 @@ class Referee(Generic[S, A]):
         self._update(link, seat)
         self._waiting = None  # tell everyone who is here now
 
+    def _watch(self, link: GuestLink, w: Watch) -> None:
+        """A watcher over a channel opened for no seat: welcomed, then sent the public view."""
+        if link.seat is not None or link.watcher:
+            self._refuse(link, "you are already at this table")
+            return
+        if link.invited is not None:
+            name = self.match.names()[link.invited]
+            self._refuse(link, f"this invitation is {name}'s seat: ask the host to invite a "
+                               "watcher")
+            return
+        if len(self.watchers()) >= MAX_WATCHERS:
+            self._refuse(link, f"this table has {MAX_WATCHERS} watchers already")
+            return
+        link.watcher, link.name, link.log_sent = True, clean_name(w.name), []
+        self._send(link, Watching(self.match.setup.game, tuple(self.match.names())))
+        self._send_new(link, self.update_public())
+        self._send(link, Waiting(self.waiting()))
+
     def _playing(self, link: GuestLink, token: str, seen: int) -> int | None:
         """The seat of ``link`` when it may play now (its token, its turn, the table as it
         saw it); otherwise the guest is told why, and None."""
         seat = link.seat
+        if link.watcher:
+            self._refuse(link, "a watcher plays no seat")
+            return None
         if seat is None or not link.transport.open:
             self._refuse(link, "join the table first")
             return None
@@ -460,5 +538,5 @@ class Referee(Generic[S, A]):
         waiting = self.waiting()
         if waiting != self._waiting:
             self._waiting = waiting
-            for link in self.present().values():
+            for link in [*self.present().values(), *self.watchers()]:
                 self._send(link, Waiting(waiting))

@@ -21,6 +21,9 @@ away: its seat can be invited again (the same phone comes back to the same seat 
 its token), given to a computer for the rest of the game, or the game ended for everyone
 (nobody wins; docs/table-of-phones.md). Every phone is told, in words. While the game is
 played this phone asks to keep its screen on.
+
+Inviting a watcher (a big screen, a phone that only watches): the same, over a link opened for
+no seat, whose join link says ``/watch``; the watcher is sent the public view only.
 """
 
 from __future__ import annotations
@@ -74,8 +77,8 @@ def computer_level(m: Match[Any]) -> str:
 class Invitation:
     """The phone seat being invited, its link, and its offer's join link once gathered."""
 
-    def __init__(self, seat: int, link: int) -> None:
-        self.seat = seat
+    def __init__(self, seat: int | None, link: int) -> None:
+        self.seat = seat  # None: a watcher's invitation
         self.link = link
         self.join = ""  # the join link (empty while the offer is gathered)
         self.problem = ""  # what went wrong, said on the invitation
@@ -92,13 +95,16 @@ class Hosting(Generic[S, A]):
         self.base_url = base_url
         self.host: Referee[S, A] | None = None
         self.inviting: Invitation | None = None
-        self.pending: dict[int, int] = {}  # link -> the phone seat it was offered for
+        # link -> the phone seat it was offered for (None: a watcher)
+        self.pending: dict[int, int | None] = {}
+        self.watchers = 0  # the watchers here when last drawn
         self.kept: JSONObject = {}  # the table's id and seat tokens as last stored
         self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
         self.confirming = False  # End the game was tapped: asked again before it is done
         self.awake_on = False  # this table asked for the screen to stay on
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
+            "net-watch-invite": self.act_invite_watcher,
             "net-scan": self.act_scan, "net-answer-go": lambda _ev: None,
             "net-computer": self.act_computer, "net-end": self.act_end,
             "net-end-yes": self.act_end_yes, "net-end-no": self.act_end_no}
@@ -216,7 +222,8 @@ class Hosting(Generic[S, A]):
         inv = self.inviting
         redraw = False
         if inv is not None and not inv.join and wire.local(inv.link):
-            inv.join = join_link(self.base_url(), pack(wire.local(inv.link) or ""))
+            inv.join = join_link(self.base_url(), pack(wire.local(inv.link) or ""),
+                                 watch=inv.seat is None)
             redraw = True
         for link, seat in list(self.pending.items()):
             channel = wire.channel(link)
@@ -234,6 +241,9 @@ class Hosting(Generic[S, A]):
         now = frozenset(h.present())
         joined, changed = now - self.here, now != self.here
         self.here = now
+        watchers = len(h.watchers())
+        watched, changed = watchers > self.watchers, changed or watchers != self.watchers
+        self.watchers = watchers
         scanned = wire.scanned()
         failed = wire.scan_failure()
         if inv is not None and (scanned is not None or failed is not None):
@@ -243,15 +253,17 @@ class Hosting(Generic[S, A]):
             else:
                 self.take_answer(scanned or "")
             redraw = True
-        other = h.other_app.pop(inv.seat, None) if inv is not None else None
-        if inv is not None and other is not None:
+        other = (h.other_app.pop(inv.seat, None) if inv is not None and inv.seat is not None
+                 else None)
+        if inv is not None and inv.seat is not None and other is not None:
             inv.problem = other.words(f"{h.match.names()[inv.seat]}'s phone")
             redraw = True
-        refused = h.refused_joins.pop(inv.seat, None) if inv is not None else None
-        if inv is not None and refused is not None:
+        refused = (h.refused_joins.pop(inv.seat, None) if inv is not None
+                   and inv.seat is not None else None)
+        if inv is not None and inv.seat is not None and refused is not None:
             inv.problem = REFUSED_JOIN.format(reason=refused, name=h.match.names()[inv.seat])
             redraw = True
-        if inv is not None and inv.seat in joined:
+        if inv is not None and (inv.seat in joined or (inv.seat is None and watched)):
             self.inviting = None
             wire.scan_stop()
             redraw = True
@@ -261,6 +273,8 @@ class Hosting(Generic[S, A]):
             self.core.render()
         for seat in sorted(joined):
             self.core.say(f"{h.match.names()[seat]} joined on their phone.")
+        if watched:
+            self.core.say("A watcher joined: it sees the table as everyone does.")
         self.keep_awake()
 
     def take_answer(self, text: str) -> None:
@@ -341,6 +355,20 @@ class Hosting(Generic[S, A]):
         self.core.render()
         self.core.say(ENDED)
 
+    def act_invite_watcher(self, _ev: Event) -> None:
+        """Invite a watcher: a link opened for no seat (its join link says ``/watch``)."""
+        if self.core.match is None or self.host is None:
+            return
+        wire = self.wire()
+        if not wire.available:
+            self.core.say("This browser cannot connect phones (it has no WebRTC data "
+                          "channels).", "refusal")
+            return
+        link = wire.offer()
+        self.pending[link] = None
+        self.inviting = Invitation(None, link)
+        self.core.render()
+
     def act_close(self, _ev: Event | None) -> None:
         if self.inviting is not None:
             self.wire().scan_stop()
@@ -395,6 +423,12 @@ class Hosting(Generic[S, A]):
         elif away:
             items.append("<li>" + button("End the game", "net-end", id_="net-end",
                                          testid="phone-end") + "</li>")
+        n = len(self.host.watchers())
+        if n:
+            items.append(f'<li class="phone-here" data-testid="watchers-here">{n} watching'
+                         "</li>")
+        items.append("<li>" + button("Invite a watcher", "net-watch-invite",
+                                     testid="watcher-invite") + "</li>")
         return f'<ul class="phones" aria-label="Phones at the table">{"".join(items)}</ul>'
 
     def invite_html(self, title: str) -> str:
@@ -402,11 +436,14 @@ class Hosting(Generic[S, A]):
         m = self.core.match
         if inv is None or m is None:
             return ""
-        name = m.names()[inv.seat]
+        name = "a watcher" if inv.seat is None else m.names()[inv.seat]
+        # a watcher: any screen (a tablet, a TV's browser) or a phone, without a seat
+        reader = "On the screen that watches" if inv.seat is None else name
+        whose = "the watcher's" if inv.seat is None else f"{name}'s"
         if inv.join:
             qr = qr_code(inv.join, f"QR code inviting {name}", self.core.page)
             offer = (f'<div class="qr" data-testid="invite-qr">{qr}</div>'
-                     f'<p>{esc(name)}: scan this with your phone\'s camera, or open this link:'
+                     f'<p>{esc(reader)}: scan this with your phone\'s camera, or open this link:'
                      f'</p><input class="code" readonly aria-label="The invitation link" '
                      f'value="{esc(inv.join)}" data-testid="invite-link">')
         else:
@@ -419,7 +456,7 @@ class Hosting(Generic[S, A]):
                 f"Invite {esc(name)}</h1><span class=\"icon-space\"></span></header>"
                 f'<main class="page invite" id="main"><section class="panel" '
                 f'data-testid="invite">{offer}'
-                f"<h2>Then scan {esc(name)}'s answer</h2>{camera}{problem}"
+                f"<h2>Then scan {esc(whose)} answer</h2>{camera}{problem}"
                 + button("Scan the answer", "net-scan", cls="btn primary", testid="scan")
                 + '<label for="net-answer">Or paste it here</label>'
                   '<input id="net-answer" type="text" autocomplete="off" '

@@ -11,6 +11,9 @@ table's token to another); the host welcomes it to its seat, and the game's own 
 (``#/<game>/guest``) with the same board as on the host. A join the host refuses is said on
 the join screen, with the way out; a new welcome on the same channel (the host's Play again)
 shows the new game.
+
+A watcher's link (``#/join/<code>/watch``) asks to watch instead: this phone (or big screen)
+takes no seat and sends no seat token; the host sends it the public view only.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class Phones:
         self.answer = ""  # the answer's code, once gathered
         self.guest: Guest | None = None
         self.sitting = 0  # the host's welcomes (a game each) this phone was shown
+        self.watch = False  # the join link is a watcher's: watch, without a seat
         self.pumps: list[Callable[[], None]] = []  # the tables' hosting, read after an event
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-join": self.act_join}
@@ -105,8 +109,10 @@ class Phones:
         self.keep(tables, name)
 
     # --- the join screen ---
-    def open_join(self, text: str) -> None:
-        """``#/join/<code>``: read the offer, then the join screen."""
+    def open_join(self, text: str, watch: bool = False) -> None:
+        """``#/join/<code>`` (``/watch``: a watcher's): read the offer, then the join
+        screen."""
+        self.watch = watch
         if self.guest is not None:  # a new invitation: the last sitting ends
             self.guest.transport.close()
         self.link, self.answer, self.problem = None, "", ""
@@ -130,6 +136,13 @@ class Phones:
         self.keep(tables, clean_name(ev.value))
         return True
 
+    def join_words(self) -> tuple[str, str]:
+        """The join screen's line and its button's words."""
+        if self.watch:
+            return ("You are invited to watch a table: no hand is dealt to this screen, it "
+                    "shows the table as everyone sees it.", "Watch the table")
+        return "You are invited to a table. Your hand stays on this phone.", "Join the table"
+
     def render_join(self) -> None:
         _, name = self.stored()
         if self.problem and not self.offer:
@@ -143,12 +156,13 @@ class Phones:
         elif self.link is None:
             problem = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
                        f"{esc(self.problem)}</p>" if self.problem else "")
-            body = ('<p>You are invited to a table. Your hand stays on this phone.</p>'
+            said, go = self.join_words()
+            body = (f'<p data-testid="join-words">{esc(said)}</p>'
                     '<label for="net-name">Your name</label>'
                     f'<input id="net-name" type="text" maxlength="24" autocomplete="off" '
                     f'value="{esc(name)}" data-action="net-name" data-testid="join-name" '
                     f'placeholder="Name">{problem}'
-                    + button("Join the table", "net-join", cls="btn primary wide",
+                    + button(go, "net-join", cls="btn primary wide",
                              testid="join-go"))
         elif self.problem:  # after the answer: the host's phone could not be joined
             body = (f'<p class="msg refusal" role="alert" data-testid="join-problem">'
@@ -182,7 +196,9 @@ class Phones:
                 self.render_join()
         if self.link is not None and self.guest is None and self.wire.channel(self.link).open:
             tables, name = self.stored()  # (it joins once the host has named its table)
-            self.guest = Guest(self.wire.channel(self.link), name or "Guest", tables=tables)
+            self.guest = Guest(self.wire.channel(self.link),
+                               name or ("Watcher" if self.watch else "Guest"),
+                               tables=None if self.watch else tables, watch=self.watch)
             # said at once: a host whose app is of another version, which may not name its
             # table, answers it as such, and both phones say so (never a silent wait)
             self.guest.ping()
@@ -197,9 +213,10 @@ class Phones:
                 self.render_join()
             # welcomed and shown the table (its first view can come a moment after the
             # welcome): its table shows it; a new welcome (Play again) shows the new game
-            if g.seat is not None and g.view is not None and g.sittings != self.sitting:
+            if ((g.seat is not None or g.watching) and g.view is not None
+                    and g.sittings != self.sitting):
                 self.sitting = g.sittings
-                if g.table is not None and g.token is not None:
+                if not g.watching and g.table is not None and g.token is not None:
                     self.keep_seat(g.table, g.token)
                 self.go(f"#/{g.game}/guest")
         for pump in self.pumps:

@@ -1,7 +1,8 @@
 """The messages between a host and its guests, as typed values with one versioned JSON form.
 
-Every message is a JSON object ``{"v": 2, "t": <kind>, ...}`` (version 2: a view update carries
-its marks and flights). A message of another version is an :class:`OtherVersion`: the two
+Every message is a JSON object ``{"v": 3, "t": <kind>, ...}`` (version 2: a view update carries
+its marks and flights; version 3: the host names its table first, a guest keeps one seat token
+per table, watchers, notices, and rtc.js's heartbeat beside the messages). A message of another version is an :class:`OtherVersion`: the two
 phones run different versions of the app, which each side says in words. Each side reads
 what comes in once, at the edge (:func:`read_guest` on the host, :func:`read_host` on a
 guest): the text's size and nesting are checked before it is parsed, then every field against
@@ -14,14 +15,17 @@ nothing in a message is ever run: an action is only text for the game's ``parse_
 Guest to host: :class:`Join` (a seat token to rejoin with, or None for the seat this channel
 was opened for; the guest's name), :class:`Act` (one tap's actions in their text form, taken
 all or none, with the token of the seat and the version of the view they were chosen from),
-:class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`.
+:class:`TakeBack` (its player's Undo: the last step of the turn it is playing), :class:`Ping`,
+:class:`Watch` (watch the table without a seat: a big screen's or a watcher's phone).
 
 Host to guest: :class:`Hello` (first, as the channel opens: the table's id, so that the guest
 joins with the token it keeps for that table only), :class:`Welcome` (the seat and its token),
 :class:`ViewUpdate` (that seat's view only, whose turn it is, the log lines told for that
 reader and the end), :class:`Refusal` (why, for that guest only), :class:`Waiting` (the
 remote seats the table waits for), :class:`Notice` (what the host did to the table, in words),
-:class:`Pong`, :class:`HostLeft`.
+:class:`Pong`, :class:`HostLeft`; to a watcher, :class:`Watching` (its welcome) and view
+updates marked ``public`` holding the game's public view only (``Game.public_view``: no card of
+any hand), never a seat's.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from app import schema as s
 from app.schema import BadMessage as BadMessage
 from app.storage.stored_json import JSONObject
 
-VERSION = 2
+VERSION = 3
 MAX_GUEST_MESSAGE = 16 * 1024  # bytes of a guest's message (an action is far below 1 KB)
 MAX_HOST_MESSAGE = 1024 * 1024  # bytes of the host's (a view of a big Machiavelli table: ~3 KB)
 MAX_TEXT = 4000  # characters of an action's text form or a reason
@@ -103,7 +107,15 @@ class Ping:
     pass
 
 
-GuestMessage = Join | Act | TakeBack | Ping
+@dataclass(frozen=True)
+class Watch:
+    """Watch the table without a seat (``name``: the watcher's, for the host's list): the host
+    sends it the public view only."""
+
+    name: str
+
+
+GuestMessage = Join | Act | TakeBack | Ping | Watch
 
 # --- host to guest -------------------------------------------------------------------------
 
@@ -159,6 +171,7 @@ class ViewUpdate:
     marks: tuple[str, ...] = ()
     flights: tuple[tuple[str, str | None], ...] = ()
     undo: bool = False  # the reader has a step of this turn the host can take back (its Undo)
+    public: bool = False  # a watcher's: ``view`` is the public view (no hand), log told to nobody
 
 
 @dataclass(frozen=True)
@@ -193,7 +206,16 @@ class HostLeft:
     pass
 
 
-HostMessage = Hello | Welcome | ViewUpdate | Refusal | Waiting | Notice | Pong | HostLeft
+@dataclass(frozen=True)
+class Watching:
+    """You watch game ``game`` without a seat; the seats are called ``names``."""
+
+    game: str
+    names: tuple[str, ...]
+
+
+HostMessage = (Hello | Welcome | ViewUpdate | Refusal | Waiting | Notice | Pong | HostLeft
+               | Watching)
 
 # --- the JSON form -------------------------------------------------------------------------
 
@@ -208,6 +230,7 @@ GUEST: s.Tagged[GuestMessage] = s.Tagged("t", {
                     seen=COUNT),
     "take-back": s.record(TakeBack, token=SEAT_TOKEN, seen=COUNT),
     "ping": s.record(Ping),
+    "watch": s.record(Watch, name=s.text(MAX_NAME_IN)),
 }, by_kind=True)
 
 ENDING = s.record(Ending, text=LINE, winners=s.listed(s.whole(0, 63), 64),
@@ -221,12 +244,13 @@ HOST: s.Tagged[HostMessage] = s.Tagged("t", {
                      marks=s.listed(s.text(64, KEY, "a mark"), MAX_MARKS),
                      flights=s.listed(s.pair(s.text(64, KEY, "a card's key"), s.nullable(
                          s.text(160, SOURCE, "where a card flies from"))), MAX_FLIGHTS),
-                     undo=s.flag),
+                     undo=s.flag, public=s.flag.or_(False)),
     "refused": s.record(Refusal, reason=LINE),
     "waiting": s.record(Waiting, names=NAMES),
     "notice": s.record(Notice, text=LINE),
     "pong": s.record(Pong),
     "host-left": s.record(HostLeft),
+    "watching": s.record(Watching, game=s.text(64), names=NAMES),
 }, by_kind=True)
 
 

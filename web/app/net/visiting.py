@@ -9,6 +9,10 @@ host's view as it is, with nothing invented for the cards this seat cannot see. 
 actions go to the host instead of being applied here; the host's next view is the answer, or
 its refusal. The end is the game's own, drawn from the view, without Play again: a new game is
 the host's.
+
+A watcher's phone (or big screen) sits in no seat: the host sends it the public view, which the
+same board draws as nobody's (seat ``PUBLIC``: every seat with its count, no hand), and a tap
+acts for nobody.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from app.seated.remote import SeatedCore, Told  # what visiting uses of its tabl
 from app.seated.seats import LogLine
 from app.seated.sessions import Around
 from app.seen import Finale, Seen, Stepped, Stepping
-from engine.protocol import Action, Outcome, View
+from engine.protocol import PUBLIC, Action, Outcome, View
 
 U = TypeVar("U")
 S = TypeVar("S")
@@ -56,7 +60,8 @@ class Visiting(Generic[U, S, A, V]):
 
     def sitting(self) -> Guest | None:
         g = self.guest()
-        return g if g is not None and g.game == self.core.game_id and g.seat is not None else None
+        return g if g is not None and g.game == self.core.game_id and (
+            g.seat is not None or g.watching) else None
 
     def open(self) -> bool:
         """``#/<game>/guest``: False when this phone sits at no table of this game, or has
@@ -152,7 +157,7 @@ class Visiting(Generic[U, S, A, V]):
         out = self.outcome()
         if out is not None:
             self.core.page.announce(out.summary)
-        elif self.turn == g.seat and (first or not mine_before):
+        elif g.seat is not None and self.turn == g.seat and (first or not mine_before):
             self.core.page.announce("Your turn.")
 
     # --- the session ---
@@ -170,28 +175,35 @@ class Visiting(Generic[U, S, A, V]):
         return Outcome(e.winners, e.text, e.scores)
 
     def title(self) -> str:
-        return self.core.game.info.name  # the deal is the host's to know and to share
+        g = self.sitting()  # (the deal is the host's to know and to share)
+        watching = g is not None and g.seat is None
+        return self.core.game.info.name + (" (watching)" if watching else "")
 
     def instead(self) -> bool:
         return False  # (the host's screens are the host's)
 
     def seen(self) -> Seen[U, A, V] | None:
         g = self.sitting()
-        if g is None or g.seat is None or self.view is None:
+        if g is None or self.view is None:
             return None
+        if g.seat is None:  # a watcher: the public view, nobody's
+            return Seen(self.view, PUBLIC, g.names, marked=g.marks, gid="watch:host",
+                        watch=True, actions=self.version, outcome=self.outcome())
         return Seen(self.view, g.seat, g.names, interactive=self.my_turn(),
                     marked=g.marks, can_undo=self.can_undo(), gid=f"guest:{g.token}",
                     actions=self.version, outcome=self.outcome())
 
     def my_turn(self) -> bool:
         g = self.sitting()
-        return g is not None and self.turn == g.seat and not self.sending
+        return (g is not None and g.seat is not None and self.turn == g.seat
+                and not self.sending)
 
     def around(self, seen: Seen[U, A, V]) -> Around:
         g = self.sitting()
         out = seen.outcome
         if out is not None:
-            above = self.words_of.end_html(seen, Finale(out.summary, seen.seat))
+            above = self.words_of.end_html(seen, Finale(
+                out.summary, None if seen.seat == PUBLIC else seen.seat))
         elif seen.interactive:
             above = screens.since_html(self.since(), False, key=str(self.version))
         else:
@@ -205,7 +217,10 @@ class Visiting(Generic[U, S, A, V]):
             return None
         if not seen.interactive:
             if say:
-                self.core.say(self.turn_words() or "Wait for your turn.", "refusal")
+                g = self.sitting()
+                watcher = g is not None and g.seat is None
+                self.core.say("You are watching: the players play on their phones." if watcher
+                              else self.turn_words() or "Wait for your turn.", "refusal")
             return None
         return seen
 

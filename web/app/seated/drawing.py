@@ -17,6 +17,7 @@ from app.seated.seats import Match
 from app.seated.sessions import Session
 from app.seen import GuideMarks, Redrawn
 from app.stats import GameRecord
+from engine.protocol import PUBLIC
 
 
 class TableDrawing(Generic[U, S, A, V]):
@@ -68,6 +69,9 @@ class TableDrawing(Generic[U, S, A, V]):
             self.t.page.region(frame.log, screens.log_html(around.log))
         for key, value in around.data.items():
             self.t.page.data(key, value)
+        # the public view (the table on a big screen, a watcher): laid out wide and large on a
+        # landscape screen (app.css, the boards' CSS: html[data-public])
+        self.t.page.data("public", "1" if seen.seat == PUBLIC else None)
         # a message lives as long as what it speaks of: every redraw clears it, and whatever
         # is still true is said again after it (a later ``say`` in the same batch wins)
         self.t.page.text(self.t.frame.msg, "", "msg")

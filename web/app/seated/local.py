@@ -19,13 +19,14 @@ from app.seated import screens
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.moving import Moves
+from app.seated.public import is_the_table
 from app.seated.remote import Hosted
 from app.seated.seats import Match
 from app.seated.sessions import Around
 from app.seen import Finale, Seen
 from app.storage import TabStore
 from engine.errors import IllegalAction
-from engine.protocol import Game, GameInfo
+from engine.protocol import PUBLIC, Game, GameInfo
 
 
 class GuideShown(Protocol):
@@ -174,6 +175,11 @@ class MatchSession(Generic[U, S, A, V]):
                 return None
             return game.view(after, seat)
 
+        if is_the_table(m):  # the table on a big screen: the public view, nobody's
+            return Seen(game.public_view(at), PUBLIC, tuple(m.names()),
+                        marked=self.t.marked if marked is None else marked, gid=m.gid,
+                        deal=m.deal, actions=m.actions, outcome=game.outcome(at),
+                        switches=dict(m.switches))
         return Seen(game.view(at, seat), seat, tuple(m.names()),
                     interactive=interactive,
                     marked=self.t.marked if marked is None else marked,

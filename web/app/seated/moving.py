@@ -16,6 +16,7 @@ from app.page import Page
 from app.seated.computers import ComputerTurns
 from app.seated.history import History
 from app.seated.moves import Change, Mover, UndoStep
+from app.seated.public import TurnMarks, is_the_table
 from app.seated.seats import Match
 from app.seen import Stepped, Stepping, TurnReset
 from app.table import Host
@@ -69,6 +70,7 @@ class Moves(Generic[U, S, A, V]):
         self.undo: list[UndoStep[S]] = []
         # who hears of every move and Undo, once each (a table of phones' host)
         self.listeners: list[Callable[[Match[S], Change[S]], None]] = []
+        self.turn_marks: TurnMarks[S] = TurnMarks()  # the table on a big screen's marks
 
     def perform(self, m: Match[S], seat: int, actions: Sequence[A], message: str | None,
                 refusal: bool, undoable: bool = True) -> None:
@@ -118,6 +120,8 @@ class Moves(Generic[U, S, A, V]):
         else:
             self.t.marked = (frozenset() if human or mover is Mover.BOARD
                            else self.t.board.marker.marks(before, m.state))
+        if is_the_table(m):  # nobody here: the turn being played is marked
+            self.t.marked = self.turn_marks.after(m, before, count, self.t.board.marker)
         if mover is Mover.PERSON:
             self.t.guiding.noted(actions)
             self.t.computers.person_acted()

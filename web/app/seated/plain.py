@@ -31,7 +31,7 @@ from app.seen import (
 )
 from app.storage import Codec, JSONObject
 from app.table import Event, Replay
-from engine.protocol import Action, View
+from engine.protocol import PUBLIC, Action, View
 
 U = TypeVar("U")  # the game's in-turn UI state
 S = TypeVar("S")  # the game's state
@@ -78,8 +78,17 @@ class PlainBoard(Generic[U, S, A, V]):
         return self
 
     def draw(self, seen: Seen[U, A, V]) -> tuple[str, str]:
+        """The board and the dock; the public view (seat PUBLIC: a big screen, a watcher) has
+        no hand, so no dock but :meth:`public_dock_html`."""
         self.last_seen = seen
+        if seen.seat == PUBLIC:
+            return self.board_html(seen), self.public_dock_html(seen)
         return self.board_html(seen), self.dock_html(seen)
+
+    def public_dock_html(self, seen: Seen[U, A, V]) -> str:
+        """Under the public view's board, where a seat's hand would be: nothing unless a
+        board says more."""
+        return ""
 
     def tap(self, seen: Seen[U, A, V], ev: Event) -> Tap[U, A] | None:
         """The tap's answer, whose UI the board now shows (the one before kept, in case the

@@ -235,6 +235,10 @@ def setup_html(d: Setup, info: GameInfo, error: str, in_progress: str = "",
         add += ('<p class="fine" data-testid="phones-how">Each person on their phone joins once '
                 "the game starts: this phone shows them a QR code to scan. All phones on the "
                 "same Wi-Fi (or one phone's hotspot); no internet is needed.</p>")
+        if not d.here:  # every seat a phone or a computer: this device is the table
+            add += ('<p class="fine" data-testid="the-table">No seat is played here: this '
+                    "device is the table, shown to everyone (a tablet in the middle, a laptop, "
+                    "a TV), with no hand on it.</p>")
     opts = []
     for o in info.options:
         val = d.option(o.id, o.default)

@@ -27,6 +27,7 @@ from engine.games.machiavelli.rules import (
     TableCard,
     Take,
 )
+from engine.protocol import PUBLIC
 
 
 def _src_note(tc: TableCard) -> str:
@@ -117,7 +118,8 @@ def _players_html(view: MView, names: Sequence[str]) -> str:
             f'card{"s" if view.deck_count != 1 else ""}">'
             f'<span class="mt-back" aria-hidden="true"></span>'
             f'<b data-testid="m-draw-count" aria-hidden="true">{view.deck_count}</b></div>')
-    return (f'<div class="mt-top"><ul class="mt-opps" aria-label="Other players">'
+    who = "Players" if view.player == PUBLIC else "Other players"  # the public view: all
+    return (f'<div class="mt-top"><ul class="mt-opps" aria-label="{who}">'
             f'{"".join(items)}</ul>{pile}</div>')
 
 

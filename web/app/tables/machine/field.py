@@ -14,6 +14,7 @@ from app.tables.machine.turn import WAIT, MachineTurnUI, is_live, keyed, sane
 from app.tables.machine.words import pair_gains, pair_label, player_name, tracks_words
 from engine.games.machine.mat import ENGINE_TRACKS, TRACK_IDS, TRACKS
 from engine.games.machine.rules import OVER, SETUP, MachineView
+from engine.protocol import PUBLIC
 
 
 def table_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], *, interactive: bool,
@@ -27,7 +28,8 @@ def table_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], *, in
     body = _players_html(view, ui, names, marked) + _counts_html(view)
     if view.phase == SETUP:  # the choice first, what the mat gives now under it
         body += _pairs_html(view, ui, names, live)
-    body += _my_mat_html(view, ui, names, marked)
+    if view.player != PUBLIC:  # the public view (a big screen, a watcher) has no mat of its own
+        body += _my_mat_html(view, ui, names, marked)
     root = "mm" + (" live" if live else "")
     return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
             + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
@@ -60,7 +62,8 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
                     f'<span class="mm-opp-n">{esc(count)}</span>', "mm-opp", cls=cls,
                     testid="mm-opp", aria_label=label, pressed=ui.opp == p, seat=p,
                     rove_item="")
-        items.append(f'<li class="mm-opp-row">{chip}{_news_html(p, name, marked, shown)}</li>')
+        news = _news_html(p, name, marked, shown, view.player == PUBLIC)
+        items.append(f'<li class="mm-opp-row">{chip}{news}</li>')
     big = ""
     if ui.opp is not None and ui.opp != view.player:
         name = player_name(names, ui.opp)
@@ -69,11 +72,13 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
                + _btn("Close", "mm-opp", cls="btn small", testid="mm-oppmat-close",
                       aria_label=f"Close {name}’s mat", seat=ui.opp)
                + "</div>" + mat_html(view, ui.opp, names, marked) + "</section>")
-    return (f'<section class="mm-players" aria-label="The other players">'
+    who = "The players" if view.player == PUBLIC else "The other players"
+    return (f'<section class="mm-players" aria-label="{who}">'
             f'<ul class="mm-opps" id="mm-opps" data-rove>{"".join(items)}</ul>{big}</section>')
 
 
-def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> str:
+def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str],
+               public: bool = False) -> str:
     took, played = news(marked, p)
     took = [c for c in took if str(c) not in shown]  # a card is on the page once (flights)
     played = [c for c in played if str(c) not in shown]
@@ -90,8 +95,8 @@ def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str]) -> st
                   + "".join(face(c, "mm-face mm-news-card", " marked") for c in played)
                   + "</span>")
     return (f'<p class="mm-news" data-testid="mm-news" data-seat="{p}">'
-            f'<span class="sr-only">{esc(name)} {esc(and_list(words))} since your last move'
-            f"</span>{faces}</p>")
+            f'<span class="sr-only">{esc(name)} {esc(and_list(words))} '
+            f'{"on their turn" if public else "since your last move"}</span>{faces}</p>')
 
 
 def _counts_html(view: MachineView) -> str:
