@@ -68,7 +68,7 @@ def test_every_message_reads_back_as_written(message: Any) -> None:
     text = encode(message)
     read = read_guest if isinstance(message, Join | Act | TakeBack | Ping) else read_host
     assert read(text) == message
-    assert json.loads(text)["v"] == 2
+    assert json.loads(text)["v"] == 3
 
 
 BAD_GUEST = {
@@ -77,8 +77,8 @@ BAD_GUEST = {
     "nested": "[" * 5000 + "]" * 5000,
     "not an object": "[1, 2]",
     "no version": '{"t":"ping"}',
-    "an older version": '{"v":1,"t":"ping"}',
-    "a newer version": '{"v":3,"t":"ping"}',
+    "an older version": '{"v":2,"t":"ping"}',
+    "a newer version": '{"v":4,"t":"ping"}',
     "unknown kind": '{"v":3,"t":"eval","code":"import os"}',
     "missing field": '{"v":3,"t":"act","token":"' + TOKEN_A + '","actions":["draw"]}',
     "unknown field": '{"v":3,"t":"ping","x":1}',

@@ -214,7 +214,7 @@ def test_a_watcher_sees_the_turn_being_played_marked() -> None:
     t = open_table("machiavelli", 4)
     m = t.host.match
     marker = Marks(m.game)
-    t.host.marker = marker
+    t.host.marker = t.host.news.marker = marker
     w, _, _ = watcher(t)
     mover: list[int | None] = [m.current]
     seen: list[frozenset[str]] = []

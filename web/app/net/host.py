@@ -31,7 +31,6 @@ card. It can act for nobody.
 
 from __future__ import annotations
 
-import itertools
 import logging
 import secrets
 from collections import deque
@@ -39,6 +38,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from app.net.news import News
 from app.net.protocol import (
     Act,
     BadMessage,
@@ -145,17 +145,8 @@ class Referee(Generic[S, A]):
         self.closed = False
         self._numbers = 0
         self._waiting: tuple[str, ...] | None = None
-        # what each remote seat is shown as changed since it last acted, the flights of the
-        # last change on its phone, and the table they were worked out to
-        self.marked: dict[int, frozenset[str]] = {}
-        self.flights: dict[int, list[tuple[str, str | None]]] = {}
-        self._last: tuple[S, int] = (match.state, match.actions)
-        # what a watcher is shown as changed (the turn being played, its mover's steps since it
-        # began, or the last turn's until the next mover's first step), and the last change's
-        # flights
-        self.public_marked: frozenset[str] = frozenset()
-        self.public_flights: list[tuple[str, str | None]] = []
-        self._public_mover: int | None = None
+        # what each remote seat and a watcher are shown as changed, and flown
+        self.news: News[S] = News(match, self.remote, marker)
 
     # --- channels --------------------------------------------------------------------------
     def connect(self, transport: Transport, seat: int | None = None) -> GuestLink:
@@ -277,68 +268,21 @@ class Referee(Generic[S, A]):
         """The table changed (an action, an Undo, a new hand): every guest present gets its
         view."""
         self.version += 1
-        self._news()
+        self.news.record()
         for seat, link in self.present().items():
             self._update(link, seat)
         for link in self.watchers():
             self._send_new(link, self.update_public())
-        self.flights = {}  # flown once: a view sent again (a rejoin) moves nothing
-        self.public_flights = []
-
-    def _news(self) -> None:
-        """The marks and flights of the change just made, step by step (the actions it applied,
-        applied again from the table before it): a step is marked for every remote seat but
-        the one that made it, whose own step clears its marks (as a person's tap does on the
-        host), and flown on the others' phones. Anything but steps forward (an Undo, a game
-        put back) clears the marks; the same table saved again changes nothing."""
-        m, marker = self.match, self.marker
-        before, actions = self._last
-        self._last = (m.state, m.actions)
-        if m.state is before:  # saved again, unchanged (a cover lifted, a switch flipped)
-            return
-        if marker is None or m.actions <= actions:
-            self.marked.clear()
-            self.public_marked, self._public_mover = frozenset(), None
-            return
-        for s0, s1 in self._steps(before, m.actions - actions):
-            mover = m.game.current_player(s0)
-            marks = marker.marks(s0, s1)
-            flights = marker.flights(m, s0, s1)
-            if mover != self._public_mover:  # a new turn: the last one's marks go
-                self.public_marked, self._public_mover = frozenset(), mover
-            self.public_marked |= marks
-            self.public_flights.extend(flights)
-            for seat in self.remote:
-                if seat == mover:
-                    self.marked[seat] = frozenset()
-                else:
-                    self.marked[seat] = self.marked.get(seat, frozenset()) | marks
-                    self.flights.setdefault(seat, []).extend(flights)
-
-    def _steps(self, before: S, n: int) -> list[tuple[S, S]]:
-        """The ``n`` steps from ``before`` to the match's state, from its trail of actions (one
-        step from ``before`` to now when the trail does not hold them)."""
-        m = self.match
-        game: Any = m.game
-        trail = m.trail
-        states = [before]
-        if n <= len(trail):
-            try:
-                for text in trail[len(trail) - n:-1]:
-                    states.append(game.apply(states[-1], game.parse_action(text)))
-            except EngineError:
-                states = [before]
-        states.append(m.state)
-        return list(itertools.pairwise(states))
+        self.news.flown()  # flown once: a view sent again (a rejoin) moves nothing
 
     def update_for(self, seat: int) -> ViewUpdate:
         """What ``seat``'s guest is sent now: its own view and nothing else, with the log lines
         told for it (all of them: :meth:`_update` sends only what is new)."""
         m = self.match
-        flights = tuple(self.flights.get(seat, ()))
+        flights = tuple(self.news.flights.get(seat, ()))
         return ViewUpdate(self.version, m.game.view(m.state, seat).to_dict(), m.current, 0,
                           self._lines(seat), self._ending(),
-                          tuple(sorted(self.marked.get(seat, ()))), flights,
+                          tuple(sorted(self.news.marked.get(seat, ()))), flights,
                           self.can_take_back(seat))
 
     def update_public(self) -> ViewUpdate:
@@ -346,8 +290,8 @@ class Referee(Generic[S, A]):
         nobody, the marks and flights of the turn being played; marked ``public``."""
         m = self.match
         return ViewUpdate(self.version, m.game.public_view(m.state).to_dict(), m.current, 0,
-                          self._lines(None), self._ending(), tuple(sorted(self.public_marked)),
-                          tuple(self.public_flights), False, public=True)
+                          self._lines(None), self._ending(), tuple(sorted(self.news.public_marked)),
+                          tuple(self.news.public_flights), False, public=True)
 
     def _ending(self) -> Ending | None:
         m = self.match

@@ -2,7 +2,8 @@
 
 Every message is a JSON object ``{"v": 3, "t": <kind>, ...}`` (version 2: a view update carries
 its marks and flights; version 3: the host names its table first, a guest keeps one seat token
-per table, watchers, notices, and rtc.js's heartbeat beside the messages). A message of another version is an :class:`OtherVersion`: the two
+per table, watchers, notices, and rtc.js's heartbeat beside the messages). A message of
+another version is an :class:`OtherVersion`: the two
 phones run different versions of the app, which each side says in words. Each side reads
 what comes in once, at the edge (:func:`read_guest` on the host, :func:`read_host` on a
 guest): the text's size and nesting are checked before it is parsed, then every field against
