@@ -7,6 +7,10 @@ the time for the host to notice a phone whose page stopped (the heartbeat alone)
 rejoin, and screenshots of the three phones side by side at 360 x 640.
 
     .venv/bin/python -m scripts.bench.phones [--games 3] [--shots DIR] [--firefox] [--silent 3]
+        [--big-screen]
+
+``--big-screen``: the host is the table on a 1280 x 800 screen (no seat: it shows the public
+view), Ana on a phone of her own; a tap is then timed to every phone and the big screen.
 
 ``--firefox``: Cal's phone is Firefox ESR (scripts/lib/phones.py ``firefox_phone``), Ana's and
 Bea's Chromium; the screenshots are then named ``*-firefox.png``.
@@ -26,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,7 @@ from app.net.qr import qr_version
 from scripts.lib.pages import idle
 from scripts.lib.phones import (
     LOOPBACK,
+    SPY,
     firefox_phone,
     host_game,
     invite,
@@ -72,12 +78,16 @@ def counter(page: Any, key: str) -> int:
     return int(page.evaluate(f"document.documentElement.dataset.{key} || '-1'"))
 
 
+HOST = -1  # the host's page among the pages timed, when it is the table (no seat of its own)
+
+
 def timed_step(pages: dict[int, Any], seat: int, testid: str) -> tuple[float, float]:
     """Tap ``testid`` on ``seat``'s phone; seconds until its own screen shows the host's answer,
-    and until every other phone shows the change (the host's action count, the guests' view
-    versions)."""
+    and until every other phone (and the big screen) shows the change (the host's action count,
+    the guests' view versions)."""
     page = pages[seat]
-    keys = {s: ("actions" if s == 0 else "version") for s in pages}
+    host = HOST if HOST in pages else 0
+    keys = {s: ("actions" if s == host else "version") for s in pages}
     before = {s: counter(p, keys[s]) for s, p in pages.items()}
     t0 = time.perf_counter()
     page.locator(f"[data-testid={testid}]").first.tap()
@@ -97,7 +107,8 @@ def timed_step(pages: dict[int, Any], seat: int, testid: str) -> tuple[float, fl
 
 
 def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[float]) -> int:
-    """One turn of ``seat`` by the Hint's steps; the guest's taps timed. Its actions."""
+    """One turn of ``seat`` by the Hint's steps; the guest's taps timed (at a big-screen table
+    every seat is a guest). Its actions."""
     page = pages[seat]
     tap(page, "m-hint")
     page.wait_for_function("/can lay|Nothing can be laid/.test(document.querySelector("
@@ -111,7 +122,7 @@ def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[f
             if (not step.count() or not step.is_enabled()
                     or step.get_attribute("aria-disabled") == "true"):
                 break
-            if seat == 0:
+            if seat == 0 and HOST not in pages:
                 tap(page, "m-hint-step")
             else:
                 a, b = timed_step(pages, seat, "m-hint-step")
@@ -120,7 +131,7 @@ def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[f
             steps.append("step")
         steps.append("m-end")
     last = steps[-1]
-    if seat == 0:
+    if seat == 0 and HOST not in pages:
         tap(page, last)
     else:
         a, b = timed_step(pages, seat, last)
@@ -129,11 +140,13 @@ def play_turn(pages: dict[int, Any], seat: int, own: list[float], others: list[f
     return len(steps)
 
 
-def silent_phone(host: Any, guest: Any, seat: int, name: str) -> tuple[float, float]:
+def silent_phone(host: Any, guest: Any, seat: int, name: str,
+                 meanwhile: Callable[[], None] | None = None) -> tuple[float, float]:
     """``guest``'s page stops (its JavaScript paused by the debugger, as a locked phone's
     stops, without closing anything): seconds until the host shows its seat away (its Invite
-    again), by the heartbeat alone; then the page goes on and one invitation brings it back to
-    its seat: seconds from the answer pasted to its table shown again."""
+    again), by the heartbeat alone; ``meanwhile()`` then (the other phones' words while the
+    table waits); then the page goes on and one invitation brings it back to its seat and hand:
+    seconds from the answer pasted to its table shown again."""
     hand = guest.get_by_test_id("m-hand-card").count()
     cdp = guest.context.new_cdp_session(guest)
     cdp.send("Debugger.enable")
@@ -141,6 +154,8 @@ def silent_phone(host: Any, guest: Any, seat: int, name: str) -> tuple[float, fl
     t0 = time.perf_counter()
     host.wait_for_selector(f"[data-testid=phone-invite][data-seat='{seat}']", timeout=30_000)
     noticed = time.perf_counter() - t0
+    if meanwhile is not None:
+        meanwhile()
     cdp.send("Debugger.resume")
     cdp.detach()
     back = invite(host, guest, seat, "")
@@ -148,35 +163,84 @@ def silent_phone(host: Any, guest: Any, seat: int, name: str) -> tuple[float, fl
     return noticed, back.seconds
 
 
-def shot(page: Any) -> str:
-    return base64.b64encode(page.screenshot()).decode()
+def shot(page: Any, scheme: str = "light") -> tuple[str, int, int]:
+    """``page`` as a PNG (base64) in ``scheme``, and its size."""
+    page.emulate_media(color_scheme=scheme)
+    idle(page)
+    size = page.viewport_size
+    png = base64.b64encode(page.screenshot()).decode()
+    page.emulate_media(color_scheme="light")
+    return png, size["width"], size["height"]
 
 
-def side_by_side(browser: Any, pngs: list[tuple[str, str]], out: Path) -> None:
-    """The phones' screenshots in one picture, each with its caption."""
-    ctx = browser.new_context(viewport={"width": 3 * 380 + 20, "height": 700})
+def side_by_side(browser: Any, cells: list[tuple[str, tuple[str, int, int]]], out: Path
+                 ) -> None:
+    """The screenshots in one picture, side by side at their own size, each with its
+    caption."""
+    width = sum(w + 20 for _c, (_b, w, _h) in cells) + 20
+    height = max(h for _c, (_b, _w, h) in cells) + 60
+    ctx = browser.new_context(viewport={"width": width, "height": height})
     page = ctx.new_page()
-    cells = "".join(f'<figure><img src="data:image/png;base64,{b}" width="360" height="640">'
-                    f"<figcaption>{c}</figcaption></figure>" for c, b in pngs)
-    page.set_content("<style>body{margin:10px;display:flex;gap:20px;font:14px sans-serif;"
-                     "background:#ddd}figure{margin:0}img{display:block;border:1px solid #888}"
-                     f"</style>{cells}")
+    html = "".join(f'<figure><img src="data:image/png;base64,{b}" width="{w}" height="{h}">'
+                   f"<figcaption>{c}</figcaption></figure>" for c, (b, w, h) in cells)
+    page.set_content("<style>body{margin:10px;display:flex;gap:20px;align-items:flex-start;"
+                     "font:14px sans-serif;background:#ddd}figure{margin:0}"
+                     f"img{{display:block;border:1px solid #888}}</style>{html}")
     page.screenshot(path=str(out))
     ctx.close()
 
 
+def shots_of(browser: Any, pages: list[tuple[str, Any]], out: Path, name: str) -> None:
+    """``pages`` side by side, light and dark: ``out/<name>-light.png``, ``-dark.png``."""
+    for scheme in ("light", "dark"):
+        side_by_side(browser, [(c, shot(p, scheme)) for c, p in pages],
+                     out / f"{name}-{scheme}.png")
+
+
+def big_screen(browser: Any, url: str) -> Any:
+    """The host: a laptop, tablet or TV at 1280 x 800 that is the table (no seat)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True,
+                              permissions=["camera", "microphone"])
+    ctx.add_init_script(SPY)
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=120_000)
+    return page
+
+
 def one_game(browser: Any, url: str, film: Path, shots: Path | None,
-             firefox: bool = False, silent: int = 0) -> dict[str, Any]:
-    host, bea = phone(browser, url), phone(browser, url)
+             firefox: bool = False, silent: int = 0, table: bool = False) -> dict[str, Any]:
+    """One whole game of three people: Ana on the host's phone (``table``: on her own phone,
+    the host a big screen that is the table), Bea and Cal on theirs."""
+    host = big_screen(browser, url) if table else phone(browser, url)
+    ana = phone(browser, url) if table else host
+    bea = phone(browser, url)
     cal = firefox_phone(url) if firefox else phone(browser, url)
     cal_is = "Cal's phone (Firefox)" if firefox else "Cal's phone"
-    end = "-firefox.png" if firefox else ".png"
-    host_game(host, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
-              {"hand_size": "5"}, deal=7)
+    end = "-firefox" if firefox else "-big-screen" if table else ""
+    host_game(host, M, [("phone" if table else "you", "Ana"), ("phone", "Bea"),
+                        ("phone", "Cal")], {"hand_size": "5"}, deal=7)
+    if table:
+        invite(host, ana, 0, "Ana")
     pasted = invite(host, bea, 1, "Bea")
     scanned = invite(host, cal, 2, "Cal", scan=lambda text: qr_video(film, text))
-    pages = {0: host, 1: bea, 2: cal}
-    noticed = [silent_phone(host, bea, 1, "Bea") for _ in range(silent)]
+    pages = {0: ana, 1: bea, 2: cal}
+    if table:
+        pages[HOST] = host
+    captions = ([("The table (1280 x 800)", host), ("Ana's phone", ana)] if table else
+                [("Host: Ana (you)", host)]) + [("Bea's phone", bea), (cal_is, cal)]
+
+    def waiting() -> None:  # every phone's words while the table waits for Bea's phone
+        assert shots is not None
+        for p in (ana, cal, host):
+            p.wait_for_function("() => /bea.s phone/i.test(document.querySelector("
+                                "'[data-testid=message]')?.textContent || '')",
+                                timeout=30_000)
+        shots_of(browser, captions, shots, f"waiting{end}")
+
+    noticed = [silent_phone(host, bea, 1, "Bea", waiting if shots is not None and i == 0
+                            else None) for i in range(silent)]
     own: list[float] = []
     others: list[float] = []
     actions = 0
@@ -186,29 +250,27 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None,
             idle(p)
         if host.get_by_test_id("end").count():
             break
-        seat = next(s for s, p in pages.items() if my_turn(p))
+        seat = next(s for s, p in pages.items() if s != HOST and my_turn(p))
         actions += play_turn(pages, seat, own, others)
         if shots is not None and turn == shot_at:
-            for p in pages.values():
-                idle(p)
-            side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
-                                   (cal_is, shot(cal))], shots / f"mid-game{end}")
+            shots_of(browser, captions, shots, f"mid-game{end}")
     if shots is not None:
-        side_by_side(browser, [("Host: Ana (you)", shot(host)), ("Bea's phone", shot(bea)),
-                               (cal_is, shot(cal))], shots / f"end{end}")
+        for p in pages.values():
+            p.wait_for_selector("[data-testid=end]", timeout=30_000)
+        shots_of(browser, captions, shots, f"end{end}")
     to_guests = sum(len(t.encode()) for _l, t, _ in host.evaluate("window.netSent"))
-    from_guests = sum(len(t.encode()) for g in (bea, cal)
+    from_guests = sum(len(t.encode()) for g in pages.values() if g is not host
                       for _l, t, _ in g.evaluate("window.netSent"))
     out = {"offer": pasted.link.split("#/join/")[1], "link": pasted.link,
            "answer": pasted.answer, "join_paste": pasted.seconds, "join_scan": scanned.seconds,
            "own": own, "others": others, "actions": actions,
-           "to_guests": to_guests, "from_guests": from_guests, "noticed": noticed}
-    host.context.close()
-    bea.context.close()
-    if firefox:
-        cal.close()
-    else:
-        cal.context.close()
+           "to_guests": to_guests, "from_guests": from_guests, "noticed": noticed,
+           "guests": 3 if table else 2}
+    for p in {id(p): p for p in pages.values()}.values():
+        if firefox and p is cal:
+            cal.close()
+        else:
+            p.context.close()
     return out
 
 
@@ -217,6 +279,8 @@ def main() -> int:
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--shots", default=str(ROOT / "docs" / "screenshots" / "phones-36"))
     p.add_argument("--firefox", action="store_true", help="Cal's phone is Firefox ESR")
+    p.add_argument("--big-screen", action="store_true",
+                   help="the host is the table on a 1280 x 800 screen, Ana on her own phone")
     p.add_argument("--silent", type=int, default=3,
                    help="times Bea's page stops before each game (noticed, then rejoined)")
     args = p.parse_args()
@@ -233,7 +297,7 @@ def main() -> int:
             *ARGS, *LOOPBACK, "--use-fake-device-for-media-stream",
             "--use-fake-ui-for-media-stream", f"--use-file-for-fake-video-capture={film}"])
         games = [one_game(browser, url, film, shots if i == 0 else None, args.firefox,
-                          args.silent) for i in range(args.games)]
+                          args.silent, args.big_screen) for i in range(args.games)]
         browser.close()
     server.shutdown()
     g = games[0]
@@ -246,7 +310,8 @@ def main() -> int:
               f" ms, worst {max(xs) * 1000:.0f} ms ({len(xs)} games)")
     own = [t for x in games for t in x["own"]]
     others = [t for x in games for t in x["others"]]
-    for name, xs in (("its own screen", own), ("every other phone", others)):
+    for name, xs in (("its own screen", own), ("every other phone" + (
+            " and the big screen" if args.big_screen else ""), others)):
         print(f"guest's tap -> {name} updated: median {statistics.median(xs) * 1000:.0f} ms, "
               f"worst {max(xs) * 1000:.0f} ms ({len(xs)} taps)")
     noticed = [n for x in games for n, _ in x["noticed"]]
@@ -260,10 +325,12 @@ def main() -> int:
     actions = sum(x["actions"] for x in games)
     print(f"bytes per action: host to guests {sum(x['to_guests'] for x in games) / actions:.0f}"
           f", guests to host {sum(x['from_guests'] for x in games) / actions:.0f} "
-          f"({actions} actions over {len(games)} whole games of 3 phones"
+          f"(to each guest {sum(x['to_guests'] / x['guests'] for x in games) / actions:.0f}; "
+          f"{actions} actions over {len(games)} whole games of 3 people"
+          f"{', the host a big screen' if args.big_screen else ''}"
           f"{', Cal on Firefox' if args.firefox else ''})")
-    end = "-firefox.png" if args.firefox else ".png"
-    print(f"screenshots: {shots / f'mid-game{end}'}, {shots / f'end{end}'}")
+    end = "-firefox" if args.firefox else "-big-screen" if args.big_screen else ""
+    print(f"screenshots (light and dark): {shots}/{{mid-game,end,waiting}}{end}-*.png")
     return 0
 
 
