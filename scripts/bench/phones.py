@@ -237,14 +237,15 @@ def one_game(browser: Any, url: str, film: Path, shots: Path | None,
             p.wait_for_function("() => /bea.s phone/i.test(document.querySelector("
                                 "'[data-testid=message]')?.textContent || '')",
                                 timeout=30_000)
-        shots_of(browser, captions, shots, f"waiting{end}")
+        shots_of(browser, [(c, p) for c, p in captions if p is not bea], shots,
+                 f"waiting{end}")  # (Bea's page is stopped)
 
     noticed = [silent_phone(host, bea, 1, "Bea", waiting if shots is not None and i == 0
                             else None) for i in range(silent)]
     own: list[float] = []
     others: list[float] = []
     actions = 0
-    shot_at = 3
+    shot_at = 10
     for turn in range(400):
         for p in pages.values():
             idle(p)

@@ -14,6 +14,7 @@ from app.messages import Event
 from app.net.protocol import ViewUpdate, read_host
 from app.seated.table import SeatedTable
 from app.shell import App
+from app.storage.keys import record_key
 from helpers.net import Air, AirWire, deliver
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
@@ -167,6 +168,11 @@ def test_a_big_screen_table_and_a_watcher_show_the_public_view_only(game_id: str
                 assert not drawn_cards(tpage) & hidden, drawn_cards(tpage) & hidden
                 checked += 1
         assert m.over and checked > 3
+        # nobody played on the table's device: its end says no record, and counts nothing
+        await settle(host)
+        end = hpage.regions[ht.frame.board]
+        assert 'data-testid="end"' in end and "On this device" not in end
+        assert not ht.store.get(record_key(game_id)), "the table counted the game"
         g = tv.phones.guest
         assert g is not None and g.watching and g.ending is not None and g.seat is None
         assert 'data-testid="end"' in tpage.regions[table(tv, game_id).frame.board]

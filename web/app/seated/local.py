@@ -203,7 +203,8 @@ class MatchSession(Generic[U, S, A, V]):
         out = m.outcome
         assert out is not None
         guided = m is self.t.guided
-        record = None if m.watch or guided else self.t.keeping.saves.record()
+        record = (None if m.watch or guided or is_the_table(m)  # (nobody played here)
+                  else self.t.keeping.saves.record())
         note = share = ""
         if m.daily and not m.watch:  # its Share (of the day's result) beside Play again
             note = daily.end_note_html(self.t.store, self.t.game_id, self.t.name, m.daily,

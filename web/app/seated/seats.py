@@ -105,7 +105,11 @@ class Match(Generic[S]):
     @classmethod
     def new(cls, setup: Setup, deal: int, watch: bool = False) -> Match[S]:
         game = get_game(setup.game)
-        return cls(setup, deal, deal_seeded(game, setup.config(), deal), watch=watch)
+        # a table on a big screen (phone seats, none played here) plays no game of this
+        # device's: its end is not counted in this device's record, as if counted already
+        table = bool(setup.phones) and not setup.here and not watch
+        return cls(setup, deal, deal_seeded(game, setup.config(), deal), watch=watch,
+                   counted=table)
 
     @property
     def game(self) -> Game[Any, S, Any, Any]:
