@@ -10,13 +10,12 @@ import re
 from typing import Any
 
 import pytest
-from app.messages import Event
 from app.net.protocol import ViewUpdate, read_host
-from app.seated.table import SeatedTable
 from app.shell import App
 from app.storage.keys import record_key
-from helpers.net import Air, AirWire, deliver
-from helpers.shell import FakeEnv, boot, click, run_async, settle
+from helpers.net import Air, deliver
+from helpers.net_apps import apps, change, field, table
+from helpers.shell import FakeEnv, click, run_async, settle
 
 from engine.protocol import PUBLIC
 from engine.seats import choose, make_bots
@@ -25,31 +24,6 @@ OPTIONS: dict[str, dict[str, str]] = {
     "machiavelli": {"hand_size": "5"}, "machine": {"max_rounds": "4"}, "cube-farm": {"hands": "1"}}
 CARD = re.compile(r'data-card="(?:floor:)?([^"]+)"')
 TOKEN = re.compile(r"[0-9A-Za-z]+[♣♦♥♠]?")
-
-
-def table(app: App, game: str) -> SeatedTable[Any, Any, Any, Any]:
-    t: SeatedTable[Any, Any, Any, Any] = app.tables[game]  # type: ignore[assignment]
-    return t
-
-
-def change(app: App, action: str, value: str, **data: str) -> None:
-    app.handle(Event("change", action=action, value=value, data=data))
-
-
-def field(html: str, testid: str) -> str:
-    m = re.search(rf'value="([^"]*)" data-testid="{testid}"', html) or re.search(
-        rf'data-testid="{testid}"[^>]*value="([^"]*)"', html)
-    assert m is not None, f"no {testid} in {html[:400]}"
-    return m.group(1).replace("&amp;", "&")
-
-
-def apps(air: Air, n: int) -> list[tuple[App, Any, FakeEnv]]:
-    out = []
-    for _ in range(n):
-        env = FakeEnv()
-        env.wire = AirWire(air)
-        out.append(boot(env=env))
-    return out
 
 
 async def host_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],

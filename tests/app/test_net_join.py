@@ -46,7 +46,7 @@ async def answered() -> tuple[App, Any, App, Any, FakeEnv]:
     """A host's Machiavelli game with Bea's seat on a phone; Bea's phone opened the join link
     and answered; the host took the answer (nothing read on either side yet)."""
     from helpers.net import Air, AirWire, deliver
-    from test_net_table import change, field, host_a_game
+    from helpers.net_apps import change, field, host_a_game
 
     air = Air()
     envs = [FakeEnv(), FakeEnv()]
@@ -70,7 +70,7 @@ def test_a_guest_goes_to_the_table_only_once_it_has_been_shown_it(
     come a read later. The guest's phone stays on the join screen until the view is there,
     then opens the table: never the home screen (with "sits at no table") under a table."""
     from helpers.net import Gate, deliver
-    from test_net_table import table
+    from helpers.net_apps import table
 
     async def run() -> None:
         host, _hpage, guest, gpage, genv = await answered()

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from app.net.protocol import KEY, MAX_FLIGHTS, MAX_MARKS, SOURCE
+from helpers.net_apps import host_a_game, table
 from helpers.shell import boot, run_async
-from test_net_table import host_a_game, table
 
 from engine.seats import choose, deal_seeded, make_bots
 

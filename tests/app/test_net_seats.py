@@ -15,22 +15,12 @@ from typing import Any
 import pytest
 from app.net import protocol
 from app.net.phones import MAX_TABLES
-from app.shell import App
 from app.storage import SEAT_KEY
 from helpers.net import Air, AirWire, deliver
+from helpers.net_apps import apps, change, host_a_game, invite, table
 from helpers.shell import FakeEnv, boot, click, run_async, settle
-from test_net_table import OPTIONS, host_a_game, invite, table
 
 M = "machiavelli"
-
-
-def apps(air: Air, n: int) -> list[tuple[App, Any, FakeEnv]]:
-    out = []
-    for _ in range(n):
-        env = FakeEnv()
-        env.wire = AirWire(air)
-        out.append(boot(env=env))
-    return out
 
 
 def joins(monkeypatch: pytest.MonkeyPatch) -> list[protocol.Join]:
@@ -81,7 +71,7 @@ def test_a_phone_sits_at_table_after_table_with_each_tables_token_only(
         # a table of another game on the same host: a new table id, a new seat
         await host_a_game(host, henv, "machine", [("you", "Ana"), ("phone", "Bea"),
                                                   ("computer", "beginner")],
-                          OPTIONS["machine"], "3")
+                          {"max_rounds": "10"}, "3")
         await invite(host, hpage, bea, bpage, benv, 1, "Bea")
         g2 = bea.phones.guest
         assert g2 is not None and g2.seat == 1 and g2.table not in (None, first_table)
@@ -243,7 +233,6 @@ def test_a_refused_join_is_said_in_words_on_both_phones() -> None:
         answer = re.search(r'value="([^"]*)" data-testid="answer-code"',
                            bpage.regions["screen"])
         assert answer is not None
-        from test_net_table import change
         change(host, "net-answer", answer.group(1))
         deliver(host, bea)
         why = "this phone sits in Bea's seat at this table, and the invitation is for Cal's"

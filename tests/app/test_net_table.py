@@ -11,86 +11,21 @@ import re
 from typing import Any
 
 import pytest
-from app.messages import Event
 from app.net.protocol import ViewUpdate, read_host
 from app.seated.local import MatchSession
 from app.seated.seats import ENDED, Match
 from app.seated.table import SeatedTable
 from app.shell import App
 from helpers.net import Air, AirWire, deliver
+from helpers.net_apps import M, apps, change, host_a_game, invite, table
 from helpers.shell import FakeEnv, boot, click, run_async, settle
 
 from engine.seats import choose, make_bots
 
-M = "machiavelli"
-
-
-def table(app: App, game: str = M) -> SeatedTable[Any, Any, Any, Any]:
-    t: SeatedTable[Any, Any, Any, Any] = app.tables[game]  # type: ignore[assignment]
-    return t
-
-
-def change(app: App, action: str, value: str, **data: str) -> None:
-    app.handle(Event("change", action=action, value=value, data=data))
-
-
-def field(html: str, testid: str) -> str:
-    m = re.search(rf'value="([^"]*)" data-testid="{testid}"', html) or re.search(
-        rf'data-testid="{testid}"[^>]*value="([^"]*)"', html)
-    assert m is not None, f"no {testid} in {html[:400]}"
-    return m.group(1).replace("&amp;", "&")
-
 
 def phones(air: Air) -> tuple[tuple[App, Any, FakeEnv], tuple[App, Any, FakeEnv]]:
-    envs = []
-    for _ in range(2):
-        env = FakeEnv()
-        env.wire = AirWire(air)
-        envs.append(env)
-    return boot(env=envs[0]), boot(env=envs[1])
-
-
-async def host_a_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],
-                      options: dict[str, str] | None = None, deal: str = "7") -> None:
-    """Set up ``game`` with ``seats`` (kind, name or level) and start it."""
-    env.go(f"#/{game}/setup")
-    await settle(host)
-    t = table(host, game)
-    while len(t.form.draft.seats) < len(seats):
-        click(host, "setup-add")
-    for i, (kind, detail) in enumerate(seats):
-        change(host, "setup-kind", kind, seat=str(i))
-        if kind == "computer":
-            change(host, "setup-level", detail, seat=str(i))
-        elif detail:
-            change(host, "setup-name", detail, seat=str(i))
-    for key, value in (options or {}).items():
-        change(host, "setup-option", value, key=key)
-    change(host, "setup-deal", deal)
-    click(host, "setup-start")
-    await settle(host)
-
-
-async def invite(host: App, hpage: Any, guest: App, gpage: Any, genv: FakeEnv, seat: int,
-                 name: str) -> None:
-    """The host invites ``seat``; the guest opens the join link, answers; the host pastes
-    the answer."""
-    click(host, "net-invite", seat=str(seat))
-    deliver(host)
-    screen = hpage.regions["screen"]
-    assert 'data-testid="invite-qr"' in screen and "<svg" in screen
-    link = field(screen, "invite-link")
-    assert link.startswith("https://example.org/cards/#/join/")
-    genv.go("#" + link.split("#", 1)[1])
-    assert 'data-testid="join"' in gpage.regions["screen"]
-    change(guest, "net-name", name)
-    click(guest, "net-join")
-    deliver(guest)
-    answer = field(gpage.regions["screen"], "answer-code")
-    assert 'data-testid="answer-qr"' in gpage.regions["screen"]
-    change(host, "net-answer", answer)
-    deliver(host, guest)
-    await settle(host)
+    first, second = apps(air, 2)
+    return first, second
 
 
 # options that keep a whole game short
@@ -430,17 +365,12 @@ async def three_phones() -> tuple[Air, list[tuple[App, Any, FakeEnv]]]:
     """A host (Ana, seat 0) and two guests' phones, Bea (seat 1) and Cal (seat 2), at a game
     of Machiavelli; each phone's wire keeps what it asked of the screen."""
     air = Air()
-    apps = []
-    for _ in range(3):
-        env = FakeEnv()
-        env.wire = AirWire(air)
-        apps.append(boot(env=env))
-    (host, hpage, henv), bea, cal = apps
+    (host, hpage, henv), bea, cal = three = apps(air, 3)
     await host_a_game(host, henv, M, [("you", "Ana"), ("phone", "Bea"), ("phone", "Cal")],
                       OPTIONS[M], "13")
     await invite(host, hpage, *bea, 1, "Bea")
     await invite(host, hpage, *cal, 2, "Cal")
-    return air, apps
+    return air, three
 
 
 async def play_until(apps: list[tuple[App, Any, FakeEnv]], seat: int) -> None:

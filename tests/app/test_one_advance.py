@@ -13,8 +13,9 @@ from app.net.host import Referee
 from app.tables.perpetual_motion import session as pms
 from helpers.guide import bar
 from helpers.net import deliver
+from helpers.net_apps import table
 from helpers.shell import boot, click, run_async, settle
-from test_net_table import bea_steps, seated_pair, table, to_turn
+from test_net_table import bea_steps, seated_pair, to_turn
 
 from engine.seats import choose, make_bots
 
