@@ -14,7 +14,7 @@ from app.net.protocol import ViewUpdate, read_host
 from app.shell import App
 from app.storage.keys import record_key
 from helpers.net import Air, deliver
-from helpers.net_apps import apps, change, field, table
+from helpers.net_apps import apps, change, field, host_a_game, table
 from helpers.shell import FakeEnv, click, run_async, settle
 
 from engine.protocol import PUBLIC
@@ -28,24 +28,10 @@ TOKEN = re.compile(r"[0-9A-Za-z]+[♣♦♥♠]?")
 
 async def host_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],
                     options: dict[str, str], deal: str, page: Any) -> None:
-    env.go(f"#/{game}/setup")
-    await settle(host)
-    t = table(host, game)
-    while len(t.form.draft.seats) < len(seats):
-        click(host, "setup-add")
-    for i, (kind, detail) in enumerate(seats):
-        change(host, "setup-kind", kind, seat=str(i))
-        if kind == "computer":
-            change(host, "setup-level", detail, seat=str(i))
-        elif detail:
-            change(host, "setup-name", detail, seat=str(i))
-    for key, value in options.items():
-        change(host, "setup-option", value, key=key)
-    change(host, "setup-deal", deal)
-    # nobody plays here: the set-up says this device is the table
-    assert 'data-testid="the-table"' in page.regions["screen"]
-    click(host, "setup-start")
-    await settle(host)
+    def the_table() -> None:  # nobody plays here: the set-up says this device is the table
+        assert 'data-testid="the-table"' in page.regions["screen"]
+
+    await host_a_game(host, env, game, seats, options, deal, the_table)
 
 
 async def join(host: App, hpage: Any, guest: App, gpage: Any, genv: FakeEnv, name: str,

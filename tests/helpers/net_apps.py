@@ -6,6 +6,7 @@ answer pasted)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from app.messages import Event
@@ -45,8 +46,10 @@ def apps(air: Air, n: int) -> list[tuple[App, Any, FakeEnv]]:
 
 
 async def host_a_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str, str]],
-                      options: dict[str, str] | None = None, deal: str = "7") -> None:
-    """Set up ``game`` with ``seats`` (kind, name or level) and start it."""
+                      options: dict[str, str] | None = None, deal: str = "7",
+                      before_start: Callable[[], None] | None = None) -> None:
+    """Set up ``game`` with ``seats`` (kind, name or level) and start it (``before_start``:
+    what to check of the set-up first)."""
     env.go(f"#/{game}/setup")
     await settle(host)
     t = table(host, game)
@@ -61,6 +64,8 @@ async def host_a_game(host: App, env: FakeEnv, game: str, seats: list[tuple[str,
     for key, value in (options or {}).items():
         change(host, "setup-option", value, key=key)
     change(host, "setup-deal", deal)
+    if before_start is not None:
+        before_start()
     click(host, "setup-start")
     await settle(host)
 
