@@ -154,7 +154,8 @@
   }
   /* The table on a big screen (the public view on a landscape screen from 768 px: nobody's
    * fingers, the whole floor read from around the table): the whole floor, as large as it
-   * fits, again whenever a card makes it larger. */
+   * fits (a square never under a finger's 44 px: then the plan pans), again whenever a card
+   * makes it larger. */
   const BIG = "(min-width: 768px) and (orientation: landscape)";
   const BIG_K = 2.4;  // a square at most 115 px: the floor's few first cards not a poster
   let floorSeen = "";
@@ -171,7 +172,7 @@
       if (floor !== floorSeen) {
         floorSeen = floor;
         cam.key = key;
-        cam.k = Math.min(fitK(), BIG_K);
+        cam.k = Math.max(TARGET / SQ, Math.min(fitK(), BIG_K));  // a square still a target
         const b = floorBox(s);
         centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
       }
