@@ -152,11 +152,34 @@
                                            "px)" }, { transform: "translate(0px,0px)" }]);
     }
   }
+  /* The table on a big screen (the public view on a landscape screen from 768 px: nobody's
+   * fingers, the whole floor read from around the table): the whole floor, as large as it
+   * fits (a square never under a finger's 44 px: then the plan pans), again whenever a card
+   * makes it larger. */
+  const BIG = "(min-width: 768px) and (orientation: landscape)";
+  const BIG_K = 2.4;  // a square at most 115 px: the floor's few first cards not a poster
+  let floorSeen = "";
+  function bigTable() {
+    return document.documentElement.dataset.public === "1" && matchMedia(BIG).matches;
+  }
   function sync() {
     const s = svg(); if (!s) return;
     const was = [cam.x, cam.y, cam.k];
     const key = s.dataset.key || "";
     const f = nums(s.dataset.focus);
+    if (bigTable()) {
+      const floor = key + "|" + (s.dataset.floor || "") + "|" + size().join("x");
+      if (floor !== floorSeen) {
+        floorSeen = floor;
+        cam.key = key;
+        cam.k = Math.max(TARGET / SQ, Math.min(fitK(), BIG_K));  // a square still a target
+        const b = floorBox(s);
+        centre((b[0] + b[2]) / 2, (b[1] + b[3]) / 2);
+      }
+      apply();
+      return;
+    }
+    floorSeen = "";
     if (key !== cam.key) {
       cam.key = key;
       // a scored hand: the whole floor, if its squares' numbers still read (a square never
@@ -185,6 +208,7 @@
     apply();
   }
 
+  addEventListener("resize", () => { if (bigTable()) sync(); });
   new MutationObserver(sync).observe(document.documentElement, { childList: true, subtree: true });
 
   /* What the message points at (web/app/attend.js asks): pan, and zoom in to a comfortable

@@ -30,6 +30,8 @@ def table_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str], *, in
         body += _pairs_html(view, ui, names, live)
     if view.player != PUBLIC:  # the public view (a big screen, a watcher) has no mat of its own
         body += _my_mat_html(view, ui, names, marked)
+    else:
+        body += _table_html(view, names, marked)
     root = "mm" + (" live" if live else "")
     return (f'<div class="{root}" data-testid="mm-table" data-phase="{view.phase}"'
             + attrs(data_hint=ui.hint if live else None) + f">{body}</div>")
@@ -75,6 +77,33 @@ def _players_html(view: MachineView, ui: MachineTurnUI, names: Sequence[str],
     who = "The players" if view.player == PUBLIC else "The other players"
     return (f'<section class="mm-players" aria-label="{who}">'
             f'<ul class="mm-opps" id="mm-opps" data-rove>{"".join(items)}</ul>{big}</section>')
+
+
+def _table_html(view: MachineView, names: Sequence[str], marked: frozenset[str]) -> str:
+    """The public view's display and every player's mat side by side, for the table on a big
+    screen (shown only there: table.css, html[data-public] on a landscape screen; a watcher's
+    phone keeps the chips, each opening its mat). Nothing of a hand."""
+    slots = []
+    for i, c in enumerate(view.display):
+        if c is None:
+            slots.append('<li class="mm-slot empty"><span class="sr-only">empty slot</span></li>')
+        else:
+            mark = " marked" if f"d{i}" in marked else ""
+            slots.append(f"<li>{face(c, 'mm-face', mark)}"
+                         f'<span class="sr-only">{esc(c.name)}</span></li>')
+    display = (f'<section class="mm-pub-display" aria-label="The display, face up">'
+               f'<ul class="mm-display" data-testid="mm-pub-display">{"".join(slots)}</ul>'
+               "</section>")
+    mats = []
+    for p in range(view.players):
+        name = player_name(names, p)
+        playing = view.current == p and view.phase != OVER
+        cls = "mm-pubmat" + (" current" if playing else "") + (" out" if view.out[p] else "")
+        mats.append(f'<li class="{cls}" data-testid="mm-pubmat" data-seat="{p}">'
+                    f'<h2 class="mm-pubmat-h">{esc(name)}’s mat</h2>'
+                    + mat_html(view, p, names, marked) + "</li>")
+    return (f'<div class="mm-pub" data-testid="mm-pub">{display}'
+            f'<ul class="mm-pubmats" aria-label="The mats">{"".join(mats)}</ul></div>')
 
 
 def _news_html(p: int, name: str, marked: frozenset[str], shown: set[str],
