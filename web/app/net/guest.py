@@ -129,17 +129,11 @@ class Guest:
                         self.token = self.tables.get(table)
                         self.join()
                 case Welcome(seat, token, game, names):
-                    self.seat, self.token, self.game, self.names = seat, token, game, names
-                    self.sittings += 1
-                    # a new sitting: the host counts versions afresh (after its own reload, or
-                    # in its next game at the same table), and its view is to come
-                    self.log, self.version, self.view, self.ending = [], -1, None, None
-                    self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
+                    self.seat, self.token = seat, token
+                    self._sit(game, names)
                 case Watching(game, names):
-                    self.watching, self.game, self.names = True, game, names
-                    self.sittings += 1
-                    self.log, self.version, self.view, self.ending = [], -1, None, None
-                    self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
+                    self.watching = True
+                    self._sit(game, names)
                 case ViewUpdate():
                     self._update(message)
                 case Refusal(reason):
@@ -152,6 +146,15 @@ class Guest:
                     self.pongs += 1
                 case HostLeft():
                     self.host_left = True
+
+    def _sit(self, game: str, names: tuple[str, ...]) -> None:
+        """A new sitting at game ``game`` (a seat's welcome, or a watcher's): the host counts
+        versions afresh (after its own reload, or in its next game at the same table), and its
+        view is to come."""
+        self.game, self.names = game, names
+        self.sittings += 1
+        self.log, self.version, self.view, self.ending = [], -1, None, None
+        self.turn, self.marks, self.flights, self.undo = None, frozenset(), (), False
 
     def _update(self, u: ViewUpdate) -> None:
         if u.public != self.watching:

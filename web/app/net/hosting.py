@@ -295,12 +295,16 @@ class Hosting(Generic[S, A]):
         if m is None or self.host is None:
             return
         seat = int(ev.get("seat") or -1)
-        if seat not in m.setup.phones:
-            return
+        if seat in m.setup.phones:
+            self.offer(seat, ": play with pass-and-play instead")
+
+    def offer(self, seat: int | None, instead: str = "") -> None:
+        """An invitation for ``seat`` (None: a watcher): a new link's offer, shown as it is
+        gathered; a browser without data channels says so (and ``instead``, what to do)."""
         wire = self.wire()
         if not wire.available:
             self.core.say("This browser cannot connect phones (it has no WebRTC data "
-                          "channels): play with pass-and-play instead.", "refusal")
+                          f"channels){instead}.", "refusal")
             return
         link = wire.offer()
         self.pending[link] = seat
@@ -357,17 +361,8 @@ class Hosting(Generic[S, A]):
 
     def act_invite_watcher(self, _ev: Event) -> None:
         """Invite a watcher: a link opened for no seat (its join link says ``/watch``)."""
-        if self.core.match is None or self.host is None:
-            return
-        wire = self.wire()
-        if not wire.available:
-            self.core.say("This browser cannot connect phones (it has no WebRTC data "
-                          "channels).", "refusal")
-            return
-        link = wire.offer()
-        self.pending[link] = None
-        self.inviting = Invitation(None, link)
-        self.core.render()
+        if self.core.match is not None and self.host is not None:
+            self.offer(None)
 
     def act_close(self, _ev: Event | None) -> None:
         if self.inviting is not None:
