@@ -101,7 +101,6 @@ class Hosting(Generic[S, A]):
         self.kept: JSONObject = {}  # the table's id and seat tokens as last stored
         self.here: frozenset[int] = frozenset()  # the phone seats present when last drawn
         self.confirming = False  # End the game was tapped: asked again before it is done
-        self.awake_on = False  # this table asked for the screen to stay on
         self.actions: dict[str, Callable[[Event], None]] = {
             "net-invite": self.act_invite, "net-invite-close": self.act_close,
             "net-watch-invite": self.act_invite_watcher,
@@ -145,9 +144,7 @@ class Hosting(Generic[S, A]):
         web/app/net/rtc.js); why it cannot is said once."""
         h = self.host
         on = h is not None and not h.closed and not h.match.over
-        if on != self.awake_on:
-            self.awake_on = on
-            self.wire().awake(f"host:{self.core.game_id}", on)
+        self.wire().awake(f"host:{self.core.game_id}", on)  # (the wire: an op on a change)
         reason = self.wire().awake_failure() if on else None
         if reason and self.core.on_table():
             self.core.say(reason)

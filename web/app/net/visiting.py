@@ -56,7 +56,6 @@ class Visiting(Generic[U, S, A, V]):
         self.welcomes = 0  # the host's welcome shown (a new one: its next game, Play again)
         self.waiting_shown: tuple[str, ...] = ()  # whose phones were away when last drawn
         self.noticed = 0  # the host's notices told
-        self.awake_on = False  # this seat asked for the screen to stay on
 
     def sitting(self) -> Guest | None:
         g = self.guest()
@@ -109,9 +108,7 @@ class Visiting(Generic[U, S, A, V]):
         Wake Lock: web/app/net/rtc.js); why it cannot is said once."""
         on = (g is not None and g.ending is None and not g.host_left and g.transport.open
               and g.view is not None)
-        if on != self.awake_on:
-            self.awake_on = on
-            self.wire().awake(f"guest:{self.core.game_id}", on)
+        self.wire().awake(f"guest:{self.core.game_id}", on)  # (the wire: an op on a change)
         reason = self.wire().awake_failure() if on else None
         if reason and self.on:
             self.core.say(reason)
