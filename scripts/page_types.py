@@ -35,7 +35,7 @@ OUT = ROOT / "types" / "page.d.ts"
 # The answer's items, in the order bridge.js tries them: every one but the batch is an object
 # of one key, its kind (the batch is what is left)
 KINDED = (m.StoreItem, m.ThinkItem, m.GoItem, m.UpdateItem, m.PersistItem, m.SharedItem,
-          m.NetItem)
+          m.NetItem, m.ThinkerItem)
 # the named types written as interfaces, each before its first use
 NAMED = (m.Download, m.Batch, m.Question, m.NetOp, *KINDED)
 ALIASES = {"Text": m.Text, "Flight": m.Flight, "StoreOp": m.StoreOp}

@@ -69,6 +69,10 @@ export interface SharedItem {
 export interface NetItem {
   net: NetOp;
 }
+/** Whether computers play in the game on show: the page keeps its thinking worker only while they do (a second Python is the largest part of the app's memory), and starts it as they begin, so that their first turn does not wait for it (web/bridge.js). */
+export interface ThinkerItem {
+  thinker: boolean;
+}
 /** The kind of each item but the batch (its one key) and what it carries. */
 export interface ItemKinds {
   store: StoreOp[];
@@ -78,8 +82,9 @@ export interface ItemKinds {
   persist: true;
   shared: string;
   net: NetOp;
+  thinker: boolean;
 }
-export type Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem | NetItem;
+export type Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem | NetItem | ThinkerItem;
 
 // --- what the page sends: events (app.messages.read_message) ---
 

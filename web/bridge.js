@@ -141,6 +141,7 @@
     persist: () => persist(),
     shared: (pattern) => shareKeys(pattern),
     net: (op) => { if (window.tabletopNet) window.tabletopNet.carry(op); },
+    thinker: (on) => keepThinker(on),
   };
   const KINDS = /** @type {(keyof ItemKinds)[]} */ (Object.keys(HANDLERS));
 
@@ -649,11 +650,22 @@
   }
 
   /* The thinking worker (app/thinker.py, started by start.js as the app's own is): computer
-   * turns and hints off the page's thread. It starts on first use; if it cannot start, every
-   * request is refused with "no-worker" and the Python side thinks on its own thread instead. */
+   * turns and hints off the page's thread. If it cannot start, every request is refused with
+   * "no-worker" and the Python side thinks on its own thread instead.
+   *
+   * It is a second Python, the largest part of the app's memory, so it lives only while it is
+   * needed: from the moment the app says computers play in the game on show (it starts then,
+   * so that their first turn does not wait for it) until they stop (the game ends, the player
+   * leaves it) or the page is hidden, once no question is being thought; started by a Hint
+   * alone, it is kept HINT_MS after its last answer. A later question starts it again. */
+  const HINT_MS = 30000;
   /** @type {Promise<Thinker> | null} */
   let worker = null;
   let broken = false;
+  let wanted = false;  // computers play in the game on show (the app's thinker item)
+  let thinking = 0;  // questions asked and not yet answered
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let idle;
   function failAll() {
     broken = true;
     root.dataset.thinker = "page";
@@ -666,6 +678,7 @@
     worker = null;
   });
   function startWorker() {
+    clearTimeout(idle);
     if (worker || broken || closing) return;
     if (!window.tabletop.thinker) { failAll(); return; }
     /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -674,18 +687,48 @@
     const late = new Promise((_, reject) => {
       watchdog = setTimeout(() => reject(new Error("it did not start in time")), 120000);
     });
-    worker = Promise.race([window.tabletop.thinker(), late]);
-    worker.then(() => { clearTimeout(watchdog); root.dataset.thinker = "worker"; },
-                () => { clearTimeout(watchdog); failAll(); });
+    const started = Promise.race([window.tabletop.thinker(), late]);
+    worker = started;
+    root.dataset.thinking = "starting";
+    started.then(() => {
+      clearTimeout(watchdog);
+      root.dataset.thinker = "worker";
+      if (worker === started) root.dataset.thinking = "on";
+      rest();
+    }, () => { clearTimeout(watchdog); failAll(); });
   }
+  /* The worker ended now if nothing needs it: no question pending, and computers do not play
+   * on a shown page; after HINT_MS if only a Hint asked for it. */
+  function rest(after = 0) {
+    clearTimeout(idle);
+    if (!worker || thinking > 0 || (wanted && !document.hidden)) return;
+    if (after > 0 && !document.hidden) { idle = setTimeout(() => rest(), after); return; }
+    const ending = worker;
+    worker = null;
+    root.dataset.thinking = "off";
+    ending.then((w) => w.end(), () => null);
+  }
+  /** The app says whether computers play in the game on show.
+   * @param {boolean} on */
+  function keepThinker(on) {
+    wanted = on;
+    if (on && !document.hidden) startWorker();
+    else rest();
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) rest();
+    else if (wanted) startWorker();
+  });
   /** @param {string} request
    * @returns {Promise<string>} */
   function think(request) {
     startWorker();
     if (broken || !worker) return Promise.reject(new Error("no-worker"));
+    thinking += 1;
+    const done = () => { thinking -= 1; rest(wanted ? 0 : HINT_MS); };
     return worker.then((w) => w.think(request), (e) => {
       throw new Error("no-worker: " + said(e));
-    });
+    }).finally(done);
   }
 
   /** A question of the app for the thinking worker; the answer goes back as an event.

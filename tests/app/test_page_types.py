@@ -36,7 +36,7 @@ def test_every_item_kind_and_cue_is_written() -> None:
     kinds = re.search(r"export interface ItemKinds \{\n(.*?)\n\}", text, re.S)
     assert kinds is not None
     written = {line.strip().split(":")[0] for line in kinds.group(1).splitlines()}
-    assert written == {"store", "think", "go", "update", "persist", "shared", "net"}
+    assert written == {"store", "think", "go", "update", "persist", "shared", "net", "thinker"}
     assert len(Item.__args__) == len(written) + 1  # and the batch
     assert f"export type Cue = {' | '.join(f'{c!r}'.replace(chr(39), chr(34)) for c in CUES)};" \
         in text

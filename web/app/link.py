@@ -35,6 +35,7 @@ from app.messages import (
     Item,
     StoreItem,
     StoreOp,
+    ThinkerItem,
     ThinkRequest,
     Thought,
     WriteRefused,
@@ -219,6 +220,8 @@ class Served(Protocol):
 
     def flush(self) -> None: ...
 
+    def computers_play(self) -> bool: ...
+
 
 class Link:
     """The app as the page reaches it: :meth:`start`, :meth:`handle` and :meth:`next`, each
@@ -229,6 +232,7 @@ class Link:
                  make_app: Callable[[Page, LinkEnv], Served]) -> None:
         snapshot = json.loads(snapshot_json)
         self.items: list[Item] = []
+        self.thinker_kept = False  # what the page was last told (ThinkerItem)
         self.waiter: asyncio.Future[None] | None = None
         self.env = LinkEnv(self, snapshot, fetch)
         self.env.store.on_write = self.wake
@@ -272,6 +276,11 @@ class Link:
     def drain(self) -> str:
         self.flush_store()
         items, self.items = self.items, []
+        keep = self.app.computers_play()
+        if keep != self.thinker_kept:  # told in the answer after the event that changed it
+            self.thinker_kept = keep
+            told: ThinkerItem = {"thinker": keep}
+            items.append(told)
         return encode_items(items)
 
     # --- what the page calls ---

@@ -220,6 +220,14 @@ class SharedItem(TypedDict):
     shared: str
 
 
+class ThinkerItem(TypedDict):
+    """Whether computers play in the game on show: the page keeps its thinking worker only
+    while they do (a second Python is the largest part of the app's memory), and starts it as
+    they begin, so that their first turn does not wait for it (web/bridge.js)."""
+
+    thinker: bool
+
+
 class NetOp(TypedDict, total=False):
     """An op for the page's WebRTC and camera (web/app/net/rtc.js; :mod:`app.net.relay`)."""
 
@@ -238,7 +246,7 @@ class NetItem(TypedDict):
 
 
 Item = (Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem
-        | NetItem)
+        | NetItem | ThinkerItem)
 
 
 def encode_items(items: list[Item]) -> str:

@@ -43,6 +43,8 @@ from engine.registry import all_games
 
 # what a share says: shared, copied (then what was), to copy by hand (then what); a daily
 # result's words (True), a link's (False)
+# the screens that show a game being played (the others show a page, a record or a set-up)
+PLAYING_SCREENS = frozenset({"table", "watch", "learn", "daily", "guest"})
 SHARED = {True: ("Result shared.", "Result copied: ", "Copy your result: "),
           False: ("Shared.", "Link copied: ", "Copy this link: ")}
 
@@ -223,6 +225,14 @@ class App:
             table.say(text, kind)
         elif self.route.screen == "settings":
             self.page.text("settings-msg", text, f"msg {kind}")
+
+    def computers_play(self) -> bool:
+        """Computers play in the game on show (the link tells the page, which keeps its
+        thinking worker only then): never on a screen that shows no table's game."""
+        route = self.route
+        table = self.tables.made.get(route.game) if route.game else None
+        return (table is not None and route.screen in PLAYING_SCREENS
+                and table.computers.playing())
 
     def current_table(self) -> Table | None:
         """The table of the game on show, made now if need be (its rules page does not make

@@ -150,6 +150,14 @@ class Host(Protocol):
         cued by the shell from the message line)."""
 
 
+class Playing(Protocol):
+    """A table's computer players, as the shell sees them."""
+
+    def playing(self) -> bool:
+        """Computers of this device play in the game on show, and it is not over: the page
+        keeps its thinking worker for them (:class:`app.messages.ThinkerItem`)."""
+
+
 class Table(Protocol):
     """One game's table, as the shell sees it once the game is opened (before, it sees its
     :class:`Declared`: ``name``, ``screens`` and ``scores`` are the declared ones)."""
@@ -182,6 +190,9 @@ class Table(Protocol):
 
     def hidden(self) -> None:
         """The app went to the background (another app, the home screen, a locked phone)."""
+
+    @property
+    def computers(self) -> Playing: ...
 
     # --- the daily deal (app.daily), for a table whose screens have "daily" ---
     def daily_setup(self) -> str:

@@ -54,39 +54,104 @@ export async function restore(options) {
   const stored = await snapshot.read(say);
   if (!stored) throw new Error("this version has no sound snapshot");
   say("Restoring Python");
-  const py = await load({ ...options, _loadSnapshot: stored.snap,
-                          createPyodideModule: roomFor(stored.snap) });
+  const snap = stored.snap;
+  // the snapshot: a header (its length is the second 32-bit word), then the heap
+  const heap = snap.subarray(new Uint32Array(snap.buffer, snap.byteOffset, 4)[1]);
+  const cut = zeroPageFrom(heap, 0) * PAGE;
+  const py = await load({ ...options, _loadSnapshot: snap.subarray(0, snap.length - heap.length + cut),
+                          createPyodideModule: roomFor(heap, cut) });
   say("Restored Python");  // a mark for the benchmarks
   writeFiles(py.FS, stored.files);
+  // the heap is in Python's memory and the files in its file system now: their copies go
+  release(stored.snap);
+  release(stored.files);
   py.runPython("import importlib, os, random\nrandom.seed(os.urandom(32))\n" +
                "importlib.invalidate_caches()");
   return py;
 }
 
-/** Pyodide's module, made as Pyodide makes it, with a heap the snapshot fits in. Pyodide
- * 314.0.7 sizes the heap for a snapshot with Emscripten's INITIAL_MEMORY, which its wasm never
- * reads (its memory is its own, 30 MiB): a snapshot of a larger heap, as this app's now is,
- * failed every restore with "offset is out of bounds" (pyodide/pyodide#6254). So the memory is
- * grown to the snapshot's heap as soon as the wasm is instantiated, before Pyodide copies the
- * heap in. createPyodideModule is Pyodide's own option for making the module.
- * @param {Uint8Array} snap
+/** A buffer's memory given back now, though something still holds it (Pyodide keeps its
+ * options, the snapshot among them, for the life of the interpreter): it is sent (transferred)
+ * to a port whose other end is closed, which drops the message and the bytes with it. Not
+ * structuredClone, whose copy waits for a collection (a worker at rest may not have one for
+ * minutes), nor ArrayBuffer.transfer(0), which leaves the bytes with the browser's own record
+ * of the buffer for as long as the buffer is held.
+ * @param {Uint8Array} bytes */
+function release(bytes) {
+  try {
+    const { port1, port2 } = new MessageChannel();
+    port2.close();
+    port1.postMessage(null, [bytes.buffer]);
+    port1.close();
+  } catch (e) { /* kept for as long as its holder lives */ }
+}
+
+const PAGE = 65536;  // WebAssembly's page
+
+/** The first page of ``heap`` from page ``from`` on that holds only zeros (or the page count).
+ * @param {Uint8Array} heap
+ * @param {number} from */
+function zeroPageFrom(heap, from) {
+  for (let p = from; p * PAGE < heap.length; p++) {
+    if (zeros(heap, p)) return p;
+  }
+  return Math.ceil(heap.length / PAGE);
+}
+
+/** Whether page ``p`` of ``bytes`` (aligned to 4) is all zeros.
+ * @param {Uint8Array} bytes
+ * @param {number} p */
+function zeros(bytes, p) {
+  const end = Math.min(bytes.length, (p + 1) * PAGE);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset + p * PAGE, (end - p * PAGE) >> 2);
+  for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
+  return true;
+}
+
+/** Pyodide's module, made as Pyodide makes it, with a heap the snapshot fits in, and the heap
+ * above ``cut`` put in by us, all but its pages of zeros.
+ *
+ * Room: Pyodide 314.0.7 sizes the heap for a snapshot with Emscripten's INITIAL_MEMORY, which
+ * its wasm never reads (its memory is its own, 30 MiB): a snapshot of a larger heap, as this
+ * app's now is, failed every restore with "offset is out of bounds" (pyodide/pyodide#6254). So
+ * the memory is grown to the snapshot's heap as soon as the wasm is instantiated.
+ *
+ * Zeros: Pyodide copies the heap it is given over the whole memory, so every page of it is
+ * written and kept by the system, the 10 MiB of C stack that is never used and the free top of
+ * the heap included: 16 of the 36 MiB are zeros. So Pyodide is given the heap only below its
+ * first page of zeros, and the rest is put in here as the runtime is initialized, just before
+ * Pyodide copies that part in (Emscripten's onRuntimeInitialized): each page that is not zeros
+ * is copied, and a page of zeros is left untouched unless the runtime's start wrote to it (then
+ * it is zeroed). The memory ends as it would with the whole heap copied. createPyodideModule
+ * is Pyodide's own option for making the module.
+ * @param {Uint8Array} heap
+ * @param {number} cut
  * @returns {NonNullable<PyodideOptions>["createPyodideModule"]} */
-function roomFor(snap) {
-  // the snapshot: a header (its length is the second 32-bit word), then the heap
-  const heap = snap.length - new Uint32Array(snap.buffer, snap.byteOffset, 4)[1];
+function roomFor(heap, cut) {
   return async (settings) => {
     /** @type {{ default: NonNullable<PyodideOptions>["createPyodideModule"] & {} }} */
     const { default: create } = await import(new URL("pyodide.asm.mjs", import.meta.url).href);
     const instantiate = settings.instantiateWasm;
-    if (instantiate) {
-      /** @type {{ instantiateWasm: typeof instantiate }} */ (settings).instantiateWasm =
-        (imports, receive) => instantiate(imports, (instance, module) => {
-          const memory = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
-          const short = heap - memory.buffer.byteLength;
-          if (short > 0) memory.grow(Math.ceil(short / 65536));
-          receive(instance, module);
-        });
-    }
+    if (!instantiate) throw new Error("Pyodide's module cannot be made with room for the snapshot");
+    /** @type {WebAssembly.Memory | null} */
+    let memory = null;
+    /** @type {{ instantiateWasm: typeof instantiate }} */ (settings).instantiateWasm =
+      (imports, receive) => instantiate(imports, (instance, module) => {
+        const m = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
+        const short = heap.length - m.buffer.byteLength;
+        if (short > 0) m.grow(Math.ceil(short / PAGE));
+        memory = m;
+        receive(instance, module);
+      });
+    /** @type {{ onRuntimeInitialized?: () => void }} */ (settings).onRuntimeInitialized = () => {
+      if (!memory) throw new Error("Pyodide's memory was not seen");
+      const into = new Uint8Array(memory.buffer);
+      for (let p = cut / PAGE; p * PAGE < heap.length; p++) {
+        const at = p * PAGE;
+        if (!zeros(heap, p)) into.set(heap.subarray(at, at + PAGE), at);
+        else if (!zeros(into, p)) into.fill(0, at, at + PAGE);
+      }
+    };
     return create(settings);
   };
 }

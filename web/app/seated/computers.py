@@ -129,6 +129,11 @@ class ComputerTurns(Generic[S, A]):
         speed = speed_field(pace(settings)).read(settings.get("computer_speed"))
         return SPEEDS.get(str(speed), SPEEDS["normal"])
 
+    def playing(self) -> bool:
+        m = self.table.shown
+        return (m is not None and not m.over and not self.table.follower
+                and any(not s.human for s in m.setup.seats))
+
     def goes_on(self, m: Match[S]) -> bool:
         """A computer plays the next step of ``m``."""
         seat = m.current

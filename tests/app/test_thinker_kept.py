@@ -1,0 +1,63 @@
+"""The page keeps its thinking worker (a second Python) only while computers play in the game
+on show: the app says so with a ``thinker`` item each time that changes (app.link; the page's
+end is web/bridge.js, driven in the browser by tests/e2e/test_thinker_rest.py). Driven here
+through the CPython stand-in for bridge.js (scripts/lib/link.py)."""
+
+from __future__ import annotations
+
+from helpers.shell import run_async
+
+from scripts.lib.link import Device, Tab
+
+PM = "perpetual-motion"
+M = "machiavelli"
+WATCH = f"#/{M}/watch/3?seats=beginner,beginner&speed=fastest"
+
+
+def told(tab: Tab) -> list[bool]:
+    """Every thinker item the page was sent, in order."""
+    return [bool(item["thinker"]) for item in tab.items if "thinker" in item]
+
+
+def test_home_and_a_solitaire_never_keep_it() -> None:
+    async def run() -> None:
+        tab = Tab(Device())
+        tab.go(f"#/{PM}/deal/16557")
+        await tab.settle()
+        tab.click("hint")
+        await tab.settle()
+        assert told(tab) == [] and not tab.thinker_kept
+    run_async(run())
+
+
+def test_a_watched_game_keeps_it_from_its_start_to_its_end() -> None:
+    async def run() -> None:
+        tab = Tab(Device())
+        tab.go(WATCH)
+        await tab.settle(answer=False)  # the first question is asked: it is kept by then
+        assert told(tab) == [True] and tab.questions
+        first_question = next(i for i, item in enumerate(tab.items) if "think" in item)
+        first_kept = next(i for i, item in enumerate(tab.items) if "thinker" in item)
+        assert first_kept <= first_question  # started before (or with) the first question
+        await tab.settle()
+        assert tab.app.tables[M].shown.over
+        assert told(tab) == [True, False] and not tab.thinker_kept
+    run_async(run())
+
+
+def test_leaving_a_game_of_computers_lets_it_go_and_coming_back_keeps_it_again() -> None:
+    async def run() -> None:
+        tab = Tab(Device())
+        tab.go(f"#/{M}/deal/12?seats=you,beginner,beginner&variant=manipulation")
+        await tab.settle()
+        assert told(tab) == [True]  # your turn: the computers play next, it is started now
+        tab.go("#/")
+        await tab.settle()
+        assert told(tab) == [True, False]
+        tab.go(f"#/{M}/rules")
+        await tab.settle()
+        assert told(tab) == [True, False]  # a rules page shows no game
+        tab.go(f"#/{M}")
+        await tab.settle()
+        assert told(tab) == [True, False, True]
+    run_async(run())
