@@ -4,7 +4,8 @@
 //   node scripts/bench/stalls_firefox.mjs URL WATCH_HASH CAP_MS
 //
 // (i) the first visit until ready, (ii) a return visit (once the service worker controls the
-// page) until ready, (iii) the watch link WATCH_HASH played to its end (or CAP_MS). The page's
+// page) until ready, (iii) the watch link WATCH_HASH played to its end (or CAP_MS; an empty
+// WATCH_HASH: no watch). The page's
 // __stall.js (injected by the bench's server) measures; the last stdout line is the JSON
 // {"first": {...}, "return": {...}, "watch": {...}} of what it read, or {"error": "..."}.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -56,17 +57,19 @@ try {
   out.return = await page.evaluate(READ("ready"));
   out.return.controlled = await page.evaluate(CONTROLLED);
 
-  await page.evaluate((h) => { window.__stallReset(); location.hash = h; }, watchHash);
-  const t0 = Date.now();
-  let capped = false;
-  try {
-    await wait(ENDED, cap);
-  } catch {
-    capped = true;
+  if (watchHash) {
+    await page.evaluate((h) => { window.__stallReset(); location.hash = h; }, watchHash);
+    const t0 = Date.now();
+    let capped = false;
+    try {
+      await wait(ENDED, cap);
+    } catch {
+      capped = true;
+    }
+    out.watch = await page.evaluate(READ("outcome"));
+    out.watch.seconds = (Date.now() - t0) / 1000;
+    out.watch.capped = capped;
   }
-  out.watch = await page.evaluate(READ("outcome"));
-  out.watch.seconds = (Date.now() - t0) / 1000;
-  out.watch.capped = capped;
 } catch (e) {
   out.error = `${e && e.stack ? e.stack : e}`;
 } finally {
