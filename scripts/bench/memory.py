@@ -10,7 +10,12 @@ on-disk profile, a 360 x 640 phone page (scale 2, touch, reduced motion), one vi
 2. the Perpetual Motion deal 16557 opened from home (its stacks drawn): **PM deal**, 3 s after;
 3. back home, then the watch link of four Strong computers at Machiavelli (fastest) to its end
    (dataset.outcome set): **game**, 2 s after the end, the game's page still open;
-4. the same page left alone: **rest**, 60 s after the end.
+4. the same page left alone: 10 s after the end, and **rest**, 60 s after the end.
+
+At home and at rest it also measures again after every JavaScript heap of the page (the
+page's, its workers' and its service worker's) was collected through the DevTools protocol:
+what is left once the browser collects the garbage (as it does when a tab is hidden), against
+what waits for a collection.
 
 Each figure is printed as the median of ``--runs`` with each run's value, and split by kind of
 process (browser, renderer, GPU, utility...) so that a change shows where it landed.
@@ -32,16 +37,20 @@ from pathlib import Path
 from typing import Any
 
 from scripts.bench.common import _browser_tree, _cmdline, _memory_of, lock
-from scripts.lib.browser import ARGS, CHROMIUM, PHONE, SITE
+from scripts.lib.browser import SITE
+from scripts.lib.cdp_pipe import Chromium
 from scripts.serve import serve_in_thread
 
 SEEDS = [1, 2, 3, 4, 5, 6, 7]
 WATCH = "#/machiavelli/watch/{seed}?seats=strong,strong,strong,strong&speed=fastest"
 PM_DEAL = "#/perpetual-motion/deal/16557"
 READY = "document.documentElement.dataset.ready === '1'"
-MOMENTS = ("home", "pm", "game", "rest")
+MOMENTS = ("home", "pm", "game", "game10", "rest", "home_gc", "rest_gc")
 LABELS = {"home": "home screen (return visit)", "pm": "after a Perpetual Motion deal",
-          "game": "after a watched 4-Strong Machiavelli game", "rest": "60 s after that game"}
+          "game": "after a watched 4-Strong Machiavelli game", "game10": "10 s after that game",
+          "rest": "60 s after that game",
+          "home_gc": "home, after a collection (DevTools' collectGarbage)",
+          "rest_gc": "60 s after the game, after a collection"}
 
 
 def kind(pid: int) -> str:
@@ -67,70 +76,70 @@ def measure(folder: str) -> dict[str, Any]:
     return {"pss": total["pss_mb"], "kinds": kinds}
 
 
-def launch(pw: Any, folder: str) -> Any:
-    return pw.chromium.launch_persistent_context(
-        folder, executable_path=CHROMIUM, headless=True, args=ARGS, **PHONE,
-        reduced_motion="reduce")
+def settle(seconds: float) -> None:
+    time.sleep(seconds)
 
 
-def blank(pw: Any) -> dict[str, Any]:
+def blank() -> dict[str, Any]:
     folder = tempfile.mkdtemp(prefix="bench-mem-blank-")
-    ctx = launch(pw, folder)
+    browser = Chromium(folder)
     try:
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.goto("about:blank")
-        page.wait_for_timeout(3000)
+        browser.evaluate("0")
+        settle(3)
         return measure(folder)
     finally:
-        ctx.close()
+        browser.close()
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def visit(pw: Any, url: str, seed: int, rest_s: int) -> dict[str, Any]:
-    """One visit in a fresh profile: the four moments' memory."""
+def visit(url: str, seed: int, rest_s: int, collect_home: bool) -> dict[str, Any]:
+    """One visit in a fresh profile: the moments' memory."""
     folder = tempfile.mkdtemp(prefix="bench-mem-")
-    ctx = launch(pw, folder)
-    errors: list[str] = []
+    b = Chromium(folder)
     out: dict[str, Any] = {}
     try:
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-        page.on("console", lambda m: errors.append(f"console.error: {m.text[:300]}")
-                if m.type == "error" else None)
-        page.goto(url)
-        page.wait_for_function(READY, timeout=180_000)
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-        page.wait_for_function("!!document.documentElement.dataset.snapshot", timeout=180_000)
-        out["snapshot"] = page.evaluate("document.documentElement.dataset.snapshot")
-        page.wait_for_timeout(1000)
-        page.reload()
-        page.wait_for_function(READY, timeout=180_000)
-        out["start"] = page.evaluate("document.documentElement.dataset.start || ''")
-        page.wait_for_timeout(3000)
+        b.goto(url)
+        b.wait(READY)
+        b.wait("navigator.serviceWorker.controller !== null")
+        b.wait("!!document.documentElement.dataset.snapshot")
+        out["snapshot"] = b.evaluate("document.documentElement.dataset.snapshot")
+        settle(1)
+        b.evaluate("window.__before_reload = 1")
+        b.reload()
+        b.wait(f"!window.__before_reload && {READY}")
+        out["start"] = b.evaluate("document.documentElement.dataset.start || ''")
+        settle(3)
         out["home"] = measure(folder)
-        page.evaluate("h => { location.hash = h; }", PM_DEAL)
-        page.wait_for_selector("[data-action=stack]", timeout=60_000)
-        page.wait_for_timeout(3000)
+        if collect_home:
+            b.collect_garbage()
+            out["home_gc"] = measure(folder)
+        b.evaluate(f"location.hash = {json.dumps(PM_DEAL)}")
+        b.wait("document.querySelector('[data-action=stack]')")
+        settle(3)
         out["pm"] = measure(folder)
-        page.evaluate("location.hash = '#/'")
-        page.wait_for_timeout(1000)
+        b.evaluate("location.hash = '#/'")
+        settle(1)
         t0 = time.perf_counter()
-        page.evaluate("h => { location.hash = h; }", WATCH.format(seed=seed))
-        page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
-                               timeout=1_800_000, polling=500)
-        out["seconds"] = time.perf_counter() - t0
-        out["actions"] = int(page.evaluate("document.documentElement.dataset.actions || '0'"))
-        out["thinker"] = page.evaluate("document.documentElement.dataset.thinker || ''")
+        b.evaluate(f"location.hash = {json.dumps(WATCH.format(seed=seed))}")
+        b.wait("document.documentElement.dataset.outcome !== undefined", timeout=1800, every=0.5)
         ended = time.perf_counter()
-        page.wait_for_timeout(2000)
+        out["seconds"] = ended - t0
+        out["actions"] = int(b.evaluate("document.documentElement.dataset.actions || '0'"))
+        out["thinker"] = b.evaluate("document.documentElement.dataset.thinker || ''")
+        settle(max(0.0, 2 - (time.perf_counter() - ended)))
         out["game"] = measure(folder)
-        page.wait_for_timeout(max(0, int((rest_s - (time.perf_counter() - ended)) * 1000)))
+        settle(max(0.0, 10 - (time.perf_counter() - ended)))
+        out["game10"] = measure(folder)
+        settle(max(0.0, rest_s - (time.perf_counter() - ended)))
         out["rest"] = measure(folder)
-        out["thinker_at_rest"] = page.evaluate("document.documentElement.dataset.thinker || ''")
+        out["thinking_at_rest"] = b.evaluate("document.documentElement.dataset.thinking || ''")
+        b.collect_garbage()
+        out["rest_gc"] = measure(folder)
+        out["errors"] = [] if b.evaluate("document.documentElement.dataset.ready") == "1" \
+            else ["the app is not ready at the end"]
     finally:
-        ctx.close()
+        b.close()
         shutil.rmtree(folder, ignore_errors=True)
-    out["errors"] = errors
     return out
 
 
@@ -150,7 +159,7 @@ def report(res: dict[str, Any]) -> None:
     print("The whole browser (Pss of every process) over about:blank (same run):")
     for m in MOMENTS:
         xs = [r[m]["pss"] - b for r, b in zip(runs, blanks, strict=False) if m in r]
-        print(f"  {LABELS[m]:<44} {fmt(xs)}")
+        print(f"  {LABELS[m]:<52} {fmt(xs)}")
     kinds = sorted({k for r in runs for m in MOMENTS if m in r for k in r[m]["kinds"]}
                    | {k for b in res["blank"] for k in b["kinds"]})
     print("By kind of process (median Pss; about:blank first):")
@@ -162,7 +171,8 @@ def report(res: dict[str, Any]) -> None:
         print("  " + f"{k:<10}" + "".join(f"{c:>8.0f}MB" for c in cells))
     print("watched games: " + ", ".join(
         f"seed {r['seed']} {r.get('actions', 0)} actions in {r.get('seconds', 0):.0f} s "
-        f"(thinker {r.get('thinker') or '-'}, at rest {r.get('thinker_at_rest') or '-'})"
+        f"(thinker {r.get('thinker') or '-'}, at rest: "
+        f"{r.get('thinking_at_rest') or 'never started'})"
         for r in runs))
     print("start of the return visits: " + ", ".join(str(r.get("start")) for r in runs)
           + "; snapshots: " + ", ".join(str(r.get("snapshot")) for r in runs))
@@ -178,10 +188,11 @@ def main() -> None:
     ap.add_argument("--query", default="", help="added to the app's address, e.g. ?thinker=here")
     ap.add_argument("--rest", type=int, default=60, help="seconds after the game's end")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--collect-home", action="store_true",
+                    help="also collect the garbage at home (the later figures are then taken "
+                    "after that collection)")
     ap.add_argument("--lock", default="/tmp/browser.lock")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
-
     if not (args.site / "index.html").exists():
         raise SystemExit(f"{args.site} is missing: run scripts/build_site.py first")
     server, url = serve_in_thread(args.site)
@@ -189,18 +200,17 @@ def main() -> None:
                            "visits": []}
     started = time.perf_counter()
     try:
-        with sync_playwright() as pw:
-            for run in range(args.runs):
-                seed = SEEDS[run % len(SEEDS)]
-                with lock(args.lock):
-                    res["blank"].append(blank(pw))
-                    r = visit(pw, url + args.query, seed, args.rest)
-                r["seed"] = seed
-                res["visits"].append(r)
-                print(f"  [{time.perf_counter() - started:5.0f} s] run {run + 1} done",
-                      file=sys.stderr, flush=True)
-                if args.json:
-                    args.json.write_text(json.dumps(res, indent=1))
+        for run in range(args.runs):
+            seed = SEEDS[run % len(SEEDS)]
+            with lock(args.lock):
+                res["blank"].append(blank())
+                r = visit(url + args.query, seed, args.rest, args.collect_home)
+            r["seed"] = seed
+            res["visits"].append(r)
+            print(f"  [{time.perf_counter() - started:5.0f} s] run {run + 1} done",
+                  file=sys.stderr, flush=True)
+            if args.json:
+                args.json.write_text(json.dumps(res, indent=1))
     finally:
         server.shutdown()
     report(res)

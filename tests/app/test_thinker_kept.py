@@ -42,6 +42,10 @@ def test_a_watched_game_keeps_it_from_its_start_to_its_end() -> None:
         await tab.settle()
         assert tab.app.tables[M].shown.over
         assert told(tab) == [True, False] and not tab.thinker_kept
+        assert len(tab.app.tables[M].computers.since) > 100  # every step, for Replay
+        tab.go("#/")
+        await tab.settle()
+        assert tab.app.tables[M].computers.since == []  # the watched game's steps are let go
     run_async(run())
 
 

@@ -309,6 +309,8 @@ class SeatedTable(Generic[U, S, A, V]):
             self.visiting.on = False
         if route.game != self.game_id or route.screen not in ("table", "watch"):
             self.computers.stop()
+            if self.watching is not None:  # the watched game goes, and all its steps with it
+                self.computers.person_acted()
             self.watching = None
             self.cover_again()
 
