@@ -11,7 +11,7 @@
  * digest that does not match, a restore that throws or never ends) marks this version failed:
  * it is never tried nor made again, so there is no loop.
  */
-const FORMAT = "5";  // change when what goes into the snapshot changes
+const FORMAT = "6";  // change when what goes into the snapshot changes
 // Written by the build (scripts/build_site.py), as sw.js's VERSION is: Pyodide's version, the
 // SHA-256 of pyodide/python_stdlib.zip (the heap keeps zipimport's index of it) and of the wheel
 // and the app's files (appDigest's form).
@@ -25,6 +25,37 @@ const base = new URL("../", import.meta.url);
 export async function hex(data) {
   const d = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
   return Array.from(d, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export const PAGE = 65536;  // WebAssembly's page
+
+/** How a kept snapshot is laid out (tabletop.mjs sparse): its first ``given`` bytes are what
+ * Pyodide is given at a restore (its header and the heap up to a first page of zeros); after
+ * them, each of the heap's ``pages`` (page numbers, rising, all past the given part) in turn;
+ * the heap's other pages are zeros, up to ``heap`` bytes.
+ * @typedef {{ given: number, heap: number, pages: number[] }} Layout */
+
+/** A layout read back, or null when it does not describe ``length`` bytes of snapshot.
+ * @param {string | null} text
+ * @param {number} length
+ * @returns {Layout | null} */
+function layoutOf(text, length) {
+  try {
+    const { given, heap, pages } = JSON.parse(text || "");
+    const head = given % PAGE;  // the header is shorter than a page; the heap is whole pages
+    if (!Number.isSafeInteger(given) || !Number.isSafeInteger(heap) || !Array.isArray(pages) ||
+        heap % PAGE !== 0 || given - head > heap || length !== given + pages.length * PAGE) {
+      return null;
+    }
+    let last = (given - head) / PAGE - 1;
+    for (const p of pages) {
+      if (!Number.isSafeInteger(p) || p <= last || (p + 1) * PAGE > heap) return null;
+      last = p;
+    }
+    return { given, heap, pages };
+  } catch (e) {
+    return null;
+  }
 }
 
 /** @typedef {{ cache: Cache, entry: (kind: string) => string }} Store */
@@ -98,21 +129,25 @@ export async function read(mark = () => undefined) {
   if (!snapHit || !filesHit) return null;
   const [snap, files] = await Promise.all([snapHit.arrayBuffer(), filesHit.arrayBuffer()]);
   mark("Read snapshot");
-  if (await hex(snap) !== snapHit.headers.get("x-sha256")) {
+  const layout = layoutOf(snapHit.headers.get("x-layout"), snap.byteLength);
+  if (!layout || await hex(snap) !== snapHit.headers.get("x-sha256")) {
     await failed("the stored snapshot is damaged");
     return null;
   }
   mark("Checked snapshot");
-  return { snap: new Uint8Array(snap), files: new Uint8Array(files) };
+  return { snap: new Uint8Array(snap), layout, files: new Uint8Array(files) };
 }
 
-/** Keep a snapshot made by tabletop.mjs's make(), with the files it needs beside it.
+/** Keep a snapshot made by tabletop.mjs's make() (in its sparse form), with the files it needs
+ * beside it.
  * @param {Uint8Array<ArrayBuffer>} snap
+ * @param {Layout} layout
  * @param {Uint8Array<ArrayBuffer>} files */
-export async function keep(snap, files) {
+export async function keep(snap, layout, files) {
   const { cache, entry } = await open();
   await cache.put(entry("files"), new Response(files));
-  await cache.put(entry("snap"), new Response(snap, { headers: { "x-sha256": await hex(snap) } }));
+  await cache.put(entry("snap"), new Response(snap, { headers: {
+    "x-sha256": await hex(snap), "x-layout": JSON.stringify(layout) } }));
 }
 
 /** The digest of the wheel and the files, as scripts/build_site.py's app_digest computes it:

@@ -54,12 +54,9 @@ export async function restore(options) {
   const stored = await snapshot.read(say);
   if (!stored) throw new Error("this version has no sound snapshot");
   say("Restoring Python");
-  const snap = stored.snap;
-  // the snapshot: a header (its length is the second 32-bit word), then the heap
-  const heap = snap.subarray(new Uint32Array(snap.buffer, snap.byteOffset, 4)[1]);
-  const cut = zeroPageFrom(heap, 0) * PAGE;
-  const py = await load({ ...options, _loadSnapshot: snap.subarray(0, snap.length - heap.length + cut),
-                          createPyodideModule: roomFor(heap, cut) });
+  const { snap, layout } = stored;
+  const py = await load({ ...options, _loadSnapshot: snap.subarray(0, layout.given),
+                          createPyodideModule: roomFor(snap, layout) });
   say("Restored Python");  // a mark for the benchmarks
   writeFiles(py.FS, stored.files);
   // the heap is in Python's memory and the files in its file system now: their copies go
@@ -86,17 +83,7 @@ function release(bytes) {
   } catch (e) { /* kept for as long as its holder lives */ }
 }
 
-const PAGE = 65536;  // WebAssembly's page
-
-/** The first page of ``heap`` from page ``from`` on that holds only zeros (or the page count).
- * @param {Uint8Array} heap
- * @param {number} from */
-function zeroPageFrom(heap, from) {
-  for (let p = from; p * PAGE < heap.length; p++) {
-    if (zeros(heap, p)) return p;
-  }
-  return Math.ceil(heap.length / PAGE);
-}
+const PAGE = snapshot.PAGE;  // WebAssembly's page
 
 /** Whether page ``p`` of ``bytes`` (aligned to 4) is all zeros.
  * @param {Uint8Array} bytes
@@ -108,26 +95,46 @@ function zeros(bytes, p) {
   return true;
 }
 
-/** Pyodide's module, made as Pyodide makes it, with a heap the snapshot fits in, and the heap
- * above ``cut`` put in by us, all but its pages of zeros.
+/** Pyodide's snapshot as it is kept (snapshot.mjs Layout): cut at the first page of its heap
+ * that is all zeros (the part Pyodide is given at a restore), then only the heap's later pages
+ * that are not zeros, one after the other. Of this app's 36 MiB heap, 16 are zeros: the 10 MiB
+ * of C stack Python has not used and the free top of the heap.
+ * @param {Uint8Array<ArrayBuffer>} snap
+ * @returns {{ bytes: Uint8Array<ArrayBuffer>, layout: import("./snapshot.mjs").Layout }} */
+function sparse(snap) {
+  const head = new Uint32Array(snap.buffer, snap.byteOffset, 4)[1];
+  const heap = snap.subarray(head);
+  let cut = 0;
+  while (cut * PAGE < heap.length && !zeros(heap, cut)) cut++;
+  /** @type {number[]} */
+  const pages = [];
+  for (let p = cut; p * PAGE < heap.length; p++) if (!zeros(heap, p)) pages.push(p);
+  const given = head + cut * PAGE;
+  const bytes = new Uint8Array(given + pages.length * PAGE);
+  bytes.set(snap.subarray(0, given));
+  pages.forEach((p, i) => bytes.set(heap.subarray(p * PAGE, (p + 1) * PAGE), given + i * PAGE));
+  return { bytes, layout: { given, heap: heap.length, pages } };
+}
+
+/** Pyodide's module, made as Pyodide makes it, with a heap the snapshot fits in, and the heap's
+ * pages after the part Pyodide is given put in by us.
  *
  * Room: Pyodide 314.0.7 sizes the heap for a snapshot with Emscripten's INITIAL_MEMORY, which
  * its wasm never reads (its memory is its own, 30 MiB): a snapshot of a larger heap, as this
  * app's now is, failed every restore with "offset is out of bounds" (pyodide/pyodide#6254). So
  * the memory is grown to the snapshot's heap as soon as the wasm is instantiated.
  *
- * Zeros: Pyodide copies the heap it is given over the whole memory, so every page of it is
- * written and kept by the system, the 10 MiB of C stack that is never used and the free top of
- * the heap included: 16 of the 36 MiB are zeros. So Pyodide is given the heap only below its
- * first page of zeros, and the rest is put in here as the runtime is initialized, just before
- * Pyodide copies that part in (Emscripten's onRuntimeInitialized): each page that is not zeros
- * is copied, and a page of zeros is left untouched unless the runtime's start wrote to it (then
- * it is zeroed). The memory ends as it would with the whole heap copied. createPyodideModule
- * is Pyodide's own option for making the module.
- * @param {Uint8Array} heap
- * @param {number} cut
+ * The rest: Pyodide copies the heap it is given over the memory, so every page of it is written
+ * and kept by the system, pages of zeros too. It is given the heap only up to its first page of
+ * zeros (sparse), and the kept pages after that are put in here as the runtime is initialized,
+ * just before Pyodide copies its part in (Emscripten's onRuntimeInitialized); a page of zeros is
+ * left untouched unless the runtime's start wrote to it (then it is zeroed), so the memory ends
+ * as the whole heap would have left it, and the pages nobody uses are never the system's to
+ * keep. createPyodideModule is Pyodide's own option for making the module.
+ * @param {Uint8Array} snap
+ * @param {import("./snapshot.mjs").Layout} layout
  * @returns {NonNullable<PyodideOptions>["createPyodideModule"]} */
-function roomFor(heap, cut) {
+function roomFor(snap, layout) {
   return async (settings) => {
     /** @type {{ default: NonNullable<PyodideOptions>["createPyodideModule"] & {} }} */
     const { default: create } = await import(new URL("pyodide.asm.mjs", import.meta.url).href);
@@ -138,7 +145,7 @@ function roomFor(heap, cut) {
     /** @type {{ instantiateWasm: typeof instantiate }} */ (settings).instantiateWasm =
       (imports, receive) => instantiate(imports, (instance, module) => {
         const m = /** @type {WebAssembly.Memory} */ (instance.exports.memory);
-        const short = heap.length - m.buffer.byteLength;
+        const short = layout.heap - m.buffer.byteLength;
         if (short > 0) m.grow(Math.ceil(short / PAGE));
         memory = m;
         receive(instance, module);
@@ -146,10 +153,16 @@ function roomFor(heap, cut) {
     /** @type {{ onRuntimeInitialized?: () => void }} */ (settings).onRuntimeInitialized = () => {
       if (!memory) throw new Error("Pyodide's memory was not seen");
       const into = new Uint8Array(memory.buffer);
-      for (let p = cut / PAGE; p * PAGE < heap.length; p++) {
+      const head = new Uint32Array(snap.buffer, snap.byteOffset, 4)[1];
+      let k = 0;  // the kept pages put in so far
+      for (let p = (layout.given - head) / PAGE; p * PAGE < layout.heap; p++) {
         const at = p * PAGE;
-        if (!zeros(heap, p)) into.set(heap.subarray(at, at + PAGE), at);
-        else if (!zeros(into, p)) into.fill(0, at, at + PAGE);
+        if (layout.pages[k] === p) {
+          into.set(snap.subarray(layout.given + k * PAGE, layout.given + (k + 1) * PAGE), at);
+          k++;
+        } else if (!zeros(into, p)) {
+          into.fill(0, at, at + PAGE);
+        }
       }
     };
     return create(settings);
@@ -270,14 +283,14 @@ export async function make() {
     }
     py.runPython("import importlib\nimportlib.invalidate_caches()\n" + IMPORTS);
     // a copy of the heap, in an ArrayBuffer of its own
-    made = /** @type {Uint8Array<ArrayBuffer>} */ (py.makeMemorySnapshot());
+    made = sparse(/** @type {Uint8Array<ArrayBuffer>} */ (py.makeMemorySnapshot()));
     installed = py.runPython(INSTALLED).toJs();
   } catch (e) {
     await snapshot.failed("it could not be made: " + e);
     return "failed";
   }
   try {
-    await snapshot.keep(made, installed);
+    await snapshot.keep(made.bytes, made.layout, installed);
   } catch (e) {
     await snapshot.failed("it could not be stored: " + e);
     return "failed";
