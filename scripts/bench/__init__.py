@@ -9,6 +9,9 @@ In Chromium (Debian's, through Playwright; build the site first):
   thinker, tap to table, first-visit bytes; ``snapshot``: the memory snapshot's parts;
 - ``runtime``: Lighthouse, the page's longest stall, time to ready, a tap during a Strong turn,
   memory, in the app's two thinking designs; ``lighthouse``: Lighthouse alone (``--screens``);
+- ``memory``: the whole browser's memory at home, after a deal, after and 60 s after a watched
+  game (over a DevTools pipe, not Playwright: see its docstring); ``turns``: a computer's turn,
+  from its start to its first card moving, over whole watched games;
 - ``taps``: tap to screen updated; ``game_app --game machiavelli|machine|cube-farm``: a seated
   game's long tasks while computers play, tap to answer (and Cube Farm's pan);
 - ``tables``: the four tables at 360 x 640; ``rules``: the rules pages at 360 x 640;
@@ -16,7 +19,7 @@ In Chromium (Debian's, through Playwright; build the site first):
 - ``phones``: a table of phones over real data channels (in a loopback-only network namespace):
   the codes' sizes, joining, tap to every phone updated, bytes per action, side-by-side shots.
 In Firefox ESR and WebKitGTK: ``startup_xbrowser``, ``stalls_xbrowser`` (with
-``stalls_firefox.mjs``).
+``stalls_firefox.mjs``; ``--situations taps``: a tap during a Strong computer's turn).
 No browser: ``download`` (first-visit bytes, raw, gzip, brotli), ``machiavelli`` and
 ``machiavelli_big`` (the solver), ``cube_farm`` (legal placements), ``net_bytes`` (bytes per
 message of the table-of-phones protocol, app.net), ``history`` (reading a match's log from its

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from helpers.browser import PHONE, wait_ready
+from helpers.browser import PHONE, Workers, wait_ready
 
 from scripts.lib.pages import go
 
@@ -37,36 +37,6 @@ def ctx(browser: Any) -> Iterator[Any]:
     c.add_init_script(NO_SAVES)
     yield c
     c.close()
-
-
-class Workers:
-    """The page's dedicated workers, in the order they were made, and those ended."""
-
-    def __init__(self, page: Any) -> None:
-        self.made: list[Any] = []
-        self.ended: list[Any] = []
-        page.on("worker", self.add)
-
-    def add(self, worker: Any) -> None:
-        self.made.append(worker)
-        worker.on("close", self.end)
-
-    def end(self, worker: Any) -> None:
-        self.ended.append(worker)
-
-    def maker_ended(self, page: Any) -> None:
-        """Wait until a second worker (the maker) was made and ended; the app's worker lives."""
-        for _ in range(240):
-            if len(self.made) == 2 and self.ended:
-                break
-            page.wait_for_timeout(250)
-        assert len(self.made) == 2 and self.ended == [self.made[1]], (self.made, self.ended)
-        assert self.made[1].url.endswith("/maker.js")
-
-    def pyscript_only(self) -> None:
-        """Every worker made so far is one of PyScript's (polyscript's, made from a blob)."""
-        assert self.made and all(w.url.startswith("blob:") for w in self.made), \
-            [w.url for w in self.made]
 
 
 def watched(ctx: Any, url: str) -> tuple[Any, Workers]:

@@ -9,36 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from helpers.browser import wait_ready
+from helpers.browser import Workers, wait_ready
 
 WATCH = "#/machiavelli/watch/3?seats=beginner,beginner&speed=fastest"
 DEAL = "#/machiavelli/deal/12?seats=you,beginner,beginner&variant=manipulation"
 THINKING = "document.documentElement.dataset.thinking || ''"
-
-
-class Workers:
-    """The page's dedicated workers: those made and those ended, in order."""
-
-    def __init__(self, page: Any) -> None:
-        self.made: list[Any] = []
-        self.ended: list[Any] = []
-        page.on("worker", self.add)
-
-    def add(self, worker: Any) -> None:
-        self.made.append(worker)
-        worker.on("close", lambda w: self.ended.append(w))
-
-    def live(self) -> int:
-        return len(self.made) - len(self.ended)
-
-
-def wait_ended(page: Any, workers: Workers, n: int) -> None:
-    """Until ``n`` workers have ended (a worker's end reaches Playwright as an event)."""
-    for _ in range(300):
-        if len(workers.ended) >= n:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{len(workers.ended)} of {len(workers.made)} workers ended, not {n}")
 
 
 def wait_thinking(page: Any, state: str) -> None:
@@ -56,7 +31,7 @@ def test_the_thinking_worker_lives_only_while_computers_play(page: Any, site_url
     page.wait_for_function("document.documentElement.dataset.outcome !== undefined",
                            timeout=180_000)
     wait_thinking(page, "off")  # the game is over: ended
-    wait_ended(page, workers, 1)
+    workers.wait_ended(page, 1)
     assert workers.live() == at_home == 1
     assert page.evaluate("document.documentElement.dataset.thinker") == "worker"
 
@@ -67,7 +42,7 @@ def test_the_thinking_worker_lives_only_while_computers_play(page: Any, site_url
     assert page.evaluate("Number(document.documentElement.dataset.actions || '0')") == 0
     page.evaluate("location.hash = '#/'")  # leaving the game lets it go
     wait_thinking(page, "off")
-    wait_ended(page, workers, 2)
+    workers.wait_ended(page, 2)
     assert len(workers.made) == 3 and workers.live() == 1
     # the app's own worker still answers: a game opens
     page.evaluate("location.hash = '#/perpetual-motion'")

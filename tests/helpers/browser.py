@@ -166,3 +166,44 @@ def network_is_off(page: Any) -> bool:
         "() => 'failed'), new Promise((r) => setTimeout(() => r('no answer in 20 s'), 20000))])")
     assert result != "no answer in 20 s", "a fetch neither failed nor answered"
     return result == "failed"
+
+
+class Workers:
+    """The page's dedicated workers, in the order they were made, and those ended."""
+
+    def __init__(self, page: Any) -> None:
+        self.made: list[Any] = []
+        self.ended: list[Any] = []
+        page.on("worker", self.add)
+
+    def add(self, worker: Any) -> None:
+        self.made.append(worker)
+        worker.on("close", self.end)
+
+    def end(self, worker: Any) -> None:
+        self.ended.append(worker)
+
+    def maker_ended(self, page: Any) -> None:
+        """Wait until a second worker (the maker) was made and ended; the app's worker lives."""
+        for _ in range(240):
+            if len(self.made) == 2 and self.ended:
+                break
+            page.wait_for_timeout(250)
+        assert len(self.made) == 2 and self.ended == [self.made[1]], (self.made, self.ended)
+        assert self.made[1].url.endswith("/maker.js")
+
+    def live(self) -> int:
+        return len(self.made) - len(self.ended)
+
+    def wait_ended(self, page: Any, n: int) -> None:
+        """Until ``n`` workers have ended (an end reaches Playwright as an event)."""
+        for _ in range(300):
+            if len(self.ended) >= n:
+                return
+            page.wait_for_timeout(100)
+        raise AssertionError(f"{len(self.ended)} of {len(self.made)} workers ended, not {n}")
+
+    def pyscript_only(self) -> None:
+        """Every worker made so far is one of PyScript's (polyscript's, made from a blob)."""
+        assert self.made and all(w.url.startswith("blob:") for w in self.made), \
+            [w.url for w in self.made]
