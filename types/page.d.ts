@@ -69,9 +69,9 @@ export interface SharedItem {
 export interface NetItem {
   net: NetOp;
 }
-/** Whether computers play in the game on show: the page keeps its thinking worker only while they do (a second Python is the largest part of the app's memory), and starts it as they begin, so that their first turn does not wait for it (web/bridge.js). */
+/** What the page's thinking worker is for now (a second Python, the largest part of the app's memory; web/bridge.js): "play", computers play in the game on show (started now, so that their first turn does not wait for it); "pause", such a game goes on but is not on show (the rules, home: kept a while for the player's return, then ended); "rest", no computer plays (ended). */
 export interface ThinkerItem {
-  thinker: boolean;
+  thinker: "play" | "pause" | "rest";
 }
 /** The kind of each item but the batch (its one key) and what it carries. */
 export interface ItemKinds {
@@ -82,7 +82,7 @@ export interface ItemKinds {
   persist: true;
   shared: string;
   net: NetOp;
-  thinker: boolean;
+  thinker: "play" | "pause" | "rest";
 }
 export type Item = Batch | StoreItem | ThinkItem | GoItem | UpdateItem | PersistItem | SharedItem | NetItem | ThinkerItem;
 

@@ -654,15 +654,17 @@
    * "no-worker" and the Python side thinks on its own thread instead.
    *
    * It is a second Python, the largest part of the app's memory, so it lives only while it is
-   * needed: from the moment the app says computers play in the game on show (it starts then,
-   * so that their first turn does not wait for it) until they stop (the game ends, the player
-   * leaves it) or the page is hidden, once no question is being thought; started by a Hint
-   * alone, it is kept HINT_MS after its last answer. A later question starts it again. */
-  const HINT_MS = 30000;
+   * needed (the app's thinker item, app/messages.py ThinkerItem): from the moment the app says
+   * computers play in the game on show ("play": it starts then, so that their first turn does
+   * not wait for it) until no computer plays any more ("rest": the game is over) or the page is
+   * hidden, once no question is being thought. While the game goes on off screen ("pause": its
+   * rules, home) and after a Hint's answer it is kept KEEP_MS, so that a look elsewhere or the
+   * next Hint does not wait for a start. A later question starts it again. */
+  const KEEP_MS = 30000;
   /** @type {Promise<Thinker> | null} */
   let worker = null;
   let broken = false;
-  let wanted = false;  // computers play in the game on show (the app's thinker item)
+  let wanted = false;  // computers play in the game on show (the app's thinker item: "play")
   let thinking = 0;  // questions asked and not yet answered
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let idle;
@@ -708,12 +710,12 @@
     root.dataset.thinking = "off";
     ending.then((w) => w.end(), () => null);
   }
-  /** The app says whether computers play in the game on show.
-   * @param {boolean} on */
-  function keepThinker(on) {
-    wanted = on;
-    if (on && !document.hidden) startWorker();
-    else rest();
+  /** What the app says the worker is for now.
+   * @param {"play" | "pause" | "rest"} now */
+  function keepThinker(now) {
+    wanted = now === "play";
+    if (wanted && !document.hidden) startWorker();
+    else rest(now === "pause" ? KEEP_MS : 0);
   }
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) rest();
@@ -725,7 +727,7 @@
     startWorker();
     if (broken || !worker) return Promise.reject(new Error("no-worker"));
     thinking += 1;
-    const done = () => { thinking -= 1; rest(wanted ? 0 : HINT_MS); };
+    const done = () => { thinking -= 1; rest(wanted ? 0 : KEEP_MS); };
     return worker.then((w) => w.think(request), (e) => {
       throw new Error("no-worker: " + said(e));
     }).finally(done);

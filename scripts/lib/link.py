@@ -40,7 +40,7 @@ class Tab:
         self.items: list[dict[str, Any]] = []
         self.told_refused = False
         self.persist_asked = 0
-        self.thinker_kept = False  # the last thinker item: computers play in the game on show
+        self.thinking = "rest"  # the last thinker item: play, pause or rest
         self.questions: list[dict[str, Any]] = []
         self.thinker = Thinker()  # this tab's thinking worker
         self.updates = 0
@@ -94,7 +94,7 @@ class Tab:
             elif "persist" in item:
                 self.persist_asked += 1
             elif "thinker" in item:
-                self.thinker_kept = bool(item["thinker"])
+                self.thinking = str(item["thinker"])
             elif "shared" in item:
                 self.shared = re.compile(item["shared"])
                 for key, value in self.unshared:

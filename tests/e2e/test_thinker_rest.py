@@ -1,9 +1,8 @@
 """One Python at rest (issue 47): the thinking worker (a second Pyodide, web/bridge.js) lives
-only while computers play in the game on show. It is started as such a game is shown (before
-the computers' first question), ended when the game is over or the player leaves it, and a
-later game starts it again; a Hint alone ends it HINT_MS after its answer. The app's own
-worker lives throughout. (The app's side, which says when computers play, is
-tests/app/test_thinker_kept.py.)"""
+only while computers play. It is started as such a game is shown (before the computers' first
+question), ended when the game is over, kept while the player looks at the rules and comes
+back, and a later game starts it again. The app's own worker lives throughout. (The app's side,
+which says what the worker is for, is tests/app/test_thinker_kept.py.)"""
 
 from __future__ import annotations
 
@@ -40,10 +39,16 @@ def test_the_thinking_worker_lives_only_while_computers_play(page: Any, site_url
     page.wait_for_selector("[data-testid=m-table].live", timeout=60_000)
     wait_thinking(page, "on")
     assert page.evaluate("Number(document.documentElement.dataset.actions || '0')") == 0
-    page.evaluate("location.hash = '#/'")  # leaving the game lets it go
-    wait_thinking(page, "off")
-    workers.wait_ended(page, 2)
-    assert len(workers.made) == 3 and workers.live() == 1
-    # the app's own worker still answers: a game opens
+    assert len(workers.made) == 3 and workers.live() == 2
+    # a look at the rules and back: the game goes on off screen, the worker is kept (KEEP_MS)
+    page.get_by_test_id("rules-link").click()
+    page.wait_for_function("location.hash.includes('/rules')")
+    page.wait_for_timeout(500)
+    assert page.evaluate(THINKING) == "on"
+    page.go_back()
+    page.wait_for_selector("[data-testid=m-table].live", timeout=60_000)
+    assert page.evaluate(THINKING) == "on"
+    assert len(workers.made) == 3 and workers.live() == 2  # the same worker, not a new one
+    # the app's own worker still answers: another game opens
     page.evaluate("location.hash = '#/perpetual-motion'")
     page.wait_for_selector("[data-action=stack]", timeout=60_000)

@@ -36,6 +36,7 @@ from app.messages import (
     StoreItem,
     StoreOp,
     ThinkerItem,
+    Thinking,
     ThinkRequest,
     Thought,
     WriteRefused,
@@ -220,7 +221,7 @@ class Served(Protocol):
 
     def flush(self) -> None: ...
 
-    def computers_play(self) -> bool: ...
+    def thinking(self) -> Thinking: ...
 
 
 class Link:
@@ -232,7 +233,7 @@ class Link:
                  make_app: Callable[[Page, LinkEnv], Served]) -> None:
         snapshot = json.loads(snapshot_json)
         self.items: list[Item] = []
-        self.thinker_kept = False  # what the page was last told (ThinkerItem)
+        self.thinking: Thinking = "rest"  # what the page was last told (ThinkerItem)
         self.waiter: asyncio.Future[None] | None = None
         self.env = LinkEnv(self, snapshot, fetch)
         self.env.store.on_write = self.wake
@@ -276,10 +277,10 @@ class Link:
     def drain(self) -> str:
         self.flush_store()
         items, self.items = self.items, []
-        keep = self.app.computers_play()
-        if keep != self.thinker_kept:  # told in the answer after the event that changed it
-            self.thinker_kept = keep
-            told: ThinkerItem = {"thinker": keep}
+        now = self.app.thinking()
+        if now != self.thinking:  # told in the answer after the event that changed it
+            self.thinking = now
+            told: ThinkerItem = {"thinker": now}
             items.append(told)
         return encode_items(items)
 

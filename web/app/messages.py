@@ -220,12 +220,17 @@ class SharedItem(TypedDict):
     shared: str
 
 
-class ThinkerItem(TypedDict):
-    """Whether computers play in the game on show: the page keeps its thinking worker only
-    while they do (a second Python is the largest part of the app's memory), and starts it as
-    they begin, so that their first turn does not wait for it (web/bridge.js)."""
+Thinking = Literal["play", "pause", "rest"]
 
-    thinker: bool
+
+class ThinkerItem(TypedDict):
+    """What the page's thinking worker is for now (a second Python, the largest part of the
+    app's memory; web/bridge.js): "play", computers play in the game on show (started now, so
+    that their first turn does not wait for it); "pause", such a game goes on but is not on
+    show (the rules, home: kept a while for the player's return, then ended); "rest", no
+    computer plays (ended)."""
+
+    thinker: Thinking
 
 
 class NetOp(TypedDict, total=False):

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 from app import settings as cfg
 from app import tables as table_packages
 from app.daily import Daily
+from app.messages import Thinking
 from app.net.phones import Phones
 from app.net.wire import Wire
 from app.page import Page
@@ -226,13 +227,17 @@ class App:
         elif self.route.screen == "settings":
             self.page.text("settings-msg", text, f"msg {kind}")
 
-    def computers_play(self) -> bool:
-        """Computers play in the game on show (the link tells the page, which keeps its
-        thinking worker only then): never on a screen that shows no table's game."""
+    def thinking(self) -> Thinking:
+        """What the page's thinking worker is for now (the link tells the page): "play" when
+        computers play in the game on show, "pause" when such a game goes on elsewhere (the
+        player reads its rules, or went home), "rest" when none does."""
         route = self.route
         table = self.tables.made.get(route.game) if route.game else None
-        return (table is not None and route.screen in PLAYING_SCREENS
-                and table.computers.playing())
+        if table is not None and route.screen in PLAYING_SCREENS and table.computers.playing():
+            return "play"
+        if any(t.computers.playing() for t in self.tables.made.values()):
+            return "pause"
+        return "rest"
 
     def current_table(self) -> Table | None:
         """The table of the game on show, made now if need be (its rules page does not make
