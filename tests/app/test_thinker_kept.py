@@ -74,3 +74,13 @@ def test_a_game_of_computers_left_for_a_moment_pauses_it_and_its_end_rests_it() 
         await tab.settle()
         assert told(tab)[-1] == "pause"  # your own game still goes on
     run_async(run())
+
+
+def test_a_python_that_thinks_itself_never_asks_for_the_worker() -> None:
+    async def run() -> None:
+        tab = Tab(Device(), thinker="here")
+        tab.go(WATCH)
+        await tab.settle()
+        assert tab.app.tables[M].shown.over and not tab.questions
+        assert told(tab) == []
+    run_async(run())

@@ -277,7 +277,8 @@ class Link:
     def drain(self) -> str:
         self.flush_store()
         items, self.items = self.items, []
-        now = self.app.thinking()
+        # a page whose Python thinks on its own thread (?thinker=here, or no worker) needs none
+        now = self.app.thinking() if self.env.thinker else "rest"
         if now != self.thinking:  # told in the answer after the event that changed it
             self.thinking = now
             told: ThinkerItem = {"thinker": now}
