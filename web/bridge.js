@@ -141,7 +141,7 @@
     persist: () => persist(),
     shared: (pattern) => shareKeys(pattern),
     net: (op) => { if (window.tabletopNet) window.tabletopNet.carry(op); },
-    thinker: (on) => keepThinker(on),
+    thinker: (now) => keepThinker(now),
   };
   const KINDS = /** @type {(keyof ItemKinds)[]} */ (Object.keys(HANDLERS));
 
@@ -699,8 +699,9 @@
       rest();
     }, () => { clearTimeout(watchdog); failAll(); });
   }
-  /* The worker ended now if nothing needs it: no question pending, and computers do not play
-   * on a shown page; after HINT_MS if only a Hint asked for it. */
+  /* The worker ended if nothing needs it: no question pending, and computers do not play on a
+   * shown page; at once, or ``after`` ms (KEEP_MS: a game paused off screen, a Hint's answer)
+   * unless something needs it again meanwhile. */
   function rest(after = 0) {
     clearTimeout(idle);
     if (!worker || thinking > 0 || (wanted && !document.hidden)) return;

@@ -81,16 +81,12 @@ def measure(folder: str) -> dict[str, Any]:
     return {"pss": total["pss_mb"], "kinds": kinds}
 
 
-def settle(seconds: float) -> None:
-    time.sleep(seconds)
-
-
 def blank() -> dict[str, Any]:
     folder = tempfile.mkdtemp(prefix="bench-mem-blank-")
     browser = Chromium(folder)
     try:
         browser.evaluate("0")
-        settle(3)
+        time.sleep(3)
         return measure(folder)
     finally:
         browser.close()
@@ -108,25 +104,25 @@ def visit(url: str, seed: int, rest_s: int, collect_home: bool) -> dict[str, Any
         b.wait("navigator.serviceWorker.controller !== null")
         b.wait("!!document.documentElement.dataset.snapshot")
         out["snapshot"] = b.evaluate("document.documentElement.dataset.snapshot")
-        settle(1)
+        time.sleep(1)
         b.evaluate("window.__before_reload = 1")
         b.reload()
         b.wait(f"!window.__before_reload && {READY}")
         ready = time.perf_counter()
         out["start"] = b.evaluate("document.documentElement.dataset.start || ''")
-        settle(3)
+        time.sleep(3)
         out["home"] = measure(folder)
-        settle(max(0.0, 35 - (time.perf_counter() - ready)))
+        time.sleep(max(0.0, 35 - (time.perf_counter() - ready)))
         out["home35"] = measure(folder)
         if collect_home:
             b.collect_garbage()
             out["home_gc"] = measure(folder)
         b.evaluate(f"location.hash = {json.dumps(PM_DEAL)}")
         b.wait("document.querySelector('[data-action=stack]')")
-        settle(3)
+        time.sleep(3)
         out["pm"] = measure(folder)
         b.evaluate("location.hash = '#/'")
-        settle(1)
+        time.sleep(1)
         t0 = time.perf_counter()
         b.evaluate(f"location.hash = {json.dumps(WATCH.format(seed=seed))}")
         b.wait("document.documentElement.dataset.outcome !== undefined", timeout=1800, every=0.5)
@@ -134,11 +130,11 @@ def visit(url: str, seed: int, rest_s: int, collect_home: bool) -> dict[str, Any
         out["seconds"] = ended - t0
         out["actions"] = int(b.evaluate("document.documentElement.dataset.actions || '0'"))
         out["thinker"] = b.evaluate("document.documentElement.dataset.thinker || ''")
-        settle(max(0.0, 2 - (time.perf_counter() - ended)))
+        time.sleep(max(0.0, 2 - (time.perf_counter() - ended)))
         out["game"] = measure(folder)
-        settle(max(0.0, 10 - (time.perf_counter() - ended)))
+        time.sleep(max(0.0, 10 - (time.perf_counter() - ended)))
         out["game10"] = measure(folder)
-        settle(max(0.0, rest_s - (time.perf_counter() - ended)))
+        time.sleep(max(0.0, rest_s - (time.perf_counter() - ended)))
         out["rest"] = measure(folder)
         out["thinking_at_rest"] = b.evaluate("document.documentElement.dataset.thinking || ''")
         b.collect_garbage()

@@ -42,10 +42,10 @@ from app.storage import REFUSED, TabStore, saved_line
 from app.table import Declared, Env, Event, Table, Task
 from engine.registry import all_games
 
-# what a share says: shared, copied (then what was), to copy by hand (then what); a daily
-# result's words (True), a link's (False)
 # the screens that show a game being played (the others show a page, a record or a set-up)
 PLAYING_SCREENS = frozenset({"table", "watch", "learn", "daily", "guest"})
+# what a share says: shared, copied (then what was), to copy by hand (then what); a daily
+# result's words (True), a link's (False)
 SHARED = {True: ("Result shared.", "Result copied: ", "Copy your result: "),
           False: ("Shared.", "Link copied: ", "Copy this link: ")}
 

@@ -153,9 +153,9 @@ function roomFor(snap, layout) {
     /** @type {{ onRuntimeInitialized?: () => void }} */ (settings).onRuntimeInitialized = () => {
       if (!memory) throw new Error("Pyodide's memory was not seen");
       const into = new Uint8Array(memory.buffer);
-      const head = new Uint32Array(snap.buffer, snap.byteOffset, 4)[1];
       let k = 0;  // the kept pages put in so far
-      for (let p = (layout.given - head) / PAGE; p * PAGE < layout.heap; p++) {
+      // the given part is a header shorter than a page and whole pages of the heap
+      for (let p = Math.floor(layout.given / PAGE); p * PAGE < layout.heap; p++) {
         const at = p * PAGE;
         if (layout.pages[k] === p) {
           into.set(snap.subarray(layout.given + k * PAGE, layout.given + (k + 1) * PAGE), at);
